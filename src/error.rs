@@ -1,0 +1,348 @@
+//! Parse errors a person can act on: where (byte offset, line, column, a caret under the
+//! input), what the RFC expected there (in its own rule names) and why.
+
+use crate::url::UrlKind;
+use std::fmt;
+
+/// Why a URL was rejected. The [`Display`](fmt::Display) text is the message a person reads.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input is empty.
+    #[error("empty input: a URL starts with a scheme and \":\"")]
+    Empty,
+    /// No `scheme ":"` at the start of the input.
+    #[error(
+        "no scheme: a URL starts with a scheme (letters, digits, \"+\", \"-\", \".\") and \":\""
+    )]
+    MissingScheme,
+    /// A predefined scheme whose name is not followed by the `//` its production requires.
+    #[error("{scheme} URLs start with \"{scheme}://\"")]
+    MissingSlashes {
+        /// The scheme, in lower case.
+        scheme: &'static str,
+    },
+    /// A `%` not followed by two hex digits.
+    #[error(
+        "invalid escape \"{escape}\": \"%\" must be followed by two hex digits (a literal \"%\" is written %25)"
+    )]
+    InvalidEscape {
+        /// The `%` and the (at most two) characters after it.
+        escape: String,
+    },
+    /// A valid escape where the grammar allows none (in a host, a port, a scheme).
+    #[error("escape \"{escape}\" is not allowed here: this part of the URL is written without escapes")]
+    EscapeNotAllowed {
+        /// The escape found.
+        escape: String,
+    },
+    /// A character RFC 1738 section 2.2 calls unsafe, which must always be escaped.
+    #[error("unsafe character {found:?} must be escaped as {escape} (RFC 1738 section 2.2)")]
+    UnsafeCharacter {
+        /// The character found.
+        found: char,
+        /// Its escaped form.
+        escape: String,
+    },
+    /// A control character, DEL, or a character outside US-ASCII, which must be escaped.
+    #[error(
+        "character {found:?} must be escaped as {escape}: only graphic US-ASCII characters may appear unescaped (RFC 1738 section 2.2)"
+    )]
+    NonGraphicCharacter {
+        /// The character found.
+        found: char,
+        /// Its escaped form (the escapes of its UTF-8 octets).
+        escape: String,
+    },
+    /// A `#`: fragment identifiers are not part of an RFC 1738 URL.
+    #[error(
+        "\"#\" starts a fragment identifier, which is not part of a URL (RFC 1738 appendix); escape a literal \"#\" as %23"
+    )]
+    Fragment,
+    /// A user name or password in a scheme whose production has only `hostport`.
+    #[error(
+        "{scheme} URLs carry no user name or password (RFC 1738 section 3): nothing may stand between \"//\" and the host"
+    )]
+    UserInfoNotAllowed {
+        /// The scheme, in lower case.
+        scheme: &'static str,
+    },
+    /// An http `?` directly after the host: the search part follows the path's `/`.
+    #[error("an http search part follows the path's \"/\": write \"/?\" instead of \"?\"")]
+    SearchWithoutPath,
+    /// A reserved character where the scheme does not use it for its reserved purpose.
+    #[error(
+        "reserved character {found:?} is not allowed here (RFC 1738 section 2.2); if it is data, escape it as {escape}"
+    )]
+    ReservedCharacter {
+        /// The character found.
+        found: char,
+        /// Its escaped form.
+        escape: String,
+    },
+    /// A `domainlabel` or `toplabel` that ends in "-" (it must end in an alphadigit).
+    #[error("a host name label must end with a letter or digit, not \"-\" (domainlabel, toplabel)")]
+    LabelEndsWithHyphen,
+    /// A port above 65535.
+    #[error("port {port} is out of range: a port is at most 65535")]
+    PortOutOfRange {
+        /// The digits as written (shortened when very long).
+        port: String,
+    },
+    /// A `hostnumber` octet above 255.
+    #[error("hostnumber octet {octet} is out of range: an octet is at most 255")]
+    OctetOutOfRange {
+        /// The digits as written (shortened when very long).
+        octet: String,
+    },
+    /// An nntp article number that does not fit in 64 bits.
+    #[error("article number {number} is out of range: at most 18446744073709551615")]
+    ArticleNumberOutOfRange {
+        /// The digits as written (shortened when very long).
+        number: String,
+    },
+    /// Any other character the grammar does not allow here.
+    #[error("unexpected character {found:?}")]
+    UnexpectedCharacter {
+        /// The character found.
+        found: char,
+    },
+    /// The input ends where the grammar needs more.
+    #[error("unexpected end of URL")]
+    UnexpectedEnd,
+}
+
+/// A URL that does not match the grammar of RFC 1738, with where and why.
+///
+/// `Display` prints the message, the position, the input with a caret under the offending
+/// character, and what the RFC expected there:
+///
+/// ```
+/// let error = rfc1738::parse("http://info.cern.ch/hyper text").unwrap_err();
+/// assert_eq!(error.offset(), 25);
+/// assert_eq!(error.production(), Some("httpurl"));
+/// assert_eq!(
+///     error.to_string(),
+///     "\
+/// error: unsafe character ' ' must be escaped as %20 (RFC 1738 section 2.2)
+///  --> line 1, column 26 (byte 25), in httpurl
+///   |
+///   | http://info.cern.ch/hyper text
+///   |                          ^
+///   = expected: xchar or end of URL"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ParseError {
+    kind: ErrorKind,
+    offset: usize,
+    line: usize,
+    column: usize,
+    production: Option<UrlKind>,
+    expected: Vec<String>,
+    snippet: Snippet,
+}
+
+impl std::error::Error for ParseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.kind)
+    }
+}
+
+impl ParseError {
+    /// An error at byte `offset` of `input`.
+    pub(crate) fn new(
+        input: &str,
+        offset: usize,
+        production: Option<UrlKind>,
+        kind: ErrorKind,
+        expected: Vec<String>,
+    ) -> ParseError {
+        let offset = floor_char_boundary(input, offset.min(input.len()));
+        let before = &input[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = input[line_start..offset].chars().count() + 1;
+        ParseError {
+            kind,
+            offset,
+            line,
+            column,
+            production,
+            expected,
+            snippet: Snippet::new(input, line_start, offset),
+        }
+    }
+
+    /// Why the URL was rejected.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    /// The message a person reads (the [`ErrorKind`]'s text).
+    pub fn message(&self) -> String {
+        self.kind.to_string()
+    }
+
+    /// The byte offset in the input where the error lies.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The line of the offset, counted from 1.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The column of the offset in characters, counted from 1.
+    pub fn column(&self) -> usize {
+        self.column
+    }
+
+    /// The production being read, as the RFC names it (`httpurl`, `ftpurl`, ...,
+    /// `genericurl`), or `None` when not even a scheme was found.
+    pub fn production(&self) -> Option<&'static str> {
+        self.production.map(UrlKind::production)
+    }
+
+    /// The kind of URL being read, when a scheme was found.
+    pub fn url_kind(&self) -> Option<UrlKind> {
+        self.production
+    }
+
+    /// What the RFC allows at the offset: rule names (`uchar`, `port`), literals in double
+    /// quotes (`"/"`), and `end of URL`.
+    pub fn expected(&self) -> &[String] {
+        &self.expected
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "error: {}", self.kind)?;
+        write!(
+            f,
+            " --> line {}, column {} (byte {})",
+            self.line, self.column, self.offset
+        )?;
+        if let Some(production) = self.production() {
+            write!(f, ", in {production}")?;
+        }
+        writeln!(f, "\n  |")?;
+        writeln!(f, "  | {}", self.snippet.text)?;
+        write!(f, "  | {:>width$}", "^", width = self.snippet.caret + 1)?;
+        if !self.expected.is_empty() {
+            write!(f, "\n  = expected: {}", join_alternatives(&self.expected))?;
+        }
+        Ok(())
+    }
+}
+
+/// "a", "a or b", "a, b or c".
+fn join_alternatives(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [only] => only.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// The part of the input shown under the message: the offending line, cut to a window
+/// around the offset, with characters that would break the caret's alignment replaced.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Snippet {
+    text: String,
+    /// The caret's column in `text`, counted in characters from 0.
+    caret: usize,
+}
+
+impl Snippet {
+    /// Characters shown on each side of the offset.
+    const CONTEXT: usize = 40;
+
+    fn new(input: &str, line_start: usize, offset: usize) -> Snippet {
+        let line_end = input[offset..].find('\n').map_or(input.len(), |i| offset + i);
+        let before: Vec<char> = input[line_start..offset].chars().collect();
+        let skipped = before.len().saturating_sub(Self::CONTEXT);
+        let mut text = String::new();
+        if skipped > 0 {
+            text.push('…');
+        }
+        text.extend(before[skipped..].iter().map(|&c| visible(c)));
+        let caret = text.chars().count();
+        let after = &input[offset..line_end];
+        text.extend(after.chars().take(Self::CONTEXT).map(visible));
+        if after.chars().nth(Self::CONTEXT).is_some() {
+            text.push('…');
+        }
+        Snippet { text, caret }
+    }
+}
+
+/// A character as shown in a snippet: control characters (tab included) become U+FFFD so
+/// that every shown character takes one column.
+fn visible(c: char) -> char {
+    if c.is_control() {
+        '\u{FFFD}'
+    } else {
+        c
+    }
+}
+
+/// The largest char boundary at or before `offset`.
+fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// Shortens a long run of digits for a message (`1234567890…` with the count).
+pub(crate) fn abbreviate(digits: &str) -> String {
+    const SHOWN: usize = 20;
+    if digits.len() <= SHOWN {
+        digits.to_owned()
+    } else {
+        format!("{}… ({} digits)", &digits[..SHOWN], digits.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn counts_lines_and_columns_in_characters() {
+        let error = ParseError::new("ab\ncé d", 7, None, ErrorKind::UnexpectedEnd, vec![]);
+        assert_eq!((error.line(), error.column()), (2, 4));
+    }
+
+    #[test]
+    fn a_long_line_is_windowed_around_the_offset() {
+        let input = format!("http://{}/ {}", "a".repeat(100), "b".repeat(100));
+        let error = ParseError::new(&input, 108, None, ErrorKind::UnexpectedEnd, vec![]);
+        let shown: Vec<&str> = error.to_string().lines().skip(3).take(2).collect();
+        assert_eq!(shown[0], format!("  | …{}/ {}…", "a".repeat(39), "b".repeat(39)));
+        assert_eq!(shown[1], format!("  | {}^", " ".repeat(41)));
+    }
+
+    #[test]
+    fn control_characters_keep_the_caret_aligned() {
+        let error = ParseError::new("a\tb c", 4, None, ErrorKind::UnexpectedEnd, vec![]);
+        assert!(error.to_string().contains("  | a\u{FFFD}b c\n  |     ^"));
+    }
+
+    #[test]
+    fn an_offset_inside_a_character_moves_to_its_start() {
+        let error = ParseError::new("é", 1, None, ErrorKind::UnexpectedEnd, vec![]);
+        assert_eq!(error.offset(), 0);
+    }
+
+    #[test]
+    fn alternatives_are_joined_with_or() {
+        let items = ["a", "b", "c"].map(String::from);
+        assert_eq!(join_alternatives(&items), "a, b or c");
+        assert_eq!(join_alternatives(&items[..1]), "a");
+    }
+}

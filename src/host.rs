@@ -1,0 +1,208 @@
+//! Hosts, ports and logins: RFC 1738 section 3.1 (`login`, `hostport`, `host`, `port`).
+//!
+//! The AST keeps byte ranges ([`HostPortSpans`], [`LoginSpans`]); the public views
+//! ([`Host`]) borrow from the URL's text.
+
+use crate::error::{ErrorKind, ParseError};
+use crate::grammar::Rule;
+use crate::lower::{expect_rule, Lowering};
+use crate::span::Span;
+use pest::iterators::Pair;
+use std::fmt;
+use std::net::Ipv4Addr;
+
+/// A `host` as written: a `hostname` (a fully qualified domain name) or a `hostnumber`
+/// (dotted-decimal IPv4 address, each octet checked to be at most 255).
+///
+/// ```
+/// let url = rfc1738::parse("http://10.0.0.1/").unwrap();
+/// let rfc1738::Url::Http(http) = &url else { unreachable!() };
+/// assert_eq!(http.host().as_str(), "10.0.0.1");
+/// assert_eq!(http.host().ipv4(), Some(std::net::Ipv4Addr::new(10, 0, 0, 1)));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Host<'s> {
+    text: &'s str,
+    number: Option<Ipv4Addr>,
+}
+
+impl<'s> Host<'s> {
+    /// The host exactly as written (case kept, leading zeros of a hostnumber kept).
+    pub fn as_str(&self) -> &'s str {
+        self.text
+    }
+
+    /// The address of a `hostnumber`; `None` for a `hostname`.
+    pub fn ipv4(&self) -> Option<Ipv4Addr> {
+        self.number
+    }
+
+    /// Whether the host is a `hostname` (a domain name) rather than a `hostnumber`.
+    pub fn is_hostname(&self) -> bool {
+        self.number.is_none()
+    }
+
+    /// The labels of a hostname (`domainlabel`s then the `toplabel`), or the four octets of
+    /// a hostnumber as written.
+    pub fn labels(&self) -> std::str::Split<'s, char> {
+        self.text.split('.')
+    }
+}
+
+impl fmt::Display for Host<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text)
+    }
+}
+
+impl fmt::Debug for Host<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.number {
+            Some(address) => write!(f, "Host({:?} = {address})", self.text),
+            None => write!(f, "Host({:?})", self.text),
+        }
+    }
+}
+
+/// Where a `host` lies in a URL's text, and its address when it is a `hostnumber`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct HostSpan {
+    pub(crate) span: Span,
+    pub(crate) number: Option<Ipv4Addr>,
+}
+
+impl HostSpan {
+    pub(crate) fn view<'s>(&self, text: &'s str) -> Host<'s> {
+        Host {
+            text: self.span.of_text(text),
+            number: self.number,
+        }
+    }
+}
+
+/// A `port`: where it lies and its value (checked to be at most 65535).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct PortSpan {
+    pub(crate) span: Span,
+    pub(crate) value: u16,
+}
+
+/// `hostport = host [ ":" port ]`
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct HostPortSpans {
+    pub(crate) host: HostSpan,
+    pub(crate) port: Option<PortSpan>,
+}
+
+impl HostPortSpans {
+    /// The offset just past the hostport.
+    pub(crate) fn end(&self) -> usize {
+        self.port.map_or(self.host.span.end, |port| port.span.end)
+    }
+}
+
+/// `login = [ user [ ":" password ] "@" ] hostport`
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct LoginSpans {
+    pub(crate) user: Option<Span>,
+    pub(crate) password: Option<Span>,
+    pub(crate) hostport: HostPortSpans,
+}
+
+impl Lowering<'_> {
+    /// Lowers `login`: an empty user or password is kept apart from an absent one.
+    pub(crate) fn login(&self, pair: Pair<'_, Rule>) -> Result<LoginSpans, ParseError> {
+        expect_rule(&pair, Rule::login);
+        let (mut user, mut password, mut hostport) = (None, None, None);
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::user => user = Some(Span::of(&part)),
+                Rule::password => password = Some(Span::of(&part)),
+                Rule::hostport => hostport = Some(self.hostport(part)?),
+                other => unreachable!("login holds no {other:?}"),
+            }
+        }
+        Ok(LoginSpans {
+            user,
+            password,
+            hostport: hostport.expect("login ends with hostport"),
+        })
+    }
+
+    /// Lowers `hostport`, checking the port's range.
+    pub(crate) fn hostport(&self, pair: Pair<'_, Rule>) -> Result<HostPortSpans, ParseError> {
+        expect_rule(&pair, Rule::hostport);
+        let mut inner = pair.into_inner();
+        let host = self.host(inner.next().expect("hostport starts with host"))?;
+        let port = inner.next().map(|port| self.port(port)).transpose()?;
+        Ok(HostPortSpans { host, port })
+    }
+
+    /// Lowers `host`, checking each octet of a hostnumber.
+    pub(crate) fn host(&self, pair: Pair<'_, Rule>) -> Result<HostSpan, ParseError> {
+        expect_rule(&pair, Rule::host);
+        let span = Span::of(&pair);
+        let form = pair.into_inner().next().expect("host is hostname or hostnumber");
+        let number = match form.as_rule() {
+            Rule::hostname => None,
+            Rule::hostnumber => Some(self.hostnumber(form)?),
+            other => unreachable!("host holds no {other:?}"),
+        };
+        Ok(HostSpan { span, number })
+    }
+
+    fn hostnumber(&self, pair: Pair<'_, Rule>) -> Result<Ipv4Addr, ParseError> {
+        let mut octets = [0u8; 4];
+        for (octet, digits) in octets.iter_mut().zip(pair.into_inner()) {
+            *octet = match decimal_value(digits.as_str()) {
+                Some(value) if value <= 255 => value as u8,
+                _ => {
+                    let error = |octet| ErrorKind::OctetOutOfRange { octet };
+                    return Err(self.out_of_range(&digits, error, "hostnumber"));
+                }
+            };
+        }
+        Ok(Ipv4Addr::from(octets))
+    }
+
+    fn port(&self, pair: Pair<'_, Rule>) -> Result<PortSpan, ParseError> {
+        expect_rule(&pair, Rule::port);
+        match decimal_value(pair.as_str()).and_then(|value| u16::try_from(value).ok()) {
+            Some(value) => Ok(PortSpan {
+                span: Span::of(&pair),
+                value,
+            }),
+            None => {
+                let error = |port| ErrorKind::PortOutOfRange { port };
+                Err(self.out_of_range(&pair, error, "port"))
+            }
+        }
+    }
+}
+
+/// The value of a string of ASCII digits, or `None` when it exceeds `u64` (a port or octet
+/// with a thousand digits is out of range, not an overflow).
+pub(crate) fn decimal_value(digits: &str) -> Option<u64> {
+    digits.bytes().try_fold(0u64, |value, digit| {
+        value
+            .checked_mul(10)?
+            .checked_add(u64::from(digit - b'0'))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decimal_value;
+
+    #[test]
+    fn decimal_value_reads_leading_zeros() {
+        assert_eq!(decimal_value("0080"), Some(80));
+    }
+
+    #[test]
+    fn decimal_value_refuses_overflow_instead_of_wrapping() {
+        assert_eq!(decimal_value("18446744073709551615"), Some(u64::MAX));
+        assert_eq!(decimal_value("18446744073709551616"), None);
+        assert_eq!(decimal_value(&"9".repeat(1000)), None);
+    }
+}

@@ -1,0 +1,70 @@
+//! # rfc1738
+//!
+//! URLs exactly as RFC 1738 (December 1994) defines them: the BNF of section 5 transcribed
+//! into a pest grammar (`grammar/rfc1738.pest`), lowered into one typed struct per scheme,
+//! with errors that say where, what the RFC expected there, and why.
+//!
+//! ```
+//! use rfc1738::Url;
+//!
+//! let url = rfc1738::parse("gopher://gopher.micro.umn.edu:70/00/Information").unwrap();
+//! assert_eq!(url.scheme(), "gopher");
+//! assert_eq!(url.host(), Some("gopher.micro.umn.edu"));
+//! assert_eq!(url.port(), Some(70));
+//! let Url::Gopher(gopher) = &url else { unreachable!() };
+//! assert_eq!(gopher.gopher_type().unwrap(), "0");
+//! assert_eq!(gopher.selector(), "0/Information");
+//!
+//! let error = rfc1738::parse("http://info.cern.ch/hypertext#top").unwrap_err();
+//! assert_eq!(error.offset(), 29);
+//! assert!(error.message().contains("fragment"));
+//! ```
+//!
+//! The pipeline: grammar ([`grammar`]) → pest pairs → lowering → typed [`Url`] (one module
+//! per scheme) → decoding on request ([`Escaped`]). Failures go through a diagnosis step
+//! that produces a [`ParseError`].
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod diagnose;
+mod error;
+mod escape;
+pub mod grammar;
+mod host;
+mod lower;
+mod scheme;
+mod span;
+mod url;
+
+pub use error::{ErrorKind, ParseError};
+pub use escape::{percent_decode, Escaped, Segments};
+pub use host::Host;
+pub use scheme::{
+    Article, FileUrl, FtpCommand, FtpUrl, Fieldspec, GenericUrl, GopherUrl, Grouppart, HttpUrl,
+    MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, Typecode, WaisForm, WaisUrl,
+};
+pub use url::{Url, UrlKind};
+
+use grammar::{Rfc1738Parser, Rule};
+use pest::Parser;
+
+/// Parses a URL by the grammar of RFC 1738 section 5.
+///
+/// A URL of one of the ten predefined schemes (matched case-insensitively) must match that
+/// scheme's production; any other scheme is read as `genericurl`. The result borrows from
+/// `input`.
+///
+/// ```
+/// let url = rfc1738::parse("HTTP://info.cern.ch/").unwrap();
+/// assert_eq!(url.kind(), rfc1738::UrlKind::Http);
+///
+/// let error = rfc1738::parse("http://info.cern.ch:70000/").unwrap_err();
+/// assert_eq!(error.message(), "port 70000 is out of range: a port is at most 65535");
+/// ```
+pub fn parse(input: &str) -> Result<Url<'_>, ParseError> {
+    match Rfc1738Parser::parse(Rule::whole_url, input) {
+        Ok(mut pairs) => lower::lower(input, pairs.next().expect("whole_url matched")),
+        Err(_) => Err(diagnose::diagnose(input)),
+    }
+}

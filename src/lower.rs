@@ -1,0 +1,75 @@
+//! Lowering: from pest's pairs to the typed [`Url`]. One function per production, in the
+//! scheme modules; this module dispatches on the production and holds what they share.
+
+use crate::error::{abbreviate, ErrorKind, ParseError};
+use crate::grammar::Rule;
+use crate::scheme::{
+    FileUrl, FtpUrl, GenericUrl, GopherUrl, HttpUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl,
+    TelnetUrl, WaisUrl,
+};
+use crate::url::{Url, UrlKind};
+use pest::iterators::Pair;
+
+/// The input being lowered and the production it matched, for positioned errors.
+pub(crate) struct Lowering<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) kind: UrlKind,
+}
+
+impl Lowering<'_> {
+    /// An error the grammar could not express (a number out of range) at `offset`.
+    pub(crate) fn error_at(&self, offset: usize, error: ErrorKind, rule: &str) -> ParseError {
+        ParseError::new(self.text, offset, Some(self.kind), error, vec![rule.to_owned()])
+    }
+
+    /// An out-of-range error for the digits a pair matched.
+    pub(crate) fn out_of_range(
+        &self,
+        digits: &Pair<'_, Rule>,
+        error: fn(String) -> ErrorKind,
+        rule: &str,
+    ) -> ParseError {
+        let shown = abbreviate(digits.as_str());
+        self.error_at(digits.as_span().start(), error(shown), rule)
+    }
+}
+
+/// Checks, in debug builds, that a lowering function was handed the rule it reads.
+pub(crate) fn expect_rule(pair: &Pair<'_, Rule>, rule: Rule) {
+    debug_assert_eq!(pair.as_rule(), rule, "lowering was handed the wrong rule");
+}
+
+/// Lowers the pairs of a successful `whole_url` parse.
+pub(crate) fn lower<'a>(text: &'a str, whole_url: Pair<'a, Rule>) -> Result<Url<'a>, ParseError> {
+    expect_rule(&whole_url, Rule::whole_url);
+    let url = whole_url.into_inner().next().expect("whole_url holds url");
+    let form = url.into_inner().next().expect("url holds one production");
+    let kind = match form.as_rule() {
+        Rule::httpurl => UrlKind::Http,
+        Rule::ftpurl => UrlKind::Ftp,
+        Rule::gopherurl => UrlKind::Gopher,
+        Rule::mailtourl => UrlKind::Mailto,
+        Rule::newsurl => UrlKind::News,
+        Rule::nntpurl => UrlKind::Nntp,
+        Rule::telneturl => UrlKind::Telnet,
+        Rule::waisurl => UrlKind::Wais,
+        Rule::fileurl => UrlKind::File,
+        Rule::prosperourl => UrlKind::Prospero,
+        Rule::otherurl => UrlKind::Generic,
+        other => unreachable!("url holds no {other:?}"),
+    };
+    let cx = Lowering { text, kind };
+    Ok(match kind {
+        UrlKind::Http => Url::Http(HttpUrl::lower(&cx, form)?),
+        UrlKind::Ftp => Url::Ftp(FtpUrl::lower(&cx, form)?),
+        UrlKind::Gopher => Url::Gopher(GopherUrl::lower(&cx, form)?),
+        UrlKind::Mailto => Url::Mailto(MailtoUrl::lower(&cx, form)),
+        UrlKind::News => Url::News(NewsUrl::lower(&cx, form)?),
+        UrlKind::Nntp => Url::Nntp(NntpUrl::lower(&cx, form)?),
+        UrlKind::Telnet => Url::Telnet(TelnetUrl::lower(&cx, form)?),
+        UrlKind::Wais => Url::Wais(WaisUrl::lower(&cx, form)?),
+        UrlKind::File => Url::File(FileUrl::lower(&cx, form)?),
+        UrlKind::Prospero => Url::Prospero(ProsperoUrl::lower(&cx, form)?),
+        UrlKind::Generic => Url::Generic(GenericUrl::lower(&cx, form)?),
+    })
+}

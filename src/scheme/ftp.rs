@@ -1,0 +1,246 @@
+//! FTP URLs, RFC 1738 section 3.2:
+//! `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`.
+
+use crate::error::ParseError;
+use crate::escape::{Escaped, Segments};
+use crate::grammar::Rule;
+use crate::host::LoginSpans;
+use crate::lower::{expect_rule, Lowering};
+use crate::scheme::{login_accessors, url_text};
+use crate::span::Span;
+use pest::iterators::Pair;
+use std::borrow::Cow;
+use std::fmt;
+
+/// An `ftpurl`: a login (user, password, host, port), an optional path of `fsegment`s and an
+/// optional `;type=` typecode.
+///
+/// ```
+/// use rfc1738::{FtpCommand, Url};
+///
+/// let url = rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
+/// let Url::Ftp(ftp) = url else { unreachable!() };
+/// assert_eq!(ftp.user().unwrap(), "myname");
+/// assert_eq!(ftp.password(), None);
+/// // Section 3.2.2: each segment is decoded, then sent.
+/// let commands: Vec<String> = ftp.commands().iter().map(|c| c.to_string()).collect();
+/// assert_eq!(commands, ["CWD /etc", "RETR motd"]);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct FtpUrl<'a> {
+    text: Cow<'a, str>,
+    login: LoginSpans,
+    fpath: Option<Span>,
+    typecode: Option<(Typecode, Span)>,
+}
+
+url_text!(FtpUrl);
+
+/// The `ftptype` of `;type=` (section 3.2.2), read case-insensitively.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Typecode {
+    /// `a`: ASCII (`TYPE A`)
+    Ascii,
+    /// `i`: image, binary (`TYPE I`)
+    Image,
+    /// `d`: directory listing (`NLST`)
+    Directory,
+}
+
+impl Typecode {
+    /// The typecode letter in lower case.
+    pub fn as_char(self) -> char {
+        match self {
+            Typecode::Ascii => 'a',
+            Typecode::Image => 'i',
+            Typecode::Directory => 'd',
+        }
+    }
+
+    fn from_letter(letter: &str) -> Typecode {
+        match letter {
+            "a" | "A" => Typecode::Ascii,
+            "i" | "I" => Typecode::Image,
+            _ => Typecode::Directory,
+        }
+    }
+}
+
+/// One FTP command of the reading of an ftp url-path (section 3.2.2). Arguments are the
+/// decoded octets of the segments.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FtpCommand<'s> {
+    /// `CWD` with a directory (possibly empty: `ftp://host//etc` starts with `CWD ""`).
+    Cwd(Cow<'s, [u8]>),
+    /// `TYPE` with the typecode `A` or `I`.
+    Type(Typecode),
+    /// `RETR` with the file name.
+    Retr(Cow<'s, [u8]>),
+    /// `NLST` with the name (empty: no argument), for typecode `d` or an empty name.
+    Nlst(Cow<'s, [u8]>),
+}
+
+impl fmt::Display for FtpCommand<'_> {
+    /// The command as sent on the control connection (octets that are not UTF-8 shown as
+    /// U+FFFD), without CR LF.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (verb, argument) = match self {
+            FtpCommand::Cwd(dir) => ("CWD", dir),
+            FtpCommand::Retr(name) => ("RETR", name),
+            FtpCommand::Nlst(name) => ("NLST", name),
+            FtpCommand::Type(code) => {
+                return write!(f, "TYPE {}", code.as_char().to_ascii_uppercase())
+            }
+        };
+        if argument.is_empty() && matches!(self, FtpCommand::Nlst(_)) {
+            return f.write_str(verb);
+        }
+        write!(f, "{verb} {}", String::from_utf8_lossy(argument))
+    }
+}
+
+impl<'a> FtpUrl<'a> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+        expect_rule(&pair, Rule::ftpurl);
+        let mut inner = pair.into_inner();
+        let login = cx.login(inner.next().expect("ftpurl starts with login"))?;
+        let (mut fpath, mut typecode) = (None, None);
+        for part in inner {
+            match part.as_rule() {
+                Rule::fpath => fpath = Some(Span::of(&part)),
+                Rule::ftptype => typecode = Some((Typecode::from_letter(part.as_str()), Span::of(&part))),
+                other => unreachable!("ftpurl holds no {other:?}"),
+            }
+        }
+        Ok(FtpUrl {
+            text: Cow::Borrowed(cx.text),
+            login,
+            fpath,
+            typecode,
+        })
+    }
+
+    login_accessors!(login);
+
+    /// The `fpath` as written (without the `/` before it and without `;type=`); `None` when
+    /// the URL has no path.
+    pub fn fpath(&self) -> Option<Escaped<'_>> {
+        self.fpath.map(|span| span.escaped(&self.text))
+    }
+
+    /// The `fsegment`s: the directories (`cwd1` ... `cwdN`) and then the name.
+    pub fn segments(&self) -> Segments<'_> {
+        Segments::new(self.fpath())
+    }
+
+    /// The typecode of `;type=`, or `None` when the URL gives none.
+    pub fn typecode(&self) -> Option<Typecode> {
+        self.typecode.map(|(code, _)| code)
+    }
+
+    /// The typecode letter as written (`"A"` or `"a"`).
+    pub fn typecode_as_written(&self) -> Option<&str> {
+        self.typecode.map(|(_, span)| span.of_text(&self.text))
+    }
+
+    /// The url-path: `fpath` and `;type=`, as written.
+    pub fn url_path(&self) -> Option<&str> {
+        self.fpath.map(|span| span.rest_of(&self.text))
+    }
+
+    /// The FTP commands section 3.2.2 reads from the path, after logging in: `CWD` for each
+    /// directory segment (decoded), then for typecode `d` an `NLST` of the name; otherwise
+    /// `TYPE` when a typecode is given and `RETR` of the name.
+    ///
+    /// The RFC does not say what an empty name without typecode `d` retrieves
+    /// (`ftp://host/pub/`); this reads it as a listing, `NLST` without argument. A URL
+    /// without a path gives no command.
+    pub fn commands(&self) -> Vec<FtpCommand<'_>> {
+        let mut segments: Vec<Escaped<'_>> = self.segments().collect();
+        let Some(name) = segments.pop() else {
+            return Vec::new();
+        };
+        let mut commands: Vec<FtpCommand<'_>> = segments
+            .iter()
+            .map(|dir| FtpCommand::Cwd(dir.decode()))
+            .collect();
+        match self.typecode() {
+            Some(Typecode::Directory) => commands.push(FtpCommand::Nlst(name.decode())),
+            code => {
+                commands.extend(code.map(FtpCommand::Type));
+                commands.push(if name.is_empty() {
+                    FtpCommand::Nlst(name.decode())
+                } else {
+                    FtpCommand::Retr(name.decode())
+                });
+            }
+        }
+        commands
+    }
+
+    /// The same URL owning its text.
+    pub fn into_owned(self) -> FtpUrl<'static> {
+        FtpUrl {
+            text: Cow::Owned(self.text.into_owned()),
+            login: self.login,
+            fpath: self.fpath,
+            typecode: self.typecode,
+        }
+    }
+}
+
+impl fmt::Debug for FtpUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FtpUrl")
+            .field("user", &self.user())
+            .field("password", &self.password())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("fpath", &self.fpath())
+            .field("typecode", &self.typecode())
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Url;
+    use pretty_assertions::assert_eq;
+
+    fn commands(input: &str) -> Vec<String> {
+        let Ok(Url::Ftp(ftp)) = crate::parse(input) else {
+            panic!("{input} is not an ftp URL")
+        };
+        ftp.commands().iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn section_3_2_2_examples_read_as_the_rfc_says() {
+        assert_eq!(commands("ftp://myname@host.dom/%2Fetc/motd"), ["CWD /etc", "RETR motd"]);
+        assert_eq!(commands("ftp://myname@host.dom/etc/motd"), ["CWD etc", "RETR motd"]);
+        assert_eq!(
+            commands("ftp://myname@host.dom//etc/motd"),
+            ["CWD ", "CWD etc", "RETR motd"]
+        );
+    }
+
+    #[test]
+    fn typecode_d_lists_the_name() {
+        assert_eq!(commands("ftp://host/pub;type=d"), ["NLST pub"]);
+    }
+
+    #[test]
+    fn typecode_a_or_i_sets_the_type_before_retrieving() {
+        assert_eq!(commands("ftp://host/a/b;type=I"), ["CWD a", "TYPE I", "RETR b"]);
+    }
+
+    #[test]
+    fn an_empty_name_is_listed() {
+        assert_eq!(commands("ftp://host/pub/"), ["CWD pub", "NLST"]);
+    }
+
+    #[test]
+    fn no_path_gives_no_command() {
+        assert!(commands("ftp://host").is_empty());
+    }
+}

@@ -1,0 +1,173 @@
+//! Every other scheme, RFC 1738 section 5: `otherurl = genericurl`,
+//! `genericurl = scheme ":" schemepart`, `schemepart = *xchar | ip-schemepart`.
+
+use crate::error::ParseError;
+use crate::escape::Escaped;
+use crate::grammar::Rule;
+use crate::host::{Host, LoginSpans};
+use crate::lower::{expect_rule, Lowering};
+use crate::scheme::url_text;
+use crate::span::Span;
+use pest::iterators::Pair;
+use std::borrow::Cow;
+use std::fmt;
+
+/// A URL of a scheme RFC 1738 does not define, read as `genericurl`. When the schemepart
+/// has the common Internet form `//login[/urlpath]` (`ip-schemepart`), its parts are read
+/// too.
+///
+/// ```
+/// use rfc1738::Url;
+///
+/// let Url::Generic(generic) = rfc1738::parse("X-Archie://archie.au:1525/find?rfc").unwrap() else {
+///     unreachable!()
+/// };
+/// assert_eq!(generic.scheme(), "x-archie");
+/// assert_eq!(generic.scheme_part(), "//archie.au:1525/find?rfc");
+/// assert_eq!(generic.host().unwrap().as_str(), "archie.au");
+/// assert_eq!(generic.port(), Some(1525));
+/// assert_eq!(generic.urlpath().unwrap(), "find?rfc");
+///
+/// let Url::Generic(opaque) = rfc1738::parse("urn:isbn:0-201-63346-9").unwrap() else {
+///     unreachable!()
+/// };
+/// assert!(!opaque.has_ip_schemepart());
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct GenericUrl<'a> {
+    text: Cow<'a, str>,
+    scheme: Span,
+    /// The scheme in lower case, when it was not written in lower case.
+    scheme_lower: Option<Box<str>>,
+    scheme_part: Span,
+    ip: Option<IpSchemePart>,
+}
+
+url_text!(GenericUrl);
+
+/// `ip-schemepart = "//" login [ "/" urlpath ]`
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct IpSchemePart {
+    login: LoginSpans,
+    urlpath: Option<Span>,
+}
+
+impl<'a> GenericUrl<'a> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+        expect_rule(&pair, Rule::otherurl);
+        let genericurl = pair.into_inner().next().expect("otherurl holds genericurl");
+        let mut inner = genericurl.into_inner();
+        let scheme = inner.next().expect("genericurl starts with scheme");
+        let scheme_part = inner.next().expect("genericurl ends with schemepart");
+        let written = scheme.as_str();
+        let scheme_lower = written
+            .bytes()
+            .any(|b| b.is_ascii_uppercase())
+            .then(|| written.to_ascii_lowercase().into_boxed_str());
+        let scheme_span = Span::of(&scheme);
+        let part_span = Span::of(&scheme_part);
+        let ip = match scheme_part.into_inner().next() {
+            Some(ip) if ip.as_rule() == Rule::ip_schemepart => {
+                let mut parts = ip.into_inner();
+                let login = cx.login(parts.next().expect("ip-schemepart holds login"))?;
+                let urlpath = parts.next().map(|urlpath| Span::of(&urlpath));
+                Some(IpSchemePart { login, urlpath })
+            }
+            _ => None,
+        };
+        Ok(GenericUrl {
+            text: Cow::Borrowed(cx.text),
+            scheme: scheme_span,
+            scheme_lower,
+            scheme_part: part_span,
+            ip,
+        })
+    }
+
+    /// The scheme in lower case.
+    pub fn scheme(&self) -> &str {
+        self.scheme_lower
+            .as_deref()
+            .unwrap_or_else(|| self.scheme.of_text(&self.text))
+    }
+
+    /// The scheme as written.
+    pub fn scheme_as_written(&self) -> &str {
+        self.scheme.of_text(&self.text)
+    }
+
+    /// The `schemepart` (everything after the first `:`), as written.
+    pub fn scheme_part(&self) -> Escaped<'_> {
+        self.scheme_part.escaped(&self.text)
+    }
+
+    /// Whether the schemepart is an `ip-schemepart` (`//login[/urlpath]`).
+    pub fn has_ip_schemepart(&self) -> bool {
+        self.ip.is_some()
+    }
+
+    /// The user of the ip-schemepart's login, as written.
+    pub fn user(&self) -> Option<Escaped<'_>> {
+        self.ip?.login.user.map(|span| span.escaped(&self.text))
+    }
+
+    /// The password of the ip-schemepart's login, as written.
+    pub fn password(&self) -> Option<Escaped<'_>> {
+        self.ip?.login.password.map(|span| span.escaped(&self.text))
+    }
+
+    /// The host of the ip-schemepart.
+    pub fn host(&self) -> Option<Host<'_>> {
+        self.ip.map(|ip| ip.login.hostport.host.view(&self.text))
+    }
+
+    /// The port of the ip-schemepart, when given.
+    pub fn port(&self) -> Option<u16> {
+        self.ip?.login.hostport.port.map(|port| port.value)
+    }
+
+    /// The port of the ip-schemepart as written.
+    pub fn port_as_written(&self) -> Option<&str> {
+        let port = self.ip?.login.hostport.port?;
+        Some(port.span.of_text(&self.text))
+    }
+
+    /// The `urlpath` of the ip-schemepart (after its `/`), as written.
+    pub fn urlpath(&self) -> Option<Escaped<'_>> {
+        self.ip?.urlpath.map(|span| span.escaped(&self.text))
+    }
+
+    /// The url-path: the `urlpath` of the ip-schemepart.
+    pub fn url_path(&self) -> Option<&str> {
+        self.urlpath().map(|urlpath| urlpath.as_str())
+    }
+
+    /// The same URL owning its text.
+    pub fn into_owned(self) -> GenericUrl<'static> {
+        GenericUrl {
+            text: Cow::Owned(self.text.into_owned()),
+            scheme: self.scheme,
+            scheme_lower: self.scheme_lower,
+            scheme_part: self.scheme_part,
+            ip: self.ip,
+        }
+    }
+}
+
+impl fmt::Debug for GenericUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut debug = f.debug_struct("GenericUrl");
+        debug
+            .field("scheme", &self.scheme())
+            .field("scheme_part", &self.scheme_part());
+        if self.ip.is_some() {
+            debug
+                .field("user", &self.user())
+                .field("password", &self.password())
+                .field("host", &self.host())
+                .field("port", &self.port())
+                .field("urlpath", &self.urlpath());
+        }
+        debug.finish()
+    }
+}

@@ -1,0 +1,136 @@
+//! Gopher URLs, RFC 1738 section 3.4:
+//! `gopherurl = "gopher://" hostport [ / [ gtype [ selector
+//!              [ "%09" search [ "%09" gopher+_string ] ] ] ] ]`.
+
+use crate::error::ParseError;
+use crate::escape::Escaped;
+use crate::grammar::Rule;
+use crate::host::HostPortSpans;
+use crate::lower::{expect_rule, Lowering};
+use crate::scheme::{hostport_accessors, url_text};
+use crate::span::Span;
+use pest::iterators::Pair;
+use std::borrow::Cow;
+use std::fmt;
+
+/// A `gopherurl`: host and port, then an optional gopher-path of a type character, a
+/// selector, a search and a Gopher+ string, separated by `%09` (TAB).
+///
+/// ```
+/// use rfc1738::Url;
+///
+/// let url = rfc1738::parse("gopher://host/7a_gopher_selector%09foobar").unwrap();
+/// let Url::Gopher(gopher) = url else { unreachable!() };
+/// assert_eq!(gopher.gopher_type().unwrap(), "7");
+/// assert_eq!(gopher.selector(), "a_gopher_selector");
+/// assert_eq!(gopher.search().unwrap(), "foobar");
+/// assert_eq!(gopher.gopher_plus(), None);
+///
+/// // No gopher-path: type "1" (a directory), empty selector.
+/// let Url::Gopher(root) = rfc1738::parse("gopher://host").unwrap() else { unreachable!() };
+/// assert_eq!(root.gopher_type(), None);
+/// assert_eq!(root.item_type(), b'1');
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct GopherUrl<'a> {
+    text: Cow<'a, str>,
+    hostport: HostPortSpans,
+    /// Where the gopher-path starts (after the `/`), when there is a `/`.
+    path_start: Option<usize>,
+    gtype: Option<Span>,
+    selector: Option<Span>,
+    search: Option<Span>,
+    gopher_plus: Option<Span>,
+}
+
+url_text!(GopherUrl);
+
+impl<'a> GopherUrl<'a> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+        expect_rule(&pair, Rule::gopherurl);
+        let end = pair.as_span().end();
+        let mut inner = pair.into_inner();
+        let hostport = cx.hostport(inner.next().expect("gopherurl starts with hostport"))?;
+        let mut url = GopherUrl {
+            text: Cow::Borrowed(cx.text),
+            hostport,
+            // Anything after the hostport starts with the "/".
+            path_start: (hostport.end() < end).then(|| hostport.end() + 1),
+            gtype: None,
+            selector: None,
+            search: None,
+            gopher_plus: None,
+        };
+        for part in inner {
+            let span = Some(Span::of(&part));
+            match part.as_rule() {
+                Rule::gtype => url.gtype = span,
+                Rule::selector => url.selector = span,
+                Rule::gopher_search => url.search = span,
+                Rule::gopher_plus_string => url.gopher_plus = span,
+                other => unreachable!("gopherurl holds no {other:?}"),
+            }
+        }
+        Ok(url)
+    }
+
+    hostport_accessors!(hostport);
+
+    /// The `gtype` as written (one `xchar`, possibly an escape such as `%30`); `None` when
+    /// the URL has no gopher-path.
+    pub fn gopher_type(&self) -> Option<Escaped<'_>> {
+        self.gtype.map(|span| span.escaped(&self.text))
+    }
+
+    /// The item type the URL means: the decoded `gtype`, or `b'1'` (a directory) when the
+    /// gopher-path is empty (section 3.4).
+    pub fn item_type(&self) -> u8 {
+        self.gopher_type().map_or(b'1', |gtype| gtype.decode()[0])
+    }
+
+    /// The `selector` as written (empty when absent).
+    pub fn selector(&self) -> Escaped<'_> {
+        Escaped::new(self.selector.map_or("", |span| span.of_text(&self.text)))
+    }
+
+    /// The `search` after the first `%09`, as written; `None` without a first `%09`.
+    pub fn search(&self) -> Option<Escaped<'_>> {
+        self.search.map(|span| span.escaped(&self.text))
+    }
+
+    /// The `gopher+_string` after the second `%09`, as written; `None` without it.
+    pub fn gopher_plus(&self) -> Option<Escaped<'_>> {
+        self.gopher_plus.map(|span| span.escaped(&self.text))
+    }
+
+    /// The url-path (the gopher-path) as written, when the URL has a `/` after the host.
+    pub fn url_path(&self) -> Option<&str> {
+        self.path_start.map(|start| &self.text[start..])
+    }
+
+    /// The same URL owning its text.
+    pub fn into_owned(self) -> GopherUrl<'static> {
+        GopherUrl {
+            text: Cow::Owned(self.text.into_owned()),
+            hostport: self.hostport,
+            path_start: self.path_start,
+            gtype: self.gtype,
+            selector: self.selector,
+            search: self.search,
+            gopher_plus: self.gopher_plus,
+        }
+    }
+}
+
+impl fmt::Debug for GopherUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GopherUrl")
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("gopher_type", &self.gopher_type())
+            .field("selector", &self.selector())
+            .field("search", &self.search())
+            .field("gopher_plus", &self.gopher_plus())
+            .finish()
+    }
+}

@@ -1,0 +1,102 @@
+//! HTTP URLs, RFC 1738 section 3.3:
+//! `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`.
+
+use crate::error::ParseError;
+use crate::escape::{Escaped, Segments};
+use crate::grammar::Rule;
+use crate::host::HostPortSpans;
+use crate::lower::{expect_rule, Lowering};
+use crate::scheme::{hostport_accessors, url_text};
+use crate::span::Span;
+use pest::iterators::Pair;
+use std::borrow::Cow;
+use std::fmt;
+
+/// An `httpurl`: host and port, an optional path (`hpath`) and an optional `search`.
+/// No user name or password is allowed (section 3.3).
+///
+/// ```
+/// use rfc1738::Url;
+///
+/// let url = rfc1738::parse("http://www.w3.org/hypertext/WWW/Addressing?url+syntax").unwrap();
+/// let Url::Http(http) = url else { unreachable!() };
+/// assert_eq!(http.host().as_str(), "www.w3.org");
+/// assert_eq!(http.hpath().unwrap(), "hypertext/WWW/Addressing");
+/// assert_eq!(http.segments().map(|s| s.as_str()).collect::<Vec<_>>(), ["hypertext", "WWW", "Addressing"]);
+/// assert_eq!(http.search().unwrap(), "url+syntax");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct HttpUrl<'a> {
+    text: Cow<'a, str>,
+    hostport: HostPortSpans,
+    hpath: Option<Span>,
+    search: Option<Span>,
+}
+
+url_text!(HttpUrl);
+
+impl<'a> HttpUrl<'a> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+        expect_rule(&pair, Rule::httpurl);
+        let mut inner = pair.into_inner();
+        let hostport = cx.hostport(inner.next().expect("httpurl starts with hostport"))?;
+        let (mut hpath, mut search) = (None, None);
+        for part in inner {
+            match part.as_rule() {
+                Rule::hpath => hpath = Some(Span::of(&part)),
+                Rule::search => search = Some(Span::of(&part)),
+                other => unreachable!("httpurl holds no {other:?}"),
+            }
+        }
+        Ok(HttpUrl {
+            text: Cow::Borrowed(cx.text),
+            hostport,
+            hpath,
+            search,
+        })
+    }
+
+    hostport_accessors!(hostport);
+
+    /// The `hpath` as written, without the `/` before it; `None` when the URL has no `/`
+    /// after the host, `Some("")` for `http://host/`.
+    pub fn hpath(&self) -> Option<Escaped<'_>> {
+        self.hpath.map(|span| span.escaped(&self.text))
+    }
+
+    /// The `hsegment`s of the path (none when there is no path).
+    pub fn segments(&self) -> Segments<'_> {
+        Segments::new(self.hpath())
+    }
+
+    /// The `search` part as written, without the `?`; `None` when there is no `?`.
+    pub fn search(&self) -> Option<Escaped<'_>> {
+        self.search.map(|span| span.escaped(&self.text))
+    }
+
+    /// The url-path: `hpath` and `?search`, as written.
+    pub fn url_path(&self) -> Option<&str> {
+        self.hpath.map(|span| span.rest_of(&self.text))
+    }
+
+    /// The same URL owning its text.
+    pub fn into_owned(self) -> HttpUrl<'static> {
+        HttpUrl {
+            text: Cow::Owned(self.text.into_owned()),
+            hostport: self.hostport,
+            hpath: self.hpath,
+            search: self.search,
+        }
+    }
+}
+
+impl fmt::Debug for HttpUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HttpUrl")
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("hpath", &self.hpath())
+            .field("search", &self.search())
+            .finish()
+    }
+}

@@ -1,0 +1,66 @@
+//! MAILTO URLs, RFC 1738 section 3.5: `mailtourl = "mailto:" encoded822addr`.
+
+use crate::escape::Escaped;
+use crate::grammar::Rule;
+use crate::lower::{expect_rule, Lowering};
+use crate::scheme::url_text;
+use crate::span::Span;
+use pest::iterators::Pair;
+use std::borrow::Cow;
+use std::fmt;
+
+/// A `mailtourl`: an RFC 822 addr-spec, escaped (`encoded822addr = 1*xchar`).
+///
+/// ```
+/// use rfc1738::Url;
+///
+/// let Url::Mailto(mailto) = rfc1738::parse("mailto:timbl%25cern@info.cern.ch").unwrap() else {
+///     unreachable!()
+/// };
+/// assert_eq!(mailto.address(), "timbl%25cern@info.cern.ch");
+/// assert_eq!(mailto.address().decode_utf8().unwrap(), "timbl%cern@info.cern.ch");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct MailtoUrl<'a> {
+    text: Cow<'a, str>,
+    address: Span,
+}
+
+url_text!(MailtoUrl);
+
+impl<'a> MailtoUrl<'a> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Self {
+        expect_rule(&pair, Rule::mailtourl);
+        let address = pair.into_inner().next().expect("mailtourl holds encoded822addr");
+        MailtoUrl {
+            text: Cow::Borrowed(cx.text),
+            address: Span::of(&address),
+        }
+    }
+
+    /// The `encoded822addr` as written (RFC 822 is not parsed further).
+    pub fn address(&self) -> Escaped<'_> {
+        self.address.escaped(&self.text)
+    }
+
+    /// Always `None`: mailto has no url-path.
+    pub fn url_path(&self) -> Option<&str> {
+        None
+    }
+
+    /// The same URL owning its text.
+    pub fn into_owned(self) -> MailtoUrl<'static> {
+        MailtoUrl {
+            text: Cow::Owned(self.text.into_owned()),
+            address: self.address,
+        }
+    }
+}
+
+impl fmt::Debug for MailtoUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MailtoUrl")
+            .field("address", &self.address())
+            .finish()
+    }
+}

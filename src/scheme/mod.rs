@@ -1,0 +1,89 @@
+//! One module per scheme of RFC 1738 section 3, each with its typed struct and the
+//! lowering from its pest production.
+//!
+//! Every struct keeps the URL's text (borrowed or owned) and the byte ranges of its
+//! components; accessors return slices of the text, so parsing copies nothing.
+
+mod file;
+mod ftp;
+mod generic;
+mod gopher;
+mod http;
+mod mailto;
+mod news;
+mod nntp;
+mod prospero;
+mod telnet;
+mod wais;
+
+pub use file::FileUrl;
+pub use ftp::{FtpCommand, FtpUrl, Typecode};
+pub use generic::GenericUrl;
+pub use gopher::GopherUrl;
+pub use http::HttpUrl;
+pub use mailto::MailtoUrl;
+pub use news::{Article, Grouppart, NewsUrl};
+pub use nntp::NntpUrl;
+pub use prospero::{Fieldspec, ProsperoUrl};
+pub use telnet::TelnetUrl;
+pub use wais::{WaisForm, WaisUrl};
+
+/// `as_str` and `Display` for a scheme struct with a `text` field.
+macro_rules! url_text {
+    ($name:ident) => {
+        impl $name<'_> {
+            /// The whole URL as written.
+            pub fn as_str(&self) -> &str {
+                &self.text
+            }
+        }
+
+        impl std::fmt::Display for $name<'_> {
+            /// Writes the URL exactly as it was parsed.
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.text)
+            }
+        }
+    };
+}
+
+/// `host`, `port` and `port_as_written` read from a `HostPortSpans` field.
+macro_rules! hostport_accessors {
+    ($($field:ident).+) => {
+        /// The `host` as written.
+        pub fn host(&self) -> crate::host::Host<'_> {
+            self.$($field).+.host.view(&self.text)
+        }
+
+        /// The `port` as written (not defaulted), or `None`.
+        pub fn port(&self) -> Option<u16> {
+            self.$($field).+.port.map(|port| port.value)
+        }
+
+        /// The `port` digits exactly as written (`"0080"` keeps its zeros).
+        pub fn port_as_written(&self) -> Option<&str> {
+            self.$($field).+.port.map(|port| port.span.of_text(&self.text))
+        }
+    };
+}
+
+/// `user` and `password` read from a `LoginSpans` field, plus the hostport accessors.
+macro_rules! login_accessors {
+    ($field:ident) => {
+        /// The `user` name as written: `None` when absent, empty when written empty
+        /// (`ftp://@host/`), which section 3.1 says is not the same.
+        pub fn user(&self) -> Option<crate::Escaped<'_>> {
+            self.$field.user.map(|span| span.escaped(&self.text))
+        }
+
+        /// The `password` as written: `None` when absent, empty when written empty
+        /// (`ftp://foo:@host/`).
+        pub fn password(&self) -> Option<crate::Escaped<'_>> {
+            self.$field.password.map(|span| span.escaped(&self.text))
+        }
+
+        crate::scheme::hostport_accessors!($field.hostport);
+    };
+}
+
+pub(crate) use {hostport_accessors, login_accessors, url_text};

@@ -1,0 +1,158 @@
+//! NEWS URLs, RFC 1738 section 3.6: `newsurl = "news:" grouppart`,
+//! `grouppart = "*" | group | article`.
+
+use crate::error::ParseError;
+use crate::escape::Escaped;
+use crate::grammar::Rule;
+use crate::host::{Host, HostSpan};
+use crate::lower::{expect_rule, Lowering};
+use crate::scheme::url_text;
+use crate::span::Span;
+use pest::iterators::Pair;
+use std::borrow::Cow;
+use std::fmt;
+
+/// A `newsurl`: all groups (`news:*`), one newsgroup, or one article by message-id.
+/// News URLs name no server: they are location-independent (section 3.6).
+///
+/// ```
+/// use rfc1738::{Grouppart, Url};
+///
+/// let Url::News(news) = rfc1738::parse("news:comp.infosystems.www").unwrap() else {
+///     unreachable!()
+/// };
+/// assert_eq!(news.grouppart(), Grouppart::Group("comp.infosystems.www"));
+///
+/// let Url::News(news) = rfc1738::parse("news:1234@info.cern.ch").unwrap() else {
+///     unreachable!()
+/// };
+/// let Grouppart::Article(article) = news.grouppart() else { unreachable!() };
+/// assert_eq!(article.unique(), "1234");
+/// assert_eq!(article.host().as_str(), "info.cern.ch");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct NewsUrl<'a> {
+    text: Cow<'a, str>,
+    grouppart: GrouppartSpans,
+}
+
+url_text!(NewsUrl);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum GrouppartSpans {
+    AllGroups,
+    Group(Span),
+    Article { whole: Span, unique: Span, host: HostSpan },
+}
+
+/// What a news URL names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Grouppart<'s> {
+    /// `*`: all available newsgroups.
+    AllGroups,
+    /// A `group` (a newsgroup name).
+    Group(&'s str),
+    /// An `article` (a message-id without its angle brackets).
+    Article(Article<'s>),
+}
+
+impl<'s> Grouppart<'s> {
+    /// `"all"`, `"group"` or `"article"`.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Grouppart::AllGroups => "all",
+            Grouppart::Group(_) => "group",
+            Grouppart::Article(_) => "article",
+        }
+    }
+}
+
+/// A message-id: `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Article<'s> {
+    whole: &'s str,
+    unique: Escaped<'s>,
+    host: Host<'s>,
+}
+
+impl<'s> Article<'s> {
+    /// The whole message-id as written (`unique@host`).
+    pub fn as_str(&self) -> &'s str {
+        self.whole
+    }
+
+    /// The part before the `@`, as written.
+    pub fn unique(&self) -> Escaped<'s> {
+        self.unique
+    }
+
+    /// The host after the `@` (part of the identifier, not a server to connect to).
+    pub fn host(&self) -> Host<'s> {
+        self.host
+    }
+}
+
+impl<'a> NewsUrl<'a> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+        expect_rule(&pair, Rule::newsurl);
+        let grouppart = pair.into_inner().next().expect("newsurl holds grouppart");
+        let form = grouppart.into_inner().next().expect("grouppart holds one form");
+        let grouppart = match form.as_rule() {
+            Rule::all_groups => GrouppartSpans::AllGroups,
+            Rule::group => GrouppartSpans::Group(Span::of(&form)),
+            Rule::article => {
+                let whole = Span::of(&form);
+                let host = cx.host(form.into_inner().next().expect("article ends with host"))?;
+                let unique = Span {
+                    start: whole.start,
+                    end: host.span.start - 1,
+                };
+                GrouppartSpans::Article { whole, unique, host }
+            }
+            other => unreachable!("grouppart holds no {other:?}"),
+        };
+        Ok(NewsUrl {
+            text: Cow::Borrowed(cx.text),
+            grouppart,
+        })
+    }
+
+    /// What the URL names: all groups, a group, or an article.
+    pub fn grouppart(&self) -> Grouppart<'_> {
+        match self.grouppart {
+            GrouppartSpans::AllGroups => Grouppart::AllGroups,
+            GrouppartSpans::Group(span) => Grouppart::Group(span.of_text(&self.text)),
+            GrouppartSpans::Article { whole, unique, host } => Grouppart::Article(Article {
+                whole: whole.of_text(&self.text),
+                unique: unique.escaped(&self.text),
+                host: host.view(&self.text),
+            }),
+        }
+    }
+
+    /// The `grouppart` as written (`*`, the group, or the message-id).
+    pub fn grouppart_str(&self) -> &str {
+        &self.text["news:".len()..]
+    }
+
+    /// Always `None`: news has no url-path.
+    pub fn url_path(&self) -> Option<&str> {
+        None
+    }
+
+    /// The same URL owning its text.
+    pub fn into_owned(self) -> NewsUrl<'static> {
+        NewsUrl {
+            text: Cow::Owned(self.text.into_owned()),
+            grouppart: self.grouppart,
+        }
+    }
+}
+
+impl fmt::Debug for NewsUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("NewsUrl")
+            .field("grouppart", &self.grouppart())
+            .finish()
+    }
+}

@@ -1,0 +1,101 @@
+//! NNTP URLs, RFC 1738 section 3.7:
+//! `nntpurl = "nntp://" hostport "/" group [ "/" digits ]`.
+
+use crate::error::{ErrorKind, ParseError};
+use crate::grammar::Rule;
+use crate::host::{decimal_value, HostPortSpans};
+use crate::lower::{expect_rule, Lowering};
+use crate::scheme::{hostport_accessors, url_text};
+use crate::span::Span;
+use pest::iterators::Pair;
+use std::borrow::Cow;
+use std::fmt;
+
+/// An `nntpurl`: a server, a newsgroup and an optional article number.
+///
+/// ```
+/// use rfc1738::Url;
+///
+/// let Url::Nntp(nntp) = rfc1738::parse("nntp://news.cern.ch/comp.infosystems.www/1042").unwrap() else {
+///     unreachable!()
+/// };
+/// assert_eq!(nntp.group(), "comp.infosystems.www");
+/// assert_eq!(nntp.article(), Some(1042));
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct NntpUrl<'a> {
+    text: Cow<'a, str>,
+    hostport: HostPortSpans,
+    group: Span,
+    article: Option<(Span, u64)>,
+}
+
+url_text!(NntpUrl);
+
+impl<'a> NntpUrl<'a> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+        expect_rule(&pair, Rule::nntpurl);
+        let mut inner = pair.into_inner();
+        let hostport = cx.hostport(inner.next().expect("nntpurl starts with hostport"))?;
+        let group = Span::of(&inner.next().expect("nntpurl holds group"));
+        let article = match inner.next() {
+            None => None,
+            Some(digits) => match decimal_value(digits.as_str()) {
+                Some(number) => Some((Span::of(&digits), number)),
+                None => {
+                    let error = |number| ErrorKind::ArticleNumberOutOfRange { number };
+                    return Err(cx.out_of_range(&digits, error, "digits"));
+                }
+            },
+        };
+        Ok(NntpUrl {
+            text: Cow::Borrowed(cx.text),
+            hostport,
+            group,
+            article,
+        })
+    }
+
+    hostport_accessors!(hostport);
+
+    /// The newsgroup name.
+    pub fn group(&self) -> &str {
+        self.group.of_text(&self.text)
+    }
+
+    /// The article number, when given.
+    pub fn article(&self) -> Option<u64> {
+        self.article.map(|(_, number)| number)
+    }
+
+    /// The article number's digits as written.
+    pub fn article_as_written(&self) -> Option<&str> {
+        self.article.map(|(span, _)| span.of_text(&self.text))
+    }
+
+    /// The url-path: `group` and `/digits`, as written.
+    pub fn url_path(&self) -> Option<&str> {
+        Some(self.group.rest_of(&self.text))
+    }
+
+    /// The same URL owning its text.
+    pub fn into_owned(self) -> NntpUrl<'static> {
+        NntpUrl {
+            text: Cow::Owned(self.text.into_owned()),
+            hostport: self.hostport,
+            group: self.group,
+            article: self.article,
+        }
+    }
+}
+
+impl fmt::Debug for NntpUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("NntpUrl")
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("group", &self.group())
+            .field("article", &self.article())
+            .finish()
+    }
+}

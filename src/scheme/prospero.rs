@@ -1,0 +1,126 @@
+//! PROSPERO URLs, RFC 1738 section 3.11:
+//! `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`.
+
+use crate::error::ParseError;
+use crate::escape::{Escaped, Segments};
+use crate::grammar::Rule;
+use crate::host::HostPortSpans;
+use crate::lower::{expect_rule, Lowering};
+use crate::scheme::{hostport_accessors, url_text};
+use crate::span::Span;
+use pest::iterators::Pair;
+use std::borrow::Cow;
+use std::fmt;
+
+/// A `prosperourl`: a server, an hsoname (`ppath`) and `;field=value` pairs.
+///
+/// ```
+/// use rfc1738::Url;
+///
+/// let Url::Prospero(prospero) = rfc1738::parse("prospero://host.dom//pros/name;OBJECT-VERSION=2").unwrap() else {
+///     unreachable!()
+/// };
+/// // Section 3.11: the hsoname of this URL is "/pros/name".
+/// assert_eq!(prospero.hsoname(), "/pros/name");
+/// let field = prospero.fields().next().unwrap();
+/// assert_eq!((field.name().as_str(), field.value().as_str()), ("OBJECT-VERSION", "2"));
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct ProsperoUrl<'a> {
+    text: Cow<'a, str>,
+    hostport: HostPortSpans,
+    ppath: Span,
+    fields: Vec<(Span, Span)>,
+}
+
+url_text!(ProsperoUrl);
+
+/// A `fieldspec`: `";" fieldname "=" fieldvalue`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Fieldspec<'s> {
+    name: Escaped<'s>,
+    value: Escaped<'s>,
+}
+
+impl<'s> Fieldspec<'s> {
+    /// The `fieldname` as written.
+    pub fn name(&self) -> Escaped<'s> {
+        self.name
+    }
+
+    /// The `fieldvalue` as written.
+    pub fn value(&self) -> Escaped<'s> {
+        self.value
+    }
+}
+
+impl<'a> ProsperoUrl<'a> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+        expect_rule(&pair, Rule::prosperourl);
+        let mut inner = pair.into_inner();
+        let hostport = cx.hostport(inner.next().expect("prosperourl starts with hostport"))?;
+        let ppath = Span::of(&inner.next().expect("prosperourl holds ppath"));
+        let fields = inner
+            .map(|fieldspec| {
+                expect_rule(&fieldspec, Rule::fieldspec);
+                let mut parts = fieldspec.into_inner().map(|part| Span::of(&part));
+                let name = parts.next().expect("fieldspec holds fieldname");
+                let value = parts.next().expect("fieldspec holds fieldvalue");
+                (name, value)
+            })
+            .collect();
+        Ok(ProsperoUrl {
+            text: Cow::Borrowed(cx.text),
+            hostport,
+            ppath,
+            fields,
+        })
+    }
+
+    hostport_accessors!(hostport);
+
+    /// The hsoname: the `ppath` as written (the `/` after the host is not part of it, so
+    /// `prospero://host//pros/name` has hsoname `/pros/name`).
+    pub fn hsoname(&self) -> Escaped<'_> {
+        self.ppath.escaped(&self.text)
+    }
+
+    /// The `psegment`s of the hsoname.
+    pub fn segments(&self) -> Segments<'_> {
+        Segments::new(Some(self.hsoname()))
+    }
+
+    /// The `;fieldname=fieldvalue` pairs, in order.
+    pub fn fields(&self) -> impl ExactSizeIterator<Item = Fieldspec<'_>> + '_ {
+        self.fields.iter().map(|&(name, value)| Fieldspec {
+            name: name.escaped(&self.text),
+            value: value.escaped(&self.text),
+        })
+    }
+
+    /// The url-path: the hsoname and the fields, as written.
+    pub fn url_path(&self) -> Option<&str> {
+        Some(self.ppath.rest_of(&self.text))
+    }
+
+    /// The same URL owning its text.
+    pub fn into_owned(self) -> ProsperoUrl<'static> {
+        ProsperoUrl {
+            text: Cow::Owned(self.text.into_owned()),
+            hostport: self.hostport,
+            ppath: self.ppath,
+            fields: self.fields,
+        }
+    }
+}
+
+impl fmt::Debug for ProsperoUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ProsperoUrl")
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("hsoname", &self.hsoname())
+            .field("fields", &self.fields().collect::<Vec<_>>())
+            .finish()
+    }
+}

@@ -1,0 +1,76 @@
+//! TELNET URLs, RFC 1738 section 3.8: `telneturl = "telnet://" login [ "/" ]`.
+
+use crate::error::ParseError;
+use crate::grammar::Rule;
+use crate::host::LoginSpans;
+use crate::lower::{expect_rule, Lowering};
+use crate::scheme::{login_accessors, url_text};
+use pest::iterators::Pair;
+use std::borrow::Cow;
+use std::fmt;
+
+/// A `telneturl`: a login (user and password are advisory) and an optional final `/`.
+///
+/// ```
+/// use rfc1738::Url;
+///
+/// let Url::Telnet(telnet) = rfc1738::parse("telnet://guest:guest@info.cern.ch/").unwrap() else {
+///     unreachable!()
+/// };
+/// assert_eq!(telnet.user().unwrap(), "guest");
+/// assert!(telnet.has_trailing_slash());
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct TelnetUrl<'a> {
+    text: Cow<'a, str>,
+    login: LoginSpans,
+    trailing_slash: bool,
+}
+
+url_text!(TelnetUrl);
+
+impl<'a> TelnetUrl<'a> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+        expect_rule(&pair, Rule::telneturl);
+        let mut inner = pair.into_inner();
+        let login = cx.login(inner.next().expect("telneturl starts with login"))?;
+        Ok(TelnetUrl {
+            text: Cow::Borrowed(cx.text),
+            login,
+            trailing_slash: inner.next().is_some(),
+        })
+    }
+
+    login_accessors!(login);
+
+    /// Whether the URL ends in the optional `/`.
+    pub fn has_trailing_slash(&self) -> bool {
+        self.trailing_slash
+    }
+
+    /// Always `None`: telnet has no url-path.
+    pub fn url_path(&self) -> Option<&str> {
+        None
+    }
+
+    /// The same URL owning its text.
+    pub fn into_owned(self) -> TelnetUrl<'static> {
+        TelnetUrl {
+            text: Cow::Owned(self.text.into_owned()),
+            login: self.login,
+            trailing_slash: self.trailing_slash,
+        }
+    }
+}
+
+impl fmt::Debug for TelnetUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TelnetUrl")
+            .field("user", &self.user())
+            .field("password", &self.password())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("trailing_slash", &self.trailing_slash)
+            .finish()
+    }
+}

@@ -1,0 +1,145 @@
+//! WAIS URLs, RFC 1738 section 3.9:
+//! `waisurl = waisdatabase | waisindex | waisdoc`.
+
+use crate::error::ParseError;
+use crate::escape::Escaped;
+use crate::grammar::Rule;
+use crate::host::HostPortSpans;
+use crate::lower::{expect_rule, Lowering};
+use crate::scheme::{hostport_accessors, url_text};
+use crate::span::Span;
+use pest::iterators::Pair;
+use std::borrow::Cow;
+use std::fmt;
+
+/// A `waisurl`: a database, a search of an index, or a document by type and path.
+///
+/// ```
+/// use rfc1738::{Url, WaisForm};
+///
+/// let Url::Wais(wais) = rfc1738::parse("wais://quake.think.com/directory-of-servers?weather").unwrap() else {
+///     unreachable!()
+/// };
+/// assert_eq!(wais.database(), "directory-of-servers");
+/// assert_eq!(wais.form(), WaisForm::Index { search: rfc1738::Escaped::new("weather") });
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct WaisUrl<'a> {
+    text: Cow<'a, str>,
+    hostport: HostPortSpans,
+    database: Span,
+    form: FormSpans,
+}
+
+url_text!(WaisUrl);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum FormSpans {
+    Database,
+    Index { search: Span },
+    Document { wtype: Span, wpath: Span },
+}
+
+/// Which of the three WAIS forms a URL has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WaisForm<'s> {
+    /// `waisdatabase`: a database that can be searched.
+    Database,
+    /// `waisindex`: a search of the database.
+    Index {
+        /// The `search` after `?`, as written.
+        search: Escaped<'s>,
+    },
+    /// `waisdoc`: one document of the database.
+    Document {
+        /// The `wtype` (type of the object), as written.
+        wtype: Escaped<'s>,
+        /// The `wpath` (the document-id, opaque to clients), as written.
+        wpath: Escaped<'s>,
+    },
+}
+
+impl WaisForm<'_> {
+    /// `"database"`, `"index"` or `"document"`.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            WaisForm::Database => "database",
+            WaisForm::Index { .. } => "index",
+            WaisForm::Document { .. } => "document",
+        }
+    }
+}
+
+impl<'a> WaisUrl<'a> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+        expect_rule(&pair, Rule::waisurl);
+        let form = pair.into_inner().next().expect("waisurl holds one form");
+        let form_rule = form.as_rule();
+        let mut inner = form.into_inner();
+        let hostport = cx.hostport(inner.next().expect("a wais form starts with hostport"))?;
+        let database = Span::of(&inner.next().expect("a wais form holds database"));
+        let mut next_span = || Span::of(&inner.next().expect("the wais form is complete"));
+        let form = match form_rule {
+            Rule::waisdatabase => FormSpans::Database,
+            Rule::waisindex => FormSpans::Index { search: next_span() },
+            Rule::waisdoc => FormSpans::Document {
+                wtype: next_span(),
+                wpath: next_span(),
+            },
+            other => unreachable!("waisurl holds no {other:?}"),
+        };
+        Ok(WaisUrl {
+            text: Cow::Borrowed(cx.text),
+            hostport,
+            database,
+            form,
+        })
+    }
+
+    hostport_accessors!(hostport);
+
+    /// The `database` name as written (may be empty).
+    pub fn database(&self) -> Escaped<'_> {
+        self.database.escaped(&self.text)
+    }
+
+    /// The form: database, index search, or document.
+    pub fn form(&self) -> WaisForm<'_> {
+        match self.form {
+            FormSpans::Database => WaisForm::Database,
+            FormSpans::Index { search } => WaisForm::Index {
+                search: search.escaped(&self.text),
+            },
+            FormSpans::Document { wtype, wpath } => WaisForm::Document {
+                wtype: wtype.escaped(&self.text),
+                wpath: wpath.escaped(&self.text),
+            },
+        }
+    }
+
+    /// The url-path: everything after `hostport/`, as written.
+    pub fn url_path(&self) -> Option<&str> {
+        Some(self.database.rest_of(&self.text))
+    }
+
+    /// The same URL owning its text.
+    pub fn into_owned(self) -> WaisUrl<'static> {
+        WaisUrl {
+            text: Cow::Owned(self.text.into_owned()),
+            hostport: self.hostport,
+            database: self.database,
+            form: self.form,
+        }
+    }
+}
+
+impl fmt::Debug for WaisUrl<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("WaisUrl")
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("database", &self.database())
+            .field("form", &self.form())
+            .finish()
+    }
+}

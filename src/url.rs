@@ -1,0 +1,323 @@
+//! The typed URL: one variant per predefined scheme of RFC 1738 section 3, plus
+//! `genericurl` for every other scheme.
+
+use crate::error::ParseError;
+use crate::scheme::{
+    FileUrl, FtpUrl, GenericUrl, GopherUrl, HttpUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl,
+    TelnetUrl, WaisUrl,
+};
+use std::fmt;
+use std::str::FromStr;
+
+/// Which production of RFC 1738 section 5 a URL matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum UrlKind {
+    /// `httpurl` (section 3.3)
+    Http,
+    /// `ftpurl` (section 3.2)
+    Ftp,
+    /// `gopherurl` (section 3.4)
+    Gopher,
+    /// `mailtourl` (section 3.5)
+    Mailto,
+    /// `newsurl` (section 3.6)
+    News,
+    /// `nntpurl` (section 3.7)
+    Nntp,
+    /// `telneturl` (section 3.8)
+    Telnet,
+    /// `waisurl` (section 3.9)
+    Wais,
+    /// `fileurl` (section 3.10)
+    File,
+    /// `prosperourl` (section 3.11)
+    Prospero,
+    /// `otherurl`: any other scheme, read as `genericurl` (section 5)
+    Generic,
+}
+
+impl UrlKind {
+    /// Every kind, predefined schemes first.
+    pub const ALL: [UrlKind; 11] = [
+        UrlKind::Http,
+        UrlKind::Ftp,
+        UrlKind::Gopher,
+        UrlKind::Mailto,
+        UrlKind::News,
+        UrlKind::Nntp,
+        UrlKind::Telnet,
+        UrlKind::Wais,
+        UrlKind::File,
+        UrlKind::Prospero,
+        UrlKind::Generic,
+    ];
+
+    /// The kind a scheme name selects (case-insensitively, section 2.1): one of the ten
+    /// predefined schemes, otherwise [`UrlKind::Generic`].
+    ///
+    /// ```
+    /// use rfc1738::UrlKind;
+    /// assert_eq!(UrlKind::from_scheme("HTTP"), UrlKind::Http);
+    /// assert_eq!(UrlKind::from_scheme("x-gopher"), UrlKind::Generic);
+    /// ```
+    pub fn from_scheme(scheme: &str) -> UrlKind {
+        UrlKind::ALL[..10]
+            .iter()
+            .copied()
+            .find(|kind| kind.name().eq_ignore_ascii_case(scheme))
+            .unwrap_or(UrlKind::Generic)
+    }
+
+    /// The scheme name in lower case (`"http"`), or `"generic"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            UrlKind::Http => "http",
+            UrlKind::Ftp => "ftp",
+            UrlKind::Gopher => "gopher",
+            UrlKind::Mailto => "mailto",
+            UrlKind::News => "news",
+            UrlKind::Nntp => "nntp",
+            UrlKind::Telnet => "telnet",
+            UrlKind::Wais => "wais",
+            UrlKind::File => "file",
+            UrlKind::Prospero => "prospero",
+            UrlKind::Generic => "generic",
+        }
+    }
+
+    /// The RFC's name for the production (`"httpurl"`, ..., `"genericurl"`).
+    pub fn production(self) -> &'static str {
+        match self {
+            UrlKind::Http => "httpurl",
+            UrlKind::Ftp => "ftpurl",
+            UrlKind::Gopher => "gopherurl",
+            UrlKind::Mailto => "mailtourl",
+            UrlKind::News => "newsurl",
+            UrlKind::Nntp => "nntpurl",
+            UrlKind::Telnet => "telneturl",
+            UrlKind::Wais => "waisurl",
+            UrlKind::File => "fileurl",
+            UrlKind::Prospero => "prosperourl",
+            UrlKind::Generic => "genericurl",
+        }
+    }
+
+    /// The default port of section 3 (`None` for schemes without one).
+    pub fn default_port(self) -> Option<u16> {
+        match self {
+            UrlKind::Ftp => Some(21),
+            UrlKind::Http => Some(80),
+            UrlKind::Gopher => Some(70),
+            UrlKind::Nntp => Some(119),
+            UrlKind::Telnet => Some(23),
+            UrlKind::Wais => Some(210),
+            UrlKind::Prospero => Some(1525),
+            UrlKind::Mailto | UrlKind::News | UrlKind::File | UrlKind::Generic => None,
+        }
+    }
+
+    /// Whether the production starts `scheme "://"`.
+    pub(crate) fn has_slashes(self) -> bool {
+        !matches!(self, UrlKind::Mailto | UrlKind::News | UrlKind::Generic)
+    }
+
+    /// Whether the production's authority is a `login` (user and password allowed) rather
+    /// than a bare `hostport`.
+    pub(crate) fn allows_login(self) -> bool {
+        matches!(self, UrlKind::Ftp | UrlKind::Telnet | UrlKind::Generic)
+    }
+}
+
+impl fmt::Display for UrlKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A URL read by RFC 1738: one variant per predefined scheme, `Generic` for the others.
+///
+/// Components borrow from the input; [`Url::into_owned`] (or [`str::parse`]) gives a
+/// `Url<'static>` that owns its text. [`Display`](fmt::Display) writes the input back byte
+/// for byte.
+///
+/// ```
+/// use rfc1738::Url;
+///
+/// let url = rfc1738::parse("ftp://ftp.funet.fi:2121/pub/README;type=a").unwrap();
+/// assert_eq!(url.scheme(), "ftp");
+/// assert_eq!(url.host(), Some("ftp.funet.fi"));
+/// assert_eq!(url.port(), Some(2121));
+/// assert_eq!(url.default_port(), Some(21));
+/// assert_eq!(url.url_path(), Some("pub/README;type=a"));
+/// assert_eq!(url.to_string(), "ftp://ftp.funet.fi:2121/pub/README;type=a");
+///
+/// let Url::Ftp(ftp) = &url else { unreachable!() };
+/// assert_eq!(ftp.typecode(), Some(rfc1738::Typecode::Ascii));
+///
+/// // An owned URL outlives its input.
+/// let owned: Url<'static> = String::from("news:comp.infosystems.www").parse().unwrap();
+/// assert_eq!(owned.kind(), rfc1738::UrlKind::News);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Url<'a> {
+    /// `httpurl`
+    Http(HttpUrl<'a>),
+    /// `ftpurl`
+    Ftp(FtpUrl<'a>),
+    /// `gopherurl`
+    Gopher(GopherUrl<'a>),
+    /// `mailtourl`
+    Mailto(MailtoUrl<'a>),
+    /// `newsurl`
+    News(NewsUrl<'a>),
+    /// `nntpurl`
+    Nntp(NntpUrl<'a>),
+    /// `telneturl`
+    Telnet(TelnetUrl<'a>),
+    /// `waisurl`
+    Wais(WaisUrl<'a>),
+    /// `fileurl`
+    File(FileUrl<'a>),
+    /// `prosperourl`
+    Prospero(ProsperoUrl<'a>),
+    /// `otherurl`, read as `genericurl`
+    Generic(GenericUrl<'a>),
+}
+
+/// Calls `$body` with the scheme struct inside whichever variant `$url` is.
+macro_rules! each_variant {
+    ($url:expr, $inner:ident => $body:expr) => {
+        match $url {
+            Url::Http($inner) => $body,
+            Url::Ftp($inner) => $body,
+            Url::Gopher($inner) => $body,
+            Url::Mailto($inner) => $body,
+            Url::News($inner) => $body,
+            Url::Nntp($inner) => $body,
+            Url::Telnet($inner) => $body,
+            Url::Wais($inner) => $body,
+            Url::File($inner) => $body,
+            Url::Prospero($inner) => $body,
+            Url::Generic($inner) => $body,
+        }
+    };
+}
+
+impl<'a> Url<'a> {
+    /// Which production the URL matched.
+    pub fn kind(&self) -> UrlKind {
+        match self {
+            Url::Http(_) => UrlKind::Http,
+            Url::Ftp(_) => UrlKind::Ftp,
+            Url::Gopher(_) => UrlKind::Gopher,
+            Url::Mailto(_) => UrlKind::Mailto,
+            Url::News(_) => UrlKind::News,
+            Url::Nntp(_) => UrlKind::Nntp,
+            Url::Telnet(_) => UrlKind::Telnet,
+            Url::Wais(_) => UrlKind::Wais,
+            Url::File(_) => UrlKind::File,
+            Url::Prospero(_) => UrlKind::Prospero,
+            Url::Generic(_) => UrlKind::Generic,
+        }
+    }
+
+    /// The scheme in lower case, whatever case it was written in.
+    pub fn scheme(&self) -> &str {
+        match self {
+            Url::Generic(generic) => generic.scheme(),
+            other => other.kind().name(),
+        }
+    }
+
+    /// The host as written, for URLs in the common Internet scheme syntax (section 3.1).
+    /// `None` for mailto and news (which name no host to connect to), for a file URL with
+    /// an empty host, and for a generic URL without an `ip-schemepart`.
+    pub fn host(&self) -> Option<&str> {
+        match self {
+            Url::Http(url) => Some(url.host().as_str()),
+            Url::Ftp(url) => Some(url.host().as_str()),
+            Url::Gopher(url) => Some(url.host().as_str()),
+            Url::Nntp(url) => Some(url.host().as_str()),
+            Url::Telnet(url) => Some(url.host().as_str()),
+            Url::Wais(url) => Some(url.host().as_str()),
+            Url::Prospero(url) => Some(url.host().as_str()),
+            Url::File(url) => url.host().map(|host| host.as_str()),
+            Url::Generic(url) => url.host().map(|host| host.as_str()),
+            Url::Mailto(_) | Url::News(_) => None,
+        }
+    }
+
+    /// The port as written (not defaulted); `None` when the URL gives none.
+    pub fn port(&self) -> Option<u16> {
+        match self {
+            Url::Http(url) => url.port(),
+            Url::Ftp(url) => url.port(),
+            Url::Gopher(url) => url.port(),
+            Url::Nntp(url) => url.port(),
+            Url::Telnet(url) => url.port(),
+            Url::Wais(url) => url.port(),
+            Url::Prospero(url) => url.port(),
+            Url::Generic(url) => url.port(),
+            Url::Mailto(_) | Url::News(_) | Url::File(_) => None,
+        }
+    }
+
+    /// The scheme's default port (section 3): 21 ftp, 80 http, 70 gopher, 119 nntp,
+    /// 23 telnet, 210 wais, 1525 prospero; `None` for the others.
+    pub fn default_port(&self) -> Option<u16> {
+        self.kind().default_port()
+    }
+
+    /// The raw url-path (section 3.1): everything after the `/` that follows
+    /// `host[:port]`, that `/` excluded. `None` where the scheme has no url-path (mailto,
+    /// news, telnet) or the URL has none (`http://host`).
+    pub fn url_path(&self) -> Option<&str> {
+        each_variant!(self, url => url.url_path())
+    }
+
+    /// The whole URL as written.
+    pub fn as_str(&self) -> &str {
+        each_variant!(self, url => url.as_str())
+    }
+
+    /// The same URL owning its text, free of the input's lifetime.
+    pub fn into_owned(self) -> Url<'static> {
+        match self {
+            Url::Http(url) => Url::Http(url.into_owned()),
+            Url::Ftp(url) => Url::Ftp(url.into_owned()),
+            Url::Gopher(url) => Url::Gopher(url.into_owned()),
+            Url::Mailto(url) => Url::Mailto(url.into_owned()),
+            Url::News(url) => Url::News(url.into_owned()),
+            Url::Nntp(url) => Url::Nntp(url.into_owned()),
+            Url::Telnet(url) => Url::Telnet(url.into_owned()),
+            Url::Wais(url) => Url::Wais(url.into_owned()),
+            Url::File(url) => Url::File(url.into_owned()),
+            Url::Prospero(url) => Url::Prospero(url.into_owned()),
+            Url::Generic(url) => Url::Generic(url.into_owned()),
+        }
+    }
+}
+
+impl fmt::Display for Url<'_> {
+    /// Writes the URL exactly as it was parsed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Url<'static> {
+    type Err = ParseError;
+
+    /// Parses and takes ownership of the text.
+    fn from_str(input: &str) -> Result<Self, ParseError> {
+        crate::parse(input).map(Url::into_owned)
+    }
+}
+
+impl<'a> TryFrom<&'a str> for Url<'a> {
+    type Error = ParseError;
+
+    fn try_from(input: &'a str) -> Result<Self, ParseError> {
+        crate::parse(input)
+    }
+}
