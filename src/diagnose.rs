@@ -44,7 +44,8 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
             return error_at(authority, ErrorKind::UserInfoNotAllowed { scheme }, &["host"]);
         }
     }
-    if let Some((start, escape)) = invalid_escape_at(input, failure.offset) {
+    let escape_allowed = failure.chars.contains(&'%');
+    if let Some((start, escape)) = invalid_escape_at(input, failure.offset, escape_allowed) {
         return error_at(start, ErrorKind::InvalidEscape { escape }, &["hex"]);
     }
     if failure.ends_label_with_hyphen(input) {
@@ -58,10 +59,10 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
         '?' if kind == UrlKind::Http && !input[authority..failure.offset].contains('/') => {
             ErrorKind::SearchWithoutPath
         }
-        '%' => ErrorKind::EscapeNotAllowed {
+        '%' if is_escape(&input.as_bytes()[failure.offset..]) => ErrorKind::EscapeNotAllowed {
             escape: input[failure.offset..failure.offset + 3].to_owned(),
         },
-        ' ' | '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '~' | '[' | ']' | '`' => {
+        ' ' | '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '~' | '[' | ']' | '`' | '%' => {
             ErrorKind::UnsafeCharacter {
                 found,
                 escape: escape_char(found),
@@ -88,21 +89,25 @@ pub(crate) fn leading_scheme_len(input: &str) -> Option<usize> {
     (len > 0 && input.as_bytes()[len] == b':').then_some(len)
 }
 
-/// A `%` at or just before `offset` that starts no valid escape: its position and the text
-/// of the broken escape (`%zz`, `%4`, `%%3`).
-fn invalid_escape_at(input: &str, offset: usize) -> Option<(usize, String)> {
+/// A `%` that starts no valid escape, just before `offset` (the grammar was reading an
+/// escape) or at it (where an escape is allowed): its position and the text of the broken
+/// escape (`%zz`, `%4`, `%%3`).
+fn invalid_escape_at(input: &str, offset: usize, allowed_at_offset: bool) -> Option<(usize, String)> {
     let bytes = input.as_bytes();
-    let start = (offset.saturating_sub(2)..=offset).find(|&i| {
+    let last = if allowed_at_offset { offset } else { offset.saturating_sub(1) };
+    let start = (offset.saturating_sub(2)..=last).find(|&i| {
         bytes.get(i) == Some(&b'%') && bytes[i + 1..offset.max(i + 1)].iter().all(u8::is_ascii_hexdigit)
     })?;
-    let valid = bytes
-        .get(start + 1..start + 3)
-        .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
-    if valid {
+    if is_escape(&bytes[start..]) {
         return None;
     }
     let escape: String = input[start..].chars().take(3).collect();
     Some((start, escape))
+}
+
+/// Whether `bytes` starts with a valid escape, `"%" hex hex`.
+fn is_escape(bytes: &[u8]) -> bool {
+    matches!(bytes, [b'%', high, low, ..] if high.is_ascii_hexdigit() && low.is_ascii_hexdigit())
 }
 
 /// `%XX` for each UTF-8 octet of a character.

@@ -33,6 +33,8 @@ mod escape;
 pub mod grammar;
 mod host;
 mod lower;
+#[cfg(feature = "serde")]
+mod report;
 mod scheme;
 mod span;
 mod url;
@@ -45,6 +47,8 @@ pub use scheme::{
     MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, Typecode, WaisForm, WaisUrl,
 };
 pub use url::{Url, UrlKind};
+#[cfg(feature = "serde")]
+pub use report::ParseReport;
 
 use grammar::{Rfc1738Parser, Rule};
 use pest::Parser;

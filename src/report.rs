@@ -1,0 +1,206 @@
+//! The report format: one JSON object per input, as `rfc1738 parse --json` prints it and as
+//! the corpus (`corpus/*.jsonl`) records it. Behind the `serde` feature.
+//!
+//! Every text field is the raw text of the URL (escapes not decoded). The fields are
+//! documented in `corpus/README.md`.
+
+use crate::diagnose::leading_scheme_len;
+use crate::error::ParseError;
+use crate::escape::Escaped;
+use crate::scheme::WaisForm;
+use crate::url::Url;
+use serde::ser::{SerializeMap, Serializer};
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// The result of parsing one input, serializable as the CLI's and the corpus's JSON object.
+///
+/// ```
+/// let report = rfc1738::ParseReport::new("news:comp.infosystems.www");
+/// assert!(report.is_valid());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseReport<'i> {
+    input: &'i str,
+    result: Result<Url<'i>, ParseError>,
+}
+
+impl<'i> ParseReport<'i> {
+    /// Parses `input` and keeps the result for reporting.
+    pub fn new(input: &'i str) -> ParseReport<'i> {
+        ParseReport {
+            input,
+            result: crate::parse(input),
+        }
+    }
+
+    /// Whether the input is a valid URL.
+    pub fn is_valid(&self) -> bool {
+        self.result.is_ok()
+    }
+
+    /// The parse result.
+    pub fn result(&self) -> &Result<Url<'i>, ParseError> {
+        &self.result
+    }
+}
+
+impl Serialize for ParseReport<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("input", self.input)?;
+        map.serialize_entry("valid", &self.result.is_ok())?;
+        match &self.result {
+            Ok(url) => url_entries(url, &mut map)?,
+            Err(error) => {
+                let kind = error.url_kind().map(|kind| kind.name());
+                let scheme = leading_scheme_len(self.input)
+                    .map(|len| self.input[..len].to_ascii_lowercase());
+                map.serialize_entry("kind", &kind)?;
+                map.serialize_entry("scheme", &scheme)?;
+                map.serialize_entry("error", &ErrorEntry(error))?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// `{"offset", "expected", "message"}`
+struct ErrorEntry<'e>(&'e ParseError);
+
+impl Serialize for ErrorEntry<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("offset", &self.0.offset())?;
+        map.serialize_entry("expected", self.0.expected())?;
+        map.serialize_entry("message", &self.0.message())?;
+        map.end()
+    }
+}
+
+impl Serialize for Url<'_> {
+    /// A map of `kind`, `scheme`, `display` and the scheme's components, as in the report.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        url_entries(self, &mut map)?;
+        map.end()
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Url<'a> {
+    /// Parses a URL string (borrowing from the deserializer's input when it can).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Url<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an RFC 1738 URL string")
+            }
+            fn visit_borrowed_str<E: serde::de::Error>(self, v: &'de str) -> Result<Url<'de>, E> {
+                crate::parse(v).map_err(E::custom)
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Url<'de>, E> {
+                crate::parse(v).map(Url::into_owned).map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(Visitor)
+    }
+}
+
+fn url_entries<M: SerializeMap>(url: &Url<'_>, map: &mut M) -> Result<(), M::Error> {
+    map.serialize_entry("kind", url.kind().name())?;
+    map.serialize_entry("scheme", url.scheme())?;
+    map.serialize_entry("display", &url.to_string())?;
+    match url {
+        Url::Http(http) => {
+            map.serialize_entry("host", http.host().as_str())?;
+            map.serialize_entry("port", &http.port())?;
+            map.serialize_entry("path", &raw(http.hpath()))?;
+            map.serialize_entry("search", &raw(http.search()))?;
+        }
+        Url::Ftp(ftp) => {
+            map.serialize_entry("user", &raw(ftp.user()))?;
+            map.serialize_entry("password", &raw(ftp.password()))?;
+            map.serialize_entry("host", ftp.host().as_str())?;
+            map.serialize_entry("port", &ftp.port())?;
+            let path = ftp.fpath().map(|_| segments(ftp.segments()));
+            map.serialize_entry("path", &path)?;
+            let typecode = ftp.typecode().map(|code| code.as_char().to_string());
+            map.serialize_entry("typecode", &typecode)?;
+        }
+        Url::Gopher(gopher) => {
+            map.serialize_entry("host", gopher.host().as_str())?;
+            map.serialize_entry("port", &gopher.port())?;
+            map.serialize_entry("gopher_type", &raw(gopher.gopher_type()))?;
+            map.serialize_entry("selector", gopher.selector().as_str())?;
+            map.serialize_entry("search", &raw(gopher.search()))?;
+            map.serialize_entry("gopher_plus", &raw(gopher.gopher_plus()))?;
+        }
+        Url::Mailto(mailto) => map.serialize_entry("address", mailto.address().as_str())?,
+        Url::News(news) => {
+            map.serialize_entry("grouppart_kind", news.grouppart().kind_name())?;
+            map.serialize_entry("grouppart", news.grouppart_str())?;
+        }
+        Url::Nntp(nntp) => {
+            map.serialize_entry("host", nntp.host().as_str())?;
+            map.serialize_entry("port", &nntp.port())?;
+            map.serialize_entry("group", nntp.group())?;
+            map.serialize_entry("article", &nntp.article())?;
+        }
+        Url::Telnet(telnet) => {
+            map.serialize_entry("user", &raw(telnet.user()))?;
+            map.serialize_entry("password", &raw(telnet.password()))?;
+            map.serialize_entry("host", telnet.host().as_str())?;
+            map.serialize_entry("port", &telnet.port())?;
+        }
+        Url::Wais(wais) => {
+            map.serialize_entry("host", wais.host().as_str())?;
+            map.serialize_entry("port", &wais.port())?;
+            map.serialize_entry("database", wais.database().as_str())?;
+            let form = wais.form();
+            map.serialize_entry("wais_kind", form.kind_name())?;
+            let (search, wtype, wpath) = match form {
+                WaisForm::Database => (None, None, None),
+                WaisForm::Index { search } => (Some(search), None, None),
+                WaisForm::Document { wtype, wpath } => (None, Some(wtype), Some(wpath)),
+            };
+            map.serialize_entry("search", &raw(search))?;
+            map.serialize_entry("wtype", &raw(wtype))?;
+            map.serialize_entry("wpath", &raw(wpath))?;
+        }
+        Url::File(file) => {
+            map.serialize_entry("host", &file.host().map(|host| host.as_str()))?;
+            map.serialize_entry("path", &segments(file.segments()))?;
+        }
+        Url::Prospero(prospero) => {
+            map.serialize_entry("host", prospero.host().as_str())?;
+            map.serialize_entry("port", &prospero.port())?;
+            map.serialize_entry("path", &segments(prospero.segments()))?;
+            let fields: Vec<[&str; 2]> = prospero
+                .fields()
+                .map(|field| [field.name().as_str(), field.value().as_str()])
+                .collect();
+            map.serialize_entry("fields", &fields)?;
+        }
+        Url::Generic(generic) => {
+            map.serialize_entry("scheme_part", generic.scheme_part().as_str())?;
+            if generic.has_ip_schemepart() {
+                map.serialize_entry("user", &raw(generic.user()))?;
+                map.serialize_entry("password", &raw(generic.password()))?;
+                map.serialize_entry("host", &generic.host().map(|host| host.as_str()))?;
+                map.serialize_entry("port", &generic.port())?;
+                map.serialize_entry("urlpath", &raw(generic.urlpath()))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An optional component as its raw text.
+fn raw(text: Option<Escaped<'_>>) -> Option<&str> {
+    text.map(|text| text.as_str())
+}
+
+/// Path segments as their raw texts.
+fn segments(segments: crate::Segments<'_>) -> Vec<&str> {
+    segments.map(|segment| segment.as_str()).collect()
+}
