@@ -32,7 +32,11 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
     let after_colon = scheme_len + 1;
     if kind.has_slashes() && !input[after_colon..].starts_with("//") {
         let scheme = kind.name();
-        return error_at(after_colon, ErrorKind::MissingSlashes { scheme }, &["\"//\""]);
+        return error_at(
+            after_colon,
+            ErrorKind::MissingSlashes { scheme },
+            &["\"//\""],
+        );
     }
     let authority = after_colon + 2;
     if !kind.allows_login() && kind.has_slashes() {
@@ -41,7 +45,11 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
             .map_or(input.len(), |i| authority + i);
         if input[authority..end].contains('@') {
             let scheme = kind.name();
-            return error_at(authority, ErrorKind::UserInfoNotAllowed { scheme }, &["host"]);
+            return error_at(
+                authority,
+                ErrorKind::UserInfoNotAllowed { scheme },
+                &["host"],
+            );
         }
     }
     let escape_allowed = failure.chars.contains(&'%');
@@ -92,11 +100,22 @@ pub(crate) fn leading_scheme_len(input: &str) -> Option<usize> {
 /// A `%` that starts no valid escape, just before `offset` (the grammar was reading an
 /// escape) or at it (where an escape is allowed): its position and the text of the broken
 /// escape (`%zz`, `%4`, `%%3`).
-fn invalid_escape_at(input: &str, offset: usize, allowed_at_offset: bool) -> Option<(usize, String)> {
+fn invalid_escape_at(
+    input: &str,
+    offset: usize,
+    allowed_at_offset: bool,
+) -> Option<(usize, String)> {
     let bytes = input.as_bytes();
-    let last = if allowed_at_offset { offset } else { offset.saturating_sub(1) };
+    let last = if allowed_at_offset {
+        offset
+    } else {
+        offset.saturating_sub(1)
+    };
     let start = (offset.saturating_sub(2)..=last).find(|&i| {
-        bytes.get(i) == Some(&b'%') && bytes[i + 1..offset.max(i + 1)].iter().all(u8::is_ascii_hexdigit)
+        bytes.get(i) == Some(&b'%')
+            && bytes[i + 1..offset.max(i + 1)]
+                .iter()
+                .all(u8::is_ascii_hexdigit)
     })?;
     if is_escape(&bytes[start..]) {
         return None;
@@ -208,7 +227,12 @@ impl Failure {
     /// not already cover (named by the RFC's classes), then the end of the URL.
     fn expected(&self) -> Vec<String> {
         let covered = |c: char| c.is_ascii() && self.covered & (1 << c as u32) != 0;
-        let mut chars: BTreeSet<char> = self.chars.iter().copied().filter(|&c| !covered(c)).collect();
+        let mut chars: BTreeSet<char> = self
+            .chars
+            .iter()
+            .copied()
+            .filter(|&c| !covered(c))
+            .collect();
         let rules = self.rules.iter().filter(|&&rule| rule != Rule::EOI);
         let mut expected: Vec<String> = rules.map(|rule| rule.rfc_name()).collect();
         for (name, members) in CLASSES {
@@ -267,7 +291,9 @@ fn first_set(rule: Rule) -> u128 {
         return 0;
     }
     let cache = FIRST.get_or_init(Default::default);
-    let mut cache = cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut cache = cache
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     *cache.entry(rule).or_insert_with(|| {
         (0u8..128).fold(0u128, |set, byte| {
             let probe = (byte as char).to_string();
@@ -285,7 +311,9 @@ fn first_set(rule: Rule) -> u128 {
 /// record detail they do not need, which costs time but changes no result.
 fn with_error_detail<T>(f: impl FnOnce() -> T) -> T {
     static DETAIL: Mutex<()> = Mutex::new(());
-    let _guard = DETAIL.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _guard = DETAIL
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     pest::set_error_detail(true);
     let result = f();
     pest::set_error_detail(false);

@@ -31,7 +31,9 @@ pub enum ErrorKind {
         escape: String,
     },
     /// A valid escape where the grammar allows none (in a host, a port, a scheme).
-    #[error("escape \"{escape}\" is not allowed here: this part of the URL is written without escapes")]
+    #[error(
+        "escape \"{escape}\" is not allowed here: this part of the URL is written without escapes"
+    )]
     EscapeNotAllowed {
         /// The escape found.
         escape: String,
@@ -81,7 +83,9 @@ pub enum ErrorKind {
         escape: String,
     },
     /// A `domainlabel` or `toplabel` that ends in "-" (it must end in an alphadigit).
-    #[error("a host name label must end with a letter or digit, not \"-\" (domainlabel, toplabel)")]
+    #[error(
+        "a host name label must end with a letter or digit, not \"-\" (domainlabel, toplabel)"
+    )]
     LabelEndsWithHyphen,
     /// A port above 65535.
     #[error("port {port} is out of range: a port is at most 65535")]
@@ -110,6 +114,52 @@ pub enum ErrorKind {
     /// The input ends where the grammar needs more.
     #[error("unexpected end of URL")]
     UnexpectedEnd,
+}
+
+impl ErrorKind {
+    /// Every [`ErrorKind::code`], in declaration order.
+    pub const CODES: &'static [&'static str] = &[
+        "empty",
+        "missing-scheme",
+        "missing-slashes",
+        "invalid-escape",
+        "escape-not-allowed",
+        "unsafe-character",
+        "non-graphic-character",
+        "fragment",
+        "user-info-not-allowed",
+        "search-without-path",
+        "reserved-character",
+        "label-ends-with-hyphen",
+        "port-out-of-range",
+        "octet-out-of-range",
+        "article-number-out-of-range",
+        "unexpected-character",
+        "unexpected-end",
+    ];
+
+    /// A stable identifier of the kind (`"invalid-escape"`), for programs that sort errors.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ErrorKind::Empty => "empty",
+            ErrorKind::MissingScheme => "missing-scheme",
+            ErrorKind::MissingSlashes { .. } => "missing-slashes",
+            ErrorKind::InvalidEscape { .. } => "invalid-escape",
+            ErrorKind::EscapeNotAllowed { .. } => "escape-not-allowed",
+            ErrorKind::UnsafeCharacter { .. } => "unsafe-character",
+            ErrorKind::NonGraphicCharacter { .. } => "non-graphic-character",
+            ErrorKind::Fragment => "fragment",
+            ErrorKind::UserInfoNotAllowed { .. } => "user-info-not-allowed",
+            ErrorKind::SearchWithoutPath => "search-without-path",
+            ErrorKind::ReservedCharacter { .. } => "reserved-character",
+            ErrorKind::LabelEndsWithHyphen => "label-ends-with-hyphen",
+            ErrorKind::PortOutOfRange { .. } => "port-out-of-range",
+            ErrorKind::OctetOutOfRange { .. } => "octet-out-of-range",
+            ErrorKind::ArticleNumberOutOfRange { .. } => "article-number-out-of-range",
+            ErrorKind::UnexpectedCharacter { .. } => "unexpected-character",
+            ErrorKind::UnexpectedEnd => "unexpected-end",
+        }
+    }
 }
 
 /// A URL that does not match the grammar of RFC 1738, with where and why.
@@ -261,7 +311,9 @@ impl Snippet {
     const CONTEXT: usize = 40;
 
     fn new(input: &str, line_start: usize, offset: usize) -> Snippet {
-        let line_end = input[offset..].find('\n').map_or(input.len(), |i| offset + i);
+        let line_end = input[offset..]
+            .find('\n')
+            .map_or(input.len(), |i| offset + i);
         let before: Vec<char> = input[line_start..offset].chars().collect();
         let skipped = before.len().saturating_sub(Self::CONTEXT);
         let mut text = String::new();
@@ -322,8 +374,12 @@ mod tests {
     fn a_long_line_is_windowed_around_the_offset() {
         let input = format!("http://{}/ {}", "a".repeat(100), "b".repeat(100));
         let error = ParseError::new(&input, 108, None, ErrorKind::UnexpectedEnd, vec![]);
-        let shown: Vec<&str> = error.to_string().lines().skip(3).take(2).collect();
-        assert_eq!(shown[0], format!("  | …{}/ {}…", "a".repeat(39), "b".repeat(39)));
+        let text = error.to_string();
+        let shown: Vec<&str> = text.lines().skip(3).take(2).collect();
+        assert_eq!(
+            shown[0],
+            format!("  | …{}/ {}…", "a".repeat(39), "b".repeat(39))
+        );
         assert_eq!(shown[1], format!("  | {}^", " ".repeat(41)));
     }
 

@@ -142,7 +142,10 @@ impl Lowering<'_> {
     pub(crate) fn host(&self, pair: Pair<'_, Rule>) -> Result<HostSpan, ParseError> {
         expect_rule(&pair, Rule::host);
         let span = Span::of(&pair);
-        let form = pair.into_inner().next().expect("host is hostname or hostnumber");
+        let form = pair
+            .into_inner()
+            .next()
+            .expect("host is hostname or hostnumber");
         let number = match form.as_rule() {
             Rule::hostname => None,
             Rule::hostnumber => Some(self.hostnumber(form)?),
@@ -184,9 +187,7 @@ impl Lowering<'_> {
 /// with a thousand digits is out of range, not an overflow).
 pub(crate) fn decimal_value(digits: &str) -> Option<u64> {
     digits.bytes().try_fold(0u64, |value, digit| {
-        value
-            .checked_mul(10)?
-            .checked_add(u64::from(digit - b'0'))
+        value.checked_mul(10)?.checked_add(u64::from(digit - b'0'))
     })
 }
 

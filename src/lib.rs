@@ -42,13 +42,13 @@ mod url;
 pub use error::{ErrorKind, ParseError};
 pub use escape::{percent_decode, Escaped, Segments};
 pub use host::Host;
+#[cfg(feature = "serde")]
+pub use report::ParseReport;
 pub use scheme::{
-    Article, FileUrl, FtpCommand, FtpUrl, Fieldspec, GenericUrl, GopherUrl, Grouppart, HttpUrl,
+    Article, Fieldspec, FileUrl, FtpCommand, FtpUrl, GenericUrl, GopherUrl, Grouppart, HttpUrl,
     MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, Typecode, WaisForm, WaisUrl,
 };
 pub use url::{Url, UrlKind};
-#[cfg(feature = "serde")]
-pub use report::ParseReport;
 
 use grammar::{Rfc1738Parser, Rule};
 use pest::Parser;
@@ -72,3 +72,8 @@ pub fn parse(input: &str) -> Result<Url<'_>, ParseError> {
         Err(_) => Err(diagnose::diagnose(input)),
     }
 }
+
+/// The examples of README.md, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;

@@ -19,7 +19,13 @@ pub(crate) struct Lowering<'a> {
 impl Lowering<'_> {
     /// An error the grammar could not express (a number out of range) at `offset`.
     pub(crate) fn error_at(&self, offset: usize, error: ErrorKind, rule: &str) -> ParseError {
-        ParseError::new(self.text, offset, Some(self.kind), error, vec![rule.to_owned()])
+        ParseError::new(
+            self.text,
+            offset,
+            Some(self.kind),
+            error,
+            vec![rule.to_owned()],
+        )
     }
 
     /// An out-of-range error for the digits a pair matched.

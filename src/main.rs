@@ -15,7 +15,11 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "rfc1738", version, about = "URLs exactly as RFC 1738 (1994) defines them")]
+#[command(
+    name = "rfc1738",
+    version,
+    about = "URLs exactly as RFC 1738 (1994) defines them"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -40,8 +44,9 @@ fn main() -> ExitCode {
     let result = if urls.is_empty() {
         parse_lines(io::stdin().lock(), json, &mut out)
     } else {
-        urls.iter()
-            .try_fold(true, |all_valid, url| Ok(print_url(url, json, &mut out)? && all_valid))
+        urls.iter().try_fold(true, |all_valid, url| {
+            Ok(print_url(url, json, &mut out)? && all_valid)
+        })
     };
     match result.and_then(|all_valid| out.flush().map(|()| all_valid)) {
         Ok(true) => ExitCode::SUCCESS,
@@ -108,7 +113,11 @@ fn print_not_utf8(
         });
         writeln!(out, "{report}")?;
     } else {
-        writeln!(out, "{input}\nerror: {message} (byte {})\n", error.valid_up_to())?;
+        writeln!(
+            out,
+            "{input}\nerror: {message} (byte {})\n",
+            error.valid_up_to()
+        )?;
     }
     Ok(false)
 }

@@ -108,7 +108,9 @@ impl<'a> FtpUrl<'a> {
         for part in inner {
             match part.as_rule() {
                 Rule::fpath => fpath = Some(Span::of(&part)),
-                Rule::ftptype => typecode = Some((Typecode::from_letter(part.as_str()), Span::of(&part))),
+                Rule::ftptype => {
+                    typecode = Some((Typecode::from_letter(part.as_str()), Span::of(&part)))
+                }
                 other => unreachable!("ftpurl holds no {other:?}"),
             }
         }
@@ -216,8 +218,14 @@ mod tests {
 
     #[test]
     fn section_3_2_2_examples_read_as_the_rfc_says() {
-        assert_eq!(commands("ftp://myname@host.dom/%2Fetc/motd"), ["CWD /etc", "RETR motd"]);
-        assert_eq!(commands("ftp://myname@host.dom/etc/motd"), ["CWD etc", "RETR motd"]);
+        assert_eq!(
+            commands("ftp://myname@host.dom/%2Fetc/motd"),
+            ["CWD /etc", "RETR motd"]
+        );
+        assert_eq!(
+            commands("ftp://myname@host.dom/etc/motd"),
+            ["CWD etc", "RETR motd"]
+        );
         assert_eq!(
             commands("ftp://myname@host.dom//etc/motd"),
             ["CWD ", "CWD etc", "RETR motd"]
@@ -231,7 +239,10 @@ mod tests {
 
     #[test]
     fn typecode_a_or_i_sets_the_type_before_retrieving() {
-        assert_eq!(commands("ftp://host/a/b;type=I"), ["CWD a", "TYPE I", "RETR b"]);
+        assert_eq!(
+            commands("ftp://host/a/b;type=I"),
+            ["CWD a", "TYPE I", "RETR b"]
+        );
     }
 
     #[test]

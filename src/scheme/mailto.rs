@@ -31,7 +31,10 @@ url_text!(MailtoUrl);
 impl<'a> MailtoUrl<'a> {
     pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Self {
         expect_rule(&pair, Rule::mailtourl);
-        let address = pair.into_inner().next().expect("mailtourl holds encoded822addr");
+        let address = pair
+            .into_inner()
+            .next()
+            .expect("mailtourl holds encoded822addr");
         MailtoUrl {
             text: Cow::Borrowed(cx.text),
             address: Span::of(&address),

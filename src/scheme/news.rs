@@ -42,7 +42,11 @@ url_text!(NewsUrl);
 enum GrouppartSpans {
     AllGroups,
     Group(Span),
-    Article { whole: Span, unique: Span, host: HostSpan },
+    Article {
+        whole: Span,
+        unique: Span,
+        host: HostSpan,
+    },
 }
 
 /// What a news URL names.
@@ -96,7 +100,10 @@ impl<'a> NewsUrl<'a> {
     pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::newsurl);
         let grouppart = pair.into_inner().next().expect("newsurl holds grouppart");
-        let form = grouppart.into_inner().next().expect("grouppart holds one form");
+        let form = grouppart
+            .into_inner()
+            .next()
+            .expect("grouppart holds one form");
         let grouppart = match form.as_rule() {
             Rule::all_groups => GrouppartSpans::AllGroups,
             Rule::group => GrouppartSpans::Group(Span::of(&form)),
@@ -107,7 +114,11 @@ impl<'a> NewsUrl<'a> {
                     start: whole.start,
                     end: host.span.start - 1,
                 };
-                GrouppartSpans::Article { whole, unique, host }
+                GrouppartSpans::Article {
+                    whole,
+                    unique,
+                    host,
+                }
             }
             other => unreachable!("grouppart holds no {other:?}"),
         };
@@ -122,7 +133,11 @@ impl<'a> NewsUrl<'a> {
         match self.grouppart {
             GrouppartSpans::AllGroups => Grouppart::AllGroups,
             GrouppartSpans::Group(span) => Grouppart::Group(span.of_text(&self.text)),
-            GrouppartSpans::Article { whole, unique, host } => Grouppart::Article(Article {
+            GrouppartSpans::Article {
+                whole,
+                unique,
+                host,
+            } => Grouppart::Article(Article {
                 whole: whole.of_text(&self.text),
                 unique: unique.escaped(&self.text),
                 host: host.view(&self.text),

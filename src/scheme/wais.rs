@@ -81,7 +81,9 @@ impl<'a> WaisUrl<'a> {
         let mut next_span = || Span::of(&inner.next().expect("the wais form is complete"));
         let form = match form_rule {
             Rule::waisdatabase => FormSpans::Database,
-            Rule::waisindex => FormSpans::Index { search: next_span() },
+            Rule::waisindex => FormSpans::Index {
+                search: next_span(),
+            },
             Rule::waisdoc => FormSpans::Document {
                 wtype: next_span(),
                 wpath: next_span(),
