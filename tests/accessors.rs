@@ -1,0 +1,312 @@
+//! The common accessors on `Url` that other code is written against: scheme, host, port,
+//! default_port, url_path, plus Display, FromStr, TryFrom and into_owned.
+
+use pretty_assertions::assert_eq;
+use rfc1738::{Url, UrlKind};
+
+/// (input, kind, scheme, host, port, default port, url-path)
+type Row = (
+    &'static str,
+    UrlKind,
+    &'static str,
+    Option<&'static str>,
+    Option<u16>,
+    Option<u16>,
+    Option<&'static str>,
+);
+
+const ROWS: &[Row] = &[
+    (
+        "http://h.com",
+        UrlKind::Http,
+        "http",
+        Some("h.com"),
+        None,
+        Some(80),
+        None,
+    ),
+    (
+        "HTTP://H.com:8080/a/b?q",
+        UrlKind::Http,
+        "http",
+        Some("H.com"),
+        Some(8080),
+        Some(80),
+        Some("a/b?q"),
+    ),
+    (
+        "http://h/",
+        UrlKind::Http,
+        "http",
+        Some("h"),
+        None,
+        Some(80),
+        Some(""),
+    ),
+    (
+        "ftp://u:p@h:2121/a/b;type=d",
+        UrlKind::Ftp,
+        "ftp",
+        Some("h"),
+        Some(2121),
+        Some(21),
+        Some("a/b;type=d"),
+    ),
+    (
+        "ftp://h",
+        UrlKind::Ftp,
+        "ftp",
+        Some("h"),
+        None,
+        Some(21),
+        None,
+    ),
+    (
+        "gopher://h:7070/1sel%09x",
+        UrlKind::Gopher,
+        "gopher",
+        Some("h"),
+        Some(7070),
+        Some(70),
+        Some("1sel%09x"),
+    ),
+    (
+        "gopher://h",
+        UrlKind::Gopher,
+        "gopher",
+        Some("h"),
+        None,
+        Some(70),
+        None,
+    ),
+    (
+        "gopher://h/",
+        UrlKind::Gopher,
+        "gopher",
+        Some("h"),
+        None,
+        Some(70),
+        Some(""),
+    ),
+    (
+        "mailto:a@b.c",
+        UrlKind::Mailto,
+        "mailto",
+        None,
+        None,
+        None,
+        None,
+    ),
+    (
+        "news:comp.lang.c",
+        UrlKind::News,
+        "news",
+        None,
+        None,
+        None,
+        None,
+    ),
+    (
+        "nntp://h:119/comp.lang.c/42",
+        UrlKind::Nntp,
+        "nntp",
+        Some("h"),
+        Some(119),
+        Some(119),
+        Some("comp.lang.c/42"),
+    ),
+    (
+        "telnet://u@h:2323/",
+        UrlKind::Telnet,
+        "telnet",
+        Some("h"),
+        Some(2323),
+        Some(23),
+        None,
+    ),
+    (
+        "wais://h/db/t/p",
+        UrlKind::Wais,
+        "wais",
+        Some("h"),
+        None,
+        Some(210),
+        Some("db/t/p"),
+    ),
+    (
+        "file:///etc/motd",
+        UrlKind::File,
+        "file",
+        None,
+        None,
+        None,
+        Some("etc/motd"),
+    ),
+    (
+        "file://localhost/etc/motd",
+        UrlKind::File,
+        "file",
+        Some("localhost"),
+        None,
+        None,
+        Some("etc/motd"),
+    ),
+    (
+        "prospero://h:1526//p;a=b",
+        UrlKind::Prospero,
+        "prospero",
+        Some("h"),
+        Some(1526),
+        Some(1525),
+        Some("/p;a=b"),
+    ),
+    (
+        "X-Foo://u@h:1/p",
+        UrlKind::Generic,
+        "x-foo",
+        Some("h"),
+        Some(1),
+        None,
+        Some("p"),
+    ),
+    (
+        "urn:isbn:1",
+        UrlKind::Generic,
+        "urn",
+        None,
+        None,
+        None,
+        None,
+    ),
+];
+
+#[test]
+fn common_accessors_answer_for_every_scheme() {
+    for &(input, kind, scheme, host, port, default_port, url_path) in ROWS {
+        let url = rfc1738::parse(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+        assert_eq!(
+            (
+                url.kind(),
+                url.scheme(),
+                url.host(),
+                url.port(),
+                url.default_port(),
+                url.url_path()
+            ),
+            (kind, scheme, host, port, default_port, url_path),
+            "{input}"
+        );
+    }
+}
+
+#[test]
+fn display_writes_the_input_back_byte_for_byte() {
+    for &(input, ..) in ROWS {
+        let url = rfc1738::parse(input).unwrap();
+        assert_eq!(url.to_string(), input);
+        assert_eq!(url.as_str(), input);
+    }
+}
+
+#[test]
+fn an_owned_url_equals_the_borrowed_one_and_outlives_its_input() {
+    for &(input, ..) in ROWS {
+        let borrowed = rfc1738::parse(input).unwrap();
+        let owned: Url<'static> = {
+            let text = input.to_owned();
+            rfc1738::parse(&text).unwrap().into_owned()
+        };
+        assert_eq!(owned, borrowed);
+        let parsed: Url<'static> = input.parse().unwrap();
+        assert_eq!(parsed, borrowed);
+        assert_eq!(Url::try_from(input).unwrap(), borrowed);
+    }
+}
+
+#[test]
+fn from_str_reports_the_parse_error() {
+    let error = "http://h:99999/".parse::<Url<'static>>().unwrap_err();
+    assert_eq!(error.kind().code(), "port-out-of-range");
+    let boxed: Box<dyn std::error::Error> = Box::new(error);
+    assert!(boxed.source().is_some());
+}
+
+#[test]
+fn an_empty_user_or_password_is_not_an_absent_one() {
+    let user_password = |input| {
+        let Ok(Url::Ftp(ftp)) = rfc1738::parse(input) else {
+            panic!("{input}")
+        };
+        let user = ftp.user().map(|u| u.as_str().to_owned());
+        let password = ftp.password().map(|p| p.as_str().to_owned());
+        (user, password)
+    };
+    assert_eq!(
+        user_password("ftp://@host.com/"),
+        (Some(String::new()), None)
+    );
+    assert_eq!(user_password("ftp://host.com/"), (None, None));
+    assert_eq!(
+        user_password("ftp://foo:@host.com/"),
+        (Some("foo".into()), Some(String::new()))
+    );
+}
+
+#[test]
+fn gopher_exposes_the_written_type_and_the_default() {
+    let Ok(Url::Gopher(written)) = rfc1738::parse("gopher://h/0about") else {
+        panic!()
+    };
+    assert_eq!(
+        (
+            written.gopher_type().map(|t| t.as_str()),
+            written.item_type()
+        ),
+        (Some("0"), b'0')
+    );
+    let Ok(Url::Gopher(absent)) = rfc1738::parse("gopher://h/") else {
+        panic!()
+    };
+    assert_eq!((absent.gopher_type(), absent.item_type()), (None, b'1'));
+    let Ok(Url::Gopher(escaped)) = rfc1738::parse("gopher://h/%30x") else {
+        panic!()
+    };
+    assert_eq!(escaped.item_type(), b'0');
+}
+
+#[test]
+fn file_localhost_or_empty_means_this_machine() {
+    let local = |input| match rfc1738::parse(input) {
+        Ok(Url::File(file)) => file.is_local(),
+        other => panic!("{input}: {other:?}"),
+    };
+    assert!(local("file:///x"));
+    assert!(local("file://localhost/x"));
+    assert!(local("file://LocalHost/x"));
+    assert!(!local("file://host.dom/x"));
+}
+
+#[test]
+fn components_decode_on_request() {
+    let Ok(Url::Http(http)) = rfc1738::parse("http://h/caf%C3%A9/%7Euser?a%20b") else {
+        panic!()
+    };
+    let decoded: Vec<String> = http
+        .segments()
+        .map(|s| s.decode_utf8().unwrap().into_owned())
+        .collect();
+    assert_eq!(decoded, ["café", "~user"]);
+    assert_eq!(http.search().unwrap().decode().as_ref(), b"a b");
+}
+
+#[test]
+fn hostnumbers_are_ipv4_addresses() {
+    let Ok(Url::Http(http)) = rfc1738::parse("http://010.0.0.255/") else {
+        panic!()
+    };
+    assert_eq!(
+        http.host().ipv4(),
+        Some(std::net::Ipv4Addr::new(10, 0, 0, 255))
+    );
+    assert_eq!(http.host().as_str(), "010.0.0.255");
+}

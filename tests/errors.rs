@@ -1,0 +1,103 @@
+//! Error messages as a person reads them, pinned exactly for the common mistakes.
+
+use pretty_assertions::assert_eq;
+
+fn rendered(input: &str) -> String {
+    rfc1738::parse(input).unwrap_err().to_string()
+}
+
+#[test]
+fn an_unsafe_character_names_its_escape() {
+    assert_eq!(
+        rendered("http://info.cern.ch/hyper text"),
+        "\
+error: unsafe character ' ' must be escaped as %20 (RFC 1738 section 2.2)
+ --> line 1, column 26 (byte 25), in httpurl
+  |
+  | http://info.cern.ch/hyper text
+  |                          ^
+  = expected: xchar or end of URL"
+    );
+}
+
+#[test]
+fn an_invalid_escape_points_at_its_percent() {
+    assert_eq!(
+        rendered("news:12345667123%asdghfh@info.cern.ch"),
+        "\
+error: invalid escape \"%as\": \"%\" must be followed by two hex digits (a literal \"%\" is written %25)
+ --> line 1, column 17 (byte 16), in newsurl
+  |
+  | news:12345667123%asdghfh@info.cern.ch
+  |                 ^
+  = expected: hex"
+    );
+}
+
+#[test]
+fn a_user_in_an_http_url_is_refused_with_the_reason() {
+    assert_eq!(
+        rendered("http://joe:secret@www.w3.org/"),
+        "\
+error: http URLs carry no user name or password (RFC 1738 section 3): nothing may stand between \"//\" and the host
+ --> line 1, column 8 (byte 7), in httpurl
+  |
+  | http://joe:secret@www.w3.org/
+  |        ^
+  = expected: host"
+    );
+}
+
+#[test]
+fn expected_names_rfc_rules_not_pest_internals() {
+    let error = rfc1738::parse("http://a.b-/").unwrap_err();
+    assert_eq!(error.expected(), ["alphadigit", "\"-\""]);
+    assert_eq!(error.kind().code(), "label-ends-with-hyphen");
+    let error = rfc1738::parse("ftp://h/f;type=x").unwrap_err();
+    assert_eq!(error.expected(), ["ftptype"]);
+    let error = rfc1738::parse("nope").unwrap_err();
+    assert_eq!(
+        error.expected(),
+        ["alphadigit", "\"+\"", "\"-\"", "\".\"", "\":\""]
+    );
+    assert_eq!(error.production(), None);
+}
+
+#[test]
+fn a_predefined_scheme_never_falls_back_to_genericurl() {
+    for input in ["http:foo", "news:1abc", "nntp://h/", "wais://h", "mailto:"] {
+        let error = rfc1738::parse(input).unwrap_err();
+        let scheme = input.split(':').next().unwrap();
+        assert_eq!(
+            error.production(),
+            Some(format!("{scheme}url").as_str()),
+            "{input}"
+        );
+    }
+}
+
+#[test]
+fn a_fragment_is_refused_as_not_part_of_a_url() {
+    let error = rfc1738::parse("http://h/p#sec").unwrap_err();
+    assert_eq!((error.offset(), error.kind().code()), (10, "fragment"));
+    assert!(error.message().contains("fragment identifier"));
+}
+
+#[test]
+fn numbers_out_of_range_are_positioned_at_their_digits() {
+    let error = rfc1738::parse("http://1.2.3.999/").unwrap_err();
+    assert_eq!(
+        (error.offset(), error.kind().code()),
+        (13, "octet-out-of-range")
+    );
+    let error = rfc1738::parse(&format!("http://h:{}/", "9".repeat(1000))).unwrap_err();
+    assert_eq!(
+        (error.offset(), error.kind().code()),
+        (9, "port-out-of-range")
+    );
+    assert!(
+        error.message().len() < 120,
+        "a long number is abbreviated: {}",
+        error.message()
+    );
+}
