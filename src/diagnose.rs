@@ -19,7 +19,7 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
     if input.is_empty() {
         return ParseError::new(input, 0, None, ErrorKind::Empty, vec!["scheme".into()]);
     }
-    let failure = Failure::of(input);
+    let mut failure = Failure::of(input);
     let Some(scheme_len) = leading_scheme_len(input) else {
         return failure.error(input, None, ErrorKind::MissingScheme);
     };
@@ -39,22 +39,33 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
         );
     }
     let authority = after_colon + 2;
-    if !kind.allows_login() && kind.has_slashes() {
-        let end = input[authority..]
-            .find(['/', '?', '#'])
-            .map_or(input.len(), |i| authority + i);
-        if input[authority..end].contains('@') {
-            let scheme = kind.name();
-            return error_at(
-                authority,
-                ErrorKind::UserInfoNotAllowed { scheme },
-                &["host"],
-            );
+    let authority_end = input
+        .get(authority..)
+        .and_then(|rest| rest.find(['/', '?', '#']))
+        .map_or(input.len(), |i| authority + i);
+    let has_user = kind.has_slashes() && input[authority..authority_end].contains('@');
+    if has_user && !kind.allows_login() {
+        let scheme = kind.name();
+        return error_at(
+            authority,
+            ErrorKind::UserInfoNotAllowed { scheme },
+            &["host"],
+        );
+    }
+    if kind.has_slashes() && kind.allows_login() && !has_user {
+        // Without an "@", `login` is a bare hostport, but pest's furthest failure is the
+        // optional `user` branch reaching the end of the authority; find where the
+        // hostport itself fails instead.
+        if let Some(hostport) = Failure::of_hostport(input, authority, authority_end) {
+            failure = hostport;
         }
     }
     let escape_allowed = failure.chars.contains(&'%');
     if let Some((start, escape)) = invalid_escape_at(input, failure.offset, escape_allowed) {
         return error_at(start, ErrorKind::InvalidEscape { escape }, &["hex"]);
+    }
+    if failure.lacks_port_digits(input) {
+        return failure.error(input, Some(kind), ErrorKind::MissingPort);
     }
     if failure.ends_label_with_hyphen(input) {
         return failure.error(input, Some(kind), ErrorKind::LabelEndsWithHyphen);
@@ -152,6 +163,23 @@ struct Failure {
 }
 
 impl Failure {
+    /// Where the hostport at `input[start..end]` fails, when it does not span that range.
+    /// It is read as the hostport of an http URL, whose production has nothing else
+    /// before its path.
+    fn of_hostport(input: &str, start: usize, end: usize) -> Option<Failure> {
+        const PREFIX: &str = "http://";
+        let probe = format!("{PREFIX}{}", &input[start..end]);
+        if crate::parse(&probe).is_ok() {
+            return None;
+        }
+        let mut failure = Failure::of(&probe);
+        let within = failure.offset.checked_sub(PREFIX.len())?;
+        (within <= end - start).then(|| {
+            failure.offset = start + within;
+            failure
+        })
+    }
+
     /// Parses `input` (which the grammar rejects) with pest's error detail on.
     fn of(input: &str) -> Failure {
         with_error_detail(|| {
@@ -208,6 +236,13 @@ impl Failure {
                 self.literals.insert(token.to_ascii_lowercase());
             }
         }
+    }
+
+    /// Whether the failure is a ":" after a host with no port digits after it.
+    fn lacks_port_digits(&self, input: &str) -> bool {
+        input[..self.offset].ends_with(':')
+            && !self.chars.is_empty()
+            && self.chars.iter().all(char::is_ascii_digit)
     }
 
     /// Whether the failure is a host label that ends in "-": only an alphadigit or another

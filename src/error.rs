@@ -87,6 +87,9 @@ pub enum ErrorKind {
         "a host name label must end with a letter or digit, not \"-\" (domainlabel, toplabel)"
     )]
     LabelEndsWithHyphen,
+    /// A ":" after the host without the port's digits.
+    #[error("a \":\" after the host must be followed by the port's digits (or left out)")]
+    MissingPort,
     /// A port above 65535.
     #[error("port {port} is out of range: a port is at most 65535")]
     PortOutOfRange {
@@ -131,6 +134,7 @@ impl ErrorKind {
         "search-without-path",
         "reserved-character",
         "label-ends-with-hyphen",
+        "missing-port",
         "port-out-of-range",
         "octet-out-of-range",
         "article-number-out-of-range",
@@ -153,6 +157,7 @@ impl ErrorKind {
             ErrorKind::SearchWithoutPath => "search-without-path",
             ErrorKind::ReservedCharacter { .. } => "reserved-character",
             ErrorKind::LabelEndsWithHyphen => "label-ends-with-hyphen",
+            ErrorKind::MissingPort => "missing-port",
             ErrorKind::PortOutOfRange { .. } => "port-out-of-range",
             ErrorKind::OctetOutOfRange { .. } => "octet-out-of-range",
             ErrorKind::ArticleNumberOutOfRange { .. } => "article-number-out-of-range",

@@ -76,6 +76,6 @@ pub(crate) fn lower<'a>(text: &'a str, whole_url: Pair<'a, Rule>) -> Result<Url<
         UrlKind::Wais => Url::Wais(WaisUrl::lower(&cx, form)?),
         UrlKind::File => Url::File(FileUrl::lower(&cx, form)?),
         UrlKind::Prospero => Url::Prospero(ProsperoUrl::lower(&cx, form)?),
-        UrlKind::Generic => Url::Generic(GenericUrl::lower(&cx, form)?),
+        UrlKind::Generic => Url::Generic(GenericUrl::lower(&cx, form)),
     })
 }

@@ -1,7 +1,6 @@
 //! Every other scheme, RFC 1738 section 5: `otherurl = genericurl`,
 //! `genericurl = scheme ":" schemepart`, `schemepart = *xchar | ip-schemepart`.
 
-use crate::error::ParseError;
 use crate::escape::Escaped;
 use crate::grammar::Rule;
 use crate::host::{Host, LoginSpans};
@@ -53,7 +52,7 @@ struct IpSchemePart {
 }
 
 impl<'a> GenericUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Self {
         expect_rule(&pair, Rule::otherurl);
         let genericurl = pair.into_inner().next().expect("otherurl holds genericurl");
         let mut inner = genericurl.into_inner();
@@ -66,22 +65,25 @@ impl<'a> GenericUrl<'a> {
             .then(|| written.to_ascii_lowercase().into_boxed_str());
         let scheme_span = Span::of(&scheme);
         let part_span = Span::of(&scheme_part);
+        // schemepart = *xchar | ip-schemepart: an ip-schemepart whose port or hostnumber is
+        // out of range is no ip-schemepart, but the same text is still a valid *xchar, so
+        // the schemepart is then read as opaque rather than refused.
         let ip = match scheme_part.into_inner().next() {
             Some(ip) if ip.as_rule() == Rule::ip_schemepart => {
                 let mut parts = ip.into_inner();
-                let login = cx.login(parts.next().expect("ip-schemepart holds login"))?;
+                let login = cx.login(parts.next().expect("ip-schemepart holds login"));
                 let urlpath = parts.next().map(|urlpath| Span::of(&urlpath));
-                Some(IpSchemePart { login, urlpath })
+                login.ok().map(|login| IpSchemePart { login, urlpath })
             }
             _ => None,
         };
-        Ok(GenericUrl {
+        GenericUrl {
             text: Cow::Borrowed(cx.text),
             scheme: scheme_span,
             scheme_lower,
             scheme_part: part_span,
             ip,
-        })
+        }
     }
 
     /// The scheme in lower case.
