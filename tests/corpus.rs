@@ -191,3 +191,29 @@ fn corpus_covers_every_scheme_and_every_error_kind() {
         "no corpus case gives these errors: {missing:?}"
     );
 }
+
+#[test]
+fn the_valid_corpus_exercises_every_rule_that_makes_pairs() {
+    use pest::Parser;
+    use rfc1738::grammar::{Rfc1738Parser, Rule};
+    let mut seen = std::collections::BTreeSet::new();
+    for case in all_cases().iter().filter(|case| case.expected["valid"] == true) {
+        let pairs = Rfc1738Parser::parse(Rule::whole_url, case.input()).expect("valid case");
+        seen.extend(pairs.flatten().map(|pair| format!("{:?}", pair.as_rule())));
+    }
+    // Silent rules (the character classes, `name = _{ ... }`) make no pairs; the byte-by-byte
+    // test of tests/hostile.rs covers them. `predefined_scheme` only runs inside a negative
+    // lookahead, which makes no pairs either.
+    let grammar = include_str!("../grammar/rfc1738.pest");
+    let silent: Vec<&str> = grammar
+        .lines()
+        .filter_map(|line| line.split_once(" = _{").map(|(name, _)| name))
+        .collect();
+    let missing: Vec<String> = Rule::all_rules()
+        .iter()
+        .map(|rule| format!("{rule:?}"))
+        .filter(|name| !seen.contains(name) && !silent.contains(&name.as_str()))
+        .filter(|name| name != "predefined_scheme")
+        .collect();
+    assert!(missing.is_empty(), "no valid corpus case reaches: {missing:?}");
+}
