@@ -197,7 +197,10 @@ fn the_valid_corpus_exercises_every_rule_that_makes_pairs() {
     use pest::Parser;
     use rfc1738::grammar::{Rfc1738Parser, Rule};
     let mut seen = std::collections::BTreeSet::new();
-    for case in all_cases().iter().filter(|case| case.expected["valid"] == true) {
+    for case in all_cases()
+        .iter()
+        .filter(|case| case.expected["valid"] == true)
+    {
         let pairs = Rfc1738Parser::parse(Rule::whole_url, case.input()).expect("valid case");
         seen.extend(pairs.flatten().map(|pair| format!("{:?}", pair.as_rule())));
     }
@@ -215,5 +218,8 @@ fn the_valid_corpus_exercises_every_rule_that_makes_pairs() {
         .filter(|name| !seen.contains(name) && !silent.contains(&name.as_str()))
         .filter(|name| name != "predefined_scheme")
         .collect();
-    assert!(missing.is_empty(), "no valid corpus case reaches: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "no valid corpus case reaches: {missing:?}"
+    );
 }
