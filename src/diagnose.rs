@@ -169,7 +169,7 @@ impl Failure {
     fn of_hostport(input: &str, start: usize, end: usize) -> Option<Failure> {
         const PREFIX: &str = "http://";
         let probe = format!("{PREFIX}{}", &input[start..end]);
-        if crate::parse(&probe).is_ok() {
+        if Rfc1738Parser::parse(Rule::whole_url, &probe).is_ok() {
             return None;
         }
         let mut failure = Failure::of(&probe);

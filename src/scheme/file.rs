@@ -34,7 +34,7 @@ pub struct FileUrl<'a> {
     fpath: Span,
 }
 
-url_text!(FileUrl);
+url_text!(FileUrl { host, fpath });
 
 impl<'a> FileUrl<'a> {
     pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
@@ -80,15 +80,6 @@ impl<'a> FileUrl<'a> {
     /// The url-path: the `fpath` as written.
     pub fn url_path(&self) -> Option<&str> {
         Some(self.fpath.of_text(&self.text))
-    }
-
-    /// The same URL owning its text.
-    pub fn into_owned(self) -> FileUrl<'static> {
-        FileUrl {
-            text: Cow::Owned(self.text.into_owned()),
-            host: self.host,
-            fpath: self.fpath,
-        }
     }
 }
 

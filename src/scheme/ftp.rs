@@ -34,7 +34,11 @@ pub struct FtpUrl<'a> {
     typecode: Option<(Typecode, Span)>,
 }
 
-url_text!(FtpUrl);
+url_text!(FtpUrl {
+    login,
+    fpath,
+    typecode
+});
 
 /// The `ftptype` of `;type=` (section 3.2.2), read case-insensitively.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -178,16 +182,6 @@ impl<'a> FtpUrl<'a> {
             }
         }
         commands
-    }
-
-    /// The same URL owning its text.
-    pub fn into_owned(self) -> FtpUrl<'static> {
-        FtpUrl {
-            text: Cow::Owned(self.text.into_owned()),
-            login: self.login,
-            fpath: self.fpath,
-            typecode: self.typecode,
-        }
     }
 }
 

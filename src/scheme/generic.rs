@@ -42,7 +42,12 @@ pub struct GenericUrl<'a> {
     ip: Option<IpSchemePart>,
 }
 
-url_text!(GenericUrl);
+url_text!(GenericUrl {
+    scheme,
+    scheme_lower,
+    scheme_part,
+    ip
+});
 
 /// `ip-schemepart = "//" login [ "/" urlpath ]`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -142,17 +147,6 @@ impl<'a> GenericUrl<'a> {
     /// The url-path: the `urlpath` of the ip-schemepart.
     pub fn url_path(&self) -> Option<&str> {
         self.urlpath().map(|urlpath| urlpath.as_str())
-    }
-
-    /// The same URL owning its text.
-    pub fn into_owned(self) -> GenericUrl<'static> {
-        GenericUrl {
-            text: Cow::Owned(self.text.into_owned()),
-            scheme: self.scheme,
-            scheme_lower: self.scheme_lower,
-            scheme_part: self.scheme_part,
-            ip: self.ip,
-        }
     }
 }
 

@@ -43,7 +43,14 @@ pub struct GopherUrl<'a> {
     gopher_plus: Option<Span>,
 }
 
-url_text!(GopherUrl);
+url_text!(GopherUrl {
+    hostport,
+    path_start,
+    gtype,
+    selector,
+    search,
+    gopher_plus
+});
 
 impl<'a> GopherUrl<'a> {
     pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
@@ -106,19 +113,6 @@ impl<'a> GopherUrl<'a> {
     /// The url-path (the gopher-path) as written, when the URL has a `/` after the host.
     pub fn url_path(&self) -> Option<&str> {
         self.path_start.map(|start| &self.text[start..])
-    }
-
-    /// The same URL owning its text.
-    pub fn into_owned(self) -> GopherUrl<'static> {
-        GopherUrl {
-            text: Cow::Owned(self.text.into_owned()),
-            hostport: self.hostport,
-            path_start: self.path_start,
-            gtype: self.gtype,
-            selector: self.selector,
-            search: self.search,
-            gopher_plus: self.gopher_plus,
-        }
     }
 }
 

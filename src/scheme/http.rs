@@ -33,7 +33,11 @@ pub struct HttpUrl<'a> {
     search: Option<Span>,
 }
 
-url_text!(HttpUrl);
+url_text!(HttpUrl {
+    hostport,
+    hpath,
+    search
+});
 
 impl<'a> HttpUrl<'a> {
     pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
@@ -77,16 +81,6 @@ impl<'a> HttpUrl<'a> {
     /// The url-path: `hpath` and `?search`, as written.
     pub fn url_path(&self) -> Option<&str> {
         self.hpath.map(|span| span.rest_of(&self.text))
-    }
-
-    /// The same URL owning its text.
-    pub fn into_owned(self) -> HttpUrl<'static> {
-        HttpUrl {
-            text: Cow::Owned(self.text.into_owned()),
-            hostport: self.hostport,
-            hpath: self.hpath,
-            search: self.search,
-        }
     }
 }
 

@@ -26,7 +26,7 @@ pub struct MailtoUrl<'a> {
     address: Span,
 }
 
-url_text!(MailtoUrl);
+url_text!(MailtoUrl { address });
 
 impl<'a> MailtoUrl<'a> {
     pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Self {
@@ -49,14 +49,6 @@ impl<'a> MailtoUrl<'a> {
     /// Always `None`: mailto has no url-path.
     pub fn url_path(&self) -> Option<&str> {
         None
-    }
-
-    /// The same URL owning its text.
-    pub fn into_owned(self) -> MailtoUrl<'static> {
-        MailtoUrl {
-            text: Cow::Owned(self.text.into_owned()),
-            address: self.address,
-        }
     }
 }
 

@@ -28,13 +28,22 @@ pub use prospero::{Fieldspec, ProsperoUrl};
 pub use telnet::TelnetUrl;
 pub use wais::{WaisForm, WaisUrl};
 
-/// `as_str` and `Display` for a scheme struct with a `text` field.
+/// `as_str`, `into_owned` and `Display` for a scheme struct: its `text` field and the
+/// fields listed, which hold no reference to the text.
 macro_rules! url_text {
-    ($name:ident) => {
+    ($name:ident { $($field:ident),* }) => {
         impl $name<'_> {
             /// The whole URL as written.
             pub fn as_str(&self) -> &str {
                 &self.text
+            }
+
+            /// The same URL owning its text.
+            pub fn into_owned(self) -> $name<'static> {
+                $name {
+                    text: std::borrow::Cow::Owned(self.text.into_owned()),
+                    $($field: self.$field),*
+                }
             }
         }
 

@@ -36,7 +36,7 @@ pub struct NewsUrl<'a> {
     grouppart: GrouppartSpans,
 }
 
-url_text!(NewsUrl);
+url_text!(NewsUrl { grouppart });
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum GrouppartSpans {
@@ -153,14 +153,6 @@ impl<'a> NewsUrl<'a> {
     /// Always `None`: news has no url-path.
     pub fn url_path(&self) -> Option<&str> {
         None
-    }
-
-    /// The same URL owning its text.
-    pub fn into_owned(self) -> NewsUrl<'static> {
-        NewsUrl {
-            text: Cow::Owned(self.text.into_owned()),
-            grouppart: self.grouppart,
-        }
     }
 }
 

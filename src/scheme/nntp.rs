@@ -30,7 +30,11 @@ pub struct NntpUrl<'a> {
     article: Option<(Span, u64)>,
 }
 
-url_text!(NntpUrl);
+url_text!(NntpUrl {
+    hostport,
+    group,
+    article
+});
 
 impl<'a> NntpUrl<'a> {
     pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
@@ -76,16 +80,6 @@ impl<'a> NntpUrl<'a> {
     /// The url-path: `group` and `/digits`, as written.
     pub fn url_path(&self) -> Option<&str> {
         Some(self.group.rest_of(&self.text))
-    }
-
-    /// The same URL owning its text.
-    pub fn into_owned(self) -> NntpUrl<'static> {
-        NntpUrl {
-            text: Cow::Owned(self.text.into_owned()),
-            hostport: self.hostport,
-            group: self.group,
-            article: self.article,
-        }
     }
 }
 

@@ -33,7 +33,11 @@ pub struct ProsperoUrl<'a> {
     fields: Vec<(Span, Span)>,
 }
 
-url_text!(ProsperoUrl);
+url_text!(ProsperoUrl {
+    hostport,
+    ppath,
+    fields
+});
 
 /// A `fieldspec`: `";" fieldname "=" fieldvalue`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -101,16 +105,6 @@ impl<'a> ProsperoUrl<'a> {
     /// The url-path: the hsoname and the fields, as written.
     pub fn url_path(&self) -> Option<&str> {
         Some(self.ppath.rest_of(&self.text))
-    }
-
-    /// The same URL owning its text.
-    pub fn into_owned(self) -> ProsperoUrl<'static> {
-        ProsperoUrl {
-            text: Cow::Owned(self.text.into_owned()),
-            hostport: self.hostport,
-            ppath: self.ppath,
-            fields: self.fields,
-        }
     }
 }
 

@@ -27,7 +27,10 @@ pub struct TelnetUrl<'a> {
     trailing_slash: bool,
 }
 
-url_text!(TelnetUrl);
+url_text!(TelnetUrl {
+    login,
+    trailing_slash
+});
 
 impl<'a> TelnetUrl<'a> {
     pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
@@ -51,15 +54,6 @@ impl<'a> TelnetUrl<'a> {
     /// Always `None`: telnet has no url-path.
     pub fn url_path(&self) -> Option<&str> {
         None
-    }
-
-    /// The same URL owning its text.
-    pub fn into_owned(self) -> TelnetUrl<'static> {
-        TelnetUrl {
-            text: Cow::Owned(self.text.into_owned()),
-            login: self.login,
-            trailing_slash: self.trailing_slash,
-        }
     }
 }
 

@@ -31,7 +31,11 @@ pub struct WaisUrl<'a> {
     form: FormSpans,
 }
 
-url_text!(WaisUrl);
+url_text!(WaisUrl {
+    hostport,
+    database,
+    form
+});
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum FormSpans {
@@ -122,16 +126,6 @@ impl<'a> WaisUrl<'a> {
     /// The url-path: everything after `hostport/`, as written.
     pub fn url_path(&self) -> Option<&str> {
         Some(self.database.rest_of(&self.text))
-    }
-
-    /// The same URL owning its text.
-    pub fn into_owned(self) -> WaisUrl<'static> {
-        WaisUrl {
-            text: Cow::Owned(self.text.into_owned()),
-            hostport: self.hostport,
-            database: self.database,
-            form: self.form,
-        }
     }
 }
 
