@@ -7,7 +7,7 @@ use crate::error::{ErrorKind, ParseError};
 use crate::grammar::Rule;
 use crate::lower::{expect_rule, Lowering};
 use crate::span::Span;
-use pest::iterators::Pair;
+use crate::tree::Node;
 use std::fmt;
 use std::net::Ipv4Addr;
 
@@ -111,13 +111,13 @@ pub(crate) struct LoginSpans {
 
 impl Lowering<'_> {
     /// Lowers `login`: an empty user or password is kept apart from an absent one.
-    pub(crate) fn login(&self, pair: Pair<'_, Rule>) -> Result<LoginSpans, ParseError> {
+    pub(crate) fn login(&self, pair: Node<'_, '_>) -> Result<LoginSpans, ParseError> {
         expect_rule(&pair, Rule::login);
         let (mut user, mut password, mut hostport) = (None, None, None);
         for part in pair.into_inner() {
             match part.as_rule() {
-                Rule::user => user = Some(Span::of(&part)),
-                Rule::password => password = Some(Span::of(&part)),
+                Rule::user => user = Some(part.span()),
+                Rule::password => password = Some(part.span()),
                 Rule::hostport => hostport = Some(self.hostport(part)?),
                 other => unreachable!("login holds no {other:?}"),
             }
@@ -130,7 +130,7 @@ impl Lowering<'_> {
     }
 
     /// Lowers `hostport`, checking the port's range.
-    pub(crate) fn hostport(&self, pair: Pair<'_, Rule>) -> Result<HostPortSpans, ParseError> {
+    pub(crate) fn hostport(&self, pair: Node<'_, '_>) -> Result<HostPortSpans, ParseError> {
         expect_rule(&pair, Rule::hostport);
         let mut inner = pair.into_inner();
         let host = self.host(inner.next().expect("hostport starts with host"))?;
@@ -139,9 +139,9 @@ impl Lowering<'_> {
     }
 
     /// Lowers `host`, checking each octet of a hostnumber.
-    pub(crate) fn host(&self, pair: Pair<'_, Rule>) -> Result<HostSpan, ParseError> {
+    pub(crate) fn host(&self, pair: Node<'_, '_>) -> Result<HostSpan, ParseError> {
         expect_rule(&pair, Rule::host);
-        let span = Span::of(&pair);
+        let span = pair.span();
         let form = pair
             .into_inner()
             .next()
@@ -154,7 +154,7 @@ impl Lowering<'_> {
         Ok(HostSpan { span, number })
     }
 
-    fn hostnumber(&self, pair: Pair<'_, Rule>) -> Result<Ipv4Addr, ParseError> {
+    fn hostnumber(&self, pair: Node<'_, '_>) -> Result<Ipv4Addr, ParseError> {
         let mut octets = [0u8; 4];
         for (octet, digits) in octets.iter_mut().zip(pair.into_inner()) {
             *octet = match decimal_value(digits.as_str()) {
@@ -168,11 +168,11 @@ impl Lowering<'_> {
         Ok(Ipv4Addr::from(octets))
     }
 
-    fn port(&self, pair: Pair<'_, Rule>) -> Result<PortSpan, ParseError> {
+    fn port(&self, pair: Node<'_, '_>) -> Result<PortSpan, ParseError> {
         expect_rule(&pair, Rule::port);
         match decimal_value(pair.as_str()).and_then(|value| u16::try_from(value).ok()) {
             Some(value) => Ok(PortSpan {
-                span: Span::of(&pair),
+                span: pair.span(),
                 value,
             }),
             None => {

@@ -28,8 +28,11 @@
 #![warn(missing_docs)]
 
 mod diagnose;
+#[cfg(test)]
+mod differential;
 mod error;
 mod escape;
+mod fast;
 pub mod grammar;
 mod host;
 mod lower;
@@ -37,6 +40,7 @@ mod lower;
 mod report;
 mod scheme;
 mod span;
+mod tree;
 mod url;
 
 pub use error::{ErrorKind, ParseError};
@@ -50,7 +54,9 @@ pub use scheme::{
 };
 pub use url::{Url, UrlKind};
 
+#[cfg(test)]
 use grammar::{Rfc1738Parser, Rule};
+#[cfg(test)]
 use pest::Parser;
 
 /// Parses a URL by the grammar of RFC 1738 section 5.
@@ -67,8 +73,30 @@ use pest::Parser;
 /// assert_eq!(error.message(), "port 70000 is out of range: a port is at most 65535");
 /// ```
 pub fn parse(input: &str) -> Result<Url<'_>, ParseError> {
+    thread_local! {
+        /// The token buffer of the fast path, reused from one parse to the next.
+        static TOKENS: std::cell::RefCell<Vec<tree::Tok>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    TOKENS.with(|buffer| {
+        let mut toks = buffer.take();
+        let result = if fast::parse(input, &mut toks) {
+            lower::lower(input, &toks)
+        } else {
+            Err(diagnose::diagnose(input))
+        };
+        // Keep a small buffer for the next parse; give a large one back to the allocator.
+        if toks.capacity() <= 1024 {
+            buffer.replace(toks);
+        }
+        result
+    })
+}
+
+/// Parses with the pest parser alone (the reference the fast path is tested against).
+#[cfg(test)]
+pub(crate) fn parse_with_pest(input: &str) -> Result<Url<'_>, ParseError> {
     match Rfc1738Parser::parse(Rule::whole_url, input) {
-        Ok(mut pairs) => lower::lower(input, pairs.next().expect("whole_url matched")),
+        Ok(pairs) => lower::lower(input, &tree::from_pest(pairs)),
         Err(_) => Err(diagnose::diagnose(input)),
     }
 }

@@ -7,8 +7,8 @@ use crate::scheme::{
     FileUrl, FtpUrl, GenericUrl, GopherUrl, HttpUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl,
     TelnetUrl, WaisUrl,
 };
+use crate::tree::{Node, Tok};
 use crate::url::{Url, UrlKind};
-use pest::iterators::Pair;
 
 /// The input being lowered and the production it matched, for positioned errors.
 pub(crate) struct Lowering<'a> {
@@ -31,22 +31,23 @@ impl Lowering<'_> {
     /// An out-of-range error for the digits a pair matched.
     pub(crate) fn out_of_range(
         &self,
-        digits: &Pair<'_, Rule>,
+        digits: &Node<'_, '_>,
         error: fn(String) -> ErrorKind,
         rule: &str,
     ) -> ParseError {
         let shown = abbreviate(digits.as_str());
-        self.error_at(digits.as_span().start(), error(shown), rule)
+        self.error_at(digits.start(), error(shown), rule)
     }
 }
 
 /// Checks, in debug builds, that a lowering function was handed the rule it reads.
-pub(crate) fn expect_rule(pair: &Pair<'_, Rule>, rule: Rule) {
+pub(crate) fn expect_rule(pair: &Node<'_, '_>, rule: Rule) {
     debug_assert_eq!(pair.as_rule(), rule, "lowering was handed the wrong rule");
 }
 
-/// Lowers the pairs of a successful `whole_url` parse.
-pub(crate) fn lower<'a>(text: &'a str, whole_url: Pair<'a, Rule>) -> Result<Url<'a>, ParseError> {
+/// Lowers the tree of a successful `whole_url` parse.
+pub(crate) fn lower<'a>(text: &'a str, toks: &[Tok]) -> Result<Url<'a>, ParseError> {
+    let whole_url = Node::root(toks, text);
     expect_rule(&whole_url, Rule::whole_url);
     let url = whole_url.into_inner().next().expect("whole_url holds url");
     let form = url.into_inner().next().expect("url holds one production");

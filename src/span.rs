@@ -1,8 +1,5 @@
 //! Byte ranges into a URL's text: the AST stores these instead of copies.
 
-use crate::grammar::Rule;
-use pest::iterators::Pair;
-
 /// A byte range `start..end` of a URL's text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct Span {
@@ -11,15 +8,6 @@ pub(crate) struct Span {
 }
 
 impl Span {
-    /// The range a pest pair matched.
-    pub(crate) fn of(pair: &Pair<'_, Rule>) -> Span {
-        let span = pair.as_span();
-        Span {
-            start: span.start(),
-            end: span.end(),
-        }
-    }
-
     /// The text of this range.
     pub(crate) fn of_text(self, text: &str) -> &str {
         &text[self.start..self.end]

@@ -8,7 +8,7 @@ use crate::host::{Host, HostSpan};
 use crate::lower::{expect_rule, Lowering};
 use crate::scheme::url_text;
 use crate::span::Span;
-use pest::iterators::Pair;
+use crate::tree::Node;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -37,13 +37,13 @@ pub struct FileUrl<'a> {
 url_text!(FileUrl { host, fpath });
 
 impl<'a> FileUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::fileurl);
         let (mut host, mut fpath) = (None, None);
         for part in pair.into_inner() {
             match part.as_rule() {
                 Rule::host => host = Some(cx.host(part)?),
-                Rule::fpath => fpath = Some(Span::of(&part)),
+                Rule::fpath => fpath = Some(part.span()),
                 other => unreachable!("fileurl holds no {other:?}"),
             }
         }

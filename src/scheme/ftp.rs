@@ -8,7 +8,7 @@ use crate::host::LoginSpans;
 use crate::lower::{expect_rule, Lowering};
 use crate::scheme::{login_accessors, url_text};
 use crate::span::Span;
-use pest::iterators::Pair;
+use crate::tree::Node;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -104,16 +104,16 @@ impl fmt::Display for FtpCommand<'_> {
 }
 
 impl<'a> FtpUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::ftpurl);
         let mut inner = pair.into_inner();
         let login = cx.login(inner.next().expect("ftpurl starts with login"))?;
         let (mut fpath, mut typecode) = (None, None);
         for part in inner {
             match part.as_rule() {
-                Rule::fpath => fpath = Some(Span::of(&part)),
+                Rule::fpath => fpath = Some(part.span()),
                 Rule::ftptype => {
-                    typecode = Some((Typecode::from_letter(part.as_str()), Span::of(&part)))
+                    typecode = Some((Typecode::from_letter(part.as_str()), part.span()))
                 }
                 other => unreachable!("ftpurl holds no {other:?}"),
             }

@@ -7,7 +7,7 @@ use crate::host::{Host, LoginSpans};
 use crate::lower::{expect_rule, Lowering};
 use crate::scheme::url_text;
 use crate::span::Span;
-use pest::iterators::Pair;
+use crate::tree::Node;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -57,7 +57,7 @@ struct IpSchemePart {
 }
 
 impl<'a> GenericUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Self {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Self {
         expect_rule(&pair, Rule::otherurl);
         let genericurl = pair.into_inner().next().expect("otherurl holds genericurl");
         let mut inner = genericurl.into_inner();
@@ -68,8 +68,8 @@ impl<'a> GenericUrl<'a> {
             .bytes()
             .any(|b| b.is_ascii_uppercase())
             .then(|| written.to_ascii_lowercase().into_boxed_str());
-        let scheme_span = Span::of(&scheme);
-        let part_span = Span::of(&scheme_part);
+        let scheme_span = scheme.span();
+        let part_span = scheme_part.span();
         // schemepart = *xchar | ip-schemepart: an ip-schemepart whose port or hostnumber is
         // out of range is no ip-schemepart, but the same text is still a valid *xchar, so
         // the schemepart is then read as opaque rather than refused.
@@ -77,7 +77,7 @@ impl<'a> GenericUrl<'a> {
             Some(ip) if ip.as_rule() == Rule::ip_schemepart => {
                 let mut parts = ip.into_inner();
                 let login = cx.login(parts.next().expect("ip-schemepart holds login"));
-                let urlpath = parts.next().map(|urlpath| Span::of(&urlpath));
+                let urlpath = parts.next().map(|urlpath| urlpath.span());
                 login.ok().map(|login| IpSchemePart { login, urlpath })
             }
             _ => None,

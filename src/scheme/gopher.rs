@@ -9,7 +9,7 @@ use crate::host::HostPortSpans;
 use crate::lower::{expect_rule, Lowering};
 use crate::scheme::{hostport_accessors, url_text};
 use crate::span::Span;
-use pest::iterators::Pair;
+use crate::tree::Node;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -53,9 +53,9 @@ url_text!(GopherUrl {
 });
 
 impl<'a> GopherUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::gopherurl);
-        let end = pair.as_span().end();
+        let end = pair.span().end;
         let mut inner = pair.into_inner();
         let hostport = cx.hostport(inner.next().expect("gopherurl starts with hostport"))?;
         let mut url = GopherUrl {
@@ -69,7 +69,7 @@ impl<'a> GopherUrl<'a> {
             gopher_plus: None,
         };
         for part in inner {
-            let span = Some(Span::of(&part));
+            let span = Some(part.span());
             match part.as_rule() {
                 Rule::gtype => url.gtype = span,
                 Rule::selector => url.selector = span,

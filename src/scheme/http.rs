@@ -8,7 +8,7 @@ use crate::host::HostPortSpans;
 use crate::lower::{expect_rule, Lowering};
 use crate::scheme::{hostport_accessors, url_text};
 use crate::span::Span;
-use pest::iterators::Pair;
+use crate::tree::Node;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -40,15 +40,15 @@ url_text!(HttpUrl {
 });
 
 impl<'a> HttpUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::httpurl);
         let mut inner = pair.into_inner();
         let hostport = cx.hostport(inner.next().expect("httpurl starts with hostport"))?;
         let (mut hpath, mut search) = (None, None);
         for part in inner {
             match part.as_rule() {
-                Rule::hpath => hpath = Some(Span::of(&part)),
-                Rule::search => search = Some(Span::of(&part)),
+                Rule::hpath => hpath = Some(part.span()),
+                Rule::search => search = Some(part.span()),
                 other => unreachable!("httpurl holds no {other:?}"),
             }
         }

@@ -5,7 +5,7 @@ use crate::grammar::Rule;
 use crate::lower::{expect_rule, Lowering};
 use crate::scheme::url_text;
 use crate::span::Span;
-use pest::iterators::Pair;
+use crate::tree::Node;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -29,7 +29,7 @@ pub struct MailtoUrl<'a> {
 url_text!(MailtoUrl { address });
 
 impl<'a> MailtoUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Self {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Self {
         expect_rule(&pair, Rule::mailtourl);
         let address = pair
             .into_inner()
@@ -37,7 +37,7 @@ impl<'a> MailtoUrl<'a> {
             .expect("mailtourl holds encoded822addr");
         MailtoUrl {
             text: Cow::Borrowed(cx.text),
-            address: Span::of(&address),
+            address: address.span(),
         }
     }
 

@@ -8,7 +8,7 @@ use crate::host::{Host, HostSpan};
 use crate::lower::{expect_rule, Lowering};
 use crate::scheme::url_text;
 use crate::span::Span;
-use pest::iterators::Pair;
+use crate::tree::Node;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -97,7 +97,7 @@ impl<'s> Article<'s> {
 }
 
 impl<'a> NewsUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::newsurl);
         let grouppart = pair.into_inner().next().expect("newsurl holds grouppart");
         let form = grouppart
@@ -106,9 +106,9 @@ impl<'a> NewsUrl<'a> {
             .expect("grouppart holds one form");
         let grouppart = match form.as_rule() {
             Rule::all_groups => GrouppartSpans::AllGroups,
-            Rule::group => GrouppartSpans::Group(Span::of(&form)),
+            Rule::group => GrouppartSpans::Group(form.span()),
             Rule::article => {
-                let whole = Span::of(&form);
+                let whole = form.span();
                 let host = cx.host(form.into_inner().next().expect("article ends with host"))?;
                 let unique = Span {
                     start: whole.start,

@@ -7,7 +7,7 @@ use crate::host::{decimal_value, HostPortSpans};
 use crate::lower::{expect_rule, Lowering};
 use crate::scheme::{hostport_accessors, url_text};
 use crate::span::Span;
-use pest::iterators::Pair;
+use crate::tree::Node;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -37,15 +37,15 @@ url_text!(NntpUrl {
 });
 
 impl<'a> NntpUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::nntpurl);
         let mut inner = pair.into_inner();
         let hostport = cx.hostport(inner.next().expect("nntpurl starts with hostport"))?;
-        let group = Span::of(&inner.next().expect("nntpurl holds group"));
+        let group = inner.next().expect("nntpurl holds group").span();
         let article = match inner.next() {
             None => None,
             Some(digits) => match decimal_value(digits.as_str()) {
-                Some(number) => Some((Span::of(&digits), number)),
+                Some(number) => Some((digits.span(), number)),
                 None => {
                     let error = |number| ErrorKind::ArticleNumberOutOfRange { number };
                     return Err(cx.out_of_range(&digits, error, "digits"));

@@ -8,7 +8,7 @@ use crate::host::HostPortSpans;
 use crate::lower::{expect_rule, Lowering};
 use crate::scheme::{hostport_accessors, url_text};
 use crate::span::Span;
-use pest::iterators::Pair;
+use crate::tree::Node;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -59,15 +59,15 @@ impl<'s> Fieldspec<'s> {
 }
 
 impl<'a> ProsperoUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::prosperourl);
         let mut inner = pair.into_inner();
         let hostport = cx.hostport(inner.next().expect("prosperourl starts with hostport"))?;
-        let ppath = Span::of(&inner.next().expect("prosperourl holds ppath"));
+        let ppath = inner.next().expect("prosperourl holds ppath").span();
         let fields = inner
             .map(|fieldspec| {
                 expect_rule(&fieldspec, Rule::fieldspec);
-                let mut parts = fieldspec.into_inner().map(|part| Span::of(&part));
+                let mut parts = fieldspec.into_inner().map(|part| part.span());
                 let name = parts.next().expect("fieldspec holds fieldname");
                 let value = parts.next().expect("fieldspec holds fieldvalue");
                 (name, value)

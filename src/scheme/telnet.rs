@@ -5,7 +5,7 @@ use crate::grammar::Rule;
 use crate::host::LoginSpans;
 use crate::lower::{expect_rule, Lowering};
 use crate::scheme::{login_accessors, url_text};
-use pest::iterators::Pair;
+use crate::tree::Node;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -33,7 +33,7 @@ url_text!(TelnetUrl {
 });
 
 impl<'a> TelnetUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::telneturl);
         let mut inner = pair.into_inner();
         let login = cx.login(inner.next().expect("telneturl starts with login"))?;

@@ -8,7 +8,7 @@ use crate::host::HostPortSpans;
 use crate::lower::{expect_rule, Lowering};
 use crate::scheme::{hostport_accessors, url_text};
 use crate::span::Span;
-use pest::iterators::Pair;
+use crate::tree::Node;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -75,14 +75,14 @@ impl WaisForm<'_> {
 }
 
 impl<'a> WaisUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Pair<'a, Rule>) -> Result<Self, ParseError> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::waisurl);
         let form = pair.into_inner().next().expect("waisurl holds one form");
         let form_rule = form.as_rule();
         let mut inner = form.into_inner();
         let hostport = cx.hostport(inner.next().expect("a wais form starts with hostport"))?;
-        let database = Span::of(&inner.next().expect("a wais form holds database"));
-        let mut next_span = || Span::of(&inner.next().expect("the wais form is complete"));
+        let database = inner.next().expect("a wais form holds database").span();
+        let mut next_span = || inner.next().expect("the wais form is complete").span();
         let form = match form_rule {
             Rule::waisdatabase => FormSpans::Database,
             Rule::waisindex => FormSpans::Index {

@@ -1,0 +1,352 @@
+//! The fast path against the pest parser: for generated valid URLs of every scheme and for
+//! mutations of them, both must give the same verdict and the same tree, and so the same
+//! `Url`.
+//!
+//! CI runs 50,000 cases. The long run (10 million cases) is opt-in:
+//! `DIFFERENTIAL_CASES=10000000 cargo test --release --lib differential`; `DIFFERENTIAL_SEED`
+//! changes the seed.
+
+use crate::grammar::{Rfc1738Parser, Rule};
+use crate::tree::{from_pest, Tok};
+use pest::Parser;
+
+/// A small deterministic generator (xorshift64*), so a failure can be replayed by its seed.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+
+    /// Up to `max` characters drawn from `alphabet`, with an escape now and then.
+    fn text(&mut self, alphabet: &str, max: usize) -> String {
+        let chars: Vec<char> = alphabet.chars().collect();
+        let len = self.below(max + 1);
+        (0..len)
+            .map(|_| {
+                if self.chance(8) {
+                    format!("%{:02X}", self.below(256))
+                } else {
+                    chars[self.below(chars.len())].to_string()
+                }
+            })
+            .collect()
+    }
+}
+
+const UNRESERVED: &str = "abcxyzABCXYZ0189$-_.+!*'(),";
+
+impl Random {
+    fn label(&mut self, first: &str) -> String {
+        let mut label = self
+            .pick(&[first])
+            .chars()
+            .nth(self.below(first.len()))
+            .unwrap()
+            .to_string();
+        for _ in 0..self.below(4) {
+            if self.chance(30) {
+                label.push('-');
+            }
+            label.push(
+                self.pick(&["a", "z", "Q", "0", "9"])
+                    .chars()
+                    .next()
+                    .unwrap(),
+            );
+        }
+        label
+    }
+
+    fn host(&mut self) -> String {
+        if self.chance(20) {
+            let octets: Vec<String> = (0..4).map(|_| self.below(300).to_string()).collect();
+            return octets.join(".");
+        }
+        let mut host = String::new();
+        for _ in 0..self.below(4) {
+            host.push_str(&self.label("abz019"));
+            host.push('.');
+        }
+        host.push_str(&self.label("abcXYZ"));
+        host
+    }
+
+    fn hostport(&mut self) -> String {
+        let host = self.host();
+        match self.below(4) {
+            0 => format!("{host}:{}", self.below(70_000)),
+            _ => host,
+        }
+    }
+
+    fn login(&mut self) -> String {
+        let mut login = String::new();
+        if self.chance(40) {
+            login.push_str(&self.text(&format!("{UNRESERVED};?&="), 6));
+            if self.chance(50) {
+                login.push(':');
+                login.push_str(&self.text(&format!("{UNRESERVED};?&="), 6));
+            }
+            login.push('@');
+        }
+        login + &self.hostport()
+    }
+
+    fn segments(&mut self, extra: &str, max: usize) -> String {
+        let alphabet = format!("{UNRESERVED}{extra}");
+        let parts: Vec<String> = (0..=self.below(max))
+            .map(|_| self.text(&alphabet, 6))
+            .collect();
+        parts.join("/")
+    }
+
+    fn scheme_case(&mut self, scheme: &str) -> String {
+        if self.chance(10) {
+            scheme.to_ascii_uppercase()
+        } else {
+            scheme.to_owned()
+        }
+    }
+
+    /// A URL the grammar accepts (most of the time: hosts and ports are drawn wider than
+    /// the range checks allow, to reach those errors too).
+    fn url(&mut self) -> String {
+        match self.below(11) {
+            0 => {
+                let mut url = format!("{}://{}", self.scheme_case("http"), self.hostport());
+                if self.chance(70) {
+                    url += &format!("/{}", self.segments(";:@&=", 4));
+                    if self.chance(40) {
+                        url += &format!("?{}", self.text(&format!("{UNRESERVED};:@&="), 8));
+                    }
+                }
+                url
+            }
+            1 => {
+                let mut url = format!("{}://{}", self.scheme_case("ftp"), self.login());
+                if self.chance(70) {
+                    url += &format!("/{}", self.segments("?:@&=", 4));
+                    if self.chance(30) {
+                        url += &format!(";type={}", self.pick(&["a", "i", "d", "A", "I", "D"]));
+                    }
+                }
+                url
+            }
+            2 => {
+                let mut url = format!("{}://{}", self.scheme_case("gopher"), self.hostport());
+                if self.chance(80) {
+                    url.push('/');
+                    if self.chance(90) {
+                        url += self.pick(&["0", "1", "7", "h", "%30"]);
+                        url += &self.text(&format!("{UNRESERVED};/?:@&="), 10);
+                        if self.chance(40) {
+                            url += &format!("%09{}", self.text(&format!("{UNRESERVED};:@&="), 6));
+                            if self.chance(50) {
+                                url += &format!(
+                                    "%09{}",
+                                    self.text(&format!("{UNRESERVED};/?:@&="), 8)
+                                );
+                            }
+                        }
+                    }
+                }
+                url
+            }
+            3 => format!("mailto:{}@{}", self.text(UNRESERVED, 6), self.host()),
+            4 => match self.below(3) {
+                0 => "news:*".to_owned(),
+                1 => format!("news:{}{}", self.label("abcXYZ"), self.text("abz09-.+_", 8)),
+                _ => format!(
+                    "news:{}@{}",
+                    self.text(&format!("{UNRESERVED};/?:&="), 8),
+                    self.host()
+                ),
+            },
+            5 => {
+                let mut url = format!("nntp://{}/{}", self.hostport(), self.label("abc"));
+                if self.chance(50) {
+                    url += &format!("/{}", self.below(1_000_000));
+                }
+                url
+            }
+            6 => format!("telnet://{}{}", self.login(), self.pick(&["", "/"])),
+            7 => {
+                let base = format!("wais://{}/{}", self.hostport(), self.text(UNRESERVED, 6));
+                match self.below(3) {
+                    0 => base,
+                    1 => format!("{base}?{}", self.text(&format!("{UNRESERVED};:@&="), 6)),
+                    _ => format!(
+                        "{base}/{}/{}",
+                        self.text(UNRESERVED, 4),
+                        self.text(UNRESERVED, 6)
+                    ),
+                }
+            }
+            8 => {
+                let host = match self.below(3) {
+                    0 => String::new(),
+                    1 => "localhost".to_owned(),
+                    _ => self.host(),
+                };
+                format!("file://{host}/{}", self.segments("?:@&=", 4))
+            }
+            9 => {
+                let mut url = format!(
+                    "prospero://{}/{}",
+                    self.hostport(),
+                    self.segments("?:@&=", 3)
+                );
+                for _ in 0..self.below(3) {
+                    let alphabet = format!("{UNRESERVED}?:@&");
+                    url += &format!(";{}={}", self.text(&alphabet, 5), self.text(&alphabet, 5));
+                }
+                url
+            }
+            _ => {
+                let scheme = self.pick(&["x-archie", "urn", "Z39.50s", "my+scheme", "1a"]);
+                if self.chance(50) {
+                    format!(
+                        "{scheme}://{}/{}",
+                        self.login(),
+                        self.text(&format!("{UNRESERVED};/?:@&="), 8)
+                    )
+                } else {
+                    format!(
+                        "{scheme}:{}",
+                        self.text(&format!("{UNRESERVED};/?:@&="), 12)
+                    )
+                }
+            }
+        }
+    }
+
+    /// The URL with one to three random edits of the characters that matter.
+    fn mutate(&mut self, url: &str) -> String {
+        const MUTANTS: &[&str] = &[
+            "%", "/", ":", ";", "?", "@", "#", "=", "&", " ", "é", "%0", "-", ".", "%09", "a", "0",
+        ];
+        let mut chars: Vec<String> = url.chars().map(String::from).collect();
+        for _ in 0..=self.below(3) {
+            let at = self.below(chars.len() + 1);
+            match self.below(3) {
+                0 => chars.insert(at, self.pick(MUTANTS).to_owned()),
+                1 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                _ if at < chars.len() => chars[at] = self.pick(MUTANTS).to_owned(),
+                _ => chars.push(self.pick(MUTANTS).to_owned()),
+            }
+        }
+        chars.concat()
+    }
+}
+
+/// The fast path's tree, or `None` when it rejects the input.
+fn fast_tree(input: &str) -> Option<Vec<Tok>> {
+    let mut toks = Vec::new();
+    crate::fast::parse(input, &mut toks).then_some(toks)
+}
+
+/// The pest parser's tree, or `None` when it rejects the input.
+fn pest_tree(input: &str) -> Option<Vec<Tok>> {
+    Rfc1738Parser::parse(Rule::whole_url, input)
+        .ok()
+        .map(from_pest)
+}
+
+fn check(input: &str) -> Result<bool, String> {
+    let (fast, pest) = (fast_tree(input), pest_tree(input));
+    if fast != pest {
+        return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
+    }
+    if fast.is_some() {
+        let (fast, pest) = (crate::parse(input), crate::parse_with_pest(input));
+        if fast != pest {
+            return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
+        }
+        return Ok(fast.is_ok());
+    }
+    Ok(false)
+}
+
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+#[test]
+fn the_fast_path_and_pest_agree_on_generated_urls_and_mutations() {
+    let cases = env_number("DIFFERENTIAL_CASES", 50_000);
+    let seed = env_number("DIFFERENTIAL_SEED", 0x1994_1738);
+    let mut random = Random(seed | 1);
+    let (mut valid, mut mutated) = (0u64, 0u64);
+    for case in 0..cases {
+        let url = random.url();
+        let input = if case % 2 == 0 {
+            url
+        } else {
+            mutated += 1;
+            random.mutate(&url)
+        };
+        match check(&input) {
+            Ok(ok) => valid += u64::from(ok),
+            Err(disagreement) => panic!("case {case} (seed {seed}): {disagreement}"),
+        }
+    }
+    // The generator must reach both sides of the grammar to prove anything.
+    assert!(
+        valid > cases / 4,
+        "only {valid} of {cases} inputs were valid"
+    );
+    assert!(valid < cases - mutated / 4, "too few inputs were invalid");
+}
+
+#[test]
+fn the_fast_path_and_pest_agree_on_the_corpus_and_its_mutations() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut random = Random(0x0001_6300);
+    for entry in std::fs::read_dir(dir).expect("corpus/") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|ext| ext != "jsonl") {
+            continue;
+        }
+        for line in std::fs::read_to_string(&path).expect("corpus file").lines() {
+            let case: serde_json::Value = serde_json::from_str(line).expect("a JSON case");
+            let input = case["input"].as_str().expect("an input string").to_owned();
+            check(&input).unwrap();
+            for _ in 0..4 {
+                check(&random.mutate(&input)).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn the_trees_agree_on_long_inputs() {
+    for input in [
+        format!("http://h/{}", "a/".repeat(10_000)),
+        format!("gopher://h/1{}", "%09".repeat(10_000)),
+        format!("http://{}com/", "a.".repeat(10_000)),
+        format!("ftp://h/{} x", "b".repeat(10_000)),
+    ] {
+        check(&input).unwrap();
+    }
+}
