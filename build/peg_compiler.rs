@@ -155,13 +155,13 @@ impl Compiler<'_> {
                     };
                     (0..256).for_each(|b| existing[b] |= set[b]);
                 }
-                _ => merged.push(Alternative::Set(set)),
+                _ => merged.push(Alternative::Set(Box::new(set))),
             }
         }
         let mut body = String::new();
         for alternative in merged {
             let attempt = match alternative {
-                Alternative::Set(set) => format!("st.byte_in(&{}, p)", self.table(set)),
+                Alternative::Set(set) => format!("st.byte_in(&{}, p)", self.table(*set)),
                 Alternative::Expr(e) => format!("{}(st, p)", self.expr(e)?),
             };
             write!(
@@ -267,7 +267,7 @@ impl Compiler<'_> {
 }
 
 enum Alternative<'e> {
-    Set(ByteSet),
+    Set(Box<ByteSet>),
     Expr(&'e Expr),
 }
 
