@@ -21,8 +21,8 @@ use std::fmt::Write;
 /// A set of bytes, one flag per byte value.
 type ByteSet = [bool; 256];
 
-/// Compiles `grammar` into the source of a Rust module. The module expects `State` and
-/// `Rule` in scope (see `src/fast.rs`).
+/// Compiles `grammar` into the source of a Rust module. The module expects `State`,
+/// `Tracer` and `Rule` in scope (see `src/fast.rs`).
 pub fn compile(grammar: &str) -> Result<String, String> {
     let (_, rules) = pest_meta::parse_and_optimize(grammar).map_err(|errors| {
         let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
@@ -49,6 +49,14 @@ pub fn compile(grammar: &str) -> Result<String, String> {
     for rule in &rules {
         compiler.rule(rule)?;
     }
+    let mut dispatch = String::from(
+        "/// Runs the rule `rule` at `p`.\npub(crate) fn rule_named<T: Tracer>(rule: Rule, st: &mut State<'_, T>, p: usize) -> Option<usize> {\n    match rule {\n        Rule::EOI => st.eoi(p),\n",
+    );
+    for rule in &rules {
+        writeln!(dispatch, "        Rule::{0} => rule_{0}(st, p),", rule.name).unwrap();
+    }
+    dispatch.push_str("    }\n}\n\n");
+    compiler.functions.push_str(&dispatch);
     for (id, table) in compiler.tables.iter().enumerate() {
         let flags: Vec<&str> = table
             .iter()
@@ -78,10 +86,10 @@ impl Compiler<'_> {
         let name = &rule.name;
         let code = match rule.ty {
             RuleType::Silent => format!(
-                "/// `{name}` (silent: no token)\n#[inline]\npub(crate) fn rule_{name}(st: &mut State<'_>, p: usize) -> Option<usize> {{\n    {body}(st, p)\n}}\n\n"
+                "/// `{name}` (silent: no token)\n#[inline]\npub(crate) fn rule_{name}<T: Tracer>(st: &mut State<'_, T>, p: usize) -> Option<usize> {{\n    {body}(st, p)\n}}\n\n"
             ),
             RuleType::Normal => format!(
-                "/// `{name}`\n#[inline]\npub(crate) fn rule_{name}(st: &mut State<'_>, p: usize) -> Option<usize> {{\n    st.token(Rule::{name}, p, {body})\n}}\n\n"
+                "/// `{name}`\n#[inline]\npub(crate) fn rule_{name}<T: Tracer>(st: &mut State<'_, T>, p: usize) -> Option<usize> {{\n    st.token(Rule::{name}, p, {body})\n}}\n\n"
             ),
             other => return Err(format!("rule {name}: {other:?} rules are not supported")),
         };
@@ -259,7 +267,7 @@ impl Compiler<'_> {
         self.next_id += 1;
         writeln!(
             self.functions,
-            "#[inline]\nfn {name}(st: &mut State<'_>, p: usize) -> Option<usize> {{\n    {body}\n}}\n"
+            "#[inline]\nfn {name}<T: Tracer>(st: &mut State<'_, T>, p: usize) -> Option<usize> {{\n    {body}\n}}\n"
         )
         .unwrap();
         name

@@ -1,18 +1,16 @@
 //! From a failed parse to an error a person can act on.
 //!
-//! pest reports the furthest position it reached and the non-silent rules it tried there.
-//! The character classes of the grammar are silent (so that a parse makes no pair per
-//! character), so on the error path the input is parsed once more with pest's error detail,
-//! which also records every literal and character range tried at that position. Those
-//! characters are named back by the RFC's classes (`uchar`, `alphadigit`, ...) to give the
-//! `expected` list, and the character found there picks the message.
+//! The compiled grammar is run once more in tracing mode (`fast::trace`), which records, as
+//! pest's error detail does, the rules, literals and byte sets tried at the furthest
+//! position reached. The bytes are named back by the RFC's classes (`uchar`, `alphadigit`,
+//! ...) to give the `expected` list, and the character found there picks the message.
 
 use crate::error::{ErrorKind, ParseError};
-use crate::grammar::{Rfc1738Parser, Rule};
+use crate::fast::{self, Trace};
+use crate::grammar::Rule;
 use crate::url::UrlKind;
-use pest::Parser;
 use std::collections::{BTreeSet, HashMap};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 /// The error for an input the grammar rejected.
 pub(crate) fn diagnose(input: &str) -> ParseError {
@@ -39,9 +37,16 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
         );
     }
     let authority = after_colon + 2;
+    // A user or password may hold "?" (RFC 1738 section 5, `user`), so a login ends at the
+    // first "/" only; a bare hostport holds none of "/", "?", "#".
+    let terminators: &[char] = if kind.allows_login() {
+        &['/']
+    } else {
+        &['/', '?', '#']
+    };
     let authority_end = input
         .get(authority..)
-        .and_then(|rest| rest.find(['/', '?', '#']))
+        .and_then(|rest| rest.find(terminators))
         .map_or(input.len(), |i| authority + i);
     let has_user = kind.has_slashes() && input[authority..authority_end].contains('@');
     if has_user && !kind.allows_login() {
@@ -56,8 +61,21 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
         // Without an "@", `login` is a bare hostport, but pest's furthest failure is the
         // optional `user` branch reaching the end of the authority; find where the
         // hostport itself fails instead.
-        if let Some(hostport) = Failure::of_hostport(input, authority, authority_end) {
+        let followers = ["/"];
+        if let Some(hostport) =
+            Failure::in_place(Rule::hostport, input, authority, authority_end, &followers)
+        {
             failure = hostport;
+        }
+    }
+    if kind == UrlKind::News && !input[after_colon..].contains('@') {
+        // Without an "@" the grouppart is a group or "*"; pest's furthest failure is the
+        // article branch waiting for an "@".
+        if let Some(group) = Failure::in_place(Rule::group, input, after_colon, input.len(), &[]) {
+            failure = group;
+            if failure.offset == after_colon {
+                failure.literals.insert("*".to_owned());
+            }
         }
     }
     let escape_allowed = failure.chars.contains(&'%');
@@ -66,6 +84,9 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
     }
     if failure.lacks_port_digits(input) {
         return failure.error(input, Some(kind), ErrorKind::MissingPort);
+    }
+    if failure.has_empty_label(input) {
+        return failure.error(input, Some(kind), ErrorKind::EmptyLabel);
     }
     if failure.ends_label_with_hyphen(input) {
         return failure.error(input, Some(kind), ErrorKind::LabelEndsWithHyphen);
@@ -81,6 +102,8 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
         '%' if is_escape(&input.as_bytes()[failure.offset..]) => ErrorKind::EscapeNotAllowed {
             escape: input[failure.offset..failure.offset + 3].to_owned(),
         },
+        // Where no escape is allowed (a host, a port, a group), advice to escape is wrong.
+        _ if !escape_allowed => ErrorKind::UnexpectedCharacter { found },
         ' ' | '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '~' | '[' | ']' | '`' | '%' => {
             ErrorKind::UnsafeCharacter {
                 found,
@@ -163,78 +186,71 @@ struct Failure {
 }
 
 impl Failure {
-    /// Where the hostport at `input[start..end]` fails, when it does not span that range.
-    /// It is read as the hostport of an http URL, whose production has nothing else
-    /// before its path.
-    fn of_hostport(input: &str, start: usize, end: usize) -> Option<Failure> {
-        const PREFIX: &str = "http://";
-        let probe = format!("{PREFIX}{}", &input[start..end]);
-        if Rfc1738Parser::parse(Rule::whole_url, &probe).is_ok() {
+    /// What the grammar expected where a parse of the whole input got furthest.
+    fn of(input: &str) -> Failure {
+        let (end, trace) = fast::trace(Rule::whole_url, input, 0);
+        debug_assert!(end.is_none(), "diagnose is called only for rejected input");
+        Failure::from_trace(trace)
+    }
+
+    /// Where `rule`, run at `start`, fails to span `start..end` (what may follow the range
+    /// is one of `followers` or the end of the URL); `None` when it spans the range.
+    fn in_place(
+        rule: Rule,
+        input: &str,
+        start: usize,
+        end: usize,
+        followers: &[&str],
+    ) -> Option<Failure> {
+        let (matched, trace) = fast::trace(rule, input, start);
+        if matched == Some(end) {
             return None;
         }
-        let mut failure = Failure::of(&probe);
-        let within = failure.offset.checked_sub(PREFIX.len())?;
-        (within <= end - start).then(|| {
-            failure.offset = start + within;
-            failure
-        })
+        let stopped = matched.unwrap_or(start);
+        let mut failure = Failure::from_trace(trace);
+        if failure.offset <= stopped {
+            failure.offset = stopped;
+            if matched.is_some() {
+                failure
+                    .chars
+                    .extend(followers.iter().filter_map(|f| f.chars().next()));
+                failure.rules.push(Rule::EOI);
+            }
+        }
+        Some(failure)
     }
 
-    /// Parses `input` (which the grammar rejects) with pest's error detail on.
-    fn of(input: &str) -> Failure {
-        with_error_detail(|| {
-            let error = match Rfc1738Parser::parse(Rule::whole_url, input) {
-                Err(error) => error,
-                Ok(_) => unreachable!("diagnose is called only for rejected input"),
-            };
-            // pest places the error at the furthest *rule* it tried; the silent character
-            // classes can get further, and the detail records how far.
-            let rule_offset = match error.location {
-                pest::error::InputLocation::Pos(pos) => pos,
-                pest::error::InputLocation::Span((start, _)) => start,
-            };
-            let attempts = error.parse_attempts();
-            let offset = attempts
-                .as_ref()
-                .map_or(rule_offset, |a| a.max_position.max(rule_offset));
-            let rules = match &error.variant {
-                pest::error::ErrorVariant::ParsingError { positives, .. }
-                    if rule_offset == offset =>
-                {
-                    positives.clone()
+    fn from_trace(trace: Trace) -> Failure {
+        let mut chars = BTreeSet::new();
+        for set in &trace.sets {
+            chars.extend((0u8..128).filter(|&b| set[b as usize]).map(char::from));
+        }
+        let literals = trace
+            .literals
+            .iter()
+            .map(|(literal, _)| String::from_utf8_lossy(literal).to_ascii_lowercase())
+            .filter(|literal| literal.chars().count() > 1)
+            .collect();
+        for (literal, ignoring_case) in &trace.literals {
+            if let [byte] = literal[..] {
+                chars.insert(char::from(byte));
+                if *ignoring_case {
+                    chars.insert(char::from(byte.to_ascii_uppercase()));
                 }
-                _ => Vec::new(),
-            };
-            let mut failure = Failure {
-                offset,
-                covered: rules.iter().fold(0, |set, &rule| set | first_set(rule)),
-                rules,
-                chars: BTreeSet::new(),
-                literals: BTreeSet::new(),
-            };
-            for token in attempts.map(|a| a.expected_tokens()).unwrap_or_default() {
-                failure.add_token(&token.to_string());
             }
-            failure
-        })
-    }
-
-    /// Records one token pest tried. pest does not export its token type, so tokens are
-    /// read through their `Display` form: a range prints as `a..z`, a literal as itself,
-    /// a case-insensitive literal in upper case (this grammar's only ones are the scheme
-    /// prefixes, shown here in lower case), a built-in rule as `BUILTIN_RULE`.
-    fn add_token(&mut self, token: &str) {
-        let chars: Vec<char> = token.chars().collect();
-        match chars[..] {
-            [] => {}
-            [c] => {
-                self.chars.insert(c);
+        }
+        let mut rules: Vec<Rule> = Vec::new();
+        for rule in trace.rules {
+            if !rules.contains(&rule) {
+                rules.push(rule);
             }
-            [start, '.', '.', end] => self.chars.extend(start..=end),
-            _ if token == "BUILTIN_RULE" => {}
-            _ => {
-                self.literals.insert(token.to_ascii_lowercase());
-            }
+        }
+        Failure {
+            offset: trace.furthest,
+            covered: rules.iter().fold(0, |set, &rule| set | first_set(rule)),
+            rules,
+            chars,
+            literals,
         }
     }
 
@@ -243,6 +259,15 @@ impl Failure {
         input[..self.offset].ends_with(':')
             && !self.chars.is_empty()
             && self.chars.iter().all(char::is_ascii_digit)
+    }
+
+    /// Whether the failure follows a "." where a host label was expected (a trailing "."
+    /// or an empty label "..").
+    fn has_empty_label(&self, input: &str) -> bool {
+        input[..self.offset].ends_with('.')
+            && self.chars.contains(&'a')
+            && !self.chars.contains(&'%')
+            && self.chars.iter().all(char::is_ascii_alphanumeric)
     }
 
     /// Whether the failure is a host label that ends in "-": only an alphadigit or another
@@ -318,39 +343,26 @@ macro_rules! DIGIT {
 use {ALPHA, DIGIT};
 
 /// The ASCII characters `rule` can start with (bit `c` for character `c`), asked of the
-/// grammar itself: a rule starts with `c` when parsing `c` alone gets past it. Cached per
-/// rule; called with the error detail on, which tells how far a failed parse got.
+/// compiled grammar itself: a rule starts with `c` when running it on `c` alone gets past
+/// it. Computed once for all rules, at the first error.
 fn first_set(rule: Rule) -> u128 {
-    static FIRST: OnceLock<Mutex<HashMap<Rule, u128>>> = OnceLock::new();
+    static FIRST: OnceLock<HashMap<Rule, u128>> = OnceLock::new();
+    let table = FIRST.get_or_init(|| {
+        Rule::all_rules()
+            .iter()
+            .map(|&rule| {
+                let set = (0u8..128).fold(0u128, |set, byte| {
+                    let probe = char::from(byte).to_string();
+                    let (end, trace) = fast::trace(rule, &probe, 0);
+                    let starts = end.is_some_and(|end| end > 0) || trace.furthest > 0;
+                    set | (u128::from(starts) << byte)
+                });
+                (rule, set)
+            })
+            .collect()
+    });
     if rule == Rule::EOI {
         return 0;
     }
-    let cache = FIRST.get_or_init(Default::default);
-    let mut cache = cache
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    *cache.entry(rule).or_insert_with(|| {
-        (0u8..128).fold(0u128, |set, byte| {
-            let probe = (byte as char).to_string();
-            let starts = match Rfc1738Parser::parse(rule, &probe) {
-                Ok(pairs) => pairs.last().is_some_and(|pair| pair.as_span().end() > 0),
-                Err(error) => error.parse_attempts().is_some_and(|a| a.max_position > 0),
-            };
-            set | (u128::from(starts) << byte)
-        })
-    })
-}
-
-/// Runs `f` with pest's error detail switched on. The switch is process-wide, so it is only
-/// flipped under a lock and switched off again at once; other parses running meanwhile may
-/// record detail they do not need, which costs time but changes no result.
-fn with_error_detail<T>(f: impl FnOnce() -> T) -> T {
-    static DETAIL: Mutex<()> = Mutex::new(());
-    let _guard = DETAIL
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    pest::set_error_detail(true);
-    let result = f();
-    pest::set_error_detail(false);
-    result
+    table.get(&rule).copied().unwrap_or(0)
 }

@@ -87,6 +87,9 @@ pub enum ErrorKind {
         "a host name label must end with a letter or digit, not \"-\" (domainlabel, toplabel)"
     )]
     LabelEndsWithHyphen,
+    /// A host name with an empty label: a trailing "." or "..".
+    #[error("a host name cannot end with \".\" or hold \"..\": each label needs a letter or digit (hostname = *[ domainlabel \".\" ] toplabel)")]
+    EmptyLabel,
     /// A ":" after the host without the port's digits.
     #[error("a \":\" after the host must be followed by the port's digits (or left out)")]
     MissingPort,
@@ -134,6 +137,7 @@ impl ErrorKind {
         "search-without-path",
         "reserved-character",
         "label-ends-with-hyphen",
+        "empty-label",
         "missing-port",
         "port-out-of-range",
         "octet-out-of-range",
@@ -157,6 +161,7 @@ impl ErrorKind {
             ErrorKind::SearchWithoutPath => "search-without-path",
             ErrorKind::ReservedCharacter { .. } => "reserved-character",
             ErrorKind::LabelEndsWithHyphen => "label-ends-with-hyphen",
+            ErrorKind::EmptyLabel => "empty-label",
             ErrorKind::MissingPort => "missing-port",
             ErrorKind::PortOutOfRange { .. } => "port-out-of-range",
             ErrorKind::OctetOutOfRange { .. } => "octet-out-of-range",

@@ -1,14 +1,111 @@
-//! The fast path: `grammar/rfc1738.pest` compiled by `build.rs` into plain Rust over bytes
-//! (see `build/peg_compiler.rs`). It follows the same optimized expressions as the pest
-//! parser and records the same tree; it has no error reporting, which stays with pest.
+//! The compiled grammar: `grammar/rfc1738.pest` compiled by `build.rs` into plain Rust over
+//! bytes (see `build/peg_compiler.rs`). It follows the same optimized expressions as the
+//! pest parser and records the same tree (the differential test checks both).
+//!
+//! It runs in two modes: [`parse`] records nothing but the tree; [`trace`] also records,
+//! like pest's error detail, what was expected at the furthest position reached, which the
+//! diagnosis turns into the error. Both are the same generated code, specialised for a
+//! [`Tracer`] that does nothing or records.
 
 use crate::grammar::Rule;
 use crate::tree::Tok;
 
 /// What the generated rule functions read and write.
-pub(crate) struct State<'s> {
+pub(crate) struct State<'s, T> {
     bytes: &'s [u8],
     toks: &'s mut Vec<Tok>,
+    tracer: &'s mut T,
+    /// Inside a lookahead nothing is expected, as in pest.
+    lookahead: u32,
+}
+
+/// Receives the failed attempts of a parse.
+pub(crate) trait Tracer {
+    /// Whether anything is recorded (the fast path compiles the recording away).
+    const ON: bool;
+    /// A byte of `set` was expected at `p`.
+    fn expected_set(&mut self, p: usize, set: &'static [bool; 256]);
+    /// `literal` was expected at `p`.
+    fn expected_literal(&mut self, p: usize, literal: &'static [u8], ignoring_case: bool);
+    /// A mark taken before a non-silent rule runs, for [`Tracer::rule_failed`].
+    fn rule_started(&mut self) -> (usize, usize);
+    /// The non-silent `rule`, tried at `p`, failed; `mark` was taken when it started.
+    fn rule_failed(&mut self, p: usize, rule: Rule, mark: (usize, usize));
+}
+
+/// The fast path's tracer: records nothing.
+pub(crate) struct NoTrace;
+
+impl Tracer for NoTrace {
+    const ON: bool = false;
+    fn expected_set(&mut self, _: usize, _: &'static [bool; 256]) {}
+    fn expected_literal(&mut self, _: usize, _: &'static [u8], _: bool) {}
+    fn rule_started(&mut self) -> (usize, usize) {
+        (0, 0)
+    }
+    fn rule_failed(&mut self, _: usize, _: Rule, _: (usize, usize)) {}
+}
+
+/// What was expected at the furthest position a parse reached.
+#[derive(Debug, Default)]
+pub(crate) struct Trace {
+    pub(crate) furthest: usize,
+    pub(crate) sets: Vec<&'static [bool; 256]>,
+    pub(crate) literals: Vec<(&'static [u8], bool)>,
+    pub(crate) rules: Vec<Rule>,
+}
+
+impl Trace {
+    /// Whether an attempt at `p` is at the furthest position (forgetting nearer ones).
+    fn at(&mut self, p: usize) -> bool {
+        if p > self.furthest {
+            *self = Trace {
+                furthest: p,
+                ..Trace::default()
+            };
+        }
+        p == self.furthest
+    }
+}
+
+impl Tracer for Trace {
+    const ON: bool = true;
+
+    fn expected_set(&mut self, p: usize, set: &'static [bool; 256]) {
+        if self.at(p) && !self.sets.iter().any(|known| std::ptr::eq(*known, set)) {
+            self.sets.push(set);
+        }
+    }
+
+    fn expected_literal(&mut self, p: usize, literal: &'static [u8], ignoring_case: bool) {
+        if self.at(p) && !self.literals.contains(&(literal, ignoring_case)) {
+            self.literals.push((literal, ignoring_case));
+        }
+    }
+
+    fn rule_started(&mut self) -> (usize, usize) {
+        (self.furthest, self.rules.len())
+    }
+
+    /// As pest does: a failed rule replaces the failures its descendants recorded at the
+    /// same position, unless there was exactly one (which is more specific).
+    fn rule_failed(&mut self, p: usize, rule: Rule, (furthest, len): (usize, usize)) {
+        if !self.at(p) {
+            return;
+        }
+        let since = if furthest == p {
+            len.min(self.rules.len())
+        } else {
+            0
+        };
+        match self.rules.len() - since {
+            1 => {}
+            _ => {
+                self.rules.truncate(since);
+                self.rules.push(rule);
+            }
+        }
+    }
 }
 
 /// Parses `input` with the compiled grammar into `toks` (cleared first); whether it matched.
@@ -17,44 +114,88 @@ pub(crate) fn parse(input: &str, toks: &mut Vec<Tok>) -> bool {
     let mut state = State {
         bytes: input.as_bytes(),
         toks,
+        tracer: &mut NoTrace,
+        lookahead: 0,
     };
     generated::rule_whole_url(&mut state, 0).is_some()
 }
 
-impl State<'_> {
+/// Runs `rule` at `start` of `input`, recording what was expected where it got furthest;
+/// returns where the rule ended, if it matched, and the trace.
+pub(crate) fn trace(rule: Rule, input: &str, start: usize) -> (Option<usize>, Trace) {
+    let mut toks = Vec::new();
+    let mut trace = Trace {
+        furthest: start,
+        ..Trace::default()
+    };
+    let mut state = State {
+        bytes: input.as_bytes(),
+        toks: &mut toks,
+        tracer: &mut trace,
+        lookahead: 0,
+    };
+    let end = generated::rule_named(rule, &mut state, start);
+    (end, trace)
+}
+
+impl<T: Tracer> State<'_, T> {
     /// One byte of `set`.
     #[inline(always)]
-    fn byte_in(&self, set: &[bool; 256], p: usize) -> Option<usize> {
+    fn byte_in(&mut self, set: &'static [bool; 256], p: usize) -> Option<usize> {
         match self.bytes.get(p) {
             Some(&byte) if set[byte as usize] => Some(p + 1),
-            _ => None,
+            _ => {
+                if T::ON && self.lookahead == 0 {
+                    self.tracer.expected_set(p, set);
+                }
+                None
+            }
         }
     }
 
     /// As many bytes of `set` as follow (`set*`).
     #[inline(always)]
-    fn skip_bytes(&self, set: &[bool; 256], mut p: usize) -> usize {
+    fn skip_bytes(&mut self, set: &'static [bool; 256], mut p: usize) -> usize {
         while let Some(&byte) = self.bytes.get(p) {
             if !set[byte as usize] {
                 break;
             }
             p += 1;
         }
+        if T::ON && self.lookahead == 0 {
+            self.tracer.expected_set(p, set);
+        }
         p
     }
 
     #[inline(always)]
-    fn literal(&self, p: usize, literal: &[u8]) -> Option<usize> {
-        let rest = self.bytes.get(p..)?;
-        rest.starts_with(literal).then_some(p + literal.len())
+    fn literal(&mut self, p: usize, literal: &'static [u8]) -> Option<usize> {
+        let matched = self
+            .bytes
+            .get(p..)
+            .is_some_and(|rest| rest.starts_with(literal));
+        self.matched_literal(matched, p, literal, false)
     }
 
     #[inline(always)]
-    fn literal_ignoring_case(&self, p: usize, literal: &[u8]) -> Option<usize> {
-        let window = self.bytes.get(p..p + literal.len())?;
-        window
-            .eq_ignore_ascii_case(literal)
-            .then_some(p + literal.len())
+    fn literal_ignoring_case(&mut self, p: usize, literal: &'static [u8]) -> Option<usize> {
+        let window = self.bytes.get(p..p + literal.len());
+        let matched = window.is_some_and(|window| window.eq_ignore_ascii_case(literal));
+        self.matched_literal(matched, p, literal, true)
+    }
+
+    #[inline(always)]
+    fn matched_literal(
+        &mut self,
+        matched: bool,
+        p: usize,
+        literal: &'static [u8],
+        ignoring_case: bool,
+    ) -> Option<usize> {
+        if !matched && T::ON && self.lookahead == 0 {
+            self.tracer.expected_literal(p, literal, ignoring_case);
+        }
+        matched.then_some(p + literal.len())
     }
 
     /// One character (`ANY`), whatever its UTF-8 length.
@@ -73,6 +214,10 @@ impl State<'_> {
     /// `EOI`, which pest records as a token.
     #[inline(always)]
     fn eoi(&mut self, p: usize) -> Option<usize> {
+        if p != self.bytes.len() && T::ON && self.lookahead == 0 {
+            let mark = self.tracer.rule_started();
+            self.tracer.rule_failed(p, Rule::EOI, mark);
+        }
         (p == self.bytes.len()).then(|| {
             let next = self.toks.len() + 1;
             self.toks.push(Tok {
@@ -123,7 +268,9 @@ impl State<'_> {
         inner: impl FnOnce(&mut Self, usize) -> Option<usize>,
     ) -> Option<usize> {
         let mark = self.toks.len();
+        self.lookahead += 1;
         let matched = inner(self, p).is_some();
+        self.lookahead -= 1;
         self.toks.truncate(mark);
         (matched == positive).then_some(p)
     }
@@ -143,6 +290,11 @@ impl State<'_> {
             end: p,
             next: 0,
         });
+        let traced = if T::ON {
+            self.tracer.rule_started()
+        } else {
+            (0, 0)
+        };
         match body(self, p) {
             Some(end) => {
                 let next = self.toks.len();
@@ -153,6 +305,9 @@ impl State<'_> {
             }
             None => {
                 self.toks.truncate(mark);
+                if T::ON && self.lookahead == 0 {
+                    self.tracer.rule_failed(p, rule, traced);
+                }
                 None
             }
         }
@@ -162,6 +317,6 @@ impl State<'_> {
 /// The compiled grammar (generated by build.rs).
 #[allow(dead_code, unused_variables, clippy::all, clippy::pedantic)]
 mod generated {
-    use super::{Rule, State};
+    use super::{Rule, State, Tracer};
     include!(concat!(env!("OUT_DIR"), "/rfc1738_fast.rs"));
 }

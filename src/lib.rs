@@ -49,8 +49,9 @@ pub use host::Host;
 #[cfg(feature = "serde")]
 pub use report::ParseReport;
 pub use scheme::{
-    Article, Fieldspec, FileUrl, FtpCommand, FtpUrl, GenericUrl, GopherUrl, Grouppart, HttpUrl,
-    MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, Typecode, WaisForm, WaisUrl,
+    Article, Fieldspec, FileUrl, FtpCommand, FtpCommandError, FtpUrl, GenericUrl, GopherUrl,
+    Grouppart, HttpUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, Typecode, WaisForm,
+    WaisUrl,
 };
 pub use url::{Url, UrlKind};
 

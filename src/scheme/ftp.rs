@@ -23,7 +23,7 @@ use std::fmt;
 /// assert_eq!(ftp.user().unwrap(), "myname");
 /// assert_eq!(ftp.password(), None);
 /// // Section 3.2.2: each segment is decoded, then sent.
-/// let commands: Vec<String> = ftp.commands().iter().map(|c| c.to_string()).collect();
+/// let commands: Vec<String> = ftp.commands().unwrap().iter().map(|c| c.to_string()).collect();
 /// assert_eq!(commands, ["CWD /etc", "RETR motd"]);
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -103,6 +103,20 @@ impl fmt::Display for FtpCommand<'_> {
     }
 }
 
+/// A path segment that decodes to a CR or LF octet, which an FTP command cannot carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("ftp path segment {segment} decodes to a CR or LF, which would inject an FTP command (RFC 1738 section 6)")]
+pub struct FtpCommandError {
+    segment: usize,
+}
+
+impl FtpCommandError {
+    /// The index of the offending segment (0 for the first).
+    pub fn segment(&self) -> usize {
+        self.segment
+    }
+}
+
 impl<'a> FtpUrl<'a> {
     pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::ftpurl);
@@ -161,27 +175,42 @@ impl<'a> FtpUrl<'a> {
     /// The RFC does not say what an empty name without typecode `d` retrieves
     /// (`ftp://host/pub/`); this reads it as a listing, `NLST` without argument. A URL
     /// without a path gives no command.
-    pub fn commands(&self) -> Vec<FtpCommand<'_>> {
+    ///
+    /// A segment that decodes to a CR or LF octet is refused: sent, it would end the command
+    /// and start another (RFC 1738 section 6: encoded protocol delimiters must not be
+    /// decoded before transmission).
+    ///
+    /// ```
+    /// let Ok(rfc1738::Url::Ftp(ftp)) = rfc1738::parse("ftp://h/a%0D%0ADELE%20x/b") else { unreachable!() };
+    /// let error = ftp.commands().unwrap_err();
+    /// assert_eq!(error.segment(), 0);
+    /// ```
+    pub fn commands(&self) -> Result<Vec<FtpCommand<'_>>, FtpCommandError> {
         let mut segments: Vec<Escaped<'_>> = self.segments().collect();
-        let Some(name) = segments.pop() else {
-            return Vec::new();
-        };
-        let mut commands: Vec<FtpCommand<'_>> = segments
+        let decoded: Vec<Cow<'_, [u8]>> = segments.iter().map(Escaped::decode).collect();
+        if let Some(segment) = decoded
             .iter()
-            .map(|dir| FtpCommand::Cwd(dir.decode()))
-            .collect();
+            .position(|s| s.iter().any(|&b| b == b'\r' || b == b'\n'))
+        {
+            return Err(FtpCommandError { segment });
+        }
+        let mut decoded = decoded.into_iter();
+        let Some(name) = segments.pop().and(decoded.next_back()) else {
+            return Ok(Vec::new());
+        };
+        let mut commands: Vec<FtpCommand<'_>> = decoded.map(FtpCommand::Cwd).collect();
         match self.typecode() {
-            Some(Typecode::Directory) => commands.push(FtpCommand::Nlst(name.decode())),
+            Some(Typecode::Directory) => commands.push(FtpCommand::Nlst(name)),
             code => {
                 commands.extend(code.map(FtpCommand::Type));
                 commands.push(if name.is_empty() {
-                    FtpCommand::Nlst(name.decode())
+                    FtpCommand::Nlst(name)
                 } else {
-                    FtpCommand::Retr(name.decode())
+                    FtpCommand::Retr(name)
                 });
             }
         }
-        commands
+        Ok(commands)
     }
 }
 
@@ -207,7 +236,25 @@ mod tests {
         let Ok(Url::Ftp(ftp)) = crate::parse(input) else {
             panic!("{input} is not an ftp URL")
         };
-        ftp.commands().iter().map(ToString::to_string).collect()
+        ftp.commands()
+            .unwrap()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn an_encoded_cr_or_lf_is_refused_not_sent() {
+        for input in [
+            "ftp://h/a%0D%0ADELE%20x/b",
+            "ftp://h/a/b%0a",
+            "ftp://h/%0d;type=d",
+        ] {
+            let Ok(Url::Ftp(ftp)) = crate::parse(input) else {
+                panic!("{input}")
+            };
+            assert!(ftp.commands().is_err(), "{input}");
+        }
     }
 
     #[test]

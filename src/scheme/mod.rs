@@ -17,7 +17,7 @@ mod telnet;
 mod wais;
 
 pub use file::FileUrl;
-pub use ftp::{FtpCommand, FtpUrl, Typecode};
+pub use ftp::{FtpCommand, FtpCommandError, FtpUrl, Typecode};
 pub use generic::GenericUrl;
 pub use gopher::GopherUrl;
 pub use http::HttpUrl;

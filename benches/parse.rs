@@ -1,0 +1,160 @@
+//! `cargo bench`: rfc1738 side by side with the strict URI parsers of the Rust ecosystem, on
+//! the same inputs in the same run, then a table of medians and ratios.
+//!
+//! Groups: `valid` (every valid URL of the corpus, `benches/valid-urls.txt`: all ten schemes
+//! and generic ones), `invalid` (the corpus's invalid inputs, `benches/invalid-urls.txt`,
+//! with the full `ParseError`), `long` (http URLs of 1 KiB, 64 KiB and 1 MiB).
+//!
+//! Each peer parses and extracts host, port and path, as rfc1738's typed parse does.
+
+use criterion::{black_box, Criterion, Throughput};
+use std::path::PathBuf;
+use std::str::FromStr;
+
+fn lines(file: &str) -> Vec<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("benches")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines().map(str::to_owned).collect()
+}
+
+/// Parse and extract (host, port, path length) with each parser.
+type Extract = fn(&str) -> Option<(usize, Option<u16>, usize)>;
+
+const PARSERS: &[(&str, Extract)] = &[
+    ("rfc1738", |input| {
+        let url = rfc1738::parse(input).ok()?;
+        Some((
+            url.host().map_or(0, str::len),
+            url.port(),
+            url.url_path().map_or(0, str::len),
+        ))
+    }),
+    ("fluent-uri", |input| {
+        let uri = fluent_uri::Uri::parse(input).ok()?;
+        let (host, port) = uri.authority().map_or((0, None), |authority| {
+            (
+                authority.host().len(),
+                authority.port_to_u16().ok().flatten(),
+            )
+        });
+        Some((host, port, uri.path().as_str().len()))
+    }),
+    ("url", |input| {
+        let url = url::Url::parse(input).ok()?;
+        Some((
+            url.host_str().map_or(0, str::len),
+            url.port(),
+            url.path().len(),
+        ))
+    }),
+    ("oxiri", |input| {
+        let iri = oxiri::Iri::parse(input).ok()?;
+        Some((iri.authority().map_or(0, str::len), None, iri.path().len()))
+    }),
+    ("iri-string", |input| {
+        let uri = iri_string::types::UriStr::new(input).ok()?;
+        Some((
+            uri.authority_str().map_or(0, str::len),
+            None,
+            uri.path_str().len(),
+        ))
+    }),
+    ("http", |input| {
+        let uri = http::Uri::from_str(input).ok()?;
+        Some((
+            uri.host().map_or(0, str::len),
+            uri.port_u16(),
+            uri.path().len(),
+        ))
+    }),
+];
+
+fn bench_inputs(c: &mut Criterion, group: &str, inputs: &[String], parsers: &[(&str, Extract)]) {
+    let mut group = c.benchmark_group(group);
+    group.throughput(Throughput::Elements(inputs.len() as u64));
+    for &(name, extract) in parsers {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for input in inputs {
+                    black_box(extract(black_box(input)));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+fn bench_long(c: &mut Criterion) {
+    let mut group = c.benchmark_group("long");
+    for (name, size) in [("1KiB", 1 << 10), ("64KiB", 1 << 16), ("1MiB", 1 << 20)] {
+        let input = format!("http://h/{}", "ab/".repeat(size / 3));
+        group.throughput(Throughput::Bytes(input.len() as u64));
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(rfc1738::parse(black_box(&input)).is_ok()))
+        });
+    }
+    group.finish();
+}
+
+/// The median of an estimate criterion wrote in this run, in nanoseconds per iteration.
+fn median_ns(group: &str, name: &str) -> Option<f64> {
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"),
+        PathBuf::from,
+    );
+    let path = target
+        .join("criterion")
+        .join(group)
+        .join(name)
+        .join("new/estimates.json");
+    let text = std::fs::read_to_string(path).ok()?;
+    let median = text.split("\"median\":").nth(1)?;
+    let point = median.split("\"point_estimate\":").nth(1)?;
+    point.split([',', '}']).next()?.trim().parse().ok()
+}
+
+fn print_ratios(valid: usize, invalid: usize) {
+    println!("\nmedian time per URL (ratio to fluent-uri; URLs per second on one core)");
+    let baseline = median_ns("valid", "fluent-uri").map(|ns| ns / valid as f64);
+    for &(name, _) in PARSERS {
+        let Some(per_url) = median_ns("valid", name).map(|ns| ns / valid as f64) else {
+            continue;
+        };
+        let ratio = baseline.map_or(String::new(), |base| format!("{:.2}x", per_url / base));
+        println!(
+            "  valid    {name:<11} {per_url:>9.1} ns  {ratio:>6}  {:>12.0}/s",
+            1e9 / per_url
+        );
+    }
+    if let Some(ns) = median_ns("invalid", "rfc1738") {
+        let per_url = ns / invalid as f64;
+        println!(
+            "  invalid  {:<11} {per_url:>9.1} ns          {:>12.0}/s",
+            "rfc1738",
+            1e9 / per_url
+        );
+    }
+    for (name, size) in [
+        ("1KiB", 1usize << 10),
+        ("64KiB", 1 << 16),
+        ("1MiB", 1 << 20),
+    ] {
+        if let Some(ns) = median_ns("long", name) {
+            let bytes = "http://h/".len() + size / 3 * 3;
+            println!("  long     {name:<11} {:>9.2} ns/byte", ns / bytes as f64);
+        }
+    }
+}
+
+fn main() {
+    let valid = lines("valid-urls.txt");
+    let invalid = lines("invalid-urls.txt");
+    let mut c = Criterion::default().configure_from_args();
+    bench_inputs(&mut c, "valid", &valid, PARSERS);
+    bench_inputs(&mut c, "invalid", &invalid, &PARSERS[..1]);
+    bench_long(&mut c);
+    c.final_summary();
+    print_ratios(valid.len(), invalid.len());
+}
