@@ -22,7 +22,7 @@ use std::fmt::Write;
 type ByteSet = [bool; 256];
 
 /// Compiles `grammar` into the source of a Rust module. The module expects `State`,
-/// `Tracer` and `Rule` in scope (see `src/fast.rs`).
+/// `Tracer`, `ByteSet` and `Rule` in scope (see `src/fast.rs`).
 pub fn compile(grammar: &str) -> Result<String, String> {
     let (_, rules) = pest_meta::parse_and_optimize(grammar).map_err(|errors| {
         let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
@@ -62,9 +62,10 @@ pub fn compile(grammar: &str) -> Result<String, String> {
             .iter()
             .map(|&b| if b { "true" } else { "false" })
             .collect();
+        let ascii = (0..128).fold(0u128, |mask, b| mask | (u128::from(table[b]) << b));
         writeln!(
             out,
-            "static SET_{id}: [bool; 256] = [{}];",
+            "static SET_{id}: ByteSet = ByteSet {{ bytes: [{}], ascii: {ascii:#x} }};",
             flags.join(", ")
         )
         .unwrap();

@@ -78,7 +78,7 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
             }
         }
     }
-    let escape_allowed = failure.chars.contains(&'%');
+    let escape_allowed = failure.chars & bit('%') != 0;
     if let Some((start, escape)) = invalid_escape_at(input, failure.offset, escape_allowed) {
         return error_at(start, ErrorKind::InvalidEscape { escape }, &["hex"]);
     }
@@ -180,7 +180,9 @@ struct Failure {
     /// The ASCII characters those rules can start with (bit `c` for character `c`).
     covered: u128,
     /// Single characters that would have been accepted there.
-    chars: BTreeSet<char>,
+    /// ASCII characters that would have been accepted there (bit `c` for character `c`;
+    /// the grammar accepts no other character).
+    chars: u128,
     /// Longer literals that would have been accepted there (`";type="`, `"%09"`).
     literals: BTreeSet<String>,
 }
@@ -211,9 +213,10 @@ impl Failure {
         if failure.offset <= stopped {
             failure.offset = stopped;
             if matched.is_some() {
-                failure
-                    .chars
-                    .extend(followers.iter().filter_map(|f| f.chars().next()));
+                failure.chars |= followers
+                    .iter()
+                    .filter_map(|f| f.chars().next())
+                    .fold(0, |m, c| m | bit(c));
                 failure.rules.push(Rule::EOI);
             }
         }
@@ -221,10 +224,10 @@ impl Failure {
     }
 
     fn from_trace(trace: Trace) -> Failure {
-        let mut chars = BTreeSet::new();
-        for set in &trace.sets {
-            chars.extend((0u8..128).filter(|&b| set[b as usize]).map(char::from));
-        }
+        let mut chars = trace
+            .sets
+            .iter()
+            .fold(0u128, |chars, set| chars | set.ascii);
         let literals = trace
             .literals
             .iter()
@@ -233,9 +236,9 @@ impl Failure {
             .collect();
         for (literal, ignoring_case) in &trace.literals {
             if let [byte] = literal[..] {
-                chars.insert(char::from(byte));
+                chars |= bit(char::from(byte));
                 if *ignoring_case {
-                    chars.insert(char::from(byte.to_ascii_uppercase()));
+                    chars |= bit(char::from(byte.to_ascii_uppercase()));
                 }
             }
         }
@@ -256,27 +259,23 @@ impl Failure {
 
     /// Whether the failure is a ":" after a host with no port digits after it.
     fn lacks_port_digits(&self, input: &str) -> bool {
-        input[..self.offset].ends_with(':')
-            && !self.chars.is_empty()
-            && self.chars.iter().all(char::is_ascii_digit)
+        input[..self.offset].ends_with(':') && self.chars != 0 && self.chars & !mask(DIGIT!()) == 0
     }
 
     /// Whether the failure follows a "." where a host label was expected (a trailing "."
     /// or an empty label "..").
     fn has_empty_label(&self, input: &str) -> bool {
         input[..self.offset].ends_with('.')
-            && self.chars.contains(&'a')
-            && !self.chars.contains(&'%')
-            && self.chars.iter().all(char::is_ascii_alphanumeric)
+            && self.chars & bit('a') != 0
+            && self.chars & !mask(concat!(ALPHA!(), DIGIT!())) == 0
     }
 
     /// Whether the failure is a host label that ends in "-": only an alphadigit or another
     /// "-" could follow, and a "-" came last.
     fn ends_label_with_hyphen(&self, input: &str) -> bool {
-        let label_chars = |c: &char| c.is_ascii_alphanumeric() || *c == '-';
         input[..self.offset].ends_with('-')
-            && self.chars.contains(&'a')
-            && self.chars.iter().all(label_chars)
+            && self.chars & bit('a') != 0
+            && self.chars & !mask(concat!(ALPHA!(), DIGIT!(), "-")) == 0
     }
 
     fn error(&self, input: &str, kind: Option<UrlKind>, error: ErrorKind) -> ParseError {
@@ -286,24 +285,19 @@ impl Failure {
     /// The expected list: the rules tried, then the characters and literals those rules do
     /// not already cover (named by the RFC's classes), then the end of the URL.
     fn expected(&self) -> Vec<String> {
-        let covered = |c: char| c.is_ascii() && self.covered & (1 << c as u32) != 0;
-        let mut chars: BTreeSet<char> = self
-            .chars
-            .iter()
-            .copied()
-            .filter(|&c| !covered(c))
-            .collect();
+        let covered = |c: char| bit(c) & self.covered != 0;
+        let mut chars = self.chars & !self.covered;
         let rules = self.rules.iter().filter(|&&rule| rule != Rule::EOI);
         let mut expected: Vec<String> = rules.map(|rule| rule.rfc_name()).collect();
-        for (name, members) in CLASSES {
-            if members.chars().all(|c| chars.contains(&c)) {
-                expected.push(name.to_string());
-                for c in members.chars() {
-                    chars.remove(&c);
-                }
+        for &(name, members) in CLASSES {
+            let members = mask(members);
+            if chars & members == members {
+                expected.push(name.to_owned());
+                chars &= !members;
             }
         }
-        expected.extend(chars.iter().map(|c| format!("{:?}", c.to_string())));
+        let rest = (0u8..128).filter(|&b| chars & (1 << b) != 0);
+        expected.extend(rest.map(|b| format!("{:?}", char::from(b).to_string())));
         let literals = self.literals.iter().filter(|l| !l.starts_with(covered));
         expected.extend(literals.map(|l| format!("{l:?}")));
         if self.rules.contains(&Rule::EOI) {
@@ -311,6 +305,20 @@ impl Failure {
         }
         expected
     }
+}
+
+/// The bit of an ASCII character in a `u128` set (0 for any other character).
+fn bit(c: char) -> u128 {
+    if c.is_ascii() {
+        1 << c as u32
+    } else {
+        0
+    }
+}
+
+/// The set of the characters of `members`.
+fn mask(members: &str) -> u128 {
+    members.chars().fold(0, |set, c| set | bit(c))
 }
 
 /// The character classes of RFC 1738 section 5, largest first, used to name a set of
