@@ -115,9 +115,13 @@ impl Compiler<'_> {
                 _ if self.rules.contains_key(name) => format!("rule_{name}(st, p)"),
                 _ => return Err(format!("unknown or unsupported rule {name}")),
             },
-            Expr::Seq(first, second) => {
-                let (first, second) = (self.expr(first)?, self.expr(second)?);
-                format!("st.sequence(p, {first}, {second})")
+            Expr::Seq(first_expr, second_expr) => {
+                let (first, second) = (self.expr(first_expr)?, self.expr(second_expr)?);
+                if self.makes_no_token(expr, 0) {
+                    format!("{first}(st, p).and_then(|p| {second}(st, p))")
+                } else {
+                    format!("st.sequence(p, {first}, {second})")
+                }
             }
             Expr::Choice(..) => return self.choice(expr),
             Expr::Opt(inner) => format!("{}(st, p).or(Some(p))", self.expr(inner)?),
@@ -181,6 +185,32 @@ impl Compiler<'_> {
         }
         body.push_str("None");
         Ok(self.function(&body))
+    }
+
+    /// Whether `expr` can never record a token (it calls no non-silent rule and no `EOI`),
+    /// so a failed sequence of it has nothing to undo.
+    fn makes_no_token(&self, expr: &Expr, depth: usize) -> bool {
+        if depth > 64 {
+            return false;
+        }
+        match expr {
+            Expr::Str(_) | Expr::Insens(_) | Expr::Range(..) => true,
+            Expr::Ident(name) => match self.rules.get(name) {
+                Some(rule) => {
+                    rule.ty == RuleType::Silent && self.makes_no_token(&rule.expr, depth + 1)
+                }
+                None => name == "SOI" || name == "ANY",
+            },
+            Expr::Seq(a, b) | Expr::Choice(a, b) => {
+                self.makes_no_token(a, depth + 1) && self.makes_no_token(b, depth + 1)
+            }
+            Expr::Opt(inner) | Expr::Rep(inner) | Expr::RestoreOnErr(inner) => {
+                self.makes_no_token(inner, depth + 1)
+            }
+            // Lookaheads record nothing (their tokens are undone).
+            Expr::PosPred(_) | Expr::NegPred(_) => true,
+            _ => false,
+        }
     }
 
     /// The bytes `expr` matches when it always consumes exactly one byte and makes no token.

@@ -8,6 +8,12 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErrorKind {
+    /// The input is longer than this parser's offsets can address.
+    #[error("input of {len} bytes is too long: at most 4294967295 bytes are parsed")]
+    TooLong {
+        /// The input's length in bytes.
+        len: usize,
+    },
     /// The input is empty.
     #[error("empty input: a URL starts with a scheme and \":\"")]
     Empty,
@@ -125,6 +131,7 @@ pub enum ErrorKind {
 impl ErrorKind {
     /// Every [`ErrorKind::code`], in declaration order.
     pub const CODES: &'static [&'static str] = &[
+        "too-long",
         "empty",
         "missing-scheme",
         "missing-slashes",
@@ -149,6 +156,7 @@ impl ErrorKind {
     /// A stable identifier of the kind (`"invalid-escape"`), for programs that sort errors.
     pub fn code(&self) -> &'static str {
         match self {
+            ErrorKind::TooLong { .. } => "too-long",
             ErrorKind::Empty => "empty",
             ErrorKind::MissingScheme => "missing-scheme",
             ErrorKind::MissingSlashes { .. } => "missing-slashes",

@@ -117,6 +117,7 @@ impl Tracer for Trace {
 }
 
 /// Parses `input` with the compiled grammar into `toks` (cleared first); whether it matched.
+/// Offsets are recorded as `u32`: the caller refuses inputs of 4 GiB or more.
 pub(crate) fn parse(input: &str, toks: &mut Vec<Tok>) -> bool {
     toks.clear();
     let mut state = State {
@@ -227,11 +228,11 @@ impl<T: Tracer> State<'_, T> {
             self.tracer.rule_failed(p, Rule::EOI, mark);
         }
         (p == self.bytes.len()).then(|| {
-            let next = self.toks.len() + 1;
+            let next = self.toks.len() as u32 + 1;
             self.toks.push(Tok {
                 rule: Rule::EOI,
-                start: p,
-                end: p,
+                start: p as u32,
+                end: p as u32,
                 next,
             });
             p
@@ -294,8 +295,8 @@ impl<T: Tracer> State<'_, T> {
         let mark = self.toks.len();
         self.toks.push(Tok {
             rule,
-            start: p,
-            end: p,
+            start: p as u32,
+            end: p as u32,
             next: 0,
         });
         let traced = if T::ON {
@@ -305,9 +306,9 @@ impl<T: Tracer> State<'_, T> {
         };
         match body(self, p) {
             Some(end) => {
-                let next = self.toks.len();
+                let next = self.toks.len() as u32;
                 let tok = &mut self.toks[mark];
-                tok.end = end;
+                tok.end = end as u32;
                 tok.next = next;
                 Some(end)
             }

@@ -97,7 +97,7 @@ pub(crate) struct HostPortSpans {
 impl HostPortSpans {
     /// The offset just past the hostport.
     pub(crate) fn end(&self) -> usize {
-        self.port.map_or(self.host.span.end, |port| port.span.end)
+        self.port.map_or(self.host.span.end, |port| port.span.end) as usize
     }
 }
 

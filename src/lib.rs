@@ -78,6 +78,9 @@ pub fn parse(input: &str) -> Result<Url<'_>, ParseError> {
         /// The token buffer of the fast path, reused from one parse to the next.
         static TOKENS: std::cell::RefCell<Vec<tree::Tok>> = const { std::cell::RefCell::new(Vec::new()) };
     }
+    if let Some(error) = too_long(input) {
+        return Err(error);
+    }
     TOKENS.with(|buffer| {
         let mut toks = buffer.take();
         let result = if fast::parse(input, &mut toks) {
@@ -90,6 +93,15 @@ pub fn parse(input: &str) -> Result<Url<'_>, ParseError> {
             buffer.replace(toks);
         }
         result
+    })
+}
+
+/// Offsets are `u32`: an input of 4 GiB or more is refused, not misread.
+fn too_long(input: &str) -> Option<ParseError> {
+    const MAX: usize = u32::MAX as usize;
+    (input.len() > MAX).then(|| {
+        let error = ErrorKind::TooLong { len: input.len() };
+        ParseError::new(&input[..0], 0, None, error, Vec::new())
     })
 }
 

@@ -1,16 +1,17 @@
 //! Byte ranges into a URL's text: the AST stores these instead of copies.
 
-/// A byte range `start..end` of a URL's text.
+/// A byte range `start..end` of a URL's text. Offsets are `u32` to keep the typed URL
+/// small; `parse` refuses inputs of 4 GiB or more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct Span {
-    pub(crate) start: usize,
-    pub(crate) end: usize,
+    pub(crate) start: u32,
+    pub(crate) end: u32,
 }
 
 impl Span {
     /// The text of this range.
     pub(crate) fn of_text(self, text: &str) -> &str {
-        &text[self.start..self.end]
+        &text[self.start as usize..self.end as usize]
     }
 }
 
@@ -22,6 +23,6 @@ impl Span {
 
     /// The text from the start of this range to the end of the URL.
     pub(crate) fn rest_of(self, text: &str) -> &str {
-        &text[self.start..]
+        &text[self.start as usize..]
     }
 }

@@ -9,9 +9,9 @@ use crate::span::Span;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Tok {
     pub(crate) rule: Rule,
-    pub(crate) start: usize,
-    pub(crate) end: usize,
-    pub(crate) next: usize,
+    pub(crate) start: u32,
+    pub(crate) end: u32,
+    pub(crate) next: u32,
 }
 
 /// A node of the tree: a token with the text it was matched in.
@@ -46,12 +46,12 @@ impl<'t, 'a> Node<'t, 'a> {
     }
 
     pub(crate) fn start(&self) -> usize {
-        self.toks[self.index].start
+        self.toks[self.index].start as usize
     }
 
     pub(crate) fn as_str(&self) -> &'a str {
         let tok = self.toks[self.index];
-        &self.text[tok.start..tok.end]
+        &self.text[tok.start as usize..tok.end as usize]
     }
 
     /// The children, in order.
@@ -60,7 +60,7 @@ impl<'t, 'a> Node<'t, 'a> {
             toks: self.toks,
             text: self.text,
             index: self.index + 1,
-            end: self.toks[self.index].next,
+            end: self.toks[self.index].next as usize,
         }
     }
 }
@@ -83,7 +83,7 @@ impl<'t, 'a> Iterator for Children<'t, 'a> {
                 text: self.text,
                 index: self.index,
             };
-            self.index = self.toks[self.index].next;
+            self.index = self.toks[self.index].next as usize;
             node
         })
     }
@@ -100,15 +100,15 @@ pub(crate) fn from_pest(pairs: pest::iterators::Pairs<'_, Rule>) -> Vec<Tok> {
                 open.push(toks.len());
                 toks.push(Tok {
                     rule,
-                    start: pos.pos(),
-                    end: pos.pos(),
+                    start: pos.pos() as u32,
+                    end: pos.pos() as u32,
                     next: 0,
                 });
             }
             pest::Token::End { pos, .. } => {
                 let index = open.pop().expect("pest tokens are balanced");
-                toks[index].end = pos.pos();
-                toks[index].next = toks.len();
+                toks[index].end = pos.pos() as u32;
+                toks[index].next = toks.len() as u32;
             }
         }
     }

@@ -182,9 +182,10 @@ fn corpus_covers_every_scheme_and_every_error_kind() {
             "no valid {kind} URL in the corpus"
         );
     }
+    // "too-long" needs an input of 4 GiB, which no corpus line can hold.
     let missing: Vec<_> = ErrorKind::CODES
         .iter()
-        .filter(|code| !errors_seen.contains(*code))
+        .filter(|code| !errors_seen.contains(*code) && **code != "too-long")
         .collect();
     assert!(
         missing.is_empty(),

@@ -55,7 +55,7 @@ url_text!(GopherUrl {
 impl<'a> GopherUrl<'a> {
     pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::gopherurl);
-        let end = pair.span().end;
+        let end = pair.span().end as usize;
         let mut inner = pair.into_inner();
         let hostport = cx.hostport(inner.next().expect("gopherurl starts with hostport"))?;
         let mut url = GopherUrl {
