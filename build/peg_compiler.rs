@@ -175,7 +175,21 @@ impl Compiler<'_> {
         for alternative in merged {
             let attempt = match alternative {
                 Alternative::Set(set) => format!("st.byte_in(&{}, p)", self.table(*set)),
-                Alternative::Expr(e) => format!("{}(st, p)", self.expr(e)?),
+                Alternative::Expr(e) => {
+                    let call = format!("{}(st, p)", self.expr(e)?);
+                    // An alternative that cannot match empty and cannot start with the next
+                    // byte is skipped without a call; when tracing, every alternative runs
+                    // so that everything expected is recorded.
+                    match self.first_set(e, 0) {
+                        Some(first) if first.iter().any(|&b| !b) => {
+                            let guard = self.table(first);
+                            format!(
+                                "(if T::ON || st.starts_in(&{guard}, p) {{ {call} }} else {{ None }})"
+                            )
+                        }
+                        _ => call,
+                    }
+                }
             };
             write!(
                 body,
