@@ -9,7 +9,7 @@ use crate::error::{ErrorKind, ParseError};
 use crate::fast::{self, Trace};
 use crate::grammar::Rule;
 use crate::url::UrlKind;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 /// The error for an input the grammar rejected.
@@ -259,7 +259,7 @@ impl Failure {
 
     /// Whether the failure is a ":" after a host with no port digits after it.
     fn lacks_port_digits(&self, input: &str) -> bool {
-        input[..self.offset].ends_with(':') && self.chars != 0 && self.chars & !mask(DIGIT!()) == 0
+        input[..self.offset].ends_with(':') && self.chars != 0 && self.chars & !DIGITS == 0
     }
 
     /// Whether the failure follows a "." where a host label was expected (a trailing "."
@@ -267,7 +267,7 @@ impl Failure {
     fn has_empty_label(&self, input: &str) -> bool {
         input[..self.offset].ends_with('.')
             && self.chars & bit('a') != 0
-            && self.chars & !mask(concat!(ALPHA!(), DIGIT!())) == 0
+            && self.chars & !ALPHADIGITS == 0
     }
 
     /// Whether the failure is a host label that ends in "-": only an alphadigit or another
@@ -275,7 +275,7 @@ impl Failure {
     fn ends_label_with_hyphen(&self, input: &str) -> bool {
         input[..self.offset].ends_with('-')
             && self.chars & bit('a') != 0
-            && self.chars & !mask(concat!(ALPHA!(), DIGIT!(), "-")) == 0
+            && self.chars & !(ALPHADIGITS | mask("-")) == 0
     }
 
     fn error(&self, input: &str, kind: Option<UrlKind>, error: ErrorKind) -> ParseError {
@@ -290,7 +290,6 @@ impl Failure {
         let rules = self.rules.iter().filter(|&&rule| rule != Rule::EOI);
         let mut expected: Vec<String> = rules.map(|rule| rule.rfc_name()).collect();
         for &(name, members) in CLASSES {
-            let members = mask(members);
             if chars & members == members {
                 expected.push(name.to_owned());
                 chars &= !members;
@@ -316,26 +315,42 @@ fn bit(c: char) -> u128 {
     }
 }
 
-/// The set of the characters of `members`.
-fn mask(members: &str) -> u128 {
-    members.chars().fold(0, |set, c| set | bit(c))
+/// The set of the characters of `members` (ASCII), computed at compile time.
+const fn mask(members: &str) -> u128 {
+    let bytes = members.as_bytes();
+    let mut set = 0u128;
+    let mut i = 0;
+    while i < bytes.len() {
+        set |= 1 << bytes[i];
+        i += 1;
+    }
+    set
 }
+
+const DIGITS: u128 = mask(DIGIT!());
+const ALPHADIGITS: u128 = mask(concat!(ALPHA!(), DIGIT!()));
 
 /// The character classes of RFC 1738 section 5, largest first, used to name a set of
 /// expected characters.
-const CLASSES: &[(&str, &str)] = &[
-    ("xchar", concat!(ALPHA!(), DIGIT!(), "$-_.+!*'(),;/?:@&=%")),
-    ("uchar", concat!(ALPHA!(), DIGIT!(), "$-_.+!*'(),%")),
-    ("unreserved", concat!(ALPHA!(), DIGIT!(), "$-_.+!*'(),")),
-    ("alphadigit", concat!(ALPHA!(), DIGIT!())),
-    ("alpha", ALPHA!()),
-    ("hex", concat!(DIGIT!(), "ABCDEFabcdef")),
-    ("digit", DIGIT!()),
-    ("lowalpha", "abcdefghijklmnopqrstuvwxyz"),
-    ("hialpha", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
-    ("reserved", ";/?:@&="),
-    ("safe", "$-_.+"),
-    ("extra", "!*'(),"),
+const CLASSES: &[(&str, u128)] = &[
+    (
+        "xchar",
+        mask(concat!(ALPHA!(), DIGIT!(), "$-_.+!*'(),;/?:@&=%")),
+    ),
+    ("uchar", mask(concat!(ALPHA!(), DIGIT!(), "$-_.+!*'(),%"))),
+    (
+        "unreserved",
+        mask(concat!(ALPHA!(), DIGIT!(), "$-_.+!*'(),")),
+    ),
+    ("alphadigit", mask(concat!(ALPHA!(), DIGIT!()))),
+    ("alpha", mask(ALPHA!())),
+    ("hex", mask(concat!(DIGIT!(), "ABCDEFabcdef"))),
+    ("digit", mask(DIGIT!())),
+    ("lowalpha", mask("abcdefghijklmnopqrstuvwxyz")),
+    ("hialpha", mask("ABCDEFGHIJKLMNOPQRSTUVWXYZ")),
+    ("reserved", mask(";/?:@&=")),
+    ("safe", mask("$-_.+")),
+    ("extra", mask("!*'(),")),
 ];
 
 macro_rules! ALPHA {
@@ -354,23 +369,21 @@ use {ALPHA, DIGIT};
 /// compiled grammar itself: a rule starts with `c` when running it on `c` alone gets past
 /// it. Computed once for all rules, at the first error.
 fn first_set(rule: Rule) -> u128 {
-    static FIRST: OnceLock<HashMap<Rule, u128>> = OnceLock::new();
+    static FIRST: OnceLock<Vec<u128>> = OnceLock::new();
     let table = FIRST.get_or_init(|| {
-        Rule::all_rules()
-            .iter()
-            .map(|&rule| {
-                let set = (0u8..128).fold(0u128, |set, byte| {
-                    let probe = char::from(byte).to_string();
-                    let (end, trace) = fast::trace(rule, &probe, 0);
-                    let starts = end.is_some_and(|end| end > 0) || trace.furthest > 0;
-                    set | (u128::from(starts) << byte)
-                });
-                (rule, set)
-            })
-            .collect()
+        let mut table = vec![0u128; Rule::all_rules().len() + 1];
+        for &rule in Rule::all_rules() {
+            table[rule as usize] = (0u8..128).fold(0u128, |set, byte| {
+                let probe = char::from(byte).to_string();
+                let (end, trace) = fast::trace(rule, &probe, 0);
+                let starts = end.is_some_and(|end| end > 0) || trace.furthest > 0;
+                set | (u128::from(starts) << byte)
+            });
+        }
+        table
     });
     if rule == Rule::EOI {
         return 0;
     }
-    table.get(&rule).copied().unwrap_or(0)
+    table.get(rule as usize).copied().unwrap_or(0)
 }

@@ -332,13 +332,18 @@ impl Snippet {
         let line_end = input[offset..]
             .find('\n')
             .map_or(input.len(), |i| offset + i);
-        let before: Vec<char> = input[line_start..offset].chars().collect();
-        let skipped = before.len().saturating_sub(Self::CONTEXT);
-        let mut text = String::new();
-        if skipped > 0 {
+        // The last CONTEXT characters before the offset, found from the end of the line.
+        let before = &input[line_start..offset];
+        let shown_from = before
+            .char_indices()
+            .rev()
+            .nth(Self::CONTEXT - 1)
+            .map_or(0, |(i, _)| i);
+        let mut text = String::with_capacity(2 * Self::CONTEXT + 8);
+        if shown_from > 0 {
             text.push('…');
         }
-        text.extend(before[skipped..].iter().map(|&c| visible(c)));
+        text.extend(before[shown_from..].chars().map(visible));
         let caret = text.chars().count();
         let after = &input[offset..line_end];
         text.extend(after.chars().take(Self::CONTEXT).map(visible));
