@@ -65,6 +65,15 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
         if let Some(hostport) =
             Failure::in_place(Rule::hostport, input, authority, authority_end, &followers)
         {
+            // An "@" after the first "/" means a "/" cut a user or password short.
+            if input[authority_end..].contains('@') && input[authority..authority_end].contains(':')
+            {
+                return error_at(
+                    authority_end,
+                    ErrorKind::SlashInLogin,
+                    &["password", "\"@\""],
+                );
+            }
             failure = hostport;
         }
     }

@@ -93,6 +93,9 @@ pub enum ErrorKind {
         "a host name label must end with a letter or digit, not \"-\" (domainlabel, toplabel)"
     )]
     LabelEndsWithHyphen,
+    /// A "/" inside a user name or password, which ends the login.
+    #[error("\"/\" ends the login before its \"@\": a \"/\" in a user name or password must be escaped as %2F")]
+    SlashInLogin,
     /// A host name with an empty label: a trailing "." or "..".
     #[error("a host name cannot end with \".\" or hold \"..\": each label needs a letter or digit (hostname = *[ domainlabel \".\" ] toplabel)")]
     EmptyLabel,
@@ -145,6 +148,7 @@ impl ErrorKind {
         "reserved-character",
         "label-ends-with-hyphen",
         "empty-label",
+        "slash-in-login",
         "missing-port",
         "port-out-of-range",
         "octet-out-of-range",
@@ -170,6 +174,7 @@ impl ErrorKind {
             ErrorKind::ReservedCharacter { .. } => "reserved-character",
             ErrorKind::LabelEndsWithHyphen => "label-ends-with-hyphen",
             ErrorKind::EmptyLabel => "empty-label",
+            ErrorKind::SlashInLogin => "slash-in-login",
             ErrorKind::MissingPort => "missing-port",
             ErrorKind::PortOutOfRange { .. } => "port-out-of-range",
             ErrorKind::OctetOutOfRange { .. } => "octet-out-of-range",
