@@ -58,7 +58,7 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
         );
     }
     if kind.has_slashes() && kind.allows_login() && !has_user {
-        // Without an "@", `login` is a bare hostport, but pest's furthest failure is the
+        // Without an "@", `login` is a bare hostport, but the furthest failure is the
         // optional `user` branch reaching the end of the authority; find where the
         // hostport itself fails instead.
         let followers = ["/"];
@@ -78,7 +78,7 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
         }
     }
     if kind == UrlKind::News && !input[after_colon..].contains('@') {
-        // Without an "@" the grouppart is a group or "*"; pest's furthest failure is the
+        // Without an "@" the grouppart is a group or "*"; the furthest failure is the
         // article branch waiting for an "@".
         if let Some(group) = Failure::in_place(Rule::group, input, after_colon, input.len(), &[]) {
             failure = group;
@@ -181,7 +181,7 @@ fn escape_char(c: char) -> String {
         .collect()
 }
 
-/// What pest tried at the furthest position it reached.
+/// What the grammar tried at the furthest position a parse reached.
 struct Failure {
     offset: usize,
     /// Non-silent rules that failed there (`host`, `ftptype`, `EOI`, ...).

@@ -1,4 +1,5 @@
-//! Lowering: from pest's pairs to the typed [`Url`]. One function per production, in the
+//! Lowering: from the parse tree (`tree.rs`, made by the compiled grammar or by pest) to
+//! the typed [`Url`]. One function per production, in the
 //! scheme modules; this module dispatches on the production and holds what they share.
 
 use crate::error::{abbreviate, ErrorKind, ParseError};
