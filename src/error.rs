@@ -206,7 +206,11 @@ impl ErrorKind {
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ParseError {
+pub struct ParseError(Box<Details>);
+
+/// The contents of a [`ParseError`], boxed so that results stay small on the hot path.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Details {
     kind: ErrorKind,
     offset: usize,
     line: usize,
@@ -218,7 +222,7 @@ pub struct ParseError {
 
 impl std::error::Error for ParseError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.kind)
+        Some(&self.0.kind)
     }
 }
 
@@ -236,7 +240,7 @@ impl ParseError {
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let column = input[line_start..offset].chars().count() + 1;
-        ParseError {
+        ParseError(Box::new(Details {
             kind,
             offset,
             line,
@@ -244,68 +248,68 @@ impl ParseError {
             production,
             expected,
             snippet: Snippet::new(input, line_start, offset),
-        }
+        }))
     }
 
     /// Why the URL was rejected.
     pub fn kind(&self) -> &ErrorKind {
-        &self.kind
+        &self.0.kind
     }
 
     /// The message a person reads (the [`ErrorKind`]'s text).
     pub fn message(&self) -> String {
-        self.kind.to_string()
+        self.0.kind.to_string()
     }
 
     /// The byte offset in the input where the error lies.
     pub fn offset(&self) -> usize {
-        self.offset
+        self.0.offset
     }
 
     /// The line of the offset, counted from 1.
     pub fn line(&self) -> usize {
-        self.line
+        self.0.line
     }
 
     /// The column of the offset in characters, counted from 1.
     pub fn column(&self) -> usize {
-        self.column
+        self.0.column
     }
 
     /// The production being read, as the RFC names it (`httpurl`, `ftpurl`, ...,
     /// `genericurl`), or `None` when not even a scheme was found.
     pub fn production(&self) -> Option<&'static str> {
-        self.production.map(UrlKind::production)
+        self.0.production.map(UrlKind::production)
     }
 
     /// The kind of URL being read, when a scheme was found.
     pub fn url_kind(&self) -> Option<UrlKind> {
-        self.production
+        self.0.production
     }
 
     /// What the RFC allows at the offset: rule names (`uchar`, `port`), literals in double
     /// quotes (`"/"`), and `end of URL`.
     pub fn expected(&self) -> &[String] {
-        &self.expected
+        &self.0.expected
     }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "error: {}", self.kind)?;
+        writeln!(f, "error: {}", self.0.kind)?;
         write!(
             f,
             " --> line {}, column {} (byte {})",
-            self.line, self.column, self.offset
+            self.0.line, self.0.column, self.0.offset
         )?;
         if let Some(production) = self.production() {
             write!(f, ", in {production}")?;
         }
         writeln!(f, "\n  |")?;
-        writeln!(f, "  | {}", self.snippet.text)?;
-        write!(f, "  | {:>width$}", "^", width = self.snippet.caret + 1)?;
-        if !self.expected.is_empty() {
-            write!(f, "\n  = expected: {}", join_alternatives(&self.expected))?;
+        writeln!(f, "  | {}", self.0.snippet.text)?;
+        write!(f, "  | {:>width$}", "^", width = self.0.snippet.caret + 1)?;
+        if !self.0.expected.is_empty() {
+            write!(f, "\n  = expected: {}", join_alternatives(&self.0.expected))?;
         }
         Ok(())
     }
