@@ -87,7 +87,9 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
             }
         }
     }
-    let escape_allowed = failure.chars & bit('%') != 0;
+    // A generic schemepart may be read as opaque *xchar, where an escape can stand anywhere.
+    let opaque = kind == UrlKind::Generic && failure.offset > scheme_len;
+    let escape_allowed = failure.chars & bit('%') != 0 || opaque;
     if let Some((start, escape)) = invalid_escape_at(input, failure.offset, escape_allowed) {
         return error_at(start, ErrorKind::InvalidEscape { escape }, &["hex"]);
     }
