@@ -17,6 +17,9 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
     if input.is_empty() {
         return ParseError::new(input, 0, None, ErrorKind::Empty, vec!["scheme".into()]);
     }
+    if let Some(error) = wrapped_or_padded(input) {
+        return error;
+    }
     let mut failure = Failure::of(input);
     let Some(scheme_len) = leading_scheme_len(input) else {
         return failure.error(input, None, ErrorKind::MissingScheme);
@@ -107,6 +110,13 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
     };
     let error = match found {
         '#' => ErrorKind::Fragment,
+        ';' if kind == UrlKind::Ftp
+            && input[failure.offset..]
+                .get(..6)
+                .is_some_and(|t| t.eq_ignore_ascii_case(";type=") && t != ";type=") =>
+        {
+            ErrorKind::TypeInUpperCase
+        }
         '?' if kind == UrlKind::Http && !input[authority..failure.offset].contains('/') => {
             ErrorKind::SearchWithoutPath
         }
@@ -132,6 +142,40 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
         _ => ErrorKind::UnexpectedCharacter { found },
     };
     failure.error(input, Some(kind), error)
+}
+
+/// A URL given with the whitespace or the wrapper it had in running text (RFC 1738
+/// appendix): `<URL:...>`, `<...>`, quotes, or spaces around it.
+fn wrapped_or_padded(input: &str) -> Option<ParseError> {
+    let error = |offset, kind| Some(ParseError::new(input, offset, None, kind, Vec::new()));
+    let trimmed = input.trim_end();
+    if input.starts_with(char::is_whitespace) {
+        return error(0, ErrorKind::SurroundingWhitespace);
+    }
+    if trimmed.len() < input.len() && crate::parse(trimmed).is_ok() {
+        return error(trimmed.len(), ErrorKind::SurroundingWhitespace);
+    }
+    // `<...>` and quotes count as a wrapper only around something that starts with a scheme
+    // (`<gophertype><selector>` is a template, not a wrapped URL).
+    let inside = |open: char, close: char| {
+        input.len() > 1
+            && input.starts_with(open)
+            && input.ends_with(close)
+            && leading_scheme_len(&input[1..]).is_some()
+    };
+    let wrapper = if input
+        .get(..5)
+        .is_some_and(|p| p.eq_ignore_ascii_case("<URL:"))
+    {
+        "<URL:...>"
+    } else if inside('<', '>') {
+        "<...>"
+    } else if inside('"', '"') {
+        "\"...\""
+    } else {
+        return None;
+    };
+    error(0, ErrorKind::Wrapper { wrapper })
 }
 
 /// The length of `scheme` when the input starts with `scheme ":"`.

@@ -14,6 +14,20 @@ pub enum ErrorKind {
         /// The input's length in bytes.
         len: usize,
     },
+    /// Whitespace before or after the URL.
+    #[error("whitespace around a URL is not part of it (RFC 1738 appendix): remove it")]
+    SurroundingWhitespace,
+    /// The URL is still inside its wrapper (`<URL:...>`, `<...>` or quotes).
+    #[error(
+        "the wrapper {wrapper} is not part of the URL (RFC 1738 appendix): parse what is inside it"
+    )]
+    Wrapper {
+        /// The wrapper found, such as `"<URL:...>"`.
+        wrapper: &'static str,
+    },
+    /// `;type=` written in another case.
+    #[error("\";type=\" is written in lower case (RFC 1738 section 3.2.2)")]
+    TypeInUpperCase,
     /// The input is empty.
     #[error("empty input: a URL starts with a scheme and \":\"")]
     Empty,
@@ -136,6 +150,9 @@ impl ErrorKind {
     pub const CODES: &'static [&'static str] = &[
         "too-long",
         "empty",
+        "surrounding-whitespace",
+        "wrapper",
+        "type-in-upper-case",
         "missing-scheme",
         "missing-slashes",
         "invalid-escape",
@@ -162,6 +179,9 @@ impl ErrorKind {
         match self {
             ErrorKind::TooLong { .. } => "too-long",
             ErrorKind::Empty => "empty",
+            ErrorKind::SurroundingWhitespace => "surrounding-whitespace",
+            ErrorKind::Wrapper { .. } => "wrapper",
+            ErrorKind::TypeInUpperCase => "type-in-upper-case",
             ErrorKind::MissingScheme => "missing-scheme",
             ErrorKind::MissingSlashes { .. } => "missing-slashes",
             ErrorKind::InvalidEscape { .. } => "invalid-escape",
