@@ -97,6 +97,17 @@ pub fn parse(input: &str) -> Result<Url<'_>, ParseError> {
     })
 }
 
+/// The scheme the input starts with (`scheme ":"`, RFC 1738 section 2.1), as written, even
+/// when the rest is not a valid URL.
+///
+/// ```
+/// assert_eq!(rfc1738::leading_scheme("HTTP://host/a b"), Some("HTTP"));
+/// assert_eq!(rfc1738::leading_scheme("/relative/path"), None);
+/// ```
+pub fn leading_scheme(input: &str) -> Option<&str> {
+    diagnose::leading_scheme_len(input).map(|len| &input[..len])
+}
+
 /// Offsets are `u32`: an input of 4 GiB or more is refused, not misread.
 fn too_long(input: &str) -> Option<ParseError> {
     const MAX: usize = u32::MAX as usize;

@@ -9,7 +9,7 @@
 //! invalid, 2 on a usage error.
 
 use clap::{Parser, Subcommand};
-use rfc1738::ParseReport;
+use rfc1738::{ParseReport, UrlKind};
 use serde_json::{json, Value};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -103,12 +103,16 @@ fn print_not_utf8(
 ) -> io::Result<bool> {
     let input = String::from_utf8_lossy(line);
     let message = "input is not valid UTF-8 (a URL is US-ASCII; escape other octets as %XX)";
+    // The valid prefix still shows which scheme the line meant.
+    let prefix = std::str::from_utf8(&line[..error.valid_up_to()]).unwrap_or_default();
+    let scheme = rfc1738::leading_scheme(prefix).map(str::to_ascii_lowercase);
+    let kind = scheme.as_deref().map(|s| UrlKind::from_scheme(s).name());
     if json {
         let report = json!({
             "input": input,
             "valid": false,
-            "kind": null,
-            "scheme": null,
+            "kind": kind,
+            "scheme": scheme,
             "error": {"offset": error.valid_up_to(), "expected": [], "message": message},
         });
         writeln!(out, "{report}")?;

@@ -1,0 +1,78 @@
+//! The `rfc1738` binary: exit codes, and one output object per input line, in order.
+#![cfg(feature = "cli")]
+
+use pretty_assertions::assert_eq;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], stdin: &[u8]) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn exit_status_is_0_when_all_valid_1_when_any_invalid_2_on_usage_error() {
+    assert_eq!(run(&["parse", "http://h/", "news:*"], b"").0, 0);
+    assert_eq!(run(&["parse", "http://h/", "http://h/ x"], b"").0, 1);
+    assert_eq!(run(&["parse", "--bogus"], b"").0, 2);
+}
+
+#[test]
+fn json_lines_from_stdin_keep_count_and_order_including_odd_lines() {
+    let stdin = b"news:*\r\nhttp://h/ x\n\n\xffftp://h/\nftp:\xff\nwais://h/db";
+    let (status, stdout) = run(&["parse", "--json"], stdin);
+    assert_eq!(status, 1);
+    let reports: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let summary: Vec<(String, bool, serde_json::Value)> = reports
+        .iter()
+        .map(|r| {
+            (
+                r["input"].as_str().unwrap().to_owned(),
+                r["valid"] == true,
+                r["scheme"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("news:*".to_owned(), true, "news".into()),
+            ("http://h/ x".to_owned(), false, "http".into()),
+            (String::new(), false, serde_json::Value::Null),
+            (
+                "\u{FFFD}ftp://h/".to_owned(),
+                false,
+                serde_json::Value::Null
+            ),
+            ("ftp:\u{FFFD}".to_owned(), false, "ftp".into()),
+            ("wais://h/db".to_owned(), true, "wais".into()),
+        ]
+    );
+}
+
+#[test]
+fn human_output_shows_components_or_the_caret() {
+    let (_, stdout) = run(&["parse", "ftp://@host.com/", "http://h/a b"], b"");
+    assert!(stdout.contains("  user      \"\""), "{stdout}");
+    assert!(stdout.contains("  |           ^"), "{stdout}");
+}
+
+#[test]
+fn a_url_starting_with_a_hyphen_goes_after_double_dash() {
+    let (status, stdout) = run(&["parse", "--json", "--", "-x:y"], b"");
+    assert_eq!(status, 0, "{stdout}");
+}
