@@ -152,7 +152,8 @@ fn wrapped_or_padded(input: &str) -> Option<ParseError> {
     if input.starts_with(char::is_whitespace) {
         return error(0, ErrorKind::SurroundingWhitespace);
     }
-    if trimmed.len() < input.len() && crate::parse(trimmed).is_ok() {
+    let valid = |text| crate::parse_without_diagnosis(text).is_some_and(|url| url.is_ok());
+    if trimmed.len() < input.len() && valid(trimmed) {
         return error(trimmed.len(), ErrorKind::SurroundingWhitespace);
     }
     // `<...>` and quotes count as a wrapper only around something that starts with a scheme

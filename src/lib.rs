@@ -75,20 +75,22 @@ use pest::Parser;
 /// assert_eq!(error.message(), "port 70000 is out of range: a port is at most 65535");
 /// ```
 pub fn parse(input: &str) -> Result<Url<'_>, ParseError> {
+    if let Some(error) = too_long(input) {
+        return Err(error);
+    }
+    parse_without_diagnosis(input).unwrap_or_else(|| Err(diagnose::diagnose(input)))
+}
+
+/// The compiled grammar and the lowering: the URL, an error the lowering found (a number
+/// out of range), or `None` when the grammar rejects the input and a diagnosis is needed.
+pub(crate) fn parse_without_diagnosis(input: &str) -> Option<Result<Url<'_>, ParseError>> {
     thread_local! {
         /// The token buffer of the fast path, reused from one parse to the next.
         static TOKENS: std::cell::RefCell<Vec<tree::Tok>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    if let Some(error) = too_long(input) {
-        return Err(error);
-    }
     TOKENS.with(|buffer| {
         let mut toks = buffer.take();
-        let result = if fast::parse(input, &mut toks) {
-            lower::lower(input, &toks)
-        } else {
-            Err(diagnose::diagnose(input))
-        };
+        let result = fast::parse(input, &mut toks).then(|| lower::lower(input, &toks));
         // Keep a small buffer for the next parse; give a large one back to the allocator.
         if toks.capacity() <= 1024 {
             buffer.replace(toks);

@@ -35,8 +35,6 @@ use std::fmt;
 pub struct GopherUrl<'a> {
     text: Cow<'a, str>,
     hostport: HostPortSpans,
-    /// Where the gopher-path starts (after the `/`), when there is a `/`.
-    path_start: Option<usize>,
     gtype: Option<Span>,
     selector: Option<Span>,
     search: Option<Span>,
@@ -45,7 +43,6 @@ pub struct GopherUrl<'a> {
 
 url_text!(GopherUrl {
     hostport,
-    path_start,
     gtype,
     selector,
     search,
@@ -55,14 +52,11 @@ url_text!(GopherUrl {
 impl<'a> GopherUrl<'a> {
     pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::gopherurl);
-        let end = pair.span().end as usize;
         let mut inner = pair.into_inner();
         let hostport = cx.hostport(inner.next().expect("gopherurl starts with hostport"))?;
         let mut url = GopherUrl {
             text: Cow::Borrowed(cx.text),
             hostport,
-            // Anything after the hostport starts with the "/".
-            path_start: (hostport.end() < end).then(|| hostport.end() + 1),
             gtype: None,
             selector: None,
             search: None,
@@ -112,7 +106,9 @@ impl<'a> GopherUrl<'a> {
 
     /// The url-path (the gopher-path) as written, when the URL has a `/` after the host.
     pub fn url_path(&self) -> Option<&str> {
-        self.path_start.map(|start| &self.text[start..])
+        // The grammar lets only "/" and the gopher-path follow the hostport.
+        let end = self.hostport.end();
+        (end < self.text.len()).then(|| &self.text[end + 1..])
     }
 }
 

@@ -42,9 +42,9 @@ url_text!(NewsUrl { grouppart });
 enum GrouppartSpans {
     AllGroups,
     Group(Span),
+    /// The article spans `whole`; its unique part ends at the "@" before `host`.
     Article {
         whole: Span,
-        unique: Span,
         host: HostSpan,
     },
 }
@@ -110,15 +110,7 @@ impl<'a> NewsUrl<'a> {
             Rule::article => {
                 let whole = form.span();
                 let host = cx.host(form.into_inner().next().expect("article ends with host"))?;
-                let unique = Span {
-                    start: whole.start,
-                    end: host.span.start - 1,
-                };
-                GrouppartSpans::Article {
-                    whole,
-                    unique,
-                    host,
-                }
+                GrouppartSpans::Article { whole, host }
             }
             other => unreachable!("grouppart holds no {other:?}"),
         };
@@ -133,15 +125,17 @@ impl<'a> NewsUrl<'a> {
         match self.grouppart {
             GrouppartSpans::AllGroups => Grouppart::AllGroups,
             GrouppartSpans::Group(span) => Grouppart::Group(span.of_text(&self.text)),
-            GrouppartSpans::Article {
-                whole,
-                unique,
-                host,
-            } => Grouppart::Article(Article {
-                whole: whole.of_text(&self.text),
-                unique: unique.escaped(&self.text),
-                host: host.view(&self.text),
-            }),
+            GrouppartSpans::Article { whole, host } => {
+                let unique = Span {
+                    start: whole.start,
+                    end: host.span.start - 1,
+                };
+                Grouppart::Article(Article {
+                    whole: whole.of_text(&self.text),
+                    unique: unique.escaped(&self.text),
+                    host: host.view(&self.text),
+                })
+            }
         }
     }
 
