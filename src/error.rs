@@ -1,6 +1,7 @@
 //! Parse errors a person can act on: where (byte offset, line, column, a caret under the
 //! input), what the RFC expected there (in its own rule names) and why.
 
+use crate::dialect::Dialect;
 use crate::url::UrlKind;
 use std::fmt;
 
@@ -36,6 +37,22 @@ pub enum ErrorKind {
         "no scheme: a URL starts with a scheme (letters, digits, \"+\", \"-\", \".\") and \":\""
     )]
     MissingScheme,
+    /// No scheme before a `:` (RFC 1630 dialects): the input is a partial form, a URI
+    /// relative to the document that holds it.
+    #[error(
+        "no scheme: this is a partial form (a relative URI), which has meaning only against the URI of its context; resolve it first (rfc1738::resolve)"
+    )]
+    PartialForm,
+    /// A character the dialect's grammar allows nowhere unescaped, or not here.
+    #[error("{found:?} is not allowed here: {reason}; if it is data, escape it as {escape}")]
+    NotAllowed {
+        /// The character found.
+        found: char,
+        /// Its escaped form.
+        escape: String,
+        /// Why, in the dialect's words.
+        reason: &'static str,
+    },
     /// A predefined scheme whose name is not followed by the `//` its production requires.
     #[error("{scheme} URLs start with \"{scheme}://\"")]
     MissingSlashes {
@@ -154,6 +171,8 @@ impl ErrorKind {
         "wrapper",
         "type-in-upper-case",
         "missing-scheme",
+        "partial-form",
+        "not-allowed",
         "missing-slashes",
         "invalid-escape",
         "escape-not-allowed",
@@ -183,6 +202,8 @@ impl ErrorKind {
             ErrorKind::Wrapper { .. } => "wrapper",
             ErrorKind::TypeInUpperCase => "type-in-upper-case",
             ErrorKind::MissingScheme => "missing-scheme",
+            ErrorKind::PartialForm => "partial-form",
+            ErrorKind::NotAllowed { .. } => "not-allowed",
             ErrorKind::MissingSlashes { .. } => "missing-slashes",
             ErrorKind::InvalidEscape { .. } => "invalid-escape",
             ErrorKind::EscapeNotAllowed { .. } => "escape-not-allowed",
@@ -236,6 +257,7 @@ struct Details {
     line: usize,
     column: usize,
     production: Option<UrlKind>,
+    dialect: Dialect,
     expected: Vec<String>,
     snippet: Snippet,
 }
@@ -266,9 +288,40 @@ impl ParseError {
             line,
             column,
             production,
+            dialect: Dialect::Rfc1738,
             expected,
             snippet: Snippet::new(input, line_start, offset),
         }))
+    }
+
+    /// The same error, found by `dialect`'s grammar.
+    pub(crate) fn in_dialect(mut self, dialect: Dialect) -> ParseError {
+        self.0.dialect = dialect;
+        self
+    }
+
+    /// The same error in `input`, of which the text that was parsed starts at `start`.
+    pub(crate) fn shifted(self, input: &str, start: usize) -> ParseError {
+        let Details {
+            kind,
+            offset,
+            production,
+            dialect,
+            expected,
+            ..
+        } = *self.0;
+        ParseError::new(input, start + offset, production, kind, expected).in_dialect(dialect)
+    }
+
+    /// The same error, found while reading a URL of `kind`.
+    pub(crate) fn in_production(mut self, kind: UrlKind) -> ParseError {
+        self.0.production = Some(kind);
+        self
+    }
+
+    /// The dialect whose grammar found the error.
+    pub fn dialect(&self) -> Dialect {
+        self.0.dialect
     }
 
     /// Why the URL was rejected.
@@ -299,7 +352,8 @@ impl ParseError {
     /// The production being read, as the RFC names it (`httpurl`, `ftpurl`, ...,
     /// `genericurl`), or `None` when not even a scheme was found.
     pub fn production(&self) -> Option<&'static str> {
-        self.0.production.map(UrlKind::production)
+        let dialect = self.0.dialect;
+        self.0.production.map(|kind| kind.production_in(dialect))
     }
 
     /// The kind of URL being read, when a scheme was found.

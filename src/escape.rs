@@ -67,6 +67,21 @@ impl<'s> Escaped<'s> {
             Cow::Owned(bytes) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
         }
     }
+
+    /// The words of a `search` part: RFC 1630 says that "within the search part '+' stands
+    /// for a space", so the text is split at each unescaped `+` (a real `+` is written
+    /// `%2B`). Each word is still escaped.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("http://info.cern.ch/find?url+syntax%2B").unwrap();
+    /// let rfc1738::Url::Http(http) = url else { unreachable!() };
+    /// let words: Vec<_> = http.search().unwrap().search_words().collect();
+    /// assert_eq!(words, ["url", "syntax%2B"]);
+    /// assert_eq!(words[1].decode_utf8().unwrap(), "syntax+");
+    /// ```
+    pub fn search_words(&self) -> impl Iterator<Item = Escaped<'s>> + 's {
+        self.0.split('+').map(Escaped)
+    }
 }
 
 impl fmt::Display for Escaped<'_> {

@@ -41,3 +41,43 @@ impl Rule {
         }
     }
 }
+
+/// The pest parser of RFC 1630 (June 1994), with its own `Rule` enum.
+pub mod rfc1630 {
+    #![allow(missing_docs)]
+
+    /// The pest parser generated from `grammar/rfc1630.pest` (RFC 1630, June 1994: the
+    /// generic URI syntax and the URL syntax).
+    ///
+    /// ```
+    /// use pest::Parser;
+    /// use rfc1738::grammar::rfc1630::{Rfc1630Parser, Rule};
+    ///
+    /// let pairs = Rfc1630Parser::parse(Rule::whole_uri, "nntp:comp.infosystems/1234").unwrap();
+    /// let group = pairs.flatten().find(|p| p.as_rule() == Rule::group).unwrap();
+    /// assert_eq!(group.as_str(), "comp.infosystems");
+    /// ```
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/rfc1630.pest"]
+    #[non_exhaustive]
+    pub struct Rfc1630Parser;
+}
+
+/// The pest parser of draft-www-uri-00 (March 1994), the draft that became RFC 1630.
+pub mod draft_www_uri_00 {
+    #![allow(missing_docs)]
+
+    /// The pest parser generated from `grammar/draft-www-uri-00.pest`.
+    ///
+    /// ```
+    /// use pest::Parser;
+    /// use rfc1738::grammar::draft_www_uri_00::{DraftParser, Rule};
+    ///
+    /// // The draft allows a space in a path; RFC 1630 reserves it.
+    /// assert!(DraftParser::parse(Rule::whole_uri, "http://info.cern.ch/a b").is_ok());
+    /// ```
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/draft-www-uri-00.pest"]
+    #[non_exhaustive]
+    pub struct DraftParser;
+}

@@ -29,6 +29,7 @@
 #![warn(missing_docs)]
 
 mod diagnose;
+mod dialect;
 #[cfg(test)]
 mod differential;
 mod error;
@@ -39,20 +40,24 @@ mod host;
 mod lower;
 #[cfg(feature = "serde")]
 mod report;
+mod resolve;
+mod rfc1630;
 mod scheme;
 mod span;
 mod tree;
 mod url;
 
+pub use dialect::{parse_reference, Dialect, UnknownDialect, UrlReference};
 pub use error::{ErrorKind, ParseError};
 pub use escape::{percent_decode, Escaped, Segments};
 pub use host::Host;
 #[cfg(feature = "serde")]
 pub use report::ParseReport;
+pub use resolve::{is_absolute, resolve, ResolveError, ResolveMode};
 pub use scheme::{
-    Article, Fieldspec, FileUrl, FtpCommand, FtpCommandError, FtpUrl, GenericUrl, GopherUrl,
-    Grouppart, HttpUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, Typecode, WaisForm,
-    WaisUrl,
+    Article, CidUrl, Fieldspec, FileUrl, FtpCommand, FtpCommandError, FtpUrl, Ftptype, GenericUrl,
+    GopherUrl, Grouppart, HttpUrl, MailtoUrl, MidUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl,
+    Typecode, WaisForm, WaisUrl, WpathField,
 };
 pub use url::{Url, UrlKind};
 
@@ -111,7 +116,7 @@ pub fn leading_scheme(input: &str) -> Option<&str> {
 }
 
 /// Offsets are `u32`: an input of 4 GiB or more is refused, not misread.
-fn too_long(input: &str) -> Option<ParseError> {
+pub(crate) fn too_long(input: &str) -> Option<ParseError> {
     const MAX: usize = u32::MAX as usize;
     (input.len() > MAX).then(|| {
         let error = ErrorKind::TooLong { len: input.len() };

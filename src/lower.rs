@@ -79,5 +79,8 @@ pub(crate) fn lower<'a>(text: &'a str, toks: &[Tok]) -> Result<Url<'a>, ParseErr
         UrlKind::File => Url::File(FileUrl::lower(&cx, form)?),
         UrlKind::Prospero => Url::Prospero(ProsperoUrl::lower(&cx, form)?),
         UrlKind::Generic => Url::Generic(GenericUrl::lower(&cx, form)),
+        UrlKind::Mid | UrlKind::Cid | UrlKind::Urn | UrlKind::Rlogin | UrlKind::Tn3270 => {
+            unreachable!("RFC 1738 has no {kind:?} production")
+        }
     })
 }

@@ -1,15 +1,18 @@
-//! `rfc1738`: parse URLs by RFC 1738 from the command line.
+//! `rfc1738`: parse URLs by RFC 1738 (or RFC 1630, or its draft) from the command line,
+//! and resolve RFC 1630's partial forms.
 //!
 //! ```text
-//! rfc1738 parse [--json] [URL ...]
+//! rfc1738 parse [--dialect rfc1738|rfc1630|draft] [--json] [URL ...]
+//! rfc1738 resolve [--mode rfc1630|draft] [--json] CONTEXT PARTIAL ...
 //! ```
 //!
-//! Without URL arguments, reads one URL per line from standard input (a line's CR LF or LF
-//! ending is not part of it). Exit status: 0 when every input is valid, 1 when any is
-//! invalid, 2 on a usage error.
+//! Without URL (or PARTIAL) arguments, reads one input per line from standard input (a
+//! line's CR LF or LF ending is not part of it; `resolve` reads `CONTEXT<TAB>PARTIAL`
+//! lines). Exit status: 0 when every input is valid, 1 when any is invalid, 2 on a usage
+//! error.
 
 use clap::{Parser, Subcommand};
-use rfc1738::{ParseReport, UrlKind};
+use rfc1738::{Dialect, ParseReport, ResolveMode, UrlKind};
 use serde_json::{json, Value};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -29,24 +32,78 @@ struct Cli {
 enum Command {
     /// Parse URLs and print their components, or where and why they are invalid.
     Parse {
+        /// The grammar to read by: rfc1738 (RFC 1738, the default), rfc1630 (RFC 1630), or
+        /// draft (draft-www-uri-00, March 1994).
+        #[arg(long, default_value = "rfc1738")]
+        dialect: Dialect,
         /// Print one JSON object per input line (the corpus format) instead of a tree.
         #[arg(long)]
         json: bool,
-        /// The URLs to parse; without any, one URL per line is read from standard input.
+        /// The URLs to parse (each may carry the prefix "URL:" and a "#fragment"); without
+        /// any, one URL per line is read from standard input.
         urls: Vec<String>,
+    },
+    /// Resolve partial forms (relative URIs) against a context URI, by RFC 1630's rules.
+    Resolve {
+        /// Rule 2 as RFC 1630's text states it (rfc1630, the default) or as its draft does
+        /// (draft, which reproduces the RFC's example table).
+        #[arg(long, default_value = "rfc1630")]
+        mode: ResolveMode,
+        /// Print one JSON object per partial form: {"context", "partial", "mode", "result"}.
+        #[arg(long)]
+        json: bool,
+        /// The context URI; without it, CONTEXT<TAB>PARTIAL lines are read from standard
+        /// input.
+        context: Option<String>,
+        /// The partial forms to resolve against the context.
+        partials: Vec<String>,
     },
 }
 
 fn main() -> ExitCode {
-    let Command::Parse { json, urls } = Cli::parse().command;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let result = if urls.is_empty() {
-        parse_lines(io::stdin().lock(), json, &mut out)
-    } else {
-        urls.iter().try_fold(true, |all_valid, url| {
-            Ok(print_url(url, json, &mut out)? && all_valid)
-        })
+    let result = match Cli::parse().command {
+        Command::Parse {
+            dialect,
+            json,
+            urls,
+        } => {
+            let print = |url: &str, out: &mut BufWriter<_>| print_url(url, dialect, json, out);
+            if urls.is_empty() {
+                for_each_line(io::stdin().lock(), &mut out, print, |line, error, out| {
+                    print_not_utf8(line, error, dialect, json, out)
+                })
+            } else {
+                urls.iter().try_fold(true, |all_valid, url| {
+                    Ok(print_url(url, dialect, json, &mut out)? && all_valid)
+                })
+            }
+        }
+        Command::Resolve {
+            mode,
+            json,
+            context: Some(context),
+            partials,
+        } => partials.iter().try_fold(true, |all_valid, partial| {
+            Ok(print_resolution(&context, partial, mode, json, &mut out)? && all_valid)
+        }),
+        Command::Resolve {
+            mode,
+            json,
+            context: None,
+            ..
+        } => for_each_line(
+            io::stdin().lock(),
+            &mut out,
+            |line, out| match line.split_once('\t') {
+                Some((context, partial)) => print_resolution(context, partial, mode, json, out),
+                None => print_resolve_usage_error(line, mode, json, out),
+            },
+            |line, _, out| {
+                print_resolve_usage_error(&String::from_utf8_lossy(line), mode, json, out)
+            },
+        ),
     };
     match result.and_then(|all_valid| out.flush().map(|()| all_valid)) {
         Ok(true) => ExitCode::SUCCESS,
@@ -60,8 +117,14 @@ fn main() -> ExitCode {
     }
 }
 
-/// Parses each line of `input`; returns whether all were valid.
-fn parse_lines(mut input: impl BufRead, json: bool, out: &mut impl Write) -> io::Result<bool> {
+/// Calls `each` on every line of `input` (`not_utf8` on a line that is not UTF-8); returns
+/// whether all were valid.
+fn for_each_line<W: Write>(
+    mut input: impl BufRead,
+    out: &mut W,
+    mut each: impl FnMut(&str, &mut W) -> io::Result<bool>,
+    mut not_utf8: impl FnMut(&[u8], std::str::Utf8Error, &mut W) -> io::Result<bool>,
+) -> io::Result<bool> {
     let mut all_valid = true;
     let mut line = Vec::new();
     loop {
@@ -72,16 +135,16 @@ fn parse_lines(mut input: impl BufRead, json: bool, out: &mut impl Write) -> io:
         let text = line.strip_suffix(b"\n").unwrap_or(&line);
         let text = text.strip_suffix(b"\r").unwrap_or(text);
         let valid = match std::str::from_utf8(text) {
-            Ok(url) => print_url(url, json, out)?,
-            Err(error) => print_not_utf8(text, error, json, out)?,
+            Ok(line) => each(line, out)?,
+            Err(error) => not_utf8(text, error, out)?,
         };
         all_valid &= valid;
     }
 }
 
 /// Prints the report of one URL; returns whether it was valid.
-fn print_url(url: &str, json: bool, out: &mut impl Write) -> io::Result<bool> {
-    let report = ParseReport::new(url);
+fn print_url(url: &str, dialect: Dialect, json: bool, out: &mut impl Write) -> io::Result<bool> {
+    let report = ParseReport::with_dialect(url, dialect);
     if json {
         serde_json::to_writer(&mut *out, &report)?;
         writeln!(out)?;
@@ -98,6 +161,7 @@ fn print_url(url: &str, json: bool, out: &mut impl Write) -> io::Result<bool> {
 fn print_not_utf8(
     line: &[u8],
     error: std::str::Utf8Error,
+    dialect: Dialect,
     json: bool,
     out: &mut impl Write,
 ) -> io::Result<bool> {
@@ -110,6 +174,7 @@ fn print_not_utf8(
     if json {
         let report = json!({
             "input": input,
+            "dialect": dialect.name(),
             "valid": false,
             "kind": kind,
             "scheme": scheme,
@@ -122,6 +187,54 @@ fn print_not_utf8(
             "{input}\nerror: {message} (byte {})\n",
             error.valid_up_to()
         )?;
+    }
+    Ok(false)
+}
+
+/// Prints the resolution of one partial form; returns whether it succeeded.
+fn print_resolution(
+    context: &str,
+    partial: &str,
+    mode: ResolveMode,
+    json: bool,
+    out: &mut impl Write,
+) -> io::Result<bool> {
+    let result = rfc1738::resolve(context, partial, mode);
+    if json {
+        let report = match &result {
+            Ok(resolved) => json!({
+                "context": context, "partial": partial, "mode": mode.name(), "result": resolved,
+            }),
+            Err(error) => json!({
+                "context": context, "partial": partial, "mode": mode.name(),
+                "error": {"message": error.to_string()},
+            }),
+        };
+        writeln!(out, "{report}")?;
+    } else {
+        match &result {
+            Ok(resolved) => writeln!(out, "{resolved}")?,
+            Err(error) => writeln!(out, "error: {error} ({context} + {partial})")?,
+        }
+    }
+    Ok(result.is_ok())
+}
+
+/// A `resolve` input line without its TAB (or not UTF-8): reported, never dropped.
+fn print_resolve_usage_error(
+    line: &str,
+    mode: ResolveMode,
+    json: bool,
+    out: &mut impl Write,
+) -> io::Result<bool> {
+    let message = "expected CONTEXT<TAB>PARTIAL (UTF-8)";
+    if json {
+        let report = json!({
+            "context": null, "partial": line, "mode": mode.name(), "error": {"message": message},
+        });
+        writeln!(out, "{report}")?;
+    } else {
+        writeln!(out, "error: {message}: {line:?}")?;
     }
     Ok(false)
 }

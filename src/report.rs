@@ -5,6 +5,7 @@
 //! documented in `corpus/README.md`.
 
 use crate::diagnose::leading_scheme_len;
+use crate::dialect::{Dialect, UrlReference, PREFIX};
 use crate::error::ParseError;
 use crate::escape::Escaped;
 use crate::scheme::WaisForm;
@@ -17,29 +18,40 @@ use serde::{Deserialize, Deserializer, Serialize};
 /// ```
 /// let report = rfc1738::ParseReport::new("news:comp.infosystems.www");
 /// assert!(report.is_valid());
+///
+/// let draft = rfc1738::ParseReport::with_dialect("http://info.cern.ch/a b", rfc1738::Dialect::DraftWwwUri00);
+/// assert!(draft.is_valid());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseReport<'i> {
     input: &'i str,
-    result: Result<Url<'i>, ParseError>,
+    dialect: Dialect,
+    result: Result<UrlReference<'i>, ParseError>,
 }
 
 impl<'i> ParseReport<'i> {
-    /// Parses `input` and keeps the result for reporting.
+    /// Parses `input` as a URL reference (`[URL:] url [#fragment]`) by RFC 1738 and keeps
+    /// the result for reporting.
     pub fn new(input: &'i str) -> ParseReport<'i> {
+        ParseReport::with_dialect(input, Dialect::Rfc1738)
+    }
+
+    /// Parses `input` as a URL reference by the grammar of `dialect`.
+    pub fn with_dialect(input: &'i str, dialect: Dialect) -> ParseReport<'i> {
         ParseReport {
             input,
-            result: crate::parse(input),
+            dialect,
+            result: crate::parse_reference(input, dialect),
         }
     }
 
-    /// Whether the input is a valid URL.
+    /// Whether the input is a valid URL reference.
     pub fn is_valid(&self) -> bool {
         self.result.is_ok()
     }
 
     /// The parse result.
-    pub fn result(&self) -> &Result<Url<'i>, ParseError> {
+    pub fn result(&self) -> &Result<UrlReference<'i>, ParseError> {
         &self.result
     }
 }
@@ -48,13 +60,13 @@ impl Serialize for ParseReport<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("input", self.input)?;
+        map.serialize_entry("dialect", self.dialect.name())?;
         map.serialize_entry("valid", &self.result.is_ok())?;
         match &self.result {
-            Ok(url) => url_entries(url, &mut map)?,
+            Ok(reference) => reference_entries(reference, &mut map)?,
             Err(error) => {
                 let kind = error.url_kind().map(|kind| kind.name());
-                let scheme = leading_scheme_len(self.input)
-                    .map(|len| self.input[..len].to_ascii_lowercase());
+                let scheme = report_scheme(self.input);
                 map.serialize_entry("kind", &kind)?;
                 map.serialize_entry("scheme", &scheme)?;
                 map.serialize_entry("error", &ErrorEntry(error))?;
@@ -62,6 +74,43 @@ impl Serialize for ParseReport<'_> {
         }
         map.end()
     }
+}
+
+/// The scheme an invalid input starts with (after the prefix `URL:`), in lower case.
+fn report_scheme(input: &str) -> Option<String> {
+    let unprefixed = match input.get(..PREFIX.len()) {
+        Some(start)
+            if start.eq_ignore_ascii_case(PREFIX)
+                && leading_scheme_len(&input[PREFIX.len()..]).is_some() =>
+        {
+            &input[PREFIX.len()..]
+        }
+        _ => input,
+    };
+    leading_scheme_len(unprefixed).map(|len| unprefixed[..len].to_ascii_lowercase())
+}
+
+impl Serialize for UrlReference<'_> {
+    /// A map of `kind`, `scheme`, `prefixed`, `fragment`, `display` and the URL's
+    /// components, as in the report.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        reference_entries(self, &mut map)?;
+        map.end()
+    }
+}
+
+fn reference_entries<M: SerializeMap>(
+    reference: &UrlReference<'_>,
+    map: &mut M,
+) -> Result<(), M::Error> {
+    let url = reference.url();
+    map.serialize_entry("kind", url.kind().name())?;
+    map.serialize_entry("scheme", url.scheme())?;
+    map.serialize_entry("prefixed", &reference.is_prefixed())?;
+    map.serialize_entry("fragment", &reference.fragment())?;
+    map.serialize_entry("display", &reference.to_string())?;
+    component_entries(url, map)
 }
 
 /// `{"offset", "expected", "message"}`
@@ -110,6 +159,11 @@ fn url_entries<M: SerializeMap>(url: &Url<'_>, map: &mut M) -> Result<(), M::Err
     map.serialize_entry("kind", url.kind().name())?;
     map.serialize_entry("scheme", url.scheme())?;
     map.serialize_entry("display", &url.to_string())?;
+    component_entries(url, map)
+}
+
+/// The components of each kind of URL (the fields listed in `corpus/README.md`).
+fn component_entries<M: SerializeMap>(url: &Url<'_>, map: &mut M) -> Result<(), M::Error> {
     match url {
         Url::Http(http) => {
             map.serialize_entry("host", http.host().as_str())?;
@@ -126,6 +180,8 @@ fn url_entries<M: SerializeMap>(url: &Url<'_>, map: &mut M) -> Result<(), M::Err
             map.serialize_entry("path", &path)?;
             let typecode = ftp.typecode().map(|code| code.as_char().to_string());
             map.serialize_entry("typecode", &typecode)?;
+            let ftptype = ftp.ftptype().map(|ftptype| ftptype.as_str());
+            map.serialize_entry("ftptype", &ftptype)?;
         }
         Url::Gopher(gopher) => {
             map.serialize_entry("host", gopher.host().as_str())?;
@@ -141,12 +197,12 @@ fn url_entries<M: SerializeMap>(url: &Url<'_>, map: &mut M) -> Result<(), M::Err
             map.serialize_entry("grouppart", news.grouppart_str())?;
         }
         Url::Nntp(nntp) => {
-            map.serialize_entry("host", nntp.host().as_str())?;
+            map.serialize_entry("host", &nntp.host().map(|host| host.as_str()))?;
             map.serialize_entry("port", &nntp.port())?;
             map.serialize_entry("group", nntp.group())?;
             map.serialize_entry("article", &nntp.article())?;
         }
-        Url::Telnet(telnet) => {
+        Url::Telnet(telnet) | Url::Rlogin(telnet) | Url::Tn3270(telnet) => {
             map.serialize_entry("user", &raw(telnet.user()))?;
             map.serialize_entry("password", &raw(telnet.password()))?;
             map.serialize_entry("host", telnet.host().as_str())?;
@@ -180,9 +236,19 @@ fn url_entries<M: SerializeMap>(url: &Url<'_>, map: &mut M) -> Result<(), M::Err
                 .map(|field| [field.name().as_str(), field.value().as_str()])
                 .collect();
             map.serialize_entry("fields", &fields)?;
+            map.serialize_entry("version", &prospero.version())?;
+            map.serialize_entry("attributes", &prospero.attributes())?;
         }
-        Url::Generic(generic) => {
+        Url::Mid(mid) => map.serialize_entry("addr_spec", mid.addr_spec().as_str())?,
+        Url::Cid(cid) => {
+            map.serialize_entry("content_identifier", cid.content_identifier().as_str())?
+        }
+        Url::Generic(generic) | Url::Urn(generic) => {
             map.serialize_entry("scheme_part", generic.scheme_part().as_str())?;
+            if let Some(path) = generic.path() {
+                map.serialize_entry("path", path.as_str())?;
+                map.serialize_entry("search", &raw(generic.search()))?;
+            }
             if generic.has_ip_schemepart() {
                 map.serialize_entry("user", &raw(generic.user()))?;
                 map.serialize_entry("password", &raw(generic.password()))?;

@@ -1,16 +1,18 @@
 //! The typed URL: one variant per predefined scheme of RFC 1738 section 3, plus
-//! `genericurl` for every other scheme.
+//! `genericurl` for every other scheme, plus the forms RFC 1630 adds (mid, cid, urn,
+//! rlogin, tn3270).
 
 use crate::error::ParseError;
 use crate::scheme::{
-    FileUrl, FtpUrl, GenericUrl, GopherUrl, HttpUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl,
-    TelnetUrl, WaisUrl,
+    CidUrl, FileUrl, FtpUrl, GenericUrl, GopherUrl, HttpUrl, MailtoUrl, MidUrl, NewsUrl, NntpUrl,
+    ProsperoUrl, TelnetUrl, WaisUrl,
 };
 use std::fmt;
 use std::str::FromStr;
 
-/// Which production of RFC 1738 section 5 a URL matches.
+/// Which production a URL matches: one of RFC 1738 section 5, or one RFC 1630 adds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum UrlKind {
     /// `httpurl` (section 3.3)
     Http,
@@ -32,13 +34,24 @@ pub enum UrlKind {
     File,
     /// `prosperourl` (section 3.11)
     Prospero,
-    /// `otherurl`: any other scheme, read as `genericurl` (section 5)
+    /// `otherurl`: any other scheme, read as `genericurl` (section 5); in the RFC 1630
+    /// dialects, the generic `uri` (draft-www-uri-00: `generic`)
     Generic,
+    /// RFC 1630 `midaddress`: a message-id
+    Mid,
+    /// RFC 1630 `cidaddress`: a MIME Content-ID
+    Cid,
+    /// RFC 1630 reserves the scheme `urn`; read as a generic `uri`
+    Urn,
+    /// rlogin, which RFC 1630's text reads as telnet
+    Rlogin,
+    /// tn3270, which RFC 1630's text reads as telnet
+    Tn3270,
 }
 
 impl UrlKind {
-    /// Every kind, predefined schemes first.
-    pub const ALL: [UrlKind; 11] = [
+    /// Every kind: RFC 1738's ten predefined schemes, generic, then RFC 1630's additions.
+    pub const ALL: [UrlKind; 16] = [
         UrlKind::Http,
         UrlKind::Ftp,
         UrlKind::Gopher,
@@ -50,10 +63,15 @@ impl UrlKind {
         UrlKind::File,
         UrlKind::Prospero,
         UrlKind::Generic,
+        UrlKind::Mid,
+        UrlKind::Cid,
+        UrlKind::Urn,
+        UrlKind::Rlogin,
+        UrlKind::Tn3270,
     ];
 
-    /// The kind a scheme name selects (case-insensitively, section 2.1): one of the ten
-    /// predefined schemes, otherwise [`UrlKind::Generic`].
+    /// The kind a scheme name selects in RFC 1738 (case-insensitively, section 2.1): one of
+    /// the ten predefined schemes, otherwise [`UrlKind::Generic`].
     ///
     /// ```
     /// use rfc1738::UrlKind;
@@ -82,10 +100,17 @@ impl UrlKind {
             UrlKind::File => "file",
             UrlKind::Prospero => "prospero",
             UrlKind::Generic => "generic",
+            UrlKind::Mid => "mid",
+            UrlKind::Cid => "cid",
+            UrlKind::Urn => "urn",
+            UrlKind::Rlogin => "rlogin",
+            UrlKind::Tn3270 => "tn3270",
         }
     }
 
-    /// The RFC's name for the production (`"httpurl"`, ..., `"genericurl"`).
+    /// The RFC's name for the production (`"httpurl"`, ..., `"genericurl"`; RFC 1630's
+    /// `"midaddress"` and `"cidaddress"`; `"uri"` for urn, `"telnetaddress"` for rlogin and
+    /// tn3270, which RFC 1630 names in its text only).
     pub fn production(self) -> &'static str {
         match self {
             UrlKind::Http => "httpurl",
@@ -99,10 +124,15 @@ impl UrlKind {
             UrlKind::File => "fileurl",
             UrlKind::Prospero => "prosperourl",
             UrlKind::Generic => "genericurl",
+            UrlKind::Mid => "midaddress",
+            UrlKind::Cid => "cidaddress",
+            UrlKind::Urn => "uri",
+            UrlKind::Rlogin | UrlKind::Tn3270 => "telnetaddress",
         }
     }
 
-    /// The default port of section 3 (`None` for schemes without one).
+    /// The default port of RFC 1738 section 3 (`None` for schemes without one, and for
+    /// rlogin and tn3270, for which neither RFC gives one).
     pub fn default_port(self) -> Option<u16> {
         match self {
             UrlKind::Ftp => Some(21),
@@ -112,19 +142,38 @@ impl UrlKind {
             UrlKind::Telnet => Some(23),
             UrlKind::Wais => Some(210),
             UrlKind::Prospero => Some(1525),
-            UrlKind::Mailto | UrlKind::News | UrlKind::File | UrlKind::Generic => None,
+            UrlKind::Mailto
+            | UrlKind::News
+            | UrlKind::File
+            | UrlKind::Generic
+            | UrlKind::Mid
+            | UrlKind::Cid
+            | UrlKind::Urn
+            | UrlKind::Rlogin
+            | UrlKind::Tn3270 => None,
         }
     }
 
     /// Whether the production starts `scheme "://"`.
     pub(crate) fn has_slashes(self) -> bool {
-        !matches!(self, UrlKind::Mailto | UrlKind::News | UrlKind::Generic)
+        !matches!(
+            self,
+            UrlKind::Mailto
+                | UrlKind::News
+                | UrlKind::Generic
+                | UrlKind::Mid
+                | UrlKind::Cid
+                | UrlKind::Urn
+        )
     }
 
     /// Whether the production's authority is a `login` (user and password allowed) rather
     /// than a bare `hostport`.
     pub(crate) fn allows_login(self) -> bool {
-        matches!(self, UrlKind::Ftp | UrlKind::Telnet | UrlKind::Generic)
+        matches!(
+            self,
+            UrlKind::Ftp | UrlKind::Telnet | UrlKind::Generic | UrlKind::Rlogin | UrlKind::Tn3270
+        )
     }
 }
 
@@ -180,8 +229,18 @@ pub enum Url<'a> {
     File(FileUrl<'a>),
     /// `prosperourl`
     Prospero(ProsperoUrl<'a>),
-    /// `otherurl`, read as `genericurl`
+    /// `otherurl`, read as `genericurl`; in the RFC 1630 dialects, a generic `uri`
     Generic(GenericUrl<'a>),
+    /// RFC 1630 `midaddress`
+    Mid(MidUrl<'a>),
+    /// RFC 1630 `cidaddress`
+    Cid(CidUrl<'a>),
+    /// A `urn:` URI of the RFC 1630 dialects (a reserved scheme, read as a generic `uri`)
+    Urn(GenericUrl<'a>),
+    /// An rlogin URL of the RFC 1630 dialects, read as telnet
+    Rlogin(TelnetUrl<'a>),
+    /// A tn3270 URL of the RFC 1630 dialects, read as telnet
+    Tn3270(TelnetUrl<'a>),
 }
 
 /// Calls `$body` with the scheme struct inside whichever variant `$url` is.
@@ -199,6 +258,11 @@ macro_rules! each_variant {
             Url::File($inner) => $body,
             Url::Prospero($inner) => $body,
             Url::Generic($inner) => $body,
+            Url::Mid($inner) => $body,
+            Url::Cid($inner) => $body,
+            Url::Urn($inner) => $body,
+            Url::Rlogin($inner) => $body,
+            Url::Tn3270($inner) => $body,
         }
     };
 }
@@ -218,13 +282,18 @@ impl<'a> Url<'a> {
             Url::File(_) => UrlKind::File,
             Url::Prospero(_) => UrlKind::Prospero,
             Url::Generic(_) => UrlKind::Generic,
+            Url::Mid(_) => UrlKind::Mid,
+            Url::Cid(_) => UrlKind::Cid,
+            Url::Urn(_) => UrlKind::Urn,
+            Url::Rlogin(_) => UrlKind::Rlogin,
+            Url::Tn3270(_) => UrlKind::Tn3270,
         }
     }
 
     /// The scheme in lower case, whatever case it was written in.
     pub fn scheme(&self) -> &str {
         match self {
-            Url::Generic(generic) => generic.scheme(),
+            Url::Generic(generic) | Url::Urn(generic) => generic.scheme(),
             other => other.kind().name(),
         }
     }
@@ -237,13 +306,13 @@ impl<'a> Url<'a> {
             Url::Http(url) => Some(url.host().as_str()),
             Url::Ftp(url) => Some(url.host().as_str()),
             Url::Gopher(url) => Some(url.host().as_str()),
-            Url::Nntp(url) => Some(url.host().as_str()),
-            Url::Telnet(url) => Some(url.host().as_str()),
+            Url::Nntp(url) => url.host().map(|host| host.as_str()),
+            Url::Telnet(url) | Url::Rlogin(url) | Url::Tn3270(url) => Some(url.host().as_str()),
             Url::Wais(url) => Some(url.host().as_str()),
             Url::Prospero(url) => Some(url.host().as_str()),
             Url::File(url) => url.host().map(|host| host.as_str()),
             Url::Generic(url) => url.host().map(|host| host.as_str()),
-            Url::Mailto(_) | Url::News(_) => None,
+            Url::Mailto(_) | Url::News(_) | Url::Mid(_) | Url::Cid(_) | Url::Urn(_) => None,
         }
     }
 
@@ -254,11 +323,16 @@ impl<'a> Url<'a> {
             Url::Ftp(url) => url.port(),
             Url::Gopher(url) => url.port(),
             Url::Nntp(url) => url.port(),
-            Url::Telnet(url) => url.port(),
+            Url::Telnet(url) | Url::Rlogin(url) | Url::Tn3270(url) => url.port(),
             Url::Wais(url) => url.port(),
             Url::Prospero(url) => url.port(),
             Url::Generic(url) => url.port(),
-            Url::Mailto(_) | Url::News(_) | Url::File(_) => None,
+            Url::Mailto(_)
+            | Url::News(_)
+            | Url::File(_)
+            | Url::Mid(_)
+            | Url::Cid(_)
+            | Url::Urn(_) => None,
         }
     }
 
@@ -294,6 +368,11 @@ impl<'a> Url<'a> {
             Url::File(url) => Url::File(url.into_owned()),
             Url::Prospero(url) => Url::Prospero(url.into_owned()),
             Url::Generic(url) => Url::Generic(url.into_owned()),
+            Url::Mid(url) => Url::Mid(url.into_owned()),
+            Url::Cid(url) => Url::Cid(url.into_owned()),
+            Url::Urn(url) => Url::Urn(url.into_owned()),
+            Url::Rlogin(url) => Url::Rlogin(url.into_owned()),
+            Url::Tn3270(url) => Url::Tn3270(url.into_owned()),
         }
     }
 }

@@ -28,16 +28,19 @@ use std::fmt;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct FtpUrl<'a> {
-    text: Cow<'a, str>,
-    login: LoginSpans,
-    fpath: Option<Span>,
-    typecode: Option<(Typecode, Span)>,
+    pub(crate) text: Cow<'a, str>,
+    pub(crate) login: LoginSpans,
+    pub(crate) fpath: Option<Span>,
+    pub(crate) typecode: Option<(Typecode, Span)>,
+    /// RFC 1630's `;type=` suffix: an RFC 959 type code (`ftptype`).
+    pub(crate) ftptype: Option<Span>,
 }
 
 url_text!(FtpUrl {
     login,
     fpath,
-    typecode
+    typecode,
+    ftptype
 });
 
 /// The `ftptype` of `;type=` (section 3.2.2), read case-insensitively.
@@ -49,6 +52,56 @@ pub enum Typecode {
     Image,
     /// `d`: directory listing (`NLST`)
     Directory,
+}
+
+/// RFC 1630's `ftptype` (section "FTP", "Data type"): the type code of RFC 959's TYPE
+/// command with the space left out: `A` or `E` with an optional `formcode` (`N` `T` `C`),
+/// `I`, or `L` and a byte size. Letters may be written in either case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ftptype<'s> {
+    text: &'s str,
+}
+
+impl<'s> Ftptype<'s> {
+    /// The ftptype as written (`"an"`, `"L8"`).
+    pub fn as_str(&self) -> &'s str {
+        self.text
+    }
+
+    /// The type letter in upper case: `A` ASCII, `E` EBCDIC, `I` image, `L` local byte size.
+    pub fn code(&self) -> char {
+        char::from(self.text.as_bytes()[0].to_ascii_uppercase())
+    }
+
+    /// The format control of an `A` or `E` type, in upper case: `N` non-print, `T` Telnet
+    /// format effectors, `C` carriage control (ASA).
+    pub fn formcode(&self) -> Option<char> {
+        match self.code() {
+            'A' | 'E' => self.text[1..]
+                .bytes()
+                .next()
+                .map(|b| char::from(b.to_ascii_uppercase())),
+            _ => None,
+        }
+    }
+
+    /// The byte size of an `L` type, as written.
+    pub fn byte_size(&self) -> Option<&'s str> {
+        (self.code() == 'L').then(|| &self.text[1..])
+    }
+
+    /// The argument of the TYPE command as RFC 959 writes it, space restored: `"A N"`,
+    /// `"I"`, `"L 8"`.
+    pub fn type_argument(&self) -> String {
+        let rest = self
+            .formcode()
+            .map(String::from)
+            .or(self.byte_size().map(String::from));
+        match rest {
+            Some(rest) => format!("{} {rest}", self.code()),
+            None => self.code().to_string(),
+        }
+    }
 }
 
 impl Typecode {
@@ -137,6 +190,7 @@ impl<'a> FtpUrl<'a> {
             login,
             fpath,
             typecode,
+            ftptype: None,
         })
     }
 
@@ -161,6 +215,23 @@ impl<'a> FtpUrl<'a> {
     /// The typecode letter as written (`"A"` or `"a"`).
     pub fn typecode_as_written(&self) -> Option<&str> {
         self.typecode.map(|(_, span)| span.of_text(&self.text))
+    }
+
+    /// RFC 1630's `ftptype` after `;type=`: the argument of FTP's TYPE command (RFC 959)
+    /// with its space left out (`AN`, `I`, `L8`). `None` for RFC 1738 URLs, whose
+    /// `;type=` holds a [`typecode`](Self::typecode) instead.
+    ///
+    /// ```
+    /// let reference = rfc1738::parse_reference("ftp://host/pub/file;type=AN", rfc1738::Dialect::Rfc1630).unwrap();
+    /// let rfc1738::Url::Ftp(ftp) = reference.url() else { unreachable!() };
+    /// let ftptype = ftp.ftptype().unwrap();
+    /// assert_eq!((ftptype.code(), ftptype.formcode()), ('A', Some('N')));
+    /// assert_eq!(ftptype.type_argument(), "A N");
+    /// ```
+    pub fn ftptype(&self) -> Option<Ftptype<'_>> {
+        self.ftptype.map(|span| Ftptype {
+            text: span.of_text(&self.text),
+        })
     }
 
     /// The url-path: `fpath` and `;type=`, as written.
@@ -223,6 +294,7 @@ impl fmt::Debug for FtpUrl<'_> {
             .field("port", &self.port())
             .field("fpath", &self.fpath())
             .field("typecode", &self.typecode())
+            .field("ftptype", &self.ftptype())
             .finish()
     }
 }

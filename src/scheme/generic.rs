@@ -34,26 +34,36 @@ use std::fmt;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct GenericUrl<'a> {
-    text: Cow<'a, str>,
-    scheme: Span,
+    pub(crate) text: Cow<'a, str>,
+    pub(crate) scheme: Span,
     /// The scheme in lower case, when it was not written in lower case.
-    scheme_lower: Option<Box<str>>,
-    scheme_part: Span,
-    ip: Option<IpSchemePart>,
+    pub(crate) scheme_lower: Option<Box<str>>,
+    pub(crate) scheme_part: Span,
+    pub(crate) ip: Option<IpSchemePart>,
+    /// RFC 1630's reading of the schemepart, `path [ "?" search ]`.
+    pub(crate) uri: Option<UriParts>,
+}
+
+/// The parts of an RFC 1630 `uri` after its scheme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct UriParts {
+    pub(crate) path: Span,
+    pub(crate) search: Option<Span>,
 }
 
 url_text!(GenericUrl {
     scheme,
     scheme_lower,
     scheme_part,
-    ip
+    ip,
+    uri
 });
 
 /// `ip-schemepart = "//" login [ "/" urlpath ]`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct IpSchemePart {
-    login: LoginSpans,
-    urlpath: Option<Span>,
+pub(crate) struct IpSchemePart {
+    pub(crate) login: LoginSpans,
+    pub(crate) urlpath: Option<Span>,
 }
 
 impl<'a> GenericUrl<'a> {
@@ -88,6 +98,7 @@ impl<'a> GenericUrl<'a> {
             scheme_lower,
             scheme_part: part_span,
             ip,
+            uri: None,
         }
     }
 
@@ -144,6 +155,26 @@ impl<'a> GenericUrl<'a> {
         self.ip?.urlpath.map(|span| span.escaped(&self.text))
     }
 
+    /// RFC 1630's `path` (everything after the scheme's `:` up to `?`), as written; `None`
+    /// for RFC 1738 URLs, whose schemepart has no such structure.
+    ///
+    /// ```
+    /// use rfc1738::{Dialect, Url};
+    ///
+    /// let reference = rfc1738::parse_reference("magic://a/b?x+y", Dialect::Rfc1630).unwrap();
+    /// let Url::Generic(generic) = reference.url() else { unreachable!() };
+    /// assert_eq!(generic.path().unwrap(), "//a/b");
+    /// assert_eq!(generic.search().unwrap().search_words().collect::<Vec<_>>(), ["x", "y"]);
+    /// ```
+    pub fn path(&self) -> Option<Escaped<'_>> {
+        self.uri.map(|uri| uri.path.escaped(&self.text))
+    }
+
+    /// RFC 1630's `search` after `?`, as written; `None` without `?` and for RFC 1738 URLs.
+    pub fn search(&self) -> Option<Escaped<'_>> {
+        self.uri?.search.map(|span| span.escaped(&self.text))
+    }
+
     /// The url-path: the `urlpath` of the ip-schemepart.
     pub fn url_path(&self) -> Option<&str> {
         self.urlpath().map(|urlpath| urlpath.as_str())
@@ -156,6 +187,11 @@ impl fmt::Debug for GenericUrl<'_> {
         debug
             .field("scheme", &self.scheme())
             .field("scheme_part", &self.scheme_part());
+        if self.uri.is_some() {
+            debug
+                .field("path", &self.path())
+                .field("search", &self.search());
+        }
         if self.ip.is_some() {
             debug
                 .field("user", &self.user())

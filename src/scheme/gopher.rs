@@ -33,12 +33,12 @@ use std::fmt;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct GopherUrl<'a> {
-    text: Cow<'a, str>,
-    hostport: HostPortSpans,
-    gtype: Option<Span>,
-    selector: Option<Span>,
-    search: Option<Span>,
-    gopher_plus: Option<Span>,
+    pub(crate) text: Cow<'a, str>,
+    pub(crate) hostport: HostPortSpans,
+    pub(crate) gtype: Option<Span>,
+    pub(crate) selector: Option<Span>,
+    pub(crate) search: Option<Span>,
+    pub(crate) gopher_plus: Option<Span>,
 }
 
 url_text!(GopherUrl {

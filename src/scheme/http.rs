@@ -27,10 +27,10 @@ use std::fmt;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct HttpUrl<'a> {
-    text: Cow<'a, str>,
-    hostport: HostPortSpans,
-    hpath: Option<Span>,
-    search: Option<Span>,
+    pub(crate) text: Cow<'a, str>,
+    pub(crate) hostport: HostPortSpans,
+    pub(crate) hpath: Option<Span>,
+    pub(crate) search: Option<Span>,
 }
 
 url_text!(HttpUrl {

@@ -22,8 +22,8 @@ use std::fmt;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct MailtoUrl<'a> {
-    text: Cow<'a, str>,
-    address: Span,
+    pub(crate) text: Cow<'a, str>,
+    pub(crate) address: Span,
 }
 
 url_text!(MailtoUrl { address });

@@ -32,14 +32,14 @@ use std::fmt;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct NewsUrl<'a> {
-    text: Cow<'a, str>,
-    grouppart: GrouppartSpans,
+    pub(crate) text: Cow<'a, str>,
+    pub(crate) grouppart: GrouppartSpans,
 }
 
 url_text!(NewsUrl { grouppart });
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum GrouppartSpans {
+pub(crate) enum GrouppartSpans {
     AllGroups,
     Group(Span),
     /// The article spans `whole`; its unique part ends at the "@" before `host`.

@@ -5,7 +5,7 @@ use crate::error::{ErrorKind, ParseError};
 use crate::grammar::Rule;
 use crate::host::{decimal_value, HostPortSpans};
 use crate::lower::{expect_rule, Lowering};
-use crate::scheme::{hostport_accessors, url_text};
+use crate::scheme::url_text;
 use crate::span::Span;
 use crate::tree::Node;
 use std::borrow::Cow;
@@ -24,10 +24,11 @@ use std::fmt;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct NntpUrl<'a> {
-    text: Cow<'a, str>,
-    hostport: HostPortSpans,
-    group: Span,
-    article: Option<(Span, u64)>,
+    pub(crate) text: Cow<'a, str>,
+    /// `None` for RFC 1630's `nntpaddress` (`nntp:group/digits`), which names no server.
+    pub(crate) hostport: Option<HostPortSpans>,
+    pub(crate) group: Span,
+    pub(crate) article: Option<(Span, u64)>,
 }
 
 url_text!(NntpUrl {
@@ -54,13 +55,27 @@ impl<'a> NntpUrl<'a> {
         };
         Ok(NntpUrl {
             text: Cow::Borrowed(cx.text),
-            hostport,
+            hostport: Some(hostport),
             group,
             article,
         })
     }
 
-    hostport_accessors!(hostport);
+    /// The `host` as written; `None` for RFC 1630's `nntpaddress`, which names no server.
+    pub fn host(&self) -> Option<crate::Host<'_>> {
+        self.hostport.map(|hostport| hostport.host.view(&self.text))
+    }
+
+    /// The `port` as written (not defaulted), or `None`.
+    pub fn port(&self) -> Option<u16> {
+        self.hostport?.port.map(|port| port.value)
+    }
+
+    /// The `port` digits exactly as written (`"0119"` keeps its zeros).
+    pub fn port_as_written(&self) -> Option<&str> {
+        let port = self.hostport?.port?;
+        Some(port.span.of_text(&self.text))
+    }
 
     /// The newsgroup name.
     pub fn group(&self) -> &str {

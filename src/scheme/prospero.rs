@@ -27,16 +27,22 @@ use std::fmt;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct ProsperoUrl<'a> {
-    text: Cow<'a, str>,
-    hostport: HostPortSpans,
-    ppath: Span,
-    fields: Vec<(Span, Span)>,
+    pub(crate) text: Cow<'a, str>,
+    pub(crate) hostport: HostPortSpans,
+    pub(crate) ppath: Span,
+    pub(crate) fields: Vec<(Span, Span)>,
+    /// RFC 1630's `version` after `%00`.
+    pub(crate) version: Option<Span>,
+    /// RFC 1630's `attributes` after the version.
+    pub(crate) attributes: Option<Span>,
 }
 
 url_text!(ProsperoUrl {
     hostport,
     ppath,
-    fields
+    fields,
+    version,
+    attributes
 });
 
 /// A `fieldspec`: `";" fieldname "=" fieldvalue`.
@@ -78,6 +84,8 @@ impl<'a> ProsperoUrl<'a> {
             hostport,
             ppath,
             fields,
+            version: None,
+            attributes: None,
         })
     }
 
@@ -102,6 +110,28 @@ impl<'a> ProsperoUrl<'a> {
         })
     }
 
+    /// RFC 1630's `version`: the digits after the escaped NUL (`%00`) that ends the
+    /// hsoname. `None` for RFC 1738 URLs and when absent.
+    ///
+    /// ```
+    /// use rfc1738::{Dialect, Url};
+    ///
+    /// let reference = rfc1738::parse_reference("prospero://host/pros/name%0012ab", Dialect::Rfc1630).unwrap();
+    /// let Url::Prospero(prospero) = reference.url() else { unreachable!() };
+    /// assert_eq!(prospero.hsoname(), "pros/name");
+    /// assert_eq!(prospero.version(), Some("12"));
+    /// assert_eq!(prospero.attributes(), Some("ab"));
+    /// ```
+    pub fn version(&self) -> Option<&str> {
+        self.version.map(|span| span.of_text(&self.text))
+    }
+
+    /// RFC 1630's `attributes` after the version, as written. The grammar cannot tell one
+    /// attribute (`alphanums`) from two written together, so this is all of them.
+    pub fn attributes(&self) -> Option<&str> {
+        self.attributes.map(|span| span.of_text(&self.text))
+    }
+
     /// The url-path: the hsoname and the fields, as written.
     pub fn url_path(&self) -> Option<&str> {
         Some(self.ppath.rest_of(&self.text))
@@ -115,6 +145,8 @@ impl fmt::Debug for ProsperoUrl<'_> {
             .field("port", &self.port())
             .field("hsoname", &self.hsoname())
             .field("fields", &self.fields().collect::<Vec<_>>())
+            .field("version", &self.version())
+            .field("attributes", &self.attributes())
             .finish()
     }
 }

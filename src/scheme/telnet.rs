@@ -22,9 +22,9 @@ use std::fmt;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct TelnetUrl<'a> {
-    text: Cow<'a, str>,
-    login: LoginSpans,
-    trailing_slash: bool,
+    pub(crate) text: Cow<'a, str>,
+    pub(crate) login: LoginSpans,
+    pub(crate) trailing_slash: bool,
 }
 
 url_text!(TelnetUrl {

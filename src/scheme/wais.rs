@@ -25,10 +25,10 @@ use std::fmt;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct WaisUrl<'a> {
-    text: Cow<'a, str>,
-    hostport: HostPortSpans,
-    database: Span,
-    form: FormSpans,
+    pub(crate) text: Cow<'a, str>,
+    pub(crate) hostport: HostPortSpans,
+    pub(crate) database: Span,
+    pub(crate) form: FormSpans,
 }
 
 url_text!(WaisUrl {
@@ -38,7 +38,7 @@ url_text!(WaisUrl {
 });
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum FormSpans {
+pub(crate) enum FormSpans {
     Database,
     Index { search: Span },
     Document { wtype: Span, wpath: Span },
@@ -123,9 +123,63 @@ impl<'a> WaisUrl<'a> {
         }
     }
 
+    /// The fields of an RFC 1630 `wpath` (`digits = path ; [ wpath ]`): each field of the
+    /// WAIS document-id, its number and its encoded contents. `None` when the URL is no
+    /// document or its wpath is not a sequence of `number=contents;` fields (RFC 1738's
+    /// wpath is opaque).
+    ///
+    /// ```
+    /// use rfc1738::{Dialect, Url};
+    ///
+    /// let reference = rfc1738::parse_reference("wais://host/db/TEXT/1=abc;2=x%20y;", Dialect::Rfc1630).unwrap();
+    /// let Url::Wais(wais) = reference.url() else { unreachable!() };
+    /// let fields = wais.wpath_fields().unwrap();
+    /// assert_eq!(fields[1].number(), "2");
+    /// assert_eq!(fields[1].contents().decode_utf8().unwrap(), "x y");
+    /// ```
+    pub fn wpath_fields(&self) -> Option<Vec<WpathField<'_>>> {
+        let FormSpans::Document { wpath, .. } = self.form else {
+            return None;
+        };
+        let mut rest = wpath.of_text(&self.text);
+        let mut fields = Vec::new();
+        while !rest.is_empty() {
+            let (field, after) = rest.split_once(';')?;
+            let (number, contents) = field.split_once('=')?;
+            if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            fields.push(WpathField {
+                number,
+                contents: Escaped::new(contents),
+            });
+            rest = after;
+        }
+        (!fields.is_empty()).then_some(fields)
+    }
+
     /// The url-path: everything after `hostport/`, as written.
     pub fn url_path(&self) -> Option<&str> {
         Some(self.database.rest_of(&self.text))
+    }
+}
+
+/// One field of an RFC 1630 `wpath`: `digits "=" path ";"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WpathField<'s> {
+    number: &'s str,
+    contents: Escaped<'s>,
+}
+
+impl<'s> WpathField<'s> {
+    /// The field number, as written.
+    pub fn number(&self) -> &'s str {
+        self.number
+    }
+
+    /// The field's contents, as written (escaped).
+    pub fn contents(&self) -> Escaped<'s> {
+        self.contents
     }
 }
 

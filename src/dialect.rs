@@ -1,0 +1,319 @@
+//! Dialects and URI references: which document's grammar reads the input, and the
+//! `[URL:] url [# fragment]` wrapper every dialect accepts around a URL.
+
+use crate::error::{ErrorKind, ParseError};
+use crate::span::Span;
+use crate::url::{Url, UrlKind};
+use std::borrow::Cow;
+use std::fmt;
+use std::str::FromStr;
+
+/// The document whose grammar reads a URL. Chosen per call; [`Dialect::Rfc1738`] is the
+/// default.
+///
+/// | dialect | grammar file | document |
+/// | --- | --- | --- |
+/// | `Rfc1738` | `grammar/rfc1738.pest` | RFC 1738, December 1994 (the standard) |
+/// | `Rfc1630` | `grammar/rfc1630.pest` | RFC 1630, June 1994; also the URL draft draft-ietf-uri-url-03 (March 1994), whose grammar is RFC 1630's URL grammar with a mandatory `URL:` prefix |
+/// | `DraftWwwUri00` | `grammar/draft-www-uri-00.pest` | draft-www-uri-00, March 1994, the draft of RFC 1630 |
+///
+/// ```
+/// use rfc1738::Dialect;
+///
+/// let dialect: Dialect = "draft".parse().unwrap();
+/// assert_eq!(dialect, Dialect::DraftWwwUri00);
+/// assert_eq!(dialect.to_string(), "draft");
+/// // The draft allows a space in a path; RFC 1630 and RFC 1738 do not.
+/// assert!(rfc1738::parse_reference("http://info.cern.ch/a b", Dialect::DraftWwwUri00).is_ok());
+/// assert!(rfc1738::parse_reference("http://info.cern.ch/a b", Dialect::Rfc1630).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dialect {
+    /// RFC 1738 (December 1994), section 5.
+    #[default]
+    Rfc1738,
+    /// RFC 1630 (June 1994): the generic URI syntax and the URL syntax.
+    Rfc1630,
+    /// draft-www-uri-00 (March 1994), the Internet-Draft that became RFC 1630.
+    DraftWwwUri00,
+}
+
+impl Dialect {
+    /// Every dialect.
+    pub const ALL: [Dialect; 3] = [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::DraftWwwUri00];
+
+    /// The short name the CLI and the corpus use: `rfc1738`, `rfc1630`, `draft`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Rfc1738 => "rfc1738",
+            Dialect::Rfc1630 => "rfc1630",
+            Dialect::DraftWwwUri00 => "draft",
+        }
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is no [`Dialect`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown dialect {0:?}: expected rfc1738, rfc1630 or draft")]
+pub struct UnknownDialect(String);
+
+impl FromStr for Dialect {
+    type Err = UnknownDialect;
+
+    /// Reads `rfc1738`, `rfc1630` or `draft` (also `draft-www-uri-00`), in any case.
+    fn from_str(name: &str) -> Result<Dialect, UnknownDialect> {
+        match name.to_ascii_lowercase().as_str() {
+            "rfc1738" => Ok(Dialect::Rfc1738),
+            "rfc1630" => Ok(Dialect::Rfc1630),
+            "draft" | "draft-www-uri-00" => Ok(Dialect::DraftWwwUri00),
+            _ => Err(UnknownDialect(name.to_owned())),
+        }
+    }
+}
+
+/// A URL as it stands in a document: the optional prefix `URL:`, the URL, and an optional
+/// fragment identifier after `#` (RFC 1630's `fragmentaddress`, `prefixedurl`; RFC 1738's
+/// appendix puts the fragment "within the brackets as well").
+///
+/// The fragment is not part of the URL: [`UrlReference::url`] is the URL alone, and
+/// `Display` writes the whole input back.
+///
+/// ```
+/// use rfc1738::{Dialect, Url};
+///
+/// let reference = rfc1738::parse_reference("URL:http://info.cern.ch/hypertext#top", Dialect::Rfc1738).unwrap();
+/// assert!(reference.is_prefixed());
+/// assert_eq!(reference.url().as_str(), "http://info.cern.ch/hypertext");
+/// assert_eq!(reference.fragment(), Some("top"));
+/// assert_eq!(reference.to_string(), "URL:http://info.cern.ch/hypertext#top");
+///
+/// // A "#" with nothing after it is a void fragment: the whole object.
+/// let whole = rfc1738::parse_reference("news:comp.infosystems.www#", Dialect::Rfc1630).unwrap();
+/// assert_eq!(whole.fragment(), Some(""));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UrlReference<'a> {
+    dialect: Dialect,
+    /// The whole reference as written.
+    text: Cow<'a, str>,
+    prefixed: bool,
+    url: Url<'a>,
+    /// The fragment-id after `#`, in `text`.
+    fragment: Option<Span>,
+}
+
+impl<'a> UrlReference<'a> {
+    /// A reference read from `text`; `fragment` is the byte range of the fragment-id.
+    pub(crate) fn new(
+        dialect: Dialect,
+        text: &'a str,
+        prefixed: bool,
+        url: Url<'a>,
+        fragment: Option<std::ops::Range<usize>>,
+    ) -> UrlReference<'a> {
+        UrlReference {
+            dialect,
+            text: Cow::Borrowed(text),
+            prefixed,
+            url,
+            fragment: fragment.map(|range| Span {
+                start: range.start as u32,
+                end: range.end as u32,
+            }),
+        }
+    }
+
+    /// The dialect that read it.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Whether the input started with the prefix `URL:` (in any case).
+    pub fn is_prefixed(&self) -> bool {
+        self.prefixed
+    }
+
+    /// The URL, without prefix and fragment.
+    pub fn url(&self) -> &Url<'a> {
+        &self.url
+    }
+
+    /// The URL, without prefix and fragment, by value.
+    pub fn into_url(self) -> Url<'a> {
+        self.url
+    }
+
+    /// The fragment-id after `#`, as written: `None` without `#`, `Some("")` for a void
+    /// fragment-id after `#`.
+    pub fn fragment(&self) -> Option<&str> {
+        self.fragment.map(|span| span.of_text(&self.text))
+    }
+
+    /// The whole reference as written.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The same reference owning its text.
+    pub fn into_owned(self) -> UrlReference<'static> {
+        UrlReference {
+            dialect: self.dialect,
+            text: Cow::Owned(self.text.into_owned()),
+            prefixed: self.prefixed,
+            url: self.url.into_owned(),
+            fragment: self.fragment,
+        }
+    }
+}
+
+impl fmt::Display for UrlReference<'_> {
+    /// Writes the reference exactly as it was parsed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// The prefix of RFC 1738's appendix and RFC 1630's `prefixedurl`.
+pub(crate) const PREFIX: &str = "URL:";
+
+/// Parses a URL reference, `[URL:] url [# fragmentid]`, by the grammar of `dialect`.
+///
+/// - RFC 1738: the URL is read by section 5 (as [`crate::parse`] does); the prefix and the
+///   fragment are those of its appendix. RFC 1738 does not define a fragment's syntax; it
+///   is read by RFC 1630's `fragmentid` (`xalphas`), the only definition of these
+///   documents, and may be void.
+/// - RFC 1630 and draft-www-uri-00: the whole input is read by the dialect's grammar, from
+///   its entry rule `fragmentaddress`.
+///
+/// ```
+/// use rfc1738::{Dialect, Url, UrlKind};
+///
+/// // RFC 1630 knows mid: URLs, and its ftp type codes are RFC 959's.
+/// let mid = rfc1738::parse_reference("mid:12345@info.cern.ch", Dialect::Rfc1630).unwrap();
+/// assert_eq!(mid.url().kind(), UrlKind::Mid);
+/// // RFC 1738 reads the same text as a generic URL.
+/// let generic = rfc1738::parse_reference("mid:12345@info.cern.ch", Dialect::Rfc1738).unwrap();
+/// assert_eq!(generic.url().kind(), UrlKind::Generic);
+///
+/// let error = rfc1738::parse_reference("nntp:comp.infosystems/12 34", Dialect::Rfc1630).unwrap_err();
+/// assert_eq!(error.offset(), 24);
+/// ```
+pub fn parse_reference(input: &str, dialect: Dialect) -> Result<UrlReference<'_>, ParseError> {
+    if let Some(error) = crate::too_long(input) {
+        return Err(error);
+    }
+    match dialect {
+        Dialect::Rfc1738 => parse_rfc1738_reference(input),
+        Dialect::Rfc1630 | Dialect::DraftWwwUri00 => crate::rfc1630::parse(input, dialect),
+    }
+}
+
+/// RFC 1738: the prefix and the fragment are taken off, and the URL between them is read
+/// by section 5.
+fn parse_rfc1738_reference(input: &str) -> Result<UrlReference<'_>, ParseError> {
+    let prefixed = input
+        .get(..PREFIX.len())
+        .is_some_and(|start| start.eq_ignore_ascii_case(PREFIX));
+    let start = if prefixed { PREFIX.len() } else { 0 };
+    let (end, fragment) = match input[start..].find('#') {
+        Some(hash) => (start + hash, Some(&input[start + hash + 1..])),
+        None => (input.len(), None),
+    };
+    if start == end && fragment.is_some() {
+        // "#name" alone names a fragment of the document that holds it, not a URL.
+        let error = ErrorKind::MissingScheme;
+        return Err(ParseError::new(
+            input,
+            start,
+            None,
+            error,
+            vec!["scheme".to_owned()],
+        ));
+    }
+    let url = crate::parse(&input[start..end]).map_err(|error| error.shifted(input, start))?;
+    if let Some(fragment) = fragment {
+        crate::rfc1630::check_fragmentid(input, end + 1, fragment)
+            .map_err(|error| error.in_production(url.kind()))?;
+    }
+    let fragment = fragment.map(|_| end + 1..input.len());
+    Ok(UrlReference::new(
+        Dialect::Rfc1738,
+        input,
+        prefixed,
+        url,
+        fragment,
+    ))
+}
+
+impl UrlKind {
+    /// The production's name in `dialect`'s grammar: RFC 1738's `httpurl` is RFC 1630's
+    /// `httpaddress`.
+    ///
+    /// ```
+    /// use rfc1738::{Dialect, UrlKind};
+    /// assert_eq!(UrlKind::Http.production_in(Dialect::Rfc1738), "httpurl");
+    /// assert_eq!(UrlKind::Http.production_in(Dialect::Rfc1630), "httpaddress");
+    /// assert_eq!(UrlKind::Generic.production_in(Dialect::DraftWwwUri00), "generic");
+    /// ```
+    pub fn production_in(self, dialect: Dialect) -> &'static str {
+        if dialect == Dialect::Rfc1738 {
+            return self.production();
+        }
+        match self {
+            UrlKind::Http => "httpaddress",
+            UrlKind::Ftp => "ftpaddress",
+            UrlKind::Gopher => "gopheraddress",
+            UrlKind::Mailto => "mailtoaddress",
+            UrlKind::News => "newsaddress",
+            UrlKind::Nntp => "nntpaddress",
+            UrlKind::Telnet => "telnetaddress",
+            UrlKind::Rlogin => "rloginaddress",
+            UrlKind::Tn3270 => "tn3270address",
+            UrlKind::Wais => "waisaddress",
+            UrlKind::Prospero => "prosperolink",
+            UrlKind::Mid => "midaddress",
+            UrlKind::Cid => "cidaddress",
+            UrlKind::File | UrlKind::Generic | UrlKind::Urn => match dialect {
+                Dialect::DraftWwwUri00 => "generic",
+                _ => "uri",
+            },
+        }
+    }
+
+    /// The kind a scheme name selects in `dialect` (case-insensitively).
+    ///
+    /// ```
+    /// use rfc1738::{Dialect, UrlKind};
+    /// assert_eq!(UrlKind::from_scheme_in("mid", Dialect::Rfc1630), UrlKind::Mid);
+    /// assert_eq!(UrlKind::from_scheme_in("file", Dialect::Rfc1630), UrlKind::Generic);
+    /// assert_eq!(UrlKind::from_scheme_in("mid", Dialect::Rfc1738), UrlKind::Generic);
+    /// ```
+    pub fn from_scheme_in(scheme: &str, dialect: Dialect) -> UrlKind {
+        if dialect == Dialect::Rfc1738 {
+            return UrlKind::from_scheme(scheme);
+        }
+        UrlKind::ALL
+            .iter()
+            .copied()
+            .filter(|kind| *kind != UrlKind::File)
+            .find(|kind| kind.name().eq_ignore_ascii_case(scheme))
+            .unwrap_or(UrlKind::Generic)
+    }
+}
+
+/// The error for input that holds no scheme: in the RFC 1630 dialects a partial form.
+pub(crate) fn partial_form_error(input: &str, dialect: Dialect) -> ParseError {
+    let kind = if input.is_empty() {
+        ErrorKind::Empty
+    } else {
+        ErrorKind::PartialForm
+    };
+    let offset = input.find(['/', ':', '?', '#']).unwrap_or(input.len());
+    ParseError::new(input, offset, None, kind, vec!["\":\"".to_owned()]).in_dialect(dialect)
+}

@@ -1,0 +1,276 @@
+//! Partial forms (relative URIs) of RFC 1630 and its draft: telling them from absolute
+//! forms, and resolving them against the URI of their context.
+//!
+//! The rules (RFC 1630, "Partial form"):
+//! 1. an absolute form (a colon before any slash) stands for itself;
+//! 2. a partial form that starts with n slashes keeps the context up to (not including)
+//!    the first run of exactly n slashes, and is appended there. RFC 1630 adds "which has
+//!    no greater number of consecutive slashes anywhere to the right of it"; the draft has
+//!    no such clause. This is the only difference of the two [`ResolveMode`]s;
+//! 3. otherwise the last part of the context's path (after its rightmost slash) is
+//!    replaced by the partial form;
+//! 4. then every `xxx/../` and `/.` is removed, repeatedly, where `xxx`, `..` and `.` are
+//!    complete path elements.
+//!
+//! "Complete path element" is read as RFC 1630's author read it: the element right after
+//! a run of two or more slashes (a host, or the root of a deeper level such as `d` in
+//! `magic://a/b/c//d`) is not complete, and neither is the element right after the
+//! scheme's colon. So `..` never removes a host.
+//!
+//! Where the text is silent, this module chooses, and the tests hold it to the choice:
+//! - a partial form of n slashes when the context has no run of exactly n slashes (that
+//!   qualifies) keeps just `scheme:` (`fred:///s//a/b/c` + `////g` = `fred:////g`);
+//! - the context's `#fragment` is dropped, and so is its `?search` unless the partial form
+//!   is a bare `#fragment` (which then names a fragment of the context itself);
+//! - the partial form's own `#fragment` is kept as written, and takes no part in rules 2-4;
+//! - an empty partial form is the context itself (without its fragment);
+//! - rule 4 applies after rule 3 only, as the rule text orders it: a partial form starting
+//!   with "/" is appended unchanged;
+//! - `..` as the last element (no slash after it) is not "`xxx/../`" and stays;
+//! - a gopher context is refused: "The gopher system has no relative forms".
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Which rule 2 to resolve partial forms by.
+///
+/// ```
+/// use rfc1738::{resolve, ResolveMode};
+///
+/// let context = "magic://a/b/c//d/e/f";
+/// assert_eq!(resolve(context, "/g", ResolveMode::Rfc1630).unwrap(), "magic://a/b/c//d/g");
+/// assert_eq!(resolve(context, "/g", ResolveMode::Draft).unwrap(), "magic://a/g");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ResolveMode {
+    /// RFC 1630's rule text: the first run of exactly n slashes "which has no greater
+    /// number of consecutive slashes anywhere to the right of it" (as the RFC's author
+    /// confirmed in 1997; the RFC's example table disagrees for `/g`).
+    #[default]
+    Rfc1630,
+    /// draft-www-uri-00's rule: the first run of exactly n slashes. It gives every row of
+    /// the example table that both documents print.
+    Draft,
+}
+
+impl ResolveMode {
+    /// The name the CLI uses: `rfc1630` or `draft`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ResolveMode::Rfc1630 => "rfc1630",
+            ResolveMode::Draft => "draft",
+        }
+    }
+}
+
+impl fmt::Display for ResolveMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for ResolveMode {
+    type Err = ResolveError;
+
+    /// Reads `rfc1630` or `draft` (also `draft-www-uri-00`), in any case.
+    fn from_str(name: &str) -> Result<ResolveMode, ResolveError> {
+        match name.to_ascii_lowercase().as_str() {
+            "rfc1630" => Ok(ResolveMode::Rfc1630),
+            "draft" | "draft-www-uri-00" => Ok(ResolveMode::Draft),
+            _ => Err(ResolveError::UnknownMode(name.to_owned())),
+        }
+    }
+}
+
+/// Why a partial form cannot be resolved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ResolveError {
+    /// The context is itself a partial form: there is nothing to resolve against.
+    #[error(
+        "the context {0:?} is not an absolute URI: it needs a scheme and a colon before any slash"
+    )]
+    ContextNotAbsolute(String),
+    /// The context's scheme has no partial forms.
+    #[error("{0} URIs have no partial forms: a gopher selector may hold \"/\" as data (RFC 1630)")]
+    NoPartialForms(String),
+    /// A mode name that is no [`ResolveMode`].
+    #[error("unknown resolution mode {0:?}: expected rfc1630 or draft")]
+    UnknownMode(String),
+}
+
+/// Whether `uri` is an absolute form: "the latter must have a colon and that colon must
+/// occur before any slash characters" (RFC 1630). Anything else is a partial form.
+///
+/// ```
+/// assert!(rfc1738::is_absolute("g:h"));
+/// assert!(rfc1738::is_absolute("http://info.cern.ch/"));
+/// assert!(!rfc1738::is_absolute("../g"));
+/// assert!(!rfc1738::is_absolute("a/b:c"));
+/// ```
+pub fn is_absolute(uri: &str) -> bool {
+    scheme_colon(uri).is_some()
+}
+
+/// The index of the colon that ends the scheme of an absolute form.
+fn scheme_colon(uri: &str) -> Option<usize> {
+    let colon = uri.find(':')?;
+    (!uri[..colon].contains('/')).then_some(colon)
+}
+
+/// Resolves the partial form `partial` in the context of the absolute URI `context`, by the
+/// rules of RFC 1630 (see the [module](self) for the rules and the choices).
+///
+/// ```
+/// use rfc1738::{resolve, ResolveMode};
+///
+/// let context = "magic://a/b/c//d/e/f";
+/// assert_eq!(resolve(context, "g", ResolveMode::Rfc1630).unwrap(), "magic://a/b/c//d/e/g");
+/// assert_eq!(resolve(context, "//g", ResolveMode::Rfc1630).unwrap(), "magic://g");
+/// assert_eq!(resolve(context, "../g", ResolveMode::Rfc1630).unwrap(), "magic://a/b/c//d/g");
+/// assert_eq!(resolve(context, "g:h", ResolveMode::Rfc1630).unwrap(), "g:h");
+///
+/// // ".." never removes the element after a run of slashes.
+/// assert_eq!(resolve("fred:///s//a/b/c", "../../g", ResolveMode::Rfc1630).unwrap(), "fred:///s//a/../g");
+/// ```
+pub fn resolve(context: &str, partial: &str, mode: ResolveMode) -> Result<String, ResolveError> {
+    if is_absolute(partial) {
+        return Ok(partial.to_owned());
+    }
+    let colon = scheme_colon(context)
+        .ok_or_else(|| ResolveError::ContextNotAbsolute(context.to_owned()))?;
+    if context[..colon].eq_ignore_ascii_case("gopher") {
+        return Err(ResolveError::NoPartialForms(
+            context[..colon].to_ascii_lowercase(),
+        ));
+    }
+    let context = context.split('#').next().unwrap_or_default();
+    let (body, fragment) = match partial.split_once('#') {
+        Some((body, fragment)) => (body, Some(fragment)),
+        None => (partial, None),
+    };
+    let mut result = if body.is_empty() {
+        // A bare "#fragment", or nothing at all: the context itself.
+        context.to_owned()
+    } else {
+        let context = context.split('?').next().unwrap_or_default();
+        let scheme = &context[..=colon];
+        let after_scheme = &context[colon + 1..];
+        let slashes = body.bytes().take_while(|&b| b == b'/').count();
+        if slashes > 0 {
+            let kept = run_of_exactly(after_scheme, slashes, mode).unwrap_or(0);
+            format!("{scheme}{}{body}", &after_scheme[..kept])
+        } else {
+            let kept = after_scheme.rfind('/').map_or(0, |at| at + 1);
+            let joined = format!("{}{body}", &after_scheme[..kept]);
+            format!("{scheme}{}", remove_dot_elements(&joined))
+        }
+    };
+    if let Some(fragment) = fragment {
+        result.push('#');
+        result.push_str(fragment);
+    }
+    Ok(result)
+}
+
+/// Where rule 2 cuts `path`: the start of the first run of exactly `n` slashes (that, in
+/// RFC 1630's mode, has no longer run anywhere to its right).
+fn run_of_exactly(path: &str, n: usize, mode: ResolveMode) -> Option<usize> {
+    let runs = slash_runs(path);
+    // The longest run to the right of each run.
+    let mut longest_after = vec![0; runs.len()];
+    for i in (0..runs.len().saturating_sub(1)).rev() {
+        longest_after[i] = longest_after[i + 1].max(runs[i + 1].1);
+    }
+    runs.iter()
+        .zip(longest_after)
+        .find(|&(&(_, len), longest)| len == n && (mode == ResolveMode::Draft || longest <= n))
+        .map(|(&(start, _), _)| start)
+}
+
+/// The maximal runs of slashes in `path`: start and length.
+fn slash_runs(path: &str) -> Vec<(usize, usize)> {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for (i, b) in path.bytes().enumerate() {
+        if b != b'/' {
+            continue;
+        }
+        match runs.last_mut() {
+            Some((start, len)) if *start + *len == i => *len += 1,
+            _ => runs.push((i, 1)),
+        }
+    }
+    runs
+}
+
+/// Rule 4: removes every `xxx/../` and `/.` where `xxx`, `..` and `.` are complete path
+/// elements (each right after exactly one slash), repeatedly, in one pass with a stack.
+fn remove_dot_elements(path: &str) -> String {
+    let elements = path_elements(path);
+    let last = elements.len() - 1;
+    let mut kept: Vec<(usize, &str)> = Vec::with_capacity(elements.len());
+    for (index, &(slashes, element)) in elements.iter().enumerate() {
+        let complete = slashes == 1;
+        let top_is_complete = matches!(kept.last(), Some(&(1, top)) if top != "..");
+        if complete && element == "." {
+            // "/." goes; what follows keeps its own slashes.
+        } else if complete && element == ".." && index < last && top_is_complete {
+            // "xxx/../" goes: "xxx", "/..", and the first slash after "..", which takes
+            // the place of the slash before "xxx": the next element keeps its run.
+            kept.pop();
+        } else {
+            kept.push((slashes, element));
+        }
+    }
+    let mut out = String::with_capacity(path.len());
+    for (slashes, element) in kept {
+        out.extend(std::iter::repeat_n('/', slashes));
+        out.push_str(element);
+    }
+    out
+}
+
+/// A path as its elements, each with the number of slashes before it. Only the last
+/// element may be empty (a path that ends in slashes, or an empty path).
+fn path_elements(path: &str) -> Vec<(usize, &str)> {
+    let mut elements = Vec::new();
+    let mut rest = path;
+    loop {
+        let slashes = rest.bytes().take_while(|&b| b == b'/').count();
+        let after = &rest[slashes..];
+        let len = after.find('/').unwrap_or(after.len());
+        elements.push((slashes, &after[..len]));
+        rest = &after[len..];
+        if rest.is_empty() {
+            return elements;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn dot_elements_go_only_when_complete() {
+        assert_eq!(remove_dot_elements("//a/b/c//d/e/../g"), "//a/b/c//d/g");
+        assert_eq!(remove_dot_elements("///s//a/b/../../g"), "///s//a/../g");
+        assert_eq!(remove_dot_elements("/a/./b"), "/a/b");
+        assert_eq!(remove_dot_elements("/a/."), "/a");
+        assert_eq!(remove_dot_elements("/a/b/.."), "/a/b/..");
+        assert_eq!(remove_dot_elements("/a/b/./../g"), "/a/g");
+        assert_eq!(remove_dot_elements("//./g"), "//./g");
+        assert_eq!(remove_dot_elements("/p/x/..//g"), "/p//g");
+        assert_eq!(remove_dot_elements(""), "");
+        assert_eq!(remove_dot_elements("/"), "/");
+    }
+
+    #[test]
+    fn deeply_repeated_dot_dot_is_linear_and_stops_at_the_root() {
+        let partial = "../".repeat(100_000) + "g";
+        let result = resolve("magic://a/b/c", &partial, ResolveMode::Rfc1630).unwrap();
+        assert!(result.starts_with("magic://a/../"));
+        assert!(result.ends_with("/g"));
+    }
+}
