@@ -572,14 +572,13 @@ fn diagnose<R: FamilyRule>(
     error: &pest::error::Error<R>,
     dialect: Dialect,
 ) -> ParseError {
-    let scheme_len = scheme_len(input, dialect);
-    if scheme_len.is_none() {
+    let Some(scheme_len) = scheme_len(input, dialect) else {
         return partial_form_error(input, dialect);
-    }
+    };
     let offset = match error.location {
         pest::error::InputLocation::Pos(at) | pest::error::InputLocation::Span((at, _)) => at,
     };
-    let expected = match &error.variant {
+    let mut expected = match &error.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
             let mut names: Vec<String> = positives
                 .iter()
@@ -591,11 +590,31 @@ fn diagnose<R: FamilyRule>(
         }
         pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
     };
-    let production = scheme_len.map(|len| {
-        let unprefixed = strip_prefix(input);
-        UrlKind::from_scheme_in(&unprefixed[..len], dialect)
-    });
-    character_error(input, offset, dialect, expected, production)
+    let prefix_len = input.len() - strip_prefix(input).len();
+    let kind = UrlKind::from_scheme_in(&input[prefix_len..prefix_len + scheme_len], dialect);
+    let after_colon = prefix_len + scheme_len + 1;
+    if offset < after_colon && kind != UrlKind::Generic {
+        // pest gives up at the start when a production fails inside a lookahead, or at
+        // its first literal: the scheme is known, so the error is after its colon.
+        expected = vec![kind.production_in(dialect).to_owned()];
+        // RFC 1630's nntp URL names no host: "nntp:group/digits".
+        let needs_slashes = kind.has_slashes() && kind != UrlKind::Nntp;
+        if needs_slashes && !input[after_colon..].starts_with("//") {
+            let error = ErrorKind::MissingSlashes {
+                scheme: kind.name(),
+            };
+            return ParseError::new(
+                input,
+                after_colon,
+                Some(kind),
+                error,
+                vec!["\"//\"".to_owned()],
+            )
+            .in_dialect(dialect);
+        }
+        return character_error(input, after_colon, dialect, expected, Some(kind));
+    }
+    character_error(input, offset, dialect, expected, Some(kind))
 }
 
 /// The length of the scheme at the start of the input (after `URL:`), when a `:` ends it
@@ -691,7 +710,10 @@ fn not_allowed_reason(found: char, dialect: Dialect) -> Option<&'static str> {
         }
         '<' | '>' => Some("it is punctuation, which may not appear in URIs"),
         '#' => Some("\"#\" ends the URI and starts its fragment-id, which holds no second \"#\""),
-        '=' | ';' | '/' | '?' | ':' | ' ' if !draft || matches!(found, '=' | '/' | '?') => {
+        '=' | '/' | '?' if draft => {
+            Some("the draft allows it only where its grammar uses it as a delimiter")
+        }
+        '=' | ';' | '/' | '?' | ':' | ' ' if !draft => {
             Some("it is reserved: it may stand only where the grammar uses it as a delimiter")
         }
         _ => None,

@@ -76,3 +76,72 @@ fn a_url_starting_with_a_hyphen_goes_after_double_dash() {
     let (status, stdout) = run(&["parse", "--json", "--", "-x:y"], b"");
     assert_eq!(status, 0, "{stdout}");
 }
+
+#[test]
+fn the_dialect_option_chooses_the_grammar_and_is_reported() {
+    let input = "mid:12345@info.cern.ch";
+    let (status, stdout) = run(&["parse", "--json", "--dialect", "rfc1630", input], b"");
+    assert_eq!(status, 0);
+    let report: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(report["dialect"], "rfc1630");
+    assert_eq!(report["kind"], "mid");
+    assert_eq!(report["addr_spec"], "12345@info.cern.ch");
+    // The same text is a generic URL by RFC 1738 (the default).
+    let (_, stdout) = run(&["parse", "--json", input], b"");
+    let report: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(
+        (report["dialect"].as_str(), report["kind"].as_str()),
+        (Some("rfc1738"), Some("generic"))
+    );
+    // A space: reserved in RFC 1630, an "extra" character in the draft.
+    let spaced = "http://info.cern.ch/a b";
+    assert_eq!(run(&["parse", "--dialect", "rfc1630", spaced], b"").0, 1);
+    assert_eq!(run(&["parse", "--dialect", "draft", spaced], b"").0, 0);
+    assert_eq!(run(&["parse", "--dialect", "rfc2396", spaced], b"").0, 2);
+}
+
+#[test]
+fn prefix_and_fragment_are_reported() {
+    let (status, stdout) = run(&["parse", "--json", "URL:http://info.cern.ch/#top"], b"");
+    assert_eq!(status, 0);
+    let report: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(report["prefixed"], true);
+    assert_eq!(report["fragment"], "top");
+    assert_eq!(report["display"], "URL:http://info.cern.ch/#top");
+}
+
+#[test]
+fn resolve_prints_the_absolute_form_in_either_mode() {
+    let context = "magic://a/b/c//d/e/f";
+    let (status, stdout) = run(&["resolve", context, "g", "/g", "../g"], b"");
+    assert_eq!(status, 0);
+    assert_eq!(
+        stdout,
+        "magic://a/b/c//d/e/g\nmagic://a/b/c//d/g\nmagic://a/b/c//d/g\n"
+    );
+    let (_, stdout) = run(&["resolve", "--mode", "draft", context, "/g"], b"");
+    assert_eq!(stdout, "magic://a/g\n");
+}
+
+#[test]
+fn resolve_reads_tab_separated_lines_and_reports_every_line_as_json() {
+    let stdin = b"magic://a/b/c//d/e/f\t//g\r\nno tab here\n\ngopher://h/1a\tb\n\xff\tg\n";
+    let (status, stdout) = run(&["resolve", "--json"], stdin);
+    assert_eq!(status, 1);
+    let reports: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(reports.len(), 5, "one object per input line: {stdout}");
+    assert_eq!(
+        reports[0],
+        serde_json::json!({"context": "magic://a/b/c//d/e/f", "partial": "//g", "mode": "rfc1630", "result": "magic://g"})
+    );
+    for report in &reports[1..] {
+        assert!(report["error"]["message"].is_string(), "{report}");
+    }
+    assert!(reports[3]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("no partial forms"));
+}

@@ -106,3 +106,52 @@ fn ports_and_octets_of_a_thousand_digits_are_out_of_range() {
     let zeros = format!("http://h:{}80/", "0".repeat(1000));
     assert_eq!(rfc1738::parse(&zeros).unwrap().port(), Some(80));
 }
+
+/// The RFC 1630 family's grammars write the RFCs' recursion as repetition: long inputs
+/// neither deepen the parser nor slow it beyond linear. (Sizes are smaller than for RFC
+/// 1738: these dialects run on pest, which a debug build makes slow.)
+#[test]
+fn the_rfc1630_dialects_take_long_inputs_and_give_errors_at_their_end() {
+    use rfc1738::{Dialect, ErrorKind};
+    for dialect in [Dialect::Rfc1630, Dialect::DraftWwwUri00] {
+        let path = format!("magic:{}", "a/".repeat(64 * 1024));
+        assert!(rfc1738::parse_reference(&path, dialect).is_ok());
+        let slashes = format!("http://h/{}x", "/".repeat(50_000));
+        assert!(rfc1738::parse_reference(&slashes, dialect).is_ok());
+        let search = format!("http://h/?{}", "w+".repeat(20_000));
+        assert!(rfc1738::parse_reference(&search, dialect).is_ok());
+        let host = format!("telnet://{}com", "a.".repeat(20_000));
+        assert!(rfc1738::parse_reference(&host, dialect).is_ok());
+        let bad = format!("http://h/{}%zz", "b".repeat(1 << 17));
+        let error = rfc1738::parse_reference(&bad, dialect).unwrap_err();
+        assert_eq!(error.offset(), bad.len() - 3);
+        assert!(
+            matches!(error.kind(), ErrorKind::InvalidEscape { .. }),
+            "{error}"
+        );
+    }
+    let wpath = format!("wais://h/db/t/{}", "1=a;".repeat(20_000));
+    assert!(rfc1738::parse_reference(&wpath, Dialect::Rfc1630).is_ok());
+}
+
+#[test]
+fn every_byte_in_every_dialect_gets_a_verdict_without_panic() {
+    use rfc1738::Dialect;
+    for dialect in Dialect::ALL {
+        for byte in 0u8..=127 {
+            let c = char::from(byte);
+            for input in [
+                format!("http://h/a{c}b"),
+                format!("ftp://u{c}@h/f"),
+                format!("news:a{c}b@h"),
+                format!("{c}"),
+                format!("x:{c}#{c}"),
+                format!("URL:{c}"),
+            ] {
+                if let Ok(reference) = rfc1738::parse_reference(&input, dialect) {
+                    assert_eq!(reference.to_string(), input);
+                }
+            }
+        }
+    }
+}
