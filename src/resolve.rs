@@ -1,33 +1,5 @@
 //! Partial forms (relative URIs) of RFC 1630 and its draft: telling them from absolute
 //! forms, and resolving them against the URI of their context.
-//!
-//! The rules (RFC 1630, "Partial form"):
-//! 1. an absolute form (a colon before any slash) stands for itself;
-//! 2. a partial form that starts with n slashes keeps the context up to (not including)
-//!    the first run of exactly n slashes, and is appended there. RFC 1630 adds "which has
-//!    no greater number of consecutive slashes anywhere to the right of it"; the draft has
-//!    no such clause. This is the only difference of the two [`ResolveMode`]s;
-//! 3. otherwise the last part of the context's path (after its rightmost slash) is
-//!    replaced by the partial form;
-//! 4. then every `xxx/../` and `/.` is removed, repeatedly, where `xxx`, `..` and `.` are
-//!    complete path elements.
-//!
-//! "Complete path element" is read as RFC 1630's author read it: the element right after
-//! a run of two or more slashes (a host, or the root of a deeper level such as `d` in
-//! `magic://a/b/c//d`) is not complete, and neither is the element right after the
-//! scheme's colon. So `..` never removes a host.
-//!
-//! Where the text is silent, this module chooses, and the tests hold it to the choice:
-//! - a partial form of n slashes when the context has no run of exactly n slashes (that
-//!   qualifies) keeps just `scheme:` (`fred:///s//a/b/c` + `////g` = `fred:////g`);
-//! - the context's `#fragment` is dropped, and so is its `?search` unless the partial form
-//!   is a bare `#fragment` (which then names a fragment of the context itself);
-//! - the partial form's own `#fragment` is kept as written, and takes no part in rules 2-4;
-//! - an empty partial form is the context itself (without its fragment);
-//! - rule 4 applies after rule 3 only, as the rule text orders it: a partial form starting
-//!   with "/" is appended unchanged;
-//! - `..` as the last element (no slash after it) is not "`xxx/../`" and stays;
-//! - a gopher context is refused: "The gopher system has no relative forms".
 
 use std::fmt;
 use std::str::FromStr;
@@ -119,7 +91,35 @@ fn scheme_colon(uri: &str) -> Option<usize> {
 }
 
 /// Resolves the partial form `partial` in the context of the absolute URI `context`, by the
-/// rules of RFC 1630 (see the [module](self) for the rules and the choices).
+/// rules of RFC 1630.
+///
+/// The rules (RFC 1630, "Partial form"):
+/// 1. an absolute form (a colon before any slash) stands for itself;
+/// 2. a partial form that starts with n slashes keeps the context up to (not including)
+///    the first run of exactly n slashes, and is appended there. RFC 1630 adds "which has
+///    no greater number of consecutive slashes anywhere to the right of it"; the draft has
+///    no such clause. This is the only difference of the two [`ResolveMode`]s;
+/// 3. otherwise the last part of the context's path (after its rightmost slash) is
+///    replaced by the partial form;
+/// 4. then every `xxx/../` and `/.` is removed, repeatedly, where `xxx`, `..` and `.` are
+///    complete path elements.
+///
+/// "Complete path element" is read as RFC 1630's author read it: the element right after
+/// a run of two or more slashes (a host, or the root of a deeper level such as `d` in
+/// `magic://a/b/c//d`) is not complete, and neither is the element right after the
+/// scheme's colon. So `..` never removes a host.
+///
+/// Where the text is silent, this module chooses, and the tests hold it to the choice:
+/// - a partial form of n slashes when the context has no run of exactly n slashes (that
+///   qualifies) keeps just `scheme:` (`fred:///s//a/b/c` + `////g` = `fred:////g`);
+/// - the context's `#fragment` is dropped, and so is its `?search` unless the partial form
+///   is a bare `#fragment` (which then names a fragment of the context itself);
+/// - the partial form's own `#fragment` is kept as written, and takes no part in rules 2-4;
+/// - an empty partial form is the context itself (without its fragment);
+/// - rule 4 applies after rule 3 only, as the rule text orders it: a partial form starting
+///   with "/" is appended unchanged;
+/// - `..` as the last element (no slash after it) is not "`xxx/../`" and stays;
+/// - a gopher context is refused: "The gopher system has no relative forms".
 ///
 /// ```
 /// use rfc1738::{resolve, ResolveMode};
