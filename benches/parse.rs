@@ -86,6 +86,30 @@ fn bench_inputs(c: &mut Criterion, group: &str, inputs: &[String], parsers: &[(&
     group.finish();
 }
 
+/// The three dialects on the same inputs, each read as a reference (`[URL:] url [#frag]`).
+/// The RFC 1630 dialects run on pest's generated parser, RFC 1738 on the compiled grammar.
+const DIALECTS: &[(&str, Extract)] = &[
+    ("rfc1738", |input| {
+        reference(input, rfc1738::Dialect::Rfc1738)
+    }),
+    ("rfc1630", |input| {
+        reference(input, rfc1738::Dialect::Rfc1630)
+    }),
+    ("draft", |input| {
+        reference(input, rfc1738::Dialect::DraftWwwUri00)
+    }),
+];
+
+fn reference(input: &str, dialect: rfc1738::Dialect) -> Option<(usize, Option<u16>, usize)> {
+    let reference = rfc1738::parse_reference(input, dialect).ok()?;
+    let url = reference.url();
+    Some((
+        url.host().map_or(0, str::len),
+        url.port(),
+        url.url_path().map_or(0, str::len),
+    ))
+}
+
 fn bench_long(c: &mut Criterion) {
     let mut group = c.benchmark_group("long");
     for (name, size) in [("1KiB", 1 << 10), ("64KiB", 1 << 16), ("1MiB", 1 << 20)] {
@@ -128,6 +152,16 @@ fn print_ratios(valid: usize, invalid: usize) {
             1e9 / per_url
         );
     }
+    let base = median_ns("dialects", "rfc1738");
+    for &(name, _) in DIALECTS {
+        if let Some(ns) = median_ns("dialects", name) {
+            let ratio = base.map_or(String::new(), |base| format!("{:.2}x", ns / base));
+            println!(
+                "  dialect  {name:<11} {:>9.1} ns  {ratio:>6} of rfc1738 (valid-urls.txt)",
+                ns / valid as f64
+            );
+        }
+    }
     if let Some(ns) = median_ns("invalid", "rfc1738") {
         let per_url = ns / invalid as f64;
         println!(
@@ -154,6 +188,7 @@ fn main() {
     let mut c = Criterion::default().configure_from_args();
     bench_inputs(&mut c, "valid", &valid, PARSERS);
     bench_inputs(&mut c, "invalid", &invalid, &PARSERS[..1]);
+    bench_inputs(&mut c, "dialects", &valid, DIALECTS);
     bench_long(&mut c);
     c.final_summary();
     print_ratios(valid.len(), invalid.len());

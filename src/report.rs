@@ -243,7 +243,7 @@ fn component_entries<M: SerializeMap>(url: &Url<'_>, map: &mut M) -> Result<(), 
         Url::Cid(cid) => {
             map.serialize_entry("content_identifier", cid.content_identifier().as_str())?
         }
-        Url::Generic(generic) | Url::Urn(generic) => {
+        Url::Generic(generic) => {
             map.serialize_entry("scheme_part", generic.scheme_part().as_str())?;
             if let Some(path) = generic.path() {
                 map.serialize_entry("path", path.as_str())?;

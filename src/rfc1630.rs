@@ -14,7 +14,7 @@ use crate::grammar::rfc1630::Rfc1630Parser;
 use crate::host::{decimal_value, HostPortSpans, HostSpan, LoginSpans, PortSpan};
 use crate::scheme::{
     CidUrl, FormSpans, FtpUrl, GenericUrl, GopherUrl, GrouppartSpans, HttpUrl, MailtoUrl, MidUrl,
-    NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, UriParts, WaisUrl,
+    NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, WaisUrl,
 };
 use crate::span::Span;
 use crate::url::{Url, UrlKind};
@@ -290,9 +290,7 @@ impl Reader<'_> {
     fn url<'a>(&self, text: &'a str) -> Result<Url<'a>, ParseError> {
         let address = ADDRESSES.iter().copied().find(|&p| self.spans.has(p));
         let Some(address) = address else {
-            let scheme = self.required(Production::scheme);
-            let path = self.required(Production::path);
-            return Ok(self.generic(text, scheme, path, self.span(Production::search)));
+            return Ok(self.generic(text, self.required(Production::scheme)));
         };
         match self.named(text, address) {
             // A named production whose number (port, octet, article) is out of range is no
@@ -301,18 +299,13 @@ impl Reader<'_> {
             // generic URL: scheme, then path up to the first "?", then search.
             Err(_) if self.dialect == Dialect::DraftWwwUri00 => {
                 let colon = text.find(':').unwrap_or_default() as u32;
-                let question = text.find('?').map(|at| at as u32);
-                let end = text.len() as u32;
-                let scheme = Span {
-                    start: 0,
-                    end: colon,
-                };
-                let path = Span {
-                    start: colon + 1,
-                    end: question.unwrap_or(end),
-                };
-                let search = question.map(|at| Span { start: at + 1, end });
-                Ok(self.generic(text, scheme, path, search))
+                Ok(self.generic(
+                    text,
+                    Span {
+                        start: 0,
+                        end: colon,
+                    },
+                ))
             }
             result => result,
         }
@@ -460,20 +453,13 @@ impl Reader<'_> {
         })
     }
 
-    /// A generic `uri` (the draft's `generic`): scheme, path, search.
-    fn generic<'a>(
-        &self,
-        text: &'a str,
-        scheme: Span,
-        path: Span,
-        search: Option<Span>,
-    ) -> Url<'a> {
+    /// A generic `uri` (the draft's `generic`): its scheme, then `path [ "?" search ]`.
+    fn generic<'a>(&self, text: &'a str, scheme: Span) -> Url<'a> {
         let written = scheme.of_text(text);
         let scheme_lower = written
             .bytes()
             .any(|b| b.is_ascii_uppercase())
             .then(|| written.to_ascii_lowercase().into_boxed_str());
-        let urn = written.eq_ignore_ascii_case("urn");
         let generic = GenericUrl {
             text: Cow::Borrowed(text),
             scheme,
@@ -483,13 +469,9 @@ impl Reader<'_> {
                 end: text.len() as u32,
             },
             ip: None,
-            uri: Some(UriParts { path, search }),
+            rfc1630_uri: true,
         };
-        if urn {
-            Url::Urn(generic)
-        } else {
-            Url::Generic(generic)
-        }
+        Url::Generic(generic)
     }
 
     fn login(&self, kind: UrlKind) -> Result<LoginSpans, ParseError> {

@@ -229,14 +229,13 @@ pub enum Url<'a> {
     File(FileUrl<'a>),
     /// `prosperourl`
     Prospero(ProsperoUrl<'a>),
-    /// `otherurl`, read as `genericurl`; in the RFC 1630 dialects, a generic `uri`
+    /// `otherurl`, read as `genericurl`; in the RFC 1630 dialects, a generic `uri` (whose
+    /// [`kind`](Url::kind) is [`UrlKind::Urn`] for the scheme RFC 1630 reserves, `urn`)
     Generic(GenericUrl<'a>),
     /// RFC 1630 `midaddress`
     Mid(MidUrl<'a>),
     /// RFC 1630 `cidaddress`
     Cid(CidUrl<'a>),
-    /// A `urn:` URI of the RFC 1630 dialects (a reserved scheme, read as a generic `uri`)
-    Urn(GenericUrl<'a>),
     /// An rlogin URL of the RFC 1630 dialects, read as telnet
     Rlogin(TelnetUrl<'a>),
     /// A tn3270 URL of the RFC 1630 dialects, read as telnet
@@ -260,7 +259,6 @@ macro_rules! each_variant {
             Url::Generic($inner) => $body,
             Url::Mid($inner) => $body,
             Url::Cid($inner) => $body,
-            Url::Urn($inner) => $body,
             Url::Rlogin($inner) => $body,
             Url::Tn3270($inner) => $body,
         }
@@ -281,10 +279,11 @@ impl<'a> Url<'a> {
             Url::Wais(_) => UrlKind::Wais,
             Url::File(_) => UrlKind::File,
             Url::Prospero(_) => UrlKind::Prospero,
+            // RFC 1630 reserves urn, which has no syntax of its own: a generic uri.
+            Url::Generic(generic) if generic.is_rfc1630_urn() => UrlKind::Urn,
             Url::Generic(_) => UrlKind::Generic,
             Url::Mid(_) => UrlKind::Mid,
             Url::Cid(_) => UrlKind::Cid,
-            Url::Urn(_) => UrlKind::Urn,
             Url::Rlogin(_) => UrlKind::Rlogin,
             Url::Tn3270(_) => UrlKind::Tn3270,
         }
@@ -293,7 +292,7 @@ impl<'a> Url<'a> {
     /// The scheme in lower case, whatever case it was written in.
     pub fn scheme(&self) -> &str {
         match self {
-            Url::Generic(generic) | Url::Urn(generic) => generic.scheme(),
+            Url::Generic(generic) => generic.scheme(),
             other => other.kind().name(),
         }
     }
@@ -312,7 +311,7 @@ impl<'a> Url<'a> {
             Url::Prospero(url) => Some(url.host().as_str()),
             Url::File(url) => url.host().map(|host| host.as_str()),
             Url::Generic(url) => url.host().map(|host| host.as_str()),
-            Url::Mailto(_) | Url::News(_) | Url::Mid(_) | Url::Cid(_) | Url::Urn(_) => None,
+            Url::Mailto(_) | Url::News(_) | Url::Mid(_) | Url::Cid(_) => None,
         }
     }
 
@@ -327,12 +326,7 @@ impl<'a> Url<'a> {
             Url::Wais(url) => url.port(),
             Url::Prospero(url) => url.port(),
             Url::Generic(url) => url.port(),
-            Url::Mailto(_)
-            | Url::News(_)
-            | Url::File(_)
-            | Url::Mid(_)
-            | Url::Cid(_)
-            | Url::Urn(_) => None,
+            Url::Mailto(_) | Url::News(_) | Url::File(_) | Url::Mid(_) | Url::Cid(_) => None,
         }
     }
 
@@ -370,7 +364,6 @@ impl<'a> Url<'a> {
             Url::Generic(url) => Url::Generic(url.into_owned()),
             Url::Mid(url) => Url::Mid(url.into_owned()),
             Url::Cid(url) => Url::Cid(url.into_owned()),
-            Url::Urn(url) => Url::Urn(url.into_owned()),
             Url::Rlogin(url) => Url::Rlogin(url.into_owned()),
             Url::Tn3270(url) => Url::Tn3270(url.into_owned()),
         }

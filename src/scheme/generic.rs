@@ -40,15 +40,10 @@ pub struct GenericUrl<'a> {
     pub(crate) scheme_lower: Option<Box<str>>,
     pub(crate) scheme_part: Span,
     pub(crate) ip: Option<IpSchemePart>,
-    /// RFC 1630's reading of the schemepart, `path [ "?" search ]`.
-    pub(crate) uri: Option<UriParts>,
-}
-
-/// The parts of an RFC 1630 `uri` after its scheme.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct UriParts {
-    pub(crate) path: Span,
-    pub(crate) search: Option<Span>,
+    /// Whether the schemepart is read as RFC 1630's `path [ "?" search ]`. Neither dialect
+    /// of the RFC 1630 family allows "?" in a path, so the first "?" is the one before the
+    /// search, and the parts need not be stored.
+    pub(crate) rfc1630_uri: bool,
 }
 
 url_text!(GenericUrl {
@@ -56,7 +51,7 @@ url_text!(GenericUrl {
     scheme_lower,
     scheme_part,
     ip,
-    uri
+    rfc1630_uri
 });
 
 /// `ip-schemepart = "//" login [ "/" urlpath ]`
@@ -98,7 +93,7 @@ impl<'a> GenericUrl<'a> {
             scheme_lower,
             scheme_part: part_span,
             ip,
-            uri: None,
+            rfc1630_uri: false,
         }
     }
 
@@ -167,12 +162,22 @@ impl<'a> GenericUrl<'a> {
     /// assert_eq!(generic.search().unwrap().search_words().collect::<Vec<_>>(), ["x", "y"]);
     /// ```
     pub fn path(&self) -> Option<Escaped<'_>> {
-        self.uri.map(|uri| uri.path.escaped(&self.text))
+        self.rfc1630_uri.then(|| {
+            let part = self.scheme_part.of_text(&self.text);
+            Escaped::new(part.split_once('?').map_or(part, |(path, _)| path))
+        })
     }
 
     /// RFC 1630's `search` after `?`, as written; `None` without `?` and for RFC 1738 URLs.
     pub fn search(&self) -> Option<Escaped<'_>> {
-        self.uri?.search.map(|span| span.escaped(&self.text))
+        let part = self.scheme_part.of_text(&self.text);
+        let (_, search) = part.split_once('?').filter(|_| self.rfc1630_uri)?;
+        Some(Escaped::new(search))
+    }
+
+    /// Whether this is a `urn:` URI read by an RFC 1630 dialect (a reserved scheme).
+    pub(crate) fn is_rfc1630_urn(&self) -> bool {
+        self.rfc1630_uri && self.scheme_as_written().eq_ignore_ascii_case("urn")
     }
 
     /// The url-path: the `urlpath` of the ip-schemepart.
@@ -187,7 +192,7 @@ impl fmt::Debug for GenericUrl<'_> {
         debug
             .field("scheme", &self.scheme())
             .field("scheme_part", &self.scheme_part());
-        if self.uri.is_some() {
+        if self.rfc1630_uri {
             debug
                 .field("path", &self.path())
                 .field("search", &self.search());

@@ -23,7 +23,6 @@ pub use cid::CidUrl;
 pub use file::FileUrl;
 pub use ftp::{FtpCommand, FtpCommandError, FtpUrl, Ftptype, Typecode};
 pub use generic::GenericUrl;
-pub(crate) use generic::UriParts;
 pub use gopher::GopherUrl;
 pub use http::HttpUrl;
 pub use mailto::MailtoUrl;
