@@ -309,11 +309,13 @@ impl UrlKind {
 
 /// The error for input that holds no scheme: in the RFC 1630 dialects a partial form.
 pub(crate) fn partial_form_error(input: &str, dialect: Dialect) -> ParseError {
-    let kind = if input.is_empty() {
-        ErrorKind::Empty
+    let (kind, offset, expected) = if input.is_empty() {
+        (ErrorKind::Empty, 0, "scheme")
+    } else if input.starts_with(|c: char| c.is_ascii_whitespace()) {
+        (ErrorKind::SurroundingWhitespace, 0, "scheme")
     } else {
-        ErrorKind::PartialForm
+        let offset = input.find(['/', ':', '?', '#']).unwrap_or(input.len());
+        (ErrorKind::PartialForm, offset, "\":\"")
     };
-    let offset = input.find(['/', ':', '?', '#']).unwrap_or(input.len());
-    ParseError::new(input, offset, None, kind, vec!["\":\"".to_owned()]).in_dialect(dialect)
+    ParseError::new(input, offset, None, kind, vec![expected.to_owned()]).in_dialect(dialect)
 }
