@@ -84,10 +84,18 @@ pub fn is_absolute(uri: &str) -> bool {
     scheme_colon(uri).is_some()
 }
 
-/// The index of the colon that ends the scheme of an absolute form.
+/// The index of the colon that ends the scheme of an absolute form: a colon before any
+/// slash, in the URI before its `#fragment` (the fragment is not part of the URI, RFC 1630
+/// `fragmentaddress`, so `#sec:2` is a partial form).
 fn scheme_colon(uri: &str) -> Option<usize> {
+    let uri = without_fragment(uri);
     let colon = uri.find(':')?;
     (!uri[..colon].contains('/')).then_some(colon)
+}
+
+/// `uri` without its `#fragment`.
+fn without_fragment(uri: &str) -> &str {
+    uri.split_once('#').map_or(uri, |(uri, _)| uri)
 }
 
 /// Resolves the partial form `partial` in the context of the absolute URI `context`, by the
@@ -116,6 +124,8 @@ fn scheme_colon(uri: &str) -> Option<usize> {
 ///   is a bare `#fragment` (which then names a fragment of the context itself);
 /// - the partial form's own `#fragment` is kept as written, and takes no part in rules 2-4;
 /// - an empty partial form is the context itself (without its fragment);
+/// - the absolute-form test ("a colon before any slash") looks at the text before `#`,
+///   the fragment being outside the URI: `#sec:2` is a fragment of the context;
 /// - rule 4 applies after rule 3 only, as the rule text orders it: a partial form starting
 ///   with "/" is appended unchanged;
 /// - `..` as the last element (no slash after it) is not "`xxx/../`" and stays;
@@ -144,7 +154,7 @@ pub fn resolve(context: &str, partial: &str, mode: ResolveMode) -> Result<String
             context[..colon].to_ascii_lowercase(),
         ));
     }
-    let context = context.split('#').next().unwrap_or_default();
+    let context = without_fragment(context);
     let (body, fragment) = match partial.split_once('#') {
         Some((body, fragment)) => (body, Some(fragment)),
         None => (partial, None),
@@ -153,9 +163,10 @@ pub fn resolve(context: &str, partial: &str, mode: ResolveMode) -> Result<String
         // A bare "#fragment", or nothing at all: the context itself.
         context.to_owned()
     } else {
-        let context = context.split('?').next().unwrap_or_default();
         let scheme = &context[..=colon];
-        let after_scheme = &context[colon + 1..];
+        // The search is cut after the scheme's colon: a "?" before it belongs to the
+        // (ill-formed, but absolute by the rule's letter) scheme.
+        let after_scheme = context[colon + 1..].split('?').next().unwrap_or_default();
         let slashes = body.bytes().take_while(|&b| b == b'/').count();
         if slashes > 0 {
             let kept = run_of_exactly(after_scheme, slashes, mode).unwrap_or(0);

@@ -1,0 +1,248 @@
+//! Deterministic mutation testing, fast enough for CI: corpus inputs are cut, spliced and
+//! sprinkled with the grammar's delimiters and multi-byte characters, then read in every
+//! dialect and resolved in both modes. Properties, not just "no panic": a valid reference
+//! re-displays to its input, an error points at a character boundary inside the input, and
+//! resolution returns an absolute form or a named error.
+//!
+//! `RFC1738_MUTATIONS=<n>` runs n cases instead of the default and `RFC1738_MUTATION_SEED=<n>`
+//! draws other cases (long runs belong to the fuzz targets, not to CI).
+
+use rfc1738::{Dialect, ResolveMode};
+
+/// SplitMix64: small, deterministic, good enough to spread mutations.
+struct Mix(u64);
+
+impl Mix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+const PIECES: &[&str] = &[
+    "/",
+    "//",
+    "///",
+    ":",
+    "#",
+    "?",
+    "@",
+    ".",
+    "..",
+    "./",
+    "../",
+    "%",
+    "%0",
+    "%00",
+    "%2F",
+    "%09",
+    ";",
+    "=",
+    "+",
+    "&",
+    "URL:",
+    "url:",
+    "é",
+    "\u{1F600}",
+    "\u{0}",
+    " ",
+    "\t",
+    "\n",
+    "a",
+    "Z",
+    "9",
+    "gopher:",
+    "http://",
+    "ftp://",
+    "news:",
+    "mailto:",
+    "wais://",
+    "prospero://",
+    "file://",
+    "telnet://",
+    ";type=a",
+    ":21",
+    "~",
+    "*",
+    "-",
+    "_",
+    "<",
+    ">",
+];
+
+fn corpus_inputs() -> Vec<String> {
+    let mut inputs = Vec::new();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "jsonl") {
+            for line in std::fs::read_to_string(&path).unwrap().lines() {
+                if let Some(input) = json_string_field(line, "input") {
+                    inputs.push(input);
+                }
+            }
+        }
+    }
+    assert!(inputs.len() > 1000, "corpus not found: {}", inputs.len());
+    inputs
+}
+
+/// The value of a top-level string field, enough of JSON for the corpus lines.
+fn json_string_field(line: &str, field: &str) -> Option<String> {
+    let key = format!("\"{field}\":");
+    let start = line.find(&key)? + key.len();
+    let rest = line[start..].trim_start().strip_prefix('"')?;
+    let mut out = String::new();
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return Some(out),
+            '\\' => match chars.next()? {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                'r' => out.push('\r'),
+                'u' => {
+                    let hex: String = chars.by_ref().take(4).collect();
+                    out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
+                }
+                other => out.push(other),
+            },
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+fn char_boundary_near(s: &str, mut at: usize) -> usize {
+    at = at.min(s.len());
+    while !s.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+fn mutate(mix: &mut Mix, inputs: &[String]) -> String {
+    let mut text = inputs[mix.below(inputs.len())].clone();
+    for _ in 0..=mix.below(3) {
+        let at = char_boundary_near(&text, mix.below(text.len() + 1));
+        match mix.below(4) {
+            0 => text.insert_str(at, PIECES[mix.below(PIECES.len())]),
+            1 => {
+                let end = char_boundary_near(&text, at + mix.below(8));
+                text.replace_range(at..end, "");
+            }
+            2 => {
+                let other = &inputs[mix.below(inputs.len())];
+                let from = char_boundary_near(other, mix.below(other.len() + 1));
+                text.truncate(at);
+                text.push_str(&other[from..]);
+            }
+            _ => {
+                let end = char_boundary_near(&text, at + mix.below(4));
+                text.replace_range(at..end, PIECES[mix.below(PIECES.len())]);
+            }
+        }
+    }
+    text
+}
+
+/// `RFC1738_MUTATION_SEED=<n>` varies the cases (the default seed keeps CI reproducible).
+fn seed(salt: u64) -> Mix {
+    let seed: u64 = std::env::var("RFC1738_MUTATION_SEED")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    Mix(seed.wrapping_mul(0x1_0000_0001) ^ salt)
+}
+
+fn iterations() -> usize {
+    std::env::var("RFC1738_MUTATIONS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(6_000)
+}
+
+#[test]
+fn mutated_inputs_round_trip_or_fail_at_a_character_boundary() {
+    let inputs = corpus_inputs();
+    let mut mix = seed(1738);
+    for _ in 0..iterations() {
+        let input = mutate(&mut mix, &inputs);
+        for dialect in Dialect::ALL {
+            match rfc1738::parse_reference(&input, dialect) {
+                Ok(reference) => {
+                    assert_eq!(reference.to_string(), input, "{dialect}");
+                    assert_eq!(reference.clone().into_owned().to_string(), input);
+                }
+                Err(error) => {
+                    assert!(
+                        error.offset() <= input.len(),
+                        "{input:?} {dialect}: {error}"
+                    );
+                    assert!(
+                        input.is_char_boundary(error.offset()),
+                        "{input:?} {dialect}: {error}"
+                    );
+                    assert!(!error.to_string().is_empty());
+                }
+            }
+        }
+        parse_agrees_with_the_reference_reading(&input);
+    }
+}
+
+/// `parse` is the RFC 1738 reading of the URL alone: where it accepts an input that has no
+/// `URL:` prefix (which the reference reading takes off), the reference reading accepts
+/// too, with the same URL.
+fn parse_agrees_with_the_reference_reading(input: &str) {
+    let prefixed = input
+        .get(..4)
+        .is_some_and(|p| p.eq_ignore_ascii_case("URL:"));
+    if prefixed {
+        return;
+    }
+    if let Ok(url) = rfc1738::parse(input) {
+        let reference = rfc1738::parse_reference(input, Dialect::Rfc1738)
+            .unwrap_or_else(|e| panic!("{input:?}: parse accepts, parse_reference: {e}"));
+        assert_eq!(reference.url(), &url, "{input:?}");
+        assert_eq!(url.to_string(), input);
+    }
+}
+
+#[test]
+fn mutated_contexts_and_partials_resolve_or_give_a_named_error() {
+    let inputs = corpus_inputs();
+    let mut mix = seed(1630);
+    for _ in 0..iterations() {
+        let context = mutate(&mut mix, &inputs);
+        let partial = if mix.below(2) == 0 {
+            mutate(&mut mix, &inputs)
+        } else {
+            (0..mix.below(6))
+                .map(|_| PIECES[mix.below(PIECES.len())])
+                .collect()
+        };
+        for mode in [ResolveMode::Rfc1630, ResolveMode::Draft] {
+            match rfc1738::resolve(&context, &partial, mode) {
+                Ok(result) => {
+                    if rfc1738::is_absolute(&partial) {
+                        assert_eq!(result, partial);
+                    } else {
+                        assert!(
+                            rfc1738::is_absolute(&result) || result.starts_with(':'),
+                            "{context:?} + {partial:?} = {result:?}"
+                        );
+                    }
+                }
+                Err(error) => assert!(!error.to_string().is_empty()),
+            }
+        }
+    }
+}
