@@ -15,6 +15,12 @@ pub enum ErrorKind {
         /// The input's length in bytes.
         len: usize,
     },
+    /// A URL found in text ran past the extractor's length limit and was cut there.
+    #[error("a URL in text longer than {limit} bytes: cut at the limit (raise it with Extractor::max_len or --max-len)")]
+    TooLongInText {
+        /// The limit, in bytes.
+        limit: usize,
+    },
     /// Whitespace before or after the URL.
     #[error("whitespace around a URL is not part of it (RFC 1738 appendix): remove it")]
     SurroundingWhitespace,
@@ -197,6 +203,7 @@ impl ErrorKind {
     pub fn code(&self) -> &'static str {
         match self {
             ErrorKind::TooLong { .. } => "too-long",
+            ErrorKind::TooLongInText { .. } => "too-long-in-text",
             ErrorKind::Empty => "empty",
             ErrorKind::SurroundingWhitespace => "surrounding-whitespace",
             ErrorKind::Wrapper { .. } => "wrapper",

@@ -51,6 +51,7 @@ mod dialect;
 mod differential;
 mod error;
 mod escape;
+mod extract;
 mod fast;
 pub mod grammar;
 mod host;
@@ -67,9 +68,10 @@ mod url;
 pub use dialect::{parse_reference, Dialect, UnknownDialect, UrlReference};
 pub use error::{ErrorKind, ParseError};
 pub use escape::{percent_decode, Escaped, Segments};
+pub use extract::{extract, extract_reader, Extract, ExtractReader, Extractor, Found, Wrapper};
 pub use host::Host;
 #[cfg(feature = "serde")]
-pub use report::ParseReport;
+pub use report::{ExtractReport, ParseReport};
 pub use resolve::{is_absolute, resolve, ResolveError, ResolveMode};
 pub use scheme::{
     Article, CidUrl, Fieldspec, FileUrl, FtpCommand, FtpCommandError, FtpUrl, Ftptype, GenericUrl,

@@ -4,15 +4,18 @@
 //! ```text
 //! rfc1738 parse [--dialect rfc1738|rfc1630|draft] [--json] [URL ...]
 //! rfc1738 resolve [--mode rfc1630|draft] [--json] CONTEXT PARTIAL ...
+//! rfc1738 extract [--dialect D] [--json] [--max-len N] [--line-numbers] [FILE ...]
 //! ```
 //!
 //! Without URL (or PARTIAL) arguments, reads one input per line from standard input (a
 //! line's CR LF or LF ending is not part of it; `resolve` reads `CONTEXT<TAB>PARTIAL`
 //! lines). Exit status: 0 when every input is valid, 1 when any is invalid, 2 on a usage
-//! error.
+//! error. `extract` reads the files (standard input without any) as streams, in bounded
+//! memory; its exit status is 0 when every file was read, 2 when one could not be (the
+//! others are still read), whatever it found.
 
 use clap::{Parser, Subcommand};
-use rfc1738::{Dialect, ParseReport, ResolveMode, UrlKind};
+use rfc1738::{Dialect, ExtractReport, Extractor, Found, ParseReport, ResolveMode, UrlKind};
 use serde_json::{json, Value};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -58,6 +61,26 @@ enum Command {
         /// The partial forms to resolve against the context.
         partials: Vec<String>,
     },
+    /// Find the URLs in running text (RFC 1738 appendix): <URL:...>, <...> around a known
+    /// scheme, and bare ones; one line (or JSON object) per URL.
+    Extract {
+        /// The grammar the URLs found are read by.
+        #[arg(long, default_value = "rfc1738")]
+        dialect: Dialect,
+        /// Print one JSON object per URL found (the extraction corpus format).
+        #[arg(long)]
+        json: bool,
+        /// The longest URL looked for, in bytes; a longer one is reported cut and invalid.
+        /// Memory stays within about this plus 64 KiB, whatever the input's size.
+        #[arg(long, default_value_t = Extractor::DEFAULT_MAX_LEN)]
+        max_len: usize,
+        /// Each line starts with a line number ("1207."), as in a numbered copy of a
+        /// document: the numbers are not part of URLs that run across lines.
+        #[arg(long)]
+        line_numbers: bool,
+        /// The text files to search; without any, standard input.
+        files: Vec<std::path::PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -79,15 +102,19 @@ fn main() -> ExitCode {
                     Ok(print_url(url, dialect, json, &mut out)? && all_valid)
                 })
             }
+            .map(Status::from)
         }
         Command::Resolve {
             mode,
             json,
             context: Some(context),
             partials,
-        } => partials.iter().try_fold(true, |all_valid, partial| {
-            Ok(print_resolution(&context, partial, mode, json, &mut out)? && all_valid)
-        }),
+        } => partials
+            .iter()
+            .try_fold(true, |all_valid, partial| {
+                Ok(print_resolution(&context, partial, mode, json, &mut out)? && all_valid)
+            })
+            .map(Status::from),
         Command::Resolve {
             mode,
             json,
@@ -103,11 +130,26 @@ fn main() -> ExitCode {
             |line, _, out| {
                 print_resolve_usage_error(&String::from_utf8_lossy(line), mode, json, out)
             },
-        ),
+        )
+        .map(Status::from),
+        Command::Extract {
+            dialect,
+            json,
+            max_len,
+            line_numbers,
+            files,
+        } => {
+            let extractor = Extractor::new()
+                .dialect(dialect)
+                .max_len(max_len)
+                .line_numbers(line_numbers);
+            run_extract(extractor, &files, json, &mut out)
+        }
     };
-    match result.and_then(|all_valid| out.flush().map(|()| all_valid)) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
+    match result.and_then(|status| out.flush().map(|()| status)) {
+        Ok(Status::Valid) => ExitCode::SUCCESS,
+        Ok(Status::Invalid) => ExitCode::from(1),
+        Ok(Status::Unreadable) => ExitCode::from(2),
         // A closed pipe (`rfc1738 parse ... | head`) is not an error of ours.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
@@ -115,6 +157,105 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// How a run ended: the exit status.
+enum Status {
+    /// Every input valid (for `extract`: every file read).
+    Valid,
+    /// Some input invalid.
+    Invalid,
+    /// Some file could not be read.
+    Unreadable,
+}
+
+impl From<bool> for Status {
+    fn from(all_valid: bool) -> Status {
+        if all_valid {
+            Status::Valid
+        } else {
+            Status::Invalid
+        }
+    }
+}
+
+/// Prints the URLs found in each file (standard input without files), reading each as a
+/// stream. A file that cannot be opened or read is reported on standard error and the
+/// others are still read.
+fn run_extract(
+    extractor: Extractor,
+    files: &[std::path::PathBuf],
+    json: bool,
+    out: &mut impl Write,
+) -> io::Result<Status> {
+    let mut status = Status::Valid;
+    if files.is_empty() {
+        if let Err(error) = extract_from(extractor, io::stdin().lock(), None, json, out) {
+            report_unreadable("standard input", error)?;
+            status = Status::Unreadable;
+        }
+    }
+    for path in files {
+        let name = path.to_string_lossy();
+        let read = std::fs::File::open(path)
+            .and_then(|file| extract_from(extractor, file, Some(&name), json, out));
+        if let Err(error) = read {
+            report_unreadable(&name, error)?;
+            status = Status::Unreadable;
+        }
+    }
+    Ok(status)
+}
+
+/// A file that could not be read: a broken output pipe is passed on, anything else told.
+fn report_unreadable(name: &str, error: io::Error) -> io::Result<()> {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        return Err(error);
+    }
+    eprintln!("rfc1738: {name}: {error}");
+    Ok(())
+}
+
+/// Prints the URLs found in one stream.
+fn extract_from(
+    extractor: Extractor,
+    input: impl io::Read,
+    file: Option<&str>,
+    json: bool,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    for found in extractor.extract_reader(input) {
+        let found = found?;
+        if json {
+            serde_json::to_writer(&mut *out, &ExtractReport::new(file, &found))?;
+            writeln!(out)?;
+        } else {
+            print_found(file.unwrap_or("-"), &found, out)?;
+        }
+    }
+    Ok(())
+}
+
+/// One URL found, as a line `file:line:column: wrapper url: kind` (or the error), and the
+/// other reading when a hyphen at a line break makes two.
+fn print_found(file: &str, found: &Found<'_>, out: &mut impl Write) -> io::Result<()> {
+    let verdict = match (found.kind(), found.error()) {
+        (Some(kind), _) => format!("valid {kind}", kind = kind.name()),
+        (None, Some(error)) => format!("invalid: {}", error.message()),
+        (None, None) => "invalid".to_owned(),
+    };
+    writeln!(
+        out,
+        "{file}:{}:{}: {} {}  ({verdict})",
+        found.line(),
+        found.column(),
+        found.wrapper(),
+        found.url()
+    )?;
+    if let Some(alternative) = found.alternative() {
+        writeln!(out, "    hyphen at a line break; without it: {alternative}")?;
+    }
+    Ok(())
 }
 
 /// Calls `each` on every line of `input` (`not_utf8` on a line that is not UTF-8); returns

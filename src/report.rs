@@ -8,6 +8,7 @@ use crate::diagnose::leading_scheme_len;
 use crate::dialect::{Dialect, UrlReference, PREFIX};
 use crate::error::ParseError;
 use crate::escape::Escaped;
+use crate::extract::Found;
 use crate::scheme::WaisForm;
 use crate::url::Url;
 use serde::ser::{SerializeMap, Serializer};
@@ -115,6 +116,63 @@ fn reference_entries<M: SerializeMap>(
 
 /// `{"offset", "expected", "message"}`
 struct ErrorEntry<'e>(&'e ParseError);
+
+/// A URL found in text, serializable as one line of `rfc1738 extract --json` and of the
+/// extraction corpus (`corpus/extract/`): `file`, `start`, `end`, `line`, `column`,
+/// `found`, `url`, `wrapper`, `prefixed`, `hyphen_break`, `alternative` and
+/// `alternative_valid` (only when `hyphen_break`), `valid`, `kind` (for an invalid URL, the
+/// production it was read by, as in [`ParseReport`]), and `error` (only when not valid).
+///
+/// ```
+/// let found = rfc1738::extract("see <URL:news:comp.infosystems.www>").next().unwrap();
+/// let report = rfc1738::ExtractReport::new(Some("notes.txt"), &found);
+/// # let _ = report;
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct ExtractReport<'r, 't> {
+    file: Option<&'r str>,
+    found: &'r Found<'t>,
+}
+
+impl<'r, 't> ExtractReport<'r, 't> {
+    /// The report of `found`, in the text named `file` (`None` for standard input, which
+    /// prints as `"-"`).
+    pub fn new(file: Option<&'r str>, found: &'r Found<'t>) -> ExtractReport<'r, 't> {
+        ExtractReport { file, found }
+    }
+}
+
+impl Serialize for ExtractReport<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let found = self.found;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("file", self.file.unwrap_or("-"))?;
+        map.serialize_entry("start", &found.start())?;
+        map.serialize_entry("end", &found.end())?;
+        map.serialize_entry("line", &found.line())?;
+        map.serialize_entry("column", &found.column())?;
+        map.serialize_entry("found", found.found())?;
+        map.serialize_entry("url", found.url())?;
+        map.serialize_entry("wrapper", found.wrapper().name())?;
+        map.serialize_entry("prefixed", &found.is_prefixed())?;
+        map.serialize_entry("hyphen_break", &found.hyphen_break())?;
+        if let Some(alternative) = found.alternative() {
+            let valid = crate::parse_reference(alternative, found.dialect()).is_ok();
+            map.serialize_entry("alternative", alternative)?;
+            map.serialize_entry("alternative_valid", &valid)?;
+        }
+        map.serialize_entry("valid", &found.is_valid())?;
+        // As in the parse report: for an invalid URL, the production it was read by.
+        let kind = found
+            .kind()
+            .or_else(|| found.error().and_then(ParseError::url_kind));
+        map.serialize_entry("kind", &kind.map(|kind| kind.name()))?;
+        if let Some(error) = found.error() {
+            map.serialize_entry("error", &ErrorEntry(error))?;
+        }
+        map.end()
+    }
+}
 
 impl Serialize for ErrorEntry<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -145,3 +145,75 @@ fn resolve_reads_tab_separated_lines_and_reports_every_line_as_json() {
         .unwrap()
         .contains("no partial forms"));
 }
+
+#[test]
+fn extract_prints_one_json_object_per_url_found_in_order() {
+    let text = "See <URL:ftp://h/a-\n b> and http://info.cern.ch/.\nNote: no URL here.\n<URL:http://h:99999/>\n";
+    let (status, out) = run(&["extract", "--json"], text.as_bytes());
+    assert_eq!(
+        status, 0,
+        "finding invalid URLs is not a failure of extract"
+    );
+    let objects: Vec<serde_json::Value> = out
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(objects.len(), 3);
+    assert_eq!(
+        objects[0],
+        serde_json::json!({
+            "file": "-", "start": 4, "end": 23, "line": 1, "column": 5,
+            "found": "<URL:ftp://h/a-\n b>", "url": "ftp://h/a-b", "wrapper": "url",
+            "prefixed": true, "hyphen_break": true, "alternative": "ftp://h/ab",
+            "alternative_valid": true, "valid": true, "kind": "ftp",
+        })
+    );
+    assert_eq!(objects[1]["url"], "http://info.cern.ch/");
+    assert_eq!(objects[1]["wrapper"], "bare");
+    assert_eq!(objects[2]["valid"], false);
+    assert_eq!(objects[2]["error"]["offset"], 9);
+    assert_eq!(
+        objects[2]["kind"], "http",
+        "the production tried, as parse --json says"
+    );
+}
+
+#[test]
+fn extract_reads_every_file_and_reports_one_it_cannot_open() {
+    let dir = std::env::temp_dir().join(format!("rfc1738-extract-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("notes.txt");
+    std::fs::write(&file, "mail <URL:mailto:timbl@info.cern.ch>\n").unwrap();
+    let missing = dir.join("missing.txt");
+    let (status, out) = run(
+        &["extract", missing.to_str().unwrap(), file.to_str().unwrap()],
+        b"",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(status, 2);
+    assert_eq!(
+        out,
+        format!(
+            "{}:1:6: url mailto:timbl@info.cern.ch  (valid mailto)\n",
+            file.display()
+        )
+    );
+}
+
+#[test]
+fn extract_options_choose_dialect_limit_and_line_numbers() {
+    let text = "  12.  <mid:msg@host> <URL:ftp://h/a\n  13.   /b>\n";
+    let (_, out) = run(
+        &["extract", "--dialect", "rfc1630", "--line-numbers"],
+        text.as_bytes(),
+    );
+    assert_eq!(
+        out,
+        "-:1:8: angle mid:msg@host  (valid mid)\n-:1:23: url ftp://h/a/b  (valid ftp)\n"
+    );
+    let long = format!("http://h/{}", "a".repeat(500));
+    let (_, out) = run(&["extract", "--json", "--max-len", "300"], long.as_bytes());
+    let object: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(object["url"].as_str().unwrap().len(), 300);
+    assert_eq!(object["valid"], false);
+}

@@ -1,0 +1,356 @@
+//! URLs in running text (RFC 1738 appendix): the hand-judged rules of
+//! `corpus/extract/rules.jsonl`, the golden extraction of the five seed documents, the
+//! stream reader agreeing with the `&str` reader at every piece size, and bounded memory.
+//!
+//! `BLESS=1 cargo test --test extract` rewrites the seed goldens (never the rules, which
+//! are judged by hand); review the diff.
+#![cfg(feature = "serde")]
+
+use pretty_assertions::assert_eq;
+use rfc1738::{Dialect, ExtractReport, Extractor, Found};
+use serde_json::{json, Value};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/extract")
+}
+
+/// The extractor a rules case asks for.
+fn extractor_for(options: Option<&Value>) -> Extractor {
+    let mut extractor = Extractor::new();
+    if let Some(options) = options {
+        if let Some(dialect) = options.get("dialect").and_then(Value::as_str) {
+            extractor = extractor.dialect(dialect.parse::<Dialect>().unwrap());
+        }
+        if let Some(max_len) = options.get("max_len").and_then(Value::as_u64) {
+            extractor = extractor.max_len(max_len as usize);
+        }
+        if let Some(line_numbers) = options.get("line_numbers").and_then(Value::as_bool) {
+            extractor = extractor.line_numbers(line_numbers);
+        }
+    }
+    extractor
+}
+
+/// The fields a rules case states, as the extractor found them.
+fn stated(text: &str, found: &Found<'_>) -> Value {
+    assert_eq!(&text[found.span()], found.found(), "span and found text");
+    let mut value = json!({
+        "found": found.found(),
+        "url": found.url(),
+        "wrapper": found.wrapper().name(),
+        "prefixed": found.is_prefixed(),
+        "hyphen_break": found.hyphen_break(),
+        "valid": found.is_valid(),
+        "kind": found.kind().map(|kind| kind.name()),
+    });
+    if let Some(alternative) = found.alternative() {
+        value["alternative"] = json!(alternative);
+    }
+    if let Some(error) = found.error() {
+        value["error_code"] = json!(error.kind().code());
+    }
+    value
+}
+
+/// A reader that hands out at most `piece` bytes at a time.
+struct Trickle<'a> {
+    bytes: &'a [u8],
+    piece: usize,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.piece.min(buf.len()).min(self.bytes.len());
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+/// Every finding from a stream read `piece` bytes at a time equals the `&str` reading.
+fn assert_stream_agrees(extractor: Extractor, text: &str, piece: usize) {
+    let from_str: Vec<Found<'static>> = extractor.extract(text).map(Found::into_owned).collect();
+    let from_stream: Vec<Found<'static>> = extractor
+        .extract_reader(Trickle {
+            bytes: text.as_bytes(),
+            piece,
+        })
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(from_stream, from_str, "stream read {piece} bytes at a time");
+}
+
+fn rules() -> Vec<Value> {
+    let text = std::fs::read_to_string(corpus_dir().join("rules.jsonl")).unwrap();
+    text.lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+#[test]
+fn every_rule_case_is_found_as_judged() {
+    let mut failures = Vec::new();
+    let cases = rules();
+    assert!(cases.len() >= 50);
+    for case in &cases {
+        let text = case["text"].as_str().unwrap();
+        let extractor = extractor_for(case.get("options"));
+        let found: Vec<Value> = extractor
+            .extract(text)
+            .map(|found| stated(text, &found))
+            .collect();
+        let expected = case["expected"].as_array().unwrap();
+        if found != *expected {
+            failures.push(format!(
+                "{}\n  text: {text:?}\n  expected: {}\n  found:    {}",
+                case["note"],
+                Value::from(expected.clone()),
+                Value::from(found)
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ:\n\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn the_stream_reader_agrees_with_the_str_reader_at_every_piece_size() {
+    for case in rules() {
+        let text = case["text"].as_str().unwrap();
+        let extractor = extractor_for(case.get("options"));
+        for piece in [1, 2, 3, 7, 64, 4096] {
+            assert_stream_agrees(extractor, text, piece);
+        }
+    }
+}
+
+/// The seed documents and their golden extraction (`NAME.jsonl`, and for the numbered
+/// draft `NAME.line-numbers.jsonl` read with `--line-numbers`).
+#[test]
+fn the_seed_documents_give_their_golden_extraction() {
+    let dir = corpus_dir().join("seeds");
+    let mut texts: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    texts.sort();
+    assert_eq!(texts.len(), 5, "the five seed documents");
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut stale = Vec::new();
+    for text_path in &texts {
+        let stem = text_path.file_stem().unwrap().to_string_lossy();
+        let name = format!("seeds/{stem}.txt");
+        for (suffix, extractor) in [
+            ("", Extractor::new()),
+            (".line-numbers", Extractor::new().line_numbers(true)),
+        ] {
+            let golden = dir.join(format!("{stem}{suffix}.jsonl"));
+            if !suffix.is_empty() && !golden.exists() && !bless {
+                continue;
+            }
+            let file = std::fs::File::open(text_path).unwrap();
+            let mut lines = String::new();
+            for found in extractor.extract_reader(file) {
+                let found = found.unwrap();
+                lines.push_str(
+                    &serde_json::to_string(&ExtractReport::new(Some(&name), &found)).unwrap(),
+                );
+                lines.push('\n');
+            }
+            if bless {
+                if suffix.is_empty() || stem.starts_with("000") {
+                    std::fs::write(&golden, &lines).unwrap();
+                }
+                continue;
+            }
+            let expected = std::fs::read_to_string(&golden).unwrap();
+            if expected != lines {
+                stale.push(golden.display().to_string());
+            }
+            // The in-memory reading (lossy for the PostScript's odd octets) agrees.
+            let bytes = std::fs::read(text_path).unwrap();
+            if let Ok(text) = std::str::from_utf8(&bytes) {
+                assert_stream_agrees(extractor, text, 4096);
+            }
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "golden extraction differs (BLESS=1 rewrites; review the diff): {stale:?}"
+    );
+}
+
+/// A stream of generated text, `len` bytes long: prose with URLs of every kind, and
+/// hostile stretches (a long run without whitespace, an unclosed wrapper, a flood of
+/// whitespace inside a wrapper).
+struct Generated {
+    produced: usize,
+    len: usize,
+    cycle: Vec<u8>,
+}
+
+impl Generated {
+    fn new(len: usize) -> Generated {
+        let mut cycle = Vec::new();
+        cycle
+            .extend_from_slice(b"Some prose: see <URL:ftp://ds.internic.net/rfc/rfc1738.txt> or\n");
+        cycle.extend_from_slice(
+            b"http://info.cern.ch/hypertext/WWW/TheProject.html, and <gopher://h/1x-\n  y>.\n",
+        );
+        cycle.extend_from_slice(b"http://long/");
+        cycle.extend(std::iter::repeat_n(b'a', 100_000));
+        cycle.extend_from_slice(b"\n<URL:http://unclosed/");
+        cycle.extend(std::iter::repeat_n(b'b', 100_000));
+        cycle.extend_from_slice(b"\n<URL:news:");
+        cycle.extend(std::iter::repeat_n(b' ', 3_000));
+        cycle.extend_from_slice(b"comp.infosystems.www>\n");
+        // Whitespace past the limit: an unclosed wrapper with nothing in it, no URL.
+        cycle.extend_from_slice(b"<URL:");
+        cycle.extend(std::iter::repeat_n(b' ', 100_000));
+        cycle.extend_from_slice(b"x>\n");
+        Generated {
+            produced: 0,
+            len,
+            cycle,
+        }
+    }
+}
+
+impl Read for Generated {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.len - self.produced;
+        let at = self.produced % self.cycle.len();
+        let n = buf.len().min(left).min(self.cycle.len() - at);
+        buf[..n].copy_from_slice(&self.cycle[at..at + n]);
+        self.produced += n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn a_long_stream_is_read_in_bounded_memory_and_every_url_found() {
+    let cycles = 40;
+    let generated = Generated::new(0);
+    let len = generated.cycle.len() * cycles;
+    let extractor = Extractor::new().max_len(4096);
+    let mut reader = extractor.extract_reader(Generated::new(len));
+    let mut counts = std::collections::BTreeMap::<(String, bool), usize>::new();
+    for found in reader.by_ref() {
+        let found = found.unwrap();
+        *counts
+            .entry((found.wrapper().name().to_owned(), found.is_valid()))
+            .or_default() += 1;
+    }
+    let expected: std::collections::BTreeMap<(String, bool), usize> = [
+        // <URL:ftp...> and <URL:news: (3,000 spaces) ...>
+        (("url".to_owned(), true), 2 * cycles),
+        // <gopher://h/1x- y>
+        (("angle".to_owned(), true), cycles),
+        // http://info.cern.ch/...
+        (("bare".to_owned(), true), cycles),
+        // http://long/aaaa... cut at the limit
+        (("bare".to_owned(), false), cycles),
+        // <URL:http://unclosed/bbbb... cut at the limit
+        (("unclosed".to_owned(), false), cycles),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(counts, expected);
+    // Two limits' worth and two reads' worth, whatever the stream's length (about 12 MB).
+    assert!(
+        reader.high_water() <= 2 * 4096 + 4 * 64 * 1024,
+        "held {} bytes",
+        reader.high_water()
+    );
+}
+
+#[test]
+fn line_and_column_count_across_stream_pieces() {
+    let text = "first line\n  second <URL:http://a/>\r\n\nfourth http://b/ x\n";
+    let found: Vec<(u64, u64)> = Extractor::new()
+        .extract_reader(Trickle {
+            bytes: text.as_bytes(),
+            piece: 3,
+        })
+        .map(|found| {
+            let found = found.unwrap();
+            (found.line(), found.column())
+        })
+        .collect();
+    assert_eq!(found, [(2, 10), (4, 8)]);
+}
+
+#[test]
+fn a_read_error_is_yielded_once_then_the_stream_ends() {
+    struct Failing;
+    impl Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("disk on fire"))
+        }
+    }
+    let mut reader = rfc1738::extract_reader(Failing);
+    assert_eq!(
+        reader.next().unwrap().unwrap_err().to_string(),
+        "disk on fire"
+    );
+    assert!(reader.next().is_none());
+}
+
+#[test]
+fn invalid_utf8_in_a_stream_shows_as_replacement_and_the_url_is_invalid() {
+    let bytes: &[u8] = b"<URL:http://h/\xff> and http://ok/";
+    let found: Vec<_> = rfc1738::extract_reader(bytes)
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    assert_eq!(found.len(), 2);
+    assert_eq!(found[0].url(), "http://h/\u{fffd}");
+    assert!(!found[0].is_valid());
+    assert_eq!((found[0].start(), found[0].end()), (0, 16));
+    assert_eq!(found[1].url(), "http://ok/");
+}
+
+#[test]
+fn mutated_texts_give_the_same_findings_from_a_str_and_a_stream() {
+    // Rules texts cut and spliced together, read whole and in odd pieces.
+    let texts: Vec<String> = rules()
+        .iter()
+        .map(|case| case["text"].as_str().unwrap().to_owned())
+        .collect();
+    let mut state = 0x1738_u64;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) as usize) % n
+    };
+    for _ in 0..400 {
+        let mut text = String::new();
+        for _ in 0..=next(4) {
+            let piece = &texts[next(texts.len())];
+            let mut cut = next(piece.len() + 1);
+            while !piece.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            text.push_str(if next(2) == 0 {
+                &piece[..cut]
+            } else {
+                &piece[cut..]
+            });
+            text.push_str(["", "\n", "-\n", " ", "<", ">", "URL:", "\n\n"][next(8)]);
+        }
+        let extractor = Extractor::new().max_len(256 + next(64));
+        for found in extractor.extract(&text) {
+            assert_eq!(&text[found.span()], found.found());
+            assert!(!found.url().contains(char::is_whitespace) || found.url().contains('\u{85}'));
+        }
+        assert_stream_agrees(extractor, &text, 1 + next(9));
+    }
+}
