@@ -446,11 +446,14 @@ impl Extractor {
             parse_reference(&url, self.dialect).map(|reference| reference.url().kind())
         };
         let alternative = (!candidate.hyphens.is_empty()).then(|| {
-            let mut alternative = url.to_string();
-            for &at in candidate.hyphens.iter().rev() {
-                if alternative.as_bytes().get(at) == Some(&b'-') {
-                    alternative.remove(at);
+            // One pass: the hyphens are in order, each a one-byte character.
+            let mut alternative = String::with_capacity(url.len());
+            let mut hyphens = candidate.hyphens.iter().peekable();
+            for (at, c) in url.char_indices() {
+                if hyphens.next_if(|&&hyphen| hyphen == at).is_some() && c == '-' {
+                    continue;
                 }
+                alternative.push(c);
             }
             alternative
         });
@@ -953,12 +956,15 @@ enum BareRun {
 
 /// Takes off a bare URL's end what the sentence around it put there.
 fn trim_trailing_punctuation(bytes: &[u8], pieces: &mut Vec<(usize, usize)>) {
-    let count = |pieces: &[(usize, usize)], c: u8| {
-        pieces
-            .iter()
-            .map(|&(s, e)| bytes[s..e].iter().filter(|&&b| b == c).count())
-            .sum::<usize>()
-    };
+    // Opening and closing brackets in the URL, counted once: [(, ), [, ], {, }].
+    let mut counts = [0usize; 6];
+    for &(start, end) in pieces.iter() {
+        for &b in &bytes[start..end] {
+            if let Some(i) = b"()[]{}".iter().position(|&p| p == b) {
+                counts[i] += 1;
+            }
+        }
+    }
     while let Some(&(start, end)) = pieces.last() {
         if start == end {
             pieces.pop();
@@ -967,13 +973,16 @@ fn trim_trailing_punctuation(bytes: &[u8], pieces: &mut Vec<(usize, usize)>) {
         let last = bytes[end - 1];
         let trim = match last {
             b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => true,
-            b')' => count(pieces, b')') > count(pieces, b'('),
-            b']' => count(pieces, b']') > count(pieces, b'['),
-            b'}' => count(pieces, b'}') > count(pieces, b'{'),
+            b')' => counts[1] > counts[0],
+            b']' => counts[3] > counts[2],
+            b'}' => counts[5] > counts[4],
             _ => false,
         };
         if !trim {
             break;
+        }
+        if let Some(i) = b"()[]{}".iter().position(|&p| p == last) {
+            counts[i] -= 1;
         }
         if let Some(piece) = pieces.last_mut() {
             piece.1 -= 1;

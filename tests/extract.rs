@@ -354,3 +354,32 @@ fn mutated_texts_give_the_same_findings_from_a_str_and_a_stream() {
         assert_stream_agrees(extractor, &text, 1 + next(9));
     }
 }
+
+#[test]
+fn hostile_texts_are_read_in_linear_time() {
+    // Each would be quadratic with a naive scan: a debug build does them in well under a
+    // second each when linear.
+    let limit = Extractor::DEFAULT_MAX_LEN;
+    let many_hyphen_breaks = format!("http://x/{}", "a-\n".repeat(limit));
+    let found: Vec<_> = rfc1738::extract(&many_hyphen_breaks).collect();
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].url().len(), limit);
+    let closing = format!("http://x/a{}", ")".repeat(limit - 10));
+    let found: Vec<_> = rfc1738::extract(&closing).collect();
+    assert_eq!(found[0].url(), "http://x/a");
+    for hostile in [
+        "<".repeat(1 << 20),
+        "<URL:".repeat(1 << 18),
+        "<http:".repeat(1 << 18),
+        "URL:".repeat(1 << 18),
+        "http:".repeat(1 << 18),
+        "a ".repeat(1 << 19),
+        "-\n".repeat(1 << 19),
+        format!("<URL:{}", " ".repeat(1 << 20)),
+    ] {
+        for found in rfc1738::extract(&hostile) {
+            assert!(found.url().len() <= limit);
+        }
+        assert_stream_agrees(Extractor::new(), &hostile, 65536);
+    }
+}
