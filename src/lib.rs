@@ -45,10 +45,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod build;
 mod diagnose;
 mod dialect;
 #[cfg(test)]
 mod differential;
+mod encode;
 mod error;
 mod escape;
 mod extract;
@@ -65,7 +67,12 @@ mod span;
 mod tree;
 mod url;
 
+pub use build::{
+    BuildError, FileBuilder, FtpBuilder, GenericBuilder, GopherBuilder, HttpBuilder, MailtoBuilder,
+    NewsBuilder, NntpBuilder, ProsperoBuilder, TelnetBuilder, WaisBuilder,
+};
 pub use dialect::{parse_reference, Dialect, UnknownDialect, UrlReference};
+pub use encode::{charset, encode, CharSet};
 pub use error::{ErrorKind, ParseError};
 pub use escape::{percent_decode, Escaped, Segments};
 pub use extract::{extract, extract_reader, Extract, ExtractReader, Extractor, Found, Wrapper};
