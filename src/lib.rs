@@ -58,6 +58,7 @@ mod fast;
 pub mod grammar;
 mod host;
 mod lower;
+mod normalize;
 #[cfg(feature = "serde")]
 mod report;
 mod resolve;
@@ -77,6 +78,7 @@ pub use error::{ErrorKind, ParseError};
 pub use escape::{percent_decode, Escaped, Segments};
 pub use extract::{extract, extract_reader, Extract, ExtractReader, Extractor, Found, Wrapper};
 pub use host::Host;
+pub use normalize::{equivalent, normalize};
 #[cfg(feature = "serde")]
 pub use report::{ExtractReport, ParseReport};
 pub use resolve::{is_absolute, resolve, ResolveError, ResolveMode};

@@ -5,6 +5,7 @@
 //! rfc1738 parse [--dialect rfc1738|rfc1630|draft] [--json] [URL ...]
 //! rfc1738 resolve [--mode rfc1630|draft] [--json] CONTEXT PARTIAL ...
 //! rfc1738 extract [--dialect D] [--json] [--max-len N] [--line-numbers] [FILE ...]
+//! rfc1738 normalize [--json] [URL ...]
 //! ```
 //!
 //! Without URL (or PARTIAL) arguments, reads one input per line from standard input (a
@@ -60,6 +61,15 @@ enum Command {
         context: Option<String>,
         /// The partial forms to resolve against the context.
         partials: Vec<String>,
+    },
+    /// Bring URLs to one encoding level for comparison (RFC 1630): scheme and host in lower
+    /// case, needless escapes decoded, the rest in upper-case hex, default ports removed.
+    Normalize {
+        /// Print one JSON object per URL: {"input", "valid", "normalized"} or an error.
+        #[arg(long)]
+        json: bool,
+        /// The URLs (RFC 1738); without any, one per line from standard input.
+        urls: Vec<String>,
     },
     /// Find the URLs in running text (RFC 1738 appendix): <URL:...>, <...> around a known
     /// scheme, and bare ones; one line (or JSON object) per URL.
@@ -132,6 +142,19 @@ fn main() -> ExitCode {
             },
         )
         .map(Status::from),
+        Command::Normalize { json, urls } => {
+            let print = |url: &str, out: &mut BufWriter<_>| print_normalized(url, json, out);
+            if urls.is_empty() {
+                for_each_line(io::stdin().lock(), &mut out, print, |line, error, out| {
+                    print_not_utf8(line, error, Dialect::Rfc1738, json, out)
+                })
+            } else {
+                urls.iter().try_fold(true, |all_valid, url| {
+                    Ok(print_normalized(url, json, &mut out)? && all_valid)
+                })
+            }
+            .map(Status::from)
+        }
         Command::Extract {
             dialect,
             json,
@@ -330,6 +353,26 @@ fn print_not_utf8(
         )?;
     }
     Ok(false)
+}
+
+/// Prints one URL at one encoding level; returns whether it was valid.
+fn print_normalized(url: &str, json: bool, out: &mut impl Write) -> io::Result<bool> {
+    let result = rfc1738::normalize(url);
+    match (&result, json) {
+        (Ok(normal), true) => writeln!(
+            out,
+            "{}",
+            json!({"input": url, "valid": true, "normalized": normal.as_str()})
+        )?,
+        (Ok(normal), false) => writeln!(out, "{normal}")?,
+        (Err(_), true) => {
+            // The parse report, which carries the error object.
+            serde_json::to_writer(&mut *out, &ParseReport::new(url))?;
+            writeln!(out)?;
+        }
+        (Err(error), false) => writeln!(out, "{url}\n{error}\n")?,
+    }
+    Ok(result.is_ok())
 }
 
 /// Prints the resolution of one partial form; returns whether it succeeded.

@@ -217,3 +217,31 @@ fn extract_options_choose_dialect_limit_and_line_numbers() {
     assert_eq!(object["url"].as_str().unwrap().len(), 300);
     assert_eq!(object["valid"], false);
 }
+
+#[test]
+fn normalize_prints_one_encoding_level_and_reports_invalid_lines() {
+    let (status, out) = run(
+        &["normalize"],
+        b"HTTP://Info.CERN.ch:80/marie%2dclaude\nftp://h/a%2fb;type=I\n",
+    );
+    assert_eq!(status, 0);
+    assert_eq!(
+        out,
+        "http://info.cern.ch/marie-claude\nftp://h/a%2Fb;type=i\n"
+    );
+    let (status, out) = run(
+        &["normalize", "--json", "gopher://h:70/1", "http://h/ x"],
+        b"",
+    );
+    assert_eq!(status, 1);
+    let objects: Vec<serde_json::Value> = out
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(
+        objects[0],
+        serde_json::json!({"input": "gopher://h:70/1", "valid": true, "normalized": "gopher://h/1"})
+    );
+    assert_eq!(objects[1]["valid"], false);
+    assert_eq!(objects[1]["error"]["offset"], 9);
+}

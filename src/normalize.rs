@@ -1,0 +1,281 @@
+//! One encoding level for comparing URLs. RFC 1630 ("Before two URIs can be compared, it
+//! is therefore necessary to bring them to the same encoding level") and RFC 1738 section
+//! 2.2 (octets may be escaped when they need not be; reserved characters escaped or not
+//! mean different things).
+
+use crate::dialect::{parse_reference, Dialect};
+use crate::encode::{charset, push_escape};
+use crate::error::ParseError;
+use crate::url::{Url, UrlKind};
+use std::ops::Range;
+
+impl Url<'_> {
+    /// The URL at one encoding level, for comparison:
+    /// - the scheme and the host in lower case (section 2.1, and DNS names are
+    ///   case-insensitive);
+    /// - a `%XX` escape of an `unreserved` character (letters, digits, `$-_.!*'(),`)
+    ///   decoded, since such a character needs no escape; `%2B` is kept, "+" meaning a
+    ///   space in a search part (RFC 1630);
+    /// - every other escape in upper-case hex; reserved characters (`;/?:@&=`) left exactly
+    ///   as they are, escaped or not, since escaping changes their meaning;
+    /// - a port equal to the scheme's default removed, any other port without leading
+    ///   zeros;
+    /// - an ftp `;type=` code in lower case;
+    /// - `http://host` written `http://host/` ("If neither <path> nor <searchpart> is
+    ///   present, the "/" may also be omitted", section 3.3), and a telnet URL's optional
+    ///   final `/` left out (section 3.8).
+    ///
+    /// The rewriting is repeated until nothing changes: a decoded escape can turn what
+    /// follows into a host (`x://E%2Ea` reads as `x://E.a`, whose host then goes to lower
+    /// case), so normalizing twice gives the same URL.
+    ///
+    /// Nothing else changes: path segments keep their case, `.` and `..` stay (RFC 1738
+    /// gives them no meaning), and so does a gopher URL's empty path.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("HTTP://Info.CERN.ch:80/albert/bertram/marie%2dclaude%2f").unwrap();
+    /// assert_eq!(url.normalize().as_str(), "http://info.cern.ch/albert/bertram/marie-claude%2F");
+    /// ```
+    pub fn normalize(&self) -> Url<'static> {
+        // The components are read as RFC 1738 reads them where it can (an RFC 1630 generic
+        // URL has no host; RFC 1738's `ip-schemepart` does), so that the normal form is
+        // read the same way again.
+        let reading = reparse(self.as_str(), self.kind());
+        let source = reading.as_ref().unwrap_or(self);
+        let mut normal = one_pass(source);
+        // A decoded escape can change how the rest reads (`x://h%2Ea/` has no host, while
+        // `x://h.a/` has one, whose case then goes): repeat until nothing changes.
+        for _ in 0..4 {
+            let next = one_pass(&normal);
+            if next.as_str() == normal.as_str() {
+                break;
+            }
+            normal = next;
+        }
+        normal
+    }
+
+    /// Whether two URLs are the same at one encoding level ([`Url::normalize`]).
+    ///
+    /// ```
+    /// let a = rfc1738::parse("http://info.cern.ch/albert/bertram/marie-claude").unwrap();
+    /// let b = rfc1738::parse("http://info.cern.ch/albert/bertram/marie%2Dclaude").unwrap();
+    /// let c = rfc1738::parse("http://info.cern.ch/albert/bertram%2Fmarie-claude").unwrap();
+    /// assert!(a.equivalent(&b));   // RFC 1630: "%2D encodes a hyphen character"
+    /// assert!(!a.equivalent(&c));  // "/" is reserved: escaped, it is data
+    /// ```
+    pub fn equivalent(&self, other: &Url<'_>) -> bool {
+        self.normalize().as_str() == other.normalize().as_str()
+    }
+}
+
+/// One pass of normalization: the URL's text rewritten, read back as the same kind.
+fn one_pass(url: &Url<'_>) -> Url<'static> {
+    let text = normalized_text(url);
+    reparse(&text, url.kind()).unwrap_or_else(|| url.clone().into_owned())
+}
+
+/// Parses `input` by RFC 1738 and brings it to one encoding level ([`Url::normalize`]).
+///
+/// ```
+/// assert_eq!(rfc1738::normalize("FTP://Host.Dom:21/a%2fb;type=A").unwrap().as_str(), "ftp://host.dom/a%2Fb;type=a");
+/// ```
+pub fn normalize(input: &str) -> Result<Url<'static>, ParseError> {
+    Ok(crate::parse(input)?.normalize())
+}
+
+/// Whether two URLs (read by RFC 1738) are the same at one encoding level; the error of
+/// the first that is not a URL.
+///
+/// ```
+/// assert!(rfc1738::equivalent("gopher://H:70/0%41", "gopher://h/0A").unwrap());
+/// assert!(!rfc1738::equivalent("ftp://h/a%3Bb", "ftp://h/a;b").is_ok_and(|same| same));
+/// ```
+pub fn equivalent(a: &str, b: &str) -> Result<bool, ParseError> {
+    Ok(crate::parse(a)?.equivalent(&crate::parse(b)?))
+}
+
+/// Reads normalized text back as the same kind of URL: by RFC 1738, or by the RFC 1630
+/// dialect that has the kind.
+fn reparse(text: &str, kind: UrlKind) -> Option<Url<'static>> {
+    if let Ok(url) = crate::parse(text) {
+        if url.kind() == kind {
+            return Some(url.into_owned());
+        }
+    }
+    [Dialect::Rfc1630, Dialect::DraftWwwUri00]
+        .into_iter()
+        .filter_map(|dialect| parse_reference(text, dialect).ok())
+        .map(|reference| reference.into_url().into_owned())
+        .find(|url| url.kind() == kind)
+}
+
+/// The byte range of `part`, a slice of `whole`.
+fn range_in(whole: &str, part: &str) -> Option<Range<usize>> {
+    let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
+    (start + part.len() <= whole.len()).then(|| start..start + part.len())
+}
+
+/// How one stretch of the URL is rewritten.
+enum Rewrite {
+    Lowercase,
+    Replace(String),
+}
+
+fn normalized_text(url: &Url<'_>) -> String {
+    let text = url.as_str();
+    let mut rewrites: Vec<(Range<usize>, Rewrite)> = Vec::new();
+    if let Some(colon) = text.find(':') {
+        rewrites.push((0..colon, Rewrite::Lowercase));
+    }
+    if let Some(host) = url.host().and_then(|host| range_in(text, host)) {
+        let port_digits = text[host.end..]
+            .strip_prefix(':')
+            .map(|rest| rest.bytes().take_while(u8::is_ascii_digit).count())
+            .filter(|&digits| digits > 0);
+        rewrites.push((host.clone(), Rewrite::Lowercase));
+        if let (Some(digits), Some(port)) = (port_digits, url.port()) {
+            let written = host.end..host.end + 1 + digits;
+            let canonical = if Some(port) == url.default_port() {
+                String::new()
+            } else {
+                format!(":{port}")
+            };
+            rewrites.push((written, Rewrite::Replace(canonical)));
+        }
+    }
+    if let Url::Ftp(ftp) = url {
+        // RFC 1738's typecode, or RFC 1630's ftptype (letters in either case there too).
+        let code = ftp
+            .typecode_as_written()
+            .or_else(|| ftp.ftptype().map(|ftptype| ftptype.as_str()));
+        if let Some(code) = code.and_then(|code| range_in(text, code)) {
+            rewrites.push((code, Rewrite::Lowercase));
+        }
+    }
+    rewrites.sort_by_key(|(range, _)| range.start);
+    let mut out = String::with_capacity(text.len() + 1);
+    let mut at = 0;
+    for (range, rewrite) in rewrites {
+        if range.start < at {
+            continue;
+        }
+        normalize_escapes(&text[at..range.start], &mut out);
+        match rewrite {
+            Rewrite::Lowercase => out.push_str(&text[range.clone()].to_ascii_lowercase()),
+            Rewrite::Replace(with) => out.push_str(&with),
+        }
+        at = range.end;
+    }
+    normalize_escapes(&text[at..], &mut out);
+    match url {
+        Url::Http(http) if http.hpath().is_none() && http.search().is_none() => out.push('/'),
+        Url::Telnet(telnet) if telnet.has_trailing_slash() => {
+            out.pop();
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Copies `text`, decoding escapes of unreserved characters (but `+`) and writing the
+/// others in upper-case hex.
+fn normalize_escapes(text: &str, out: &mut String) {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let escape = bytes
+            .get(i..i + 3)
+            .filter(|t| t[0] == b'%' && t[1].is_ascii_hexdigit() && t[2].is_ascii_hexdigit());
+        match escape {
+            Some(triplet) => {
+                let octet = hex(triplet[1]) << 4 | hex(triplet[2]);
+                if charset::UNRESERVED.contains(octet) && octet != b'+' {
+                    out.push(char::from(octet));
+                } else {
+                    push_escape(out, octet);
+                }
+                i += 3;
+            }
+            None => {
+                // Copy up to the next "%" (all of it is ASCII or whole characters).
+                let next = bytes[i + 1..]
+                    .iter()
+                    .position(|&b| b == b'%')
+                    .map_or(bytes.len(), |p| i + 1 + p);
+                out.push_str(&text[i..next]);
+                i = next;
+            }
+        }
+    }
+}
+
+fn hex(digit: u8) -> u8 {
+    match digit {
+        b'0'..=b'9' => digit - b'0',
+        b'a'..=b'f' => digit - b'a' + 10,
+        _ => digit - b'A' + 10,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pretty_assertions::assert_eq;
+
+    fn normalized(input: &str) -> String {
+        crate::normalize(input).unwrap().to_string()
+    }
+
+    #[test]
+    fn scheme_and_host_go_to_lower_case_and_the_path_keeps_its_case() {
+        assert_eq!(
+            normalized("HTTP://INFO.CERN.CH/Hyper/Text"),
+            "http://info.cern.ch/Hyper/Text"
+        );
+        assert_eq!(normalized("X-Arc://User@HOST/P"), "x-arc://User@host/P");
+    }
+
+    #[test]
+    fn escapes_of_unreserved_characters_are_decoded_others_upper_cased() {
+        assert_eq!(
+            normalized("ftp://h/%41%7e%2f%3b%2B%25"),
+            "ftp://h/A%7E%2F%3B%2B%25"
+        );
+        assert_eq!(normalized("news:%2a@h"), "news:*@h");
+    }
+
+    #[test]
+    fn default_ports_go_other_ports_lose_leading_zeros() {
+        assert_eq!(normalized("gopher://h:70/1"), "gopher://h/1");
+        assert_eq!(normalized("gopher://h:0070/1"), "gopher://h/1");
+        assert_eq!(normalized("http://h:08080/"), "http://h:8080/");
+        assert_eq!(normalized("telnet://u@h:23/"), "telnet://u@h");
+    }
+
+    #[test]
+    fn optional_slashes_take_one_form() {
+        assert_eq!(normalized("http://h"), "http://h/");
+        assert_eq!(normalized("http://h:80"), "http://h/");
+        assert_eq!(normalized("telnet://h/"), "telnet://h");
+        assert_eq!(normalized("gopher://h"), "gopher://h");
+    }
+
+    #[test]
+    fn ftp_typecode_goes_to_lower_case() {
+        assert_eq!(normalized("ftp://h/f;type=I"), "ftp://h/f;type=i");
+    }
+
+    #[test]
+    fn normalizing_twice_changes_nothing() {
+        for input in [
+            "HTTP://H:80/%7e%41?%3d",
+            "ftp://U%41:p@H:21/%2F;type=D",
+            "mailto:%41@H",
+            "nntp://H:119/g/1",
+            "wais://H/db/%74/%70",
+        ] {
+            let once = normalized(input);
+            assert_eq!(normalized(&once), once, "{input}");
+        }
+    }
+}

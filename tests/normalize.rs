@@ -1,0 +1,85 @@
+//! One encoding level (RFC 1630): the hand-judged cases of `corpus/normalize.jsonl`, and
+//! properties over every valid URL of the corpus: normalizing is idempotent, keeps the
+//! kind, and gives an equivalent URL.
+#![cfg(feature = "serde")]
+
+use pretty_assertions::assert_eq;
+use rfc1738::{Dialect, Url};
+use serde_json::Value;
+
+fn lines(path: &str) -> Vec<Value> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+#[test]
+fn every_normalize_case_gives_its_normal_form() {
+    let cases = lines("corpus/normalize.jsonl");
+    assert!(cases.len() >= 25);
+    for case in cases {
+        let input = case["input"].as_str().unwrap();
+        let normalized = rfc1738::normalize(input).unwrap();
+        assert_eq!(normalized.as_str(), case["normalized"], "{}", case["note"]);
+    }
+}
+
+#[test]
+fn rfc1630s_comparison_examples_hold() {
+    let base = "http://info.cern.ch/albert/bertram/marie-claude";
+    assert!(
+        rfc1738::equivalent(base, "http://info.cern.ch/albert/bertram/marie%2Dclaude").unwrap()
+    );
+    assert!(
+        !rfc1738::equivalent(base, "http://info.cern.ch/albert/bertram%2Fmarie-claude").unwrap()
+    );
+    assert!(rfc1738::equivalent(
+        "HTTP://INFO.CERN.CH:80",
+        base.replace(base, "http://info.cern.ch/").as_str()
+    )
+    .unwrap());
+    assert!(rfc1738::equivalent("http://h/ a", "http://h/").is_err());
+}
+
+#[test]
+fn normalizing_every_valid_corpus_url_is_idempotent_and_equivalent() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "jsonl") || path.ends_with("normalize.jsonl") {
+            continue;
+        }
+        for case in lines(
+            path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
+                .unwrap()
+                .to_str()
+                .unwrap(),
+        ) {
+            let (Some(input), Some(true)) = (case["input"].as_str(), case["valid"].as_bool())
+            else {
+                continue;
+            };
+            let dialect: Dialect = case["dialect"]
+                .as_str()
+                .unwrap_or("rfc1738")
+                .parse()
+                .unwrap();
+            let reference = rfc1738::parse_reference(input, dialect).unwrap();
+            let url: &Url<'_> = reference.url();
+            let once = url.normalize();
+            assert_eq!(once.kind(), url.kind(), "{input}");
+            assert_eq!(
+                once.normalize().as_str(),
+                once.as_str(),
+                "{input}: not idempotent"
+            );
+            assert!(url.equivalent(&once), "{input}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
