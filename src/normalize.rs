@@ -21,8 +21,8 @@ impl Url<'_> {
     /// - a port equal to the scheme's default removed, any other port without leading
     ///   zeros;
     /// - an ftp `;type=` code in lower case;
-    /// - `http://host` written `http://host/` ("If neither <path> nor <searchpart> is
-    ///   present, the "/" may also be omitted", section 3.3), and a telnet URL's optional
+    /// - `http://host` written `http://host/` ("If neither `<path>` nor `<searchpart>`
+    ///   is present, the "/" may also be omitted", section 3.3), and a telnet URL's optional
     ///   final `/` left out (section 3.8).
     ///
     /// The rewriting is repeated until nothing changes: a decoded escape can turn what

@@ -193,19 +193,17 @@ impl Serialize for Url<'_> {
     }
 }
 
-impl<'de: 'a, 'a> Deserialize<'de> for Url<'a> {
-    /// Parses a URL string (borrowing from the deserializer's input when it can).
+impl<'de> Deserialize<'de> for Url<'_> {
+    /// Parses a URL string by RFC 1738 into a URL that owns its text, so that `Url` is
+    /// `DeserializeOwned` (`serde_json::from_reader` works) whatever the lifetime asked for.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = Url<'de>;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Url<'static>;
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str("an RFC 1738 URL string")
             }
-            fn visit_borrowed_str<E: serde::de::Error>(self, v: &'de str) -> Result<Url<'de>, E> {
-                crate::parse(v).map_err(E::custom)
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Url<'de>, E> {
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Url<'static>, E> {
                 crate::parse(v).map(Url::into_owned).map_err(E::custom)
             }
         }
