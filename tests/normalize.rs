@@ -1,4 +1,4 @@
-//! One encoding level (RFC 1630): the hand-judged cases of `corpus/normalize.jsonl`, and
+//! One encoding level (RFC 1630): the hand-judged cases of `corpus/normalize/cases.jsonl`, and
 //! properties over every valid URL of the corpus: normalizing is idempotent, keeps the
 //! kind, and gives an equivalent URL.
 #![cfg(feature = "serde")]
@@ -18,7 +18,7 @@ fn lines(path: &str) -> Vec<Value> {
 
 #[test]
 fn every_normalize_case_gives_its_normal_form() {
-    let cases = lines("corpus/normalize.jsonl");
+    let cases = lines("corpus/normalize/cases.jsonl");
     assert!(cases.len() >= 25);
     for case in cases {
         let input = case["input"].as_str().unwrap();
@@ -50,7 +50,7 @@ fn normalizing_every_valid_corpus_url_is_idempotent_and_equivalent() {
     let mut checked = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "jsonl") || path.ends_with("normalize.jsonl") {
+        if path.extension().is_none_or(|e| e != "jsonl") || path.ends_with("cases.jsonl") {
             continue;
         }
         for case in lines(
