@@ -13,8 +13,16 @@ fn run(args: &[&str], stdin: &[u8]) -> (i32, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    // Written from another thread: a large input and output would otherwise fill both
+    // pipes and block each side on the other.
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        // The binary may stop reading early (a usage error): a broken pipe is not ours.
+        let _ = input.write_all(&stdin);
+    });
     let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
     (
         output.status.code().unwrap(),
         String::from_utf8(output.stdout).unwrap(),
@@ -244,4 +252,73 @@ fn normalize_prints_one_encoding_level_and_reports_invalid_lines() {
     );
     assert_eq!(objects[1]["valid"], false);
     assert_eq!(objects[1]["error"]["offset"], 9);
+}
+
+/// 100,000 mixed lines: valid, invalid, empty, CR LF, not UTF-8, whitespace, long.
+fn mixed_lines() -> (Vec<u8>, Vec<String>) {
+    let pool: [&[u8]; 12] = [
+        b"http://info.cern.ch/",
+        b"http://h/ x",
+        b"",
+        b"ftp://h/f;type=a\r",
+        b"\xff\xfe",
+        b"news:\xc3",
+        b"   ",
+        b"\t",
+        b"gopher://h:70/1%0D%0A",
+        b"HTTP://H:80/%7e",
+        b"mailto:",
+        b"URL:wais://h/db#frag",
+    ];
+    let mut stdin = Vec::new();
+    let mut expected = Vec::new();
+    let mut state = 1u32;
+    for i in 0..100_000 {
+        state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        let mut line = pool[(state >> 16) as usize % pool.len()].to_vec();
+        if i % 1000 == 0 {
+            // Now and then a long line.
+            line.splice(0..0, b"a".repeat(10_000));
+        }
+        stdin.extend_from_slice(&line);
+        stdin.push(b'\n');
+        let text = line.strip_suffix(b"\r").unwrap_or(&line);
+        expected.push(String::from_utf8_lossy(text).into_owned());
+    }
+    (stdin, expected)
+}
+
+#[test]
+fn batch_modes_answer_every_one_of_100000_mixed_lines_in_order() {
+    let (stdin, expected) = mixed_lines();
+    for command in [&["parse", "--json"][..], &["normalize", "--json"][..]] {
+        let (_, out) = run(command, &stdin);
+        let inputs: Vec<String> = out
+            .lines()
+            .map(|line| {
+                let object: serde_json::Value = serde_json::from_str(line).unwrap();
+                object["input"].as_str().unwrap().to_owned()
+            })
+            .collect();
+        assert_eq!(inputs.len(), expected.len(), "{command:?}");
+        if let Some(at) = (0..inputs.len()).find(|&i| inputs[i] != expected[i]) {
+            panic!(
+                "{command:?}: line {at} answered as {:?}, expected {:?}",
+                inputs[at], expected[at]
+            );
+        }
+    }
+    // resolve: CONTEXT<TAB>PARTIAL lines, the malformed ones answered with an error.
+    let resolve_in: Vec<u8> = stdin
+        .split(|&b| b == b'\n')
+        .take(100_000)
+        .flat_map(|line| {
+            let mut out = b"magic://a/b/c\t".to_vec();
+            out.extend_from_slice(line);
+            out.push(b'\n');
+            out
+        })
+        .collect();
+    let (_, out) = run(&["resolve", "--json"], &resolve_in);
+    assert_eq!(out.lines().count(), 100_000);
 }
