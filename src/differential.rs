@@ -6,10 +6,6 @@
 //! `DIFFERENTIAL_CASES=10000000 cargo test --release --lib differential`; `DIFFERENTIAL_SEED`
 //! changes the seed.
 
-use crate::grammar::{Rfc1738Parser, Rule};
-use crate::tree::{from_pest, Tok};
-use pest::Parser;
-
 /// A small deterministic generator (xorshift64*), so a failure can be replayed by its seed.
 struct Random(u64);
 
@@ -257,33 +253,7 @@ impl Random {
     }
 }
 
-/// The fast path's tree, or `None` when it rejects the input.
-fn fast_tree(input: &str) -> Option<Vec<Tok>> {
-    let mut toks = Vec::new();
-    crate::fast::parse(input, &mut toks).then_some(toks)
-}
-
-/// The pest parser's tree, or `None` when it rejects the input.
-fn pest_tree(input: &str) -> Option<Vec<Tok>> {
-    Rfc1738Parser::parse(Rule::whole_url, input)
-        .ok()
-        .map(from_pest)
-}
-
-fn check(input: &str) -> Result<bool, String> {
-    let (fast, pest) = (fast_tree(input), pest_tree(input));
-    if fast != pest {
-        return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
-    }
-    if fast.is_some() {
-        let (fast, pest) = (crate::parse(input), crate::parse_with_pest(input));
-        if fast != pest {
-            return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
-        }
-        return Ok(fast.is_ok());
-    }
-    Ok(false)
-}
+use crate::fuzzing::fast_and_pest_agree as check;
 
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)

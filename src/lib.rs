@@ -55,6 +55,9 @@ mod error;
 mod escape;
 mod extract;
 mod fast;
+#[cfg(any(test, feature = "fuzzing"))]
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod grammar;
 mod host;
 mod lower;
@@ -89,9 +92,9 @@ pub use scheme::{
 };
 pub use url::{Url, UrlKind};
 
-#[cfg(test)]
+#[cfg(any(test, feature = "fuzzing"))]
 use grammar::{Rfc1738Parser, Rule};
-#[cfg(test)]
+#[cfg(any(test, feature = "fuzzing"))]
 use pest::Parser;
 
 /// Parses a URL by the grammar of RFC 1738 section 5.
@@ -153,7 +156,7 @@ pub(crate) fn too_long(input: &str) -> Option<ParseError> {
 }
 
 /// Parses with the pest parser alone (the reference the fast path is tested against).
-#[cfg(test)]
+#[cfg(any(test, feature = "fuzzing"))]
 pub(crate) fn parse_with_pest(input: &str) -> Result<Url<'_>, ParseError> {
     match Rfc1738Parser::parse(Rule::whole_url, input) {
         Ok(pairs) => lower::lower(input, &tree::from_pest(pairs)),

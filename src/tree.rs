@@ -90,7 +90,7 @@ impl<'t, 'a> Iterator for Children<'t, 'a> {
 }
 
 /// The tree of a pest parse, from pest's token stream.
-#[cfg(test)]
+#[cfg(any(test, feature = "fuzzing"))]
 pub(crate) fn from_pest(pairs: pest::iterators::Pairs<'_, Rule>) -> Vec<Tok> {
     let mut toks = Vec::new();
     let mut open = Vec::new();

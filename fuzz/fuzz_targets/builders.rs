@@ -1,0 +1,68 @@
+//! The builders: components cut from the input (at 0xFF bytes) are built into a URL of
+//! each scheme, which parses back to the same components.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rfc1738::{FtpUrl, GenericUrl, GopherUrl, HttpUrl, MailtoUrl, ProsperoUrl, WaisForm, WaisUrl};
+
+fn decoded<'a>(parts: impl Iterator<Item = rfc1738::Escaped<'a>>) -> Vec<Vec<u8>> {
+    parts.map(|part| part.decode().into_owned()).collect()
+}
+
+fuzz_target!(|data: &[u8]| {
+    let parts: Vec<&[u8]> = data.split(|&b| b == 0xFF).collect();
+    let part = |i: usize| parts.get(i).copied().unwrap_or_default();
+    let segments: Vec<&[u8]> = part(0).split(|&b| b == 0xFE).collect();
+
+    let mut http = HttpUrl::builder("h").search(part(1));
+    let mut ftp = FtpUrl::builder("h").user(part(2)).password(part(3));
+    let mut prospero = ProsperoUrl::builder("h").field(part(4), part(5));
+    for segment in &segments {
+        http = http.segment(segment);
+        ftp = ftp.segment(segment);
+        prospero = prospero.segment(segment);
+    }
+    let http = http.build().unwrap();
+    assert_eq!(decoded(http.segments()), segments);
+    assert_eq!(http.search().unwrap().decode().as_ref(), part(1));
+    let ftp = ftp.build().unwrap();
+    assert_eq!(decoded(ftp.segments()), segments);
+    assert_eq!(ftp.user().unwrap().decode().as_ref(), part(2));
+    assert_eq!(ftp.password().unwrap().decode().as_ref(), part(3));
+    let prospero = prospero.build().unwrap();
+    assert_eq!(decoded(prospero.segments()), segments);
+    let field = prospero.fields().next().unwrap();
+    assert_eq!(field.name().decode().as_ref(), part(4));
+    assert_eq!(field.value().decode().as_ref(), part(5));
+
+    // Gopher: the request sent is the same.
+    let gopher = GopherUrl::builder("h")
+        .item_type(part(6).first().copied().unwrap_or(b'1'))
+        .selector(part(7))
+        .search(part(8))
+        .build()
+        .unwrap();
+    let mut request = gopher.selector().decode().into_owned();
+    for field in [gopher.search(), gopher.gopher_plus()].into_iter().flatten() {
+        request.push(b'\t');
+        request.extend(field.decode().iter());
+    }
+    let mut expected = part(7).to_vec();
+    expected.push(b'\t');
+    expected.extend_from_slice(part(8));
+    assert_eq!(request, expected);
+
+    match MailtoUrl::builder(part(9)).build() {
+        Ok(mailto) => assert_eq!(mailto.address().decode().as_ref(), part(9)),
+        Err(_) => assert!(part(9).is_empty()),
+    }
+    let wais = WaisUrl::builder("h", part(10)).document(part(11), part(12)).build().unwrap();
+    assert_eq!(wais.database().decode().as_ref(), part(10));
+    let WaisForm::Document { wtype, wpath } = wais.form() else {
+        panic!("{wais}: not a document")
+    };
+    assert_eq!(wtype.decode().as_ref(), part(11));
+    assert_eq!(wpath.decode().as_ref(), part(12));
+    let generic = GenericUrl::builder("x-fuzz", part(13)).build().unwrap();
+    assert_eq!(generic.scheme_part().decode().as_ref(), part(13));
+});

@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Seeds each fuzz target's corpus (fuzz/corpus/<target>/) from the project's corpus/.
+
+Standard library only. Run from anywhere: python3 fuzz/seed.py
+"""
+import hashlib
+import json
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+OUT = ROOT / "fuzz" / "corpus"
+
+
+def write(target, data):
+    folder = OUT / target
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / hashlib.sha1(data).hexdigest()).write_bytes(data)
+
+
+def main():
+    inputs = []
+    for path in sorted((ROOT / "corpus").glob("*.jsonl")):
+        for line in path.read_text().splitlines():
+            case = json.loads(line)
+            if "input" in case:
+                inputs.append(case["input"].encode())
+    resolve = []
+    for path in sorted((ROOT / "corpus" / "resolve").glob("*.jsonl")):
+        for line in path.read_text().splitlines():
+            case = json.loads(line)
+            resolve.append((case["context"] + "\t" + case["partial"]).encode())
+    texts = [p.read_bytes()[:4096] for p in sorted((ROOT / "corpus" / "extract" / "seeds").glob("*.txt"))]
+    for line in (ROOT / "corpus" / "extract" / "rules.jsonl").read_text().splitlines():
+        texts.append(json.loads(line)["text"].encode())
+    for data in inputs:
+        for target in ("parse", "parse_dialects", "reference", "normalize", "encode"):
+            write(target, data)
+        write("builders", data.replace(b"/", b"\xff"))
+    for data in resolve:
+        write("resolve", data)
+    for data in texts:
+        write("extract", b"\x01" + data)
+    print(f"{len(inputs)} URLs, {len(resolve)} resolutions, {len(texts)} texts -> {OUT}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,36 @@
+//! Checks for the fuzz targets (`fuzz/`) and the differential test: not part of the API
+//! (behind the `fuzzing` feature, hidden from the docs).
+
+use crate::grammar::{Rfc1738Parser, Rule};
+use crate::tree::{from_pest, Tok};
+use pest::Parser;
+
+/// The fast path's tree, or `None` when it rejects the input.
+fn fast_tree(input: &str) -> Option<Vec<Tok>> {
+    let mut toks = Vec::new();
+    crate::fast::parse(input, &mut toks).then_some(toks)
+}
+
+/// The pest parser's tree, or `None` when it rejects the input.
+fn pest_tree(input: &str) -> Option<Vec<Tok>> {
+    Rfc1738Parser::parse(Rule::whole_url, input)
+        .ok()
+        .map(from_pest)
+}
+
+/// Whether the compiled grammar (the fast path) and pest's parser give the same tree and
+/// the same `Url` (or error) for `input`: `Ok(valid)` when they agree.
+pub fn fast_and_pest_agree(input: &str) -> Result<bool, String> {
+    let (fast, pest) = (fast_tree(input), pest_tree(input));
+    if fast != pest {
+        return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
+    }
+    if fast.is_some() {
+        let (fast, pest) = (crate::parse(input), crate::parse_with_pest(input));
+        if fast != pest {
+            return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
+        }
+        return Ok(fast.is_ok());
+    }
+    Ok(false)
+}
