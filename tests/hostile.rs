@@ -155,3 +155,123 @@ fn every_byte_in_every_dialect_gets_a_verdict_without_panic() {
         }
     }
 }
+
+#[test]
+fn a_sixteen_mebibyte_url_parses_and_one_bad_byte_at_its_end_is_found() {
+    let input = format!("ftp://h/{}", "abc/".repeat(4 << 20));
+    let Ok(Url::Ftp(ftp)) = rfc1738::parse(&input) else {
+        panic!("not parsed")
+    };
+    assert_eq!(ftp.segments().count(), (4 << 20) + 1);
+    let bad = format!("{input} ");
+    assert_eq!(rfc1738::parse(&bad).unwrap_err().offset(), input.len());
+}
+
+#[test]
+fn a_hundred_thousand_path_segments_and_separators() {
+    let segments = format!("http://h/{}", "s/".repeat(100_000));
+    let Ok(Url::Http(http)) = rfc1738::parse(&segments) else {
+        panic!("not parsed")
+    };
+    assert_eq!(http.segments().count(), 100_001);
+    let separators = format!("gopher://h/1{}", "%09".repeat(100_000));
+    let Ok(Url::Gopher(gopher)) = rfc1738::parse(&separators) else {
+        panic!("not parsed")
+    };
+    // The first two "%09" are separators; the rest is the Gopher+ string's.
+    assert_eq!(gopher.gopher_plus().unwrap().as_str().len(), 3 * 99_998);
+}
+
+#[test]
+fn deeply_repeated_dot_dot_resolves_in_both_modes() {
+    use rfc1738::ResolveMode;
+    let partial = format!("{}g", "../".repeat(100_000));
+    let context = format!("magic://a/{}f", "b/".repeat(100_000));
+    for mode in [ResolveMode::Rfc1630, ResolveMode::Draft] {
+        assert_eq!(
+            rfc1738::resolve(&context, &partial, mode).unwrap(),
+            "magic://a/g"
+        );
+        // More ".." than elements: they stay (they are not "xxx/../").
+        let short = rfc1738::resolve("magic://a/b/c", &partial, mode).unwrap();
+        assert!(
+            short.starts_with("magic://a/..") && short.ends_with("/g"),
+            "{short}"
+        );
+    }
+}
+
+/// Every octet (as a character: 0x80-0xFF as the Latin-1 character, two UTF-8 bytes) in
+/// every component of every scheme: valid exactly when the component's grammar allows
+/// the character there, with a round trip when valid, and an error at the character
+/// when it is one allowed nowhere unescaped.
+#[test]
+fn every_octet_in_every_component_is_judged_by_the_components_grammar() {
+    use rfc1738::{charset, CharSet};
+    fn with(set: CharSet, more: &'static str) -> impl Fn(u8) -> bool {
+        move |b: u8| set.contains(b) || (b < 128 && more.as_bytes().contains(&b))
+    }
+    let group = |b: u8| b.is_ascii_alphanumeric() || b"-.+_".contains(&b);
+    type Allowed = Box<dyn Fn(u8) -> bool>;
+    let cases: Vec<(&str, Allowed)> = vec![
+        ("http://h/a{}b", Box::new(with(charset::HSEGMENT, "/?"))),
+        ("http://h/?a{}b", Box::new(with(charset::SEARCH, ""))),
+        // "/" ends the login: "ftp://u/v@h/" is host "u" and path "v@h/".
+        ("ftp://u{}v@h/", Box::new(with(charset::USER, ":/"))),
+        ("ftp://u:p{}q@h/", Box::new(with(charset::PASSWORD, ""))),
+        ("ftp://h/a{}b", Box::new(with(charset::FSEGMENT, "/"))),
+        ("file://h/a{}b", Box::new(with(charset::FSEGMENT, "/"))),
+        ("gopher://h/1a{}b", Box::new(with(charset::SELECTOR, ""))),
+        ("gopher://h/1a%09b{}c", Box::new(with(charset::SEARCH, ""))),
+        (
+            "gopher://h/1a%09b%09c{}d",
+            Box::new(with(charset::GOPHER_PLUS, "")),
+        ),
+        ("mailto:a{}b", Box::new(with(charset::ENCODED822ADDR, ""))),
+        ("news:a{}b@h", Box::new(with(charset::UNIQUE, ""))),
+        ("nntp://h/g{}h", Box::new(group)),
+        ("telnet://u{}v@h/", Box::new(with(charset::USER, ":"))),
+        ("wais://h/d{}b", Box::new(with(charset::WAIS, "?"))),
+        ("wais://h/d?a{}b", Box::new(with(charset::SEARCH, ""))),
+        ("wais://h/d/t/p{}q", Box::new(with(charset::WAIS, ""))),
+        ("prospero://h/a{}b", Box::new(with(charset::PSEGMENT, "/"))),
+        ("prospero://h/a;n{}m=v", Box::new(with(charset::FIELD, ""))),
+        ("prospero://h/a;n=v{}w", Box::new(with(charset::FIELD, ""))),
+        ("x-y:a{}b", Box::new(with(charset::SCHEMEPART, ""))),
+    ];
+    let mut wrong = Vec::new();
+    for (template, allowed) in &cases {
+        for octet in 0u8..=255 {
+            let c = char::from(octet);
+            let input = template.replace("{}", &c.to_string());
+            let at = template.find("{}").unwrap();
+            match rfc1738::parse(&input) {
+                Ok(url) => {
+                    assert_eq!(url.to_string(), input);
+                    if !allowed(octet) {
+                        wrong.push(format!("{input:?} accepted"));
+                    }
+                }
+                Err(error) => {
+                    if allowed(octet) {
+                        wrong.push(format!("{input:?} refused: {}", error.message()));
+                    } else if !charset::XCHAR.contains(octet) && error.offset() != at {
+                        // A character allowed nowhere is the error itself. (A reserved
+                        // one may first be read as the delimiter it is elsewhere, as the
+                        // "@" of "ftp://u@v@h/", and the error comes later.)
+                        wrong.push(format!(
+                            "{input:?}: error at {}, not at {at}",
+                            error.offset()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
