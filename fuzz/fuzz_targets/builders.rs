@@ -43,7 +43,10 @@ fuzz_target!(|data: &[u8]| {
         .build()
         .unwrap();
     let mut request = gopher.selector().decode().into_owned();
-    for field in [gopher.search(), gopher.gopher_plus()].into_iter().flatten() {
+    for field in [gopher.search(), gopher.gopher_plus()]
+        .into_iter()
+        .flatten()
+    {
         request.push(b'\t');
         request.extend(field.decode().iter());
     }
@@ -56,7 +59,10 @@ fuzz_target!(|data: &[u8]| {
         Ok(mailto) => assert_eq!(mailto.address().decode().as_ref(), part(9)),
         Err(_) => assert!(part(9).is_empty()),
     }
-    let wais = WaisUrl::builder("h", part(10)).document(part(11), part(12)).build().unwrap();
+    let wais = WaisUrl::builder("h", part(10))
+        .document(part(11), part(12))
+        .build()
+        .unwrap();
     assert_eq!(wais.database().decode().as_ref(), part(10));
     let WaisForm::Document { wtype, wpath } = wais.form() else {
         panic!("{wais}: not a document")

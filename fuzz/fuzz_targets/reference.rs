@@ -14,7 +14,11 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     assert_eq!(reference.to_string(), input);
-    let unprefixed = if reference.is_prefixed() { &input[4..] } else { input };
+    let unprefixed = if reference.is_prefixed() {
+        &input[4..]
+    } else {
+        input
+    };
     let (url, fragment) = match unprefixed.split_once('#') {
         Some((url, fragment)) => (url, Some(fragment)),
         None => (unprefixed, None),

@@ -18,7 +18,10 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(result, partial);
         } else {
             let scheme = &context[..context.find(':').unwrap()];
-            assert!(result.starts_with(scheme), "{context:?} + {partial:?} = {result:?}");
+            assert!(
+                result.starts_with(scheme),
+                "{context:?} + {partial:?} = {result:?}"
+            );
             // Resolution never grows beyond context and partial form together.
             assert!(result.len() <= context.len() + partial.len() + 1);
         }
