@@ -60,6 +60,7 @@ mod fast;
 pub mod fuzzing;
 pub mod grammar;
 mod host;
+pub mod lint;
 mod lower;
 mod normalize;
 #[cfg(feature = "serde")]
@@ -81,9 +82,10 @@ pub use error::{ErrorKind, ParseError};
 pub use escape::{percent_decode, Escaped, Segments};
 pub use extract::{extract, extract_reader, Extract, ExtractReader, Extractor, Found, Wrapper};
 pub use host::Host;
+pub use lint::{lint, Lint, Severity, Warning, WarningKind};
 pub use normalize::{equivalent, normalize};
 #[cfg(feature = "serde")]
-pub use report::{ExtractReport, ParseReport};
+pub use report::{ExtractReport, LintReport, ParseReport};
 pub use resolve::{is_absolute, resolve, ResolveError, ResolveMode};
 pub use scheme::{
     Article, CidUrl, Fieldspec, FileUrl, FtpCommand, FtpCommandError, FtpUrl, Ftptype, GenericUrl,

@@ -6,6 +6,7 @@
 //! rfc1738 resolve [--mode rfc1630|draft] [--json] CONTEXT PARTIAL ...
 //! rfc1738 extract [--dialect D] [--json] [--max-len N] [--line-numbers] [FILE ...]
 //! rfc1738 normalize [--json] [URL ...]
+//! rfc1738 lint [--dialect D] [--json] [URL ...]
 //! ```
 //!
 //! Without URL (or PARTIAL) arguments, reads one input per line from standard input (a
@@ -13,10 +14,14 @@
 //! lines). Exit status: 0 when every input is valid, 1 when any is invalid, 2 on a usage
 //! error. `extract` reads the files (standard input without any) as streams, in bounded
 //! memory; its exit status is 0 when every file was read, 2 when one could not be (the
-//! others are still read), whatever it found.
+//! others are still read), whatever it found. `lint` exits 0 when no input is invalid or has
+//! a warning of severity `warning` or `danger`, 1 otherwise.
 
 use clap::{Parser, Subcommand};
-use rfc1738::{Dialect, ExtractReport, Extractor, Found, ParseReport, ResolveMode, UrlKind};
+use rfc1738::{
+    Dialect, ExtractReport, Extractor, Found, LintReport, ParseReport, ResolveMode, Severity,
+    UrlKind,
+};
 use serde_json::{json, Value};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -69,6 +74,18 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// The URLs (RFC 1738); without any, one per line from standard input.
+        urls: Vec<String>,
+    },
+    /// Check URLs as RFC 1738 section 6 asks: ports other than the default, escaped
+    /// protocol delimiters (%0D %0A %00 %09), passwords, logins where the scheme allows none.
+    Lint {
+        /// The grammar to read by.
+        #[arg(long, default_value = "rfc1738")]
+        dialect: Dialect,
+        /// Print one JSON object per URL: {"input", "valid", "kind", "warnings": [...]}.
+        #[arg(long)]
+        json: bool,
+        /// The URLs; without any, one per line from standard input.
         urls: Vec<String>,
     },
     /// Find the URLs in running text (RFC 1738 appendix): <URL:...>, <...> around a known
@@ -151,6 +168,23 @@ fn main() -> ExitCode {
             } else {
                 urls.iter().try_fold(true, |all_valid, url| {
                     Ok(print_normalized(url, json, &mut out)? && all_valid)
+                })
+            }
+            .map(Status::from)
+        }
+        Command::Lint {
+            dialect,
+            json,
+            urls,
+        } => {
+            let print = |url: &str, out: &mut BufWriter<_>| print_lint(url, dialect, json, out);
+            if urls.is_empty() {
+                for_each_line(io::stdin().lock(), &mut out, print, |line, error, out| {
+                    print_not_utf8(line, error, dialect, json, out)
+                })
+            } else {
+                urls.iter().try_fold(true, |all_clean, url| {
+                    Ok(print_lint(url, dialect, json, &mut out)? && all_clean)
                 })
             }
             .map(Status::from)
@@ -373,6 +407,49 @@ fn print_normalized(url: &str, json: bool, out: &mut impl Write) -> io::Result<b
         (Err(error), false) => writeln!(out, "{url}\n{error}\n")?,
     }
     Ok(result.is_ok())
+}
+
+/// Prints the section 6 checks of one URL; returns whether it was valid and without a
+/// warning of severity `warning` or more.
+fn print_lint(url: &str, dialect: Dialect, json: bool, out: &mut impl Write) -> io::Result<bool> {
+    let lint = rfc1738::lint(url, dialect);
+    if json {
+        serde_json::to_writer(&mut *out, &LintReport::new(url, dialect, &lint))?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "{url}")?;
+        if let Some(error) = lint.error() {
+            writeln!(out, "  invalid: {}", error.message())?;
+        }
+        for warning in lint.warnings() {
+            let span = warning.span();
+            writeln!(
+                out,
+                "  {:7} {} {}..{}: {}",
+                warning.severity().name(),
+                warning.component(),
+                span.start,
+                span.end,
+                warning.message()
+            )?;
+            // A caret line under the span (the input is one line; offsets are bytes).
+            let before = url.get(..span.start).map_or(0, |b| b.chars().count());
+            let width = url
+                .get(span.clone())
+                .map_or(1, |s| s.chars().count().max(1));
+            writeln!(
+                out,
+                "    | {url}\n    | {}{}",
+                " ".repeat(before),
+                "^".repeat(width)
+            )?;
+        }
+        if lint.is_valid() && lint.warnings().is_empty() {
+            writeln!(out, "  no warning")?;
+        }
+        writeln!(out)?;
+    }
+    Ok(lint.is_valid() && lint.worst().is_none_or(|worst| worst < Severity::Warning))
 }
 
 /// Prints the resolution of one partial form; returns whether it succeeded.

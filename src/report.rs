@@ -9,6 +9,7 @@ use crate::dialect::{Dialect, UrlReference, PREFIX};
 use crate::error::ParseError;
 use crate::escape::Escaped;
 use crate::extract::Found;
+use crate::lint::{Lint, Warning};
 use crate::scheme::WaisForm;
 use crate::url::Url;
 use serde::ser::{SerializeMap, Serializer};
@@ -116,6 +117,70 @@ fn reference_entries<M: SerializeMap>(
 
 /// `{"offset", "expected", "message"}`
 struct ErrorEntry<'e>(&'e ParseError);
+
+/// The section 6 checks of one input, serializable as one line of `rfc1738 lint --json` and
+/// of `corpus/lint/cases.jsonl`: `input`, `dialect`, `valid`, `kind` (for an invalid input,
+/// the production it was read by), `error` (only when invalid) and `warnings`, each
+/// `{"kind", "severity", "component", "start", "end", "message"}`.
+///
+/// ```
+/// let lint = rfc1738::lint("telnet://h:2323/", rfc1738::Dialect::Rfc1738);
+/// let report = rfc1738::LintReport::new("telnet://h:2323/", rfc1738::Dialect::Rfc1738, &lint);
+/// # let _ = report;
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct LintReport<'r> {
+    input: &'r str,
+    dialect: Dialect,
+    lint: &'r Lint,
+}
+
+impl<'r> LintReport<'r> {
+    /// The report of `lint`, the checks of `input` read by `dialect`.
+    pub fn new(input: &'r str, dialect: Dialect, lint: &'r Lint) -> LintReport<'r> {
+        LintReport {
+            input,
+            dialect,
+            lint,
+        }
+    }
+}
+
+impl Serialize for LintReport<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let lint = self.lint;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("input", self.input)?;
+        map.serialize_entry("dialect", self.dialect.name())?;
+        map.serialize_entry("valid", &lint.is_valid())?;
+        let kind = lint
+            .kind()
+            .or_else(|| lint.error().and_then(ParseError::url_kind));
+        map.serialize_entry("kind", &kind.map(|kind| kind.name()))?;
+        if let Some(error) = lint.error() {
+            map.serialize_entry("error", &ErrorEntry(error))?;
+        }
+        let warnings: Vec<WarningEntry<'_>> = lint.warnings().iter().map(WarningEntry).collect();
+        map.serialize_entry("warnings", &warnings)?;
+        map.end()
+    }
+}
+
+struct WarningEntry<'w>(&'w Warning);
+
+impl Serialize for WarningEntry<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let warning = self.0;
+        let mut map = serializer.serialize_map(Some(6))?;
+        map.serialize_entry("kind", warning.kind().name())?;
+        map.serialize_entry("severity", warning.severity().name())?;
+        map.serialize_entry("component", warning.component())?;
+        map.serialize_entry("start", &warning.span().start)?;
+        map.serialize_entry("end", &warning.span().end)?;
+        map.serialize_entry("message", warning.message())?;
+        map.end()
+    }
+}
 
 /// A URL found in text, serializable as one line of `rfc1738 extract --json` and of the
 /// extraction corpus (`corpus/extract/`): `file`, `start`, `end`, `line`, `column`,

@@ -291,7 +291,11 @@ fn mixed_lines() -> (Vec<u8>, Vec<String>) {
 #[test]
 fn batch_modes_answer_every_one_of_100000_mixed_lines_in_order() {
     let (stdin, expected) = mixed_lines();
-    for command in [&["parse", "--json"][..], &["normalize", "--json"][..]] {
+    for command in [
+        &["parse", "--json"][..],
+        &["normalize", "--json"][..],
+        &["lint", "--json"][..],
+    ] {
         let (_, out) = run(command, &stdin);
         let inputs: Vec<String> = out
             .lines()
@@ -321,4 +325,39 @@ fn batch_modes_answer_every_one_of_100000_mixed_lines_in_order() {
         .collect();
     let (_, out) = run(&["resolve", "--json"], &resolve_in);
     assert_eq!(out.lines().count(), 100_000);
+}
+
+#[test]
+fn lint_reports_warnings_with_spans_and_exits_1_on_a_warning() {
+    let (status, out) = run(&["lint", "--json", "gopher://host:25/0%0D%0A"], b"");
+    assert_eq!(status, 1);
+    let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(report["valid"], true);
+    assert_eq!(report["kind"], "gopher");
+    let kinds: Vec<&str> = report["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "non-default-port",
+            "encoded-delimiter",
+            "cross-protocol",
+            "encoded-delimiter"
+        ]
+    );
+    assert_eq!(report["warnings"][0]["start"], 14);
+    assert_eq!(report["warnings"][0]["end"], 16);
+    // A notice alone (an empty password) is not a reason to fail.
+    assert_eq!(
+        run(&["lint", "ftp://foo:@host.com/", "gopher://h/1"], b"").0,
+        0
+    );
+    let (status, out) = run(&["lint"], b"http://user@h/\n\xff\n");
+    assert_eq!(status, 1);
+    assert!(out.contains("warning login 7..11"), "{out}");
+    assert_eq!(out.matches("\n\n").count(), 2, "one block per line: {out}");
 }

@@ -180,6 +180,13 @@ fn mutated_inputs_round_trip_or_fail_at_a_character_boundary() {
                 Ok(reference) => {
                     assert_eq!(reference.to_string(), input, "{dialect}");
                     assert_eq!(reference.clone().into_owned().to_string(), input);
+                    for warning in rfc1738::lint(&input, dialect).warnings() {
+                        let span = warning.span();
+                        assert!(
+                            span.start <= span.end && span.end <= input.len(),
+                            "{input:?}"
+                        );
+                    }
                     let normal = reference.url().normalize();
                     assert_eq!(normal.kind(), reference.url().kind(), "{input:?}");
                     assert_eq!(normal.normalize().as_str(), normal.as_str(), "{input:?}");
