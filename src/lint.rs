@@ -146,7 +146,7 @@ impl fmt::Display for Warning {
 }
 
 impl Url<'_> {
-    /// The security checks of RFC 1738 section 6 (see the [module](crate::lint) list), in
+    /// The security checks of RFC 1738 section 6 (see the [module](mod@crate::lint) list), in
     /// the order of the URL's text.
     ///
     /// ```
