@@ -46,6 +46,8 @@
 #![warn(missing_docs)]
 
 mod build;
+#[cfg(feature = "url")]
+pub mod convert;
 mod diagnose;
 mod dialect;
 #[cfg(test)]
@@ -76,6 +78,8 @@ pub use build::{
     BuildError, FileBuilder, FtpBuilder, GenericBuilder, GopherBuilder, HttpBuilder, MailtoBuilder,
     NewsBuilder, NntpBuilder, ProsperoBuilder, TelnetBuilder, WaisBuilder,
 };
+#[cfg(feature = "url")]
+pub use convert::{from_url_crate, ConvertError};
 pub use dialect::{parse_reference, Dialect, UnknownDialect, UrlReference};
 pub use encode::{charset, encode, CharSet};
 pub use error::{ErrorKind, ParseError};

@@ -408,7 +408,7 @@ fn delimiter_warning(
         component,
         span,
         message: format!(
-            "%{octet:02X} ({name}) in the {component}: a {} client decodes it and sends it, where it ends or splits a protocol line (RFC 1738 section 6)",
+            "%{octet:02X} ({name}) in the {component}: the {} client decodes it and sends it, where it ends or splits a protocol line (RFC 1738 section 6)",
             kind.name()
         ),
     }
