@@ -9,13 +9,15 @@ set -eu
 cd "$(dirname "$0")"
 runs=${1:-10000000}
 sanitizer=${SANITIZER:-none}
+# TARGETS="parse resolve" runs only those; MAX_LEN bounds the inputs (default 4096).
+max_len=${MAX_LEN:-4096}
 python3 seed.py
 mkdir -p logs
 cargo +nightly fuzz build -O -s "$sanitizer"
-for target in $(cargo +nightly fuzz list); do
+for target in ${TARGETS:-$(cargo +nightly fuzz list)}; do
     start=$(date +%s)
     cargo +nightly fuzz run -O -s "$sanitizer" "$target" corpus/"$target" -- \
-        -runs="$runs" -dict=rfc1738.dict -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+        -runs="$runs" -dict=rfc1738.dict -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 > logs/"$target".log 2>&1 || { echo "$target: FAILED, see fuzz/logs/$target.log"; exit 1; }
     end=$(date +%s)
     execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' logs/"$target".log | grep -o '[0-9]*$')

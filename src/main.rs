@@ -121,8 +121,8 @@ fn main() -> ExitCode {
         } => {
             let print = |url: &str, out: &mut BufWriter<_>| print_url(url, dialect, json, out);
             if urls.is_empty() {
-                for_each_line(io::stdin().lock(), &mut out, print, |line, error, out| {
-                    print_not_utf8(line, error, dialect, json, out)
+                for_each_line(io::stdin().lock(), &mut out, print, |line, problem, out| {
+                    print_not_utf8(line, problem, dialect, json, out)
                 })
             } else {
                 urls.iter().try_fold(true, |all_valid, url| {
@@ -162,8 +162,8 @@ fn main() -> ExitCode {
         Command::Normalize { json, urls } => {
             let print = |url: &str, out: &mut BufWriter<_>| print_normalized(url, json, out);
             if urls.is_empty() {
-                for_each_line(io::stdin().lock(), &mut out, print, |line, error, out| {
-                    print_not_utf8(line, error, Dialect::Rfc1738, json, out)
+                for_each_line(io::stdin().lock(), &mut out, print, |line, problem, out| {
+                    print_not_utf8(line, problem, Dialect::Rfc1738, json, out)
                 })
             } else {
                 urls.iter().try_fold(true, |all_valid, url| {
@@ -179,8 +179,8 @@ fn main() -> ExitCode {
         } => {
             let print = |url: &str, out: &mut BufWriter<_>| print_lint(url, dialect, json, out);
             if urls.is_empty() {
-                for_each_line(io::stdin().lock(), &mut out, print, |line, error, out| {
-                    print_not_utf8(line, error, dialect, json, out)
+                for_each_line(io::stdin().lock(), &mut out, print, |line, problem, out| {
+                    print_not_utf8(line, problem, dialect, json, out)
                 })
             } else {
                 urls.iter().try_fold(true, |all_clean, url| {
@@ -315,28 +315,76 @@ fn print_found(file: &str, found: &Found<'_>, out: &mut impl Write) -> io::Resul
     Ok(())
 }
 
-/// Calls `each` on every line of `input` (`not_utf8` on a line that is not UTF-8); returns
-/// whether all were valid.
+/// The longest line the batch modes hold in memory: 64 MiB (`RFC1738_MAX_LINE` sets
+/// another number of bytes). A longer line is answered with an error and skipped as a
+/// stream, never held whole.
+fn max_line() -> usize {
+    std::env::var("RFC1738_MAX_LINE")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(64 << 20)
+}
+
+/// What is wrong with a line that cannot be read as a URL at all.
+enum LineProblem {
+    /// The line is not UTF-8.
+    NotUtf8(std::str::Utf8Error),
+    /// The line is longer than [`max_line`]: its length in bytes.
+    TooLong(usize),
+}
+
+/// Calls `each` on every line of `input` (`bad_line` on a line that is not UTF-8 or too
+/// long, with the line's start); returns whether all were valid.
 fn for_each_line<W: Write>(
     mut input: impl BufRead,
     out: &mut W,
     mut each: impl FnMut(&str, &mut W) -> io::Result<bool>,
-    mut not_utf8: impl FnMut(&[u8], std::str::Utf8Error, &mut W) -> io::Result<bool>,
+    mut bad_line: impl FnMut(&[u8], LineProblem, &mut W) -> io::Result<bool>,
 ) -> io::Result<bool> {
+    let limit = max_line();
     let mut all_valid = true;
     let mut line = Vec::new();
     loop {
         line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        let read = io::Read::take(&mut input, limit as u64 + 1).read_until(b'\n', &mut line)?;
+        if read == 0 {
             return Ok(all_valid);
+        }
+        if line.len() > limit && !line.ends_with(b"\n") {
+            let len = line.len() + skip_line(&mut input)?;
+            all_valid &= bad_line(&line[..line.len().min(256)], LineProblem::TooLong(len), out)?;
+            continue;
         }
         let text = line.strip_suffix(b"\n").unwrap_or(&line);
         let text = text.strip_suffix(b"\r").unwrap_or(text);
         let valid = match std::str::from_utf8(text) {
             Ok(line) => each(line, out)?,
-            Err(error) => not_utf8(text, error, out)?,
+            Err(error) => bad_line(text, LineProblem::NotUtf8(error), out)?,
         };
         all_valid &= valid;
+    }
+}
+
+/// Reads past the rest of a line without keeping it; returns its length (without the
+/// line feed).
+fn skip_line(input: &mut impl BufRead) -> io::Result<usize> {
+    let mut skipped = 0;
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(skipped);
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(at) => {
+                input.consume(at + 1);
+                return Ok(skipped + at);
+            }
+            None => {
+                let len = buffer.len();
+                input.consume(len);
+                skipped += len;
+            }
+        }
     }
 }
 
@@ -355,18 +403,34 @@ fn print_url(url: &str, dialect: Dialect, json: bool, out: &mut impl Write) -> i
     Ok(report.is_valid())
 }
 
-/// A line that is not UTF-8 cannot be a URL: reported as invalid, never dropped.
+/// A line that is not UTF-8, or too long to hold, cannot be read as a URL: reported as
+/// invalid, never dropped. (For a line too long, `input` is its first 256 bytes and "...".)
 fn print_not_utf8(
     line: &[u8],
-    error: std::str::Utf8Error,
+    problem: LineProblem,
     dialect: Dialect,
     json: bool,
     out: &mut impl Write,
 ) -> io::Result<bool> {
-    let input = String::from_utf8_lossy(line);
-    let message = "input is not valid UTF-8 (a URL is US-ASCII; escape other octets as %XX)";
+    let (input, message, offset) = match problem {
+        LineProblem::NotUtf8(error) => (
+            String::from_utf8_lossy(line).into_owned(),
+            "input is not valid UTF-8 (a URL is US-ASCII; escape other octets as %XX)"
+                .to_owned(),
+            error.valid_up_to(),
+        ),
+        LineProblem::TooLong(len) => (
+            format!("{}...", String::from_utf8_lossy(line)),
+            format!(
+                "a line of {len} bytes: longer than the {} bytes a line may hold (RFC1738_MAX_LINE)",
+                max_line()
+            ),
+            max_line(),
+        ),
+    };
     // The valid prefix still shows which scheme the line meant.
-    let prefix = std::str::from_utf8(&line[..error.valid_up_to()]).unwrap_or_default();
+    let valid = std::str::from_utf8(line).map_or_else(|e| e.valid_up_to(), str::len);
+    let prefix = std::str::from_utf8(&line[..valid.min(offset)]).unwrap_or_default();
     let scheme = rfc1738::leading_scheme(prefix).map(str::to_ascii_lowercase);
     let kind = scheme.as_deref().map(|s| UrlKind::from_scheme(s).name());
     if json {
@@ -376,15 +440,11 @@ fn print_not_utf8(
             "valid": false,
             "kind": kind,
             "scheme": scheme,
-            "error": {"offset": error.valid_up_to(), "expected": [], "message": message},
+            "error": {"offset": offset, "expected": [], "message": message},
         });
         writeln!(out, "{report}")?;
     } else {
-        writeln!(
-            out,
-            "{input}\nerror: {message} (byte {})\n",
-            error.valid_up_to()
-        )?;
+        writeln!(out, "{input}\nerror: {message} (byte {offset})\n")?;
     }
     Ok(false)
 }

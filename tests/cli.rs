@@ -361,3 +361,37 @@ fn lint_reports_warnings_with_spans_and_exits_1_on_a_warning() {
     assert!(out.contains("warning login 7..11"), "{out}");
     assert_eq!(out.matches("\n\n").count(), 2, "one block per line: {out}");
 }
+
+#[test]
+fn a_line_longer_than_the_limit_is_answered_and_skipped_not_held() {
+    let long = "a".repeat(5_000);
+    let stdin = format!("http://h/\n{long}\nnews:*\n");
+    for command in ["parse", "normalize", "lint"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+            .args([command, "--json"])
+            .env("RFC1738_MAX_LINE", "1000")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                child.stdin.take().unwrap().write_all(stdin.as_bytes())?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        let out = String::from_utf8(output.stdout).unwrap();
+        let lines: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 3, "{command}");
+        assert_eq!(lines[1]["valid"], false);
+        assert_eq!(
+            lines[1]["error"]["message"],
+            "a line of 5000 bytes: longer than the 1000 bytes a line may hold (RFC1738_MAX_LINE)"
+        );
+        assert_eq!(
+            lines[2]["input"], "news:*",
+            "{command}: the next line is read"
+        );
+    }
+}
