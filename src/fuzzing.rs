@@ -34,3 +34,20 @@ pub fn fast_and_pest_agree(input: &str) -> Result<bool, String> {
     }
     Ok(false)
 }
+
+/// Whether the compiled parser of `dialect`'s grammar accepts `input` from the grammar's
+/// entry rule (`whole_url` for RFC 1738, `whole_uri` for the RFC 1630 family): the
+/// grammar's verdict alone, before the lowering's range checks. Other tools loading the
+/// grammar files (pest's VM) must give the same verdict.
+pub fn grammar_accepts(dialect: crate::Dialect, input: &str) -> bool {
+    use crate::grammar::{draft_www_uri_00, rfc1630};
+    match dialect {
+        crate::Dialect::Rfc1738 => fast_tree(input).is_some(),
+        crate::Dialect::Rfc1630 => {
+            rfc1630::Rfc1630Parser::parse(rfc1630::Rule::whole_uri, input).is_ok()
+        }
+        crate::Dialect::DraftWwwUri00 => {
+            draft_www_uri_00::DraftParser::parse(draft_www_uri_00::Rule::whole_uri, input).is_ok()
+        }
+    }
+}

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Runs the corpus against a conforming CLI, to show the format is language-neutral.
+
+Usage: python3 corpus/run.py [PATH-TO-rfc1738-BINARY]   (default: target/debug/rfc1738)
+
+Standard library only. For every case it runs the CLI and compares the JSON it prints with
+the case's expectation:
+  corpus/*.jsonl            `parse --dialect D --json INPUT`: the whole object, "note" left out
+  corpus/resolve/*.jsonl    `resolve --mode M --json CONTEXT PARTIAL`: "result" or "error"
+  corpus/normalize/*.jsonl  `normalize --json INPUT`: "normalized"
+  corpus/lint/*.jsonl       `lint --dialect D --json INPUT`: "valid" and the warnings'
+                            kind, severity, component, start, end
+  corpus/extract/rules.jsonl  `extract --json` on the text: the stated fields of each URL
+Exit status 0 when every case matches, 1 otherwise (the first differences are printed).
+"""
+import json
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent
+BINARY = sys.argv[1] if len(sys.argv) > 1 else str(ROOT.parent / "target" / "debug" / "rfc1738")
+failures = []
+counts = {}
+
+
+def cli(*args, stdin=None):
+    done = subprocess.run([BINARY, *args], input=stdin, capture_output=True, check=False)
+    return [json.loads(line) for line in done.stdout.decode().splitlines() if line]
+
+
+def cases(path):
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def check(kind, label, expected, got):
+    counts[kind] = counts.get(kind, 0) + 1
+    if expected != got:
+        failures.append(f"{kind}: {label}\n  expected {json.dumps(expected)}\n  got      {json.dumps(got)}")
+
+
+def parse_cases():
+    for path in sorted(ROOT.glob("*.jsonl")):
+        by_dialect = {}
+        for case in cases(path):
+            by_dialect.setdefault(case["dialect"], []).append(case)
+        for dialect, group in by_dialect.items():
+            # Inputs without line breaks go through standard input, one per line, in one run;
+            # the others as arguments.
+            lines = [c for c in group if "\n" not in c["input"] and "\r" not in c["input"]]
+            stdin = "".join(c["input"] + "\n" for c in lines).encode()
+            reports = cli("parse", "--dialect", dialect, "--json", stdin=stdin)
+            if len(reports) != len(lines):
+                failures.append(f"{path.name} {dialect}: {len(lines)} lines, {len(reports)} reports")
+            for case, report in zip(lines, reports):
+                expected = {k: v for k, v in case.items() if k != "note"}
+                check("parse", f"{path.name} {case['input']!r}", expected, report)
+            for case in group:
+                if case in lines:
+                    continue
+                (report,) = cli("parse", "--dialect", dialect, "--json", "--", case["input"])
+                expected = {k: v for k, v in case.items() if k != "note"}
+                check("parse", f"{path.name} {case['input']!r}", expected, report)
+
+
+def resolve_cases():
+    for path in sorted((ROOT / "resolve").glob("*.jsonl")):
+        for case in cases(path):
+            (got,) = cli("resolve", "--mode", case["mode"], "--json", "--", case["context"], case["partial"])
+            key = "result" if "result" in case else "error"
+            check("resolve", f"{case['context']} + {case['partial']} ({case['mode']})", case[key], got.get(key))
+
+
+def normalize_cases():
+    for path in sorted((ROOT / "normalize").glob("*.jsonl")):
+        for case in cases(path):
+            (got,) = cli("normalize", "--json", "--", case["input"])
+            check("normalize", case["input"], case["normalized"], got.get("normalized"))
+
+
+def lint_cases():
+    fields = ("kind", "severity", "component", "start", "end")
+    for path in sorted((ROOT / "lint").glob("*.jsonl")):
+        for case in cases(path):
+            (got,) = cli("lint", "--dialect", case["dialect"], "--json", "--", case["input"])
+            warnings = [{f: w[f] for f in fields} for w in got["warnings"]]
+            check("lint", case["input"], {"valid": case["valid"], "warnings": case["warnings"]},
+                  {"valid": got["valid"], "warnings": warnings})
+
+
+def extract_cases():
+    for case in cases(ROOT / "extract" / "rules.jsonl"):
+        options = case.get("options", {})
+        args = ["extract", "--json", "--dialect", options.get("dialect", "rfc1738")]
+        if "max_len" in options:
+            args += ["--max-len", str(options["max_len"])]
+        if options.get("line_numbers"):
+            args.append("--line-numbers")
+        with tempfile.NamedTemporaryFile("wb", suffix=".txt", delete=False) as text:
+            text.write(case["text"].encode())
+        found = cli(*args, text.name)
+        pathlib.Path(text.name).unlink()
+        got = []
+        for f in found:
+            item = {k: f[k] for k in ("found", "url", "wrapper", "prefixed", "hyphen_break", "valid")}
+            item["kind"] = f["kind"] if f["valid"] else None
+            if "alternative" in f:
+                item["alternative"] = f["alternative"]
+            if "error" in f:
+                item["error_code"] = None
+            got.append(item)
+        expected = [{k: (None if k == "error_code" else v) for k, v in e.items()} for e in case["expected"]]
+        check("extract", case["note"], expected, got)
+
+
+def main():
+    if not pathlib.Path(BINARY).exists():
+        sys.exit(f"{BINARY}: not found (cargo build first, or give the binary's path)")
+    parse_cases()
+    resolve_cases()
+    normalize_cases()
+    lint_cases()
+    extract_cases()
+    summary = ", ".join(f"{n} {kind}" for kind, n in counts.items())
+    if failures:
+        print("\n".join(failures[:20]))
+        print(f"{len(failures)} of {sum(counts.values())} cases differ ({summary})")
+        sys.exit(1)
+    print(f"all {sum(counts.values())} cases match ({summary})")
+
+
+if __name__ == "__main__":
+    main()
