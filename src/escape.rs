@@ -182,7 +182,7 @@ fn is_escape(triplet: &[u8]) -> bool {
 }
 
 /// The value of an ASCII hex digit (the caller has checked it is one).
-fn hex_value(digit: u8) -> u8 {
+pub(crate) fn hex_value(digit: u8) -> u8 {
     match digit {
         b'0'..=b'9' => digit - b'0',
         b'a'..=b'f' => digit - b'a' + 10,

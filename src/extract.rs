@@ -713,20 +713,8 @@ impl Scanner {
             }
             // Unclosed: read what follows the wrapper's head as a bare URL.
             let url_start = skip_whitespace(bytes, content_start).min(i);
-            return match self.bare_run(bytes, url_start, eof) {
-                BareRun::NeedMore => Attempt::NeedMore,
-                BareRun::Nothing(to) => Attempt::Skip(to.max(at + 1)),
-                BareRun::Found {
-                    mut candidate,
-                    resume,
-                    skipping_run,
-                } => {
-                    candidate.start = at;
-                    candidate.wrapper = Wrapper::Unclosed;
-                    candidate.prefixed = wrapper == Wrapper::Url;
-                    Attempt::Found(candidate, resume, skipping_run)
-                }
-            };
+            let prefixed = wrapper == Wrapper::Url;
+            return self.bare_after_head(bytes, at, url_start, eof, Wrapper::Unclosed, prefixed);
         };
         let (pieces, hyphens) = self.join_lines(bytes, content_start, close);
         let candidate = Candidate {
@@ -831,6 +819,20 @@ impl Scanner {
         } else {
             return Attempt::Skip(name_end + 1);
         };
+        self.bare_after_head(bytes, at, url_start, eof, Wrapper::Bare, prefixed)
+    }
+
+    /// The bare URL at `url_start`, found as written from `at` (its head: `<URL:`, `<`,
+    /// `URL:` or nothing).
+    fn bare_after_head(
+        &self,
+        bytes: &[u8],
+        at: usize,
+        url_start: usize,
+        eof: bool,
+        wrapper: Wrapper,
+        prefixed: bool,
+    ) -> Attempt {
         match self.bare_run(bytes, url_start, eof) {
             BareRun::NeedMore => Attempt::NeedMore,
             BareRun::Nothing(to) => Attempt::Skip(to.max(at + 1)),
@@ -840,6 +842,7 @@ impl Scanner {
                 skipping_run,
             } => {
                 candidate.start = at;
+                candidate.wrapper = wrapper;
                 candidate.prefixed = prefixed;
                 Attempt::Found(candidate, resume, skipping_run)
             }

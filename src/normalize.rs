@@ -6,6 +6,7 @@
 use crate::dialect::{parse_reference, Dialect};
 use crate::encode::{charset, push_escape};
 use crate::error::ParseError;
+use crate::lint::range_in;
 use crate::url::{Url, UrlKind};
 use std::ops::Range;
 
@@ -110,12 +111,6 @@ fn reparse(text: &str, kind: UrlKind) -> Option<Url<'static>> {
         .find(|url| url.kind() == kind)
 }
 
-/// The byte range of `part`, a slice of `whole`.
-fn range_in(whole: &str, part: &str) -> Option<Range<usize>> {
-    let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
-    (start + part.len() <= whole.len()).then(|| start..start + part.len())
-}
-
 /// How one stretch of the URL is rewritten.
 enum Rewrite {
     Lowercase,
@@ -189,7 +184,8 @@ fn normalize_escapes(text: &str, out: &mut String) {
             .filter(|t| t[0] == b'%' && t[1].is_ascii_hexdigit() && t[2].is_ascii_hexdigit());
         match escape {
             Some(triplet) => {
-                let octet = hex(triplet[1]) << 4 | hex(triplet[2]);
+                let octet = crate::escape::hex_value(triplet[1]) << 4
+                    | crate::escape::hex_value(triplet[2]);
                 if charset::UNRESERVED.contains(octet) && octet != b'+' {
                     out.push(char::from(octet));
                 } else {
@@ -207,14 +203,6 @@ fn normalize_escapes(text: &str, out: &mut String) {
                 i = next;
             }
         }
-    }
-}
-
-fn hex(digit: u8) -> u8 {
-    match digit {
-        b'0'..=b'9' => digit - b'0',
-        b'a'..=b'f' => digit - b'a' + 10,
-        _ => digit - b'A' + 10,
     }
 }
 

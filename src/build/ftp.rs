@@ -1,6 +1,6 @@
 //! `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]` (RFC 1738 section 3.2).
 
-use super::{finish_as, push, push_hostport, push_segments, BuildError};
+use super::{finish_as, push_hostport, push_login, push_segments, BuildError};
 use crate::encode::charset;
 use crate::scheme::{FtpUrl, Typecode};
 
@@ -80,18 +80,7 @@ impl FtpBuilder {
     /// The URL.
     pub fn build(&self) -> Result<FtpUrl<'static>, BuildError> {
         let mut text = String::from("ftp://");
-        if self.user.is_some() || self.password.is_some() {
-            push(
-                &mut text,
-                self.user.as_deref().unwrap_or_default(),
-                &charset::USER,
-            );
-            if let Some(password) = &self.password {
-                text.push(':');
-                push(&mut text, password, &charset::PASSWORD);
-            }
-            text.push('@');
-        }
+        push_login(&mut text, self.user.as_deref(), self.password.as_deref());
         push_hostport(&mut text, &self.host, self.port);
         if self.segments.is_some() || self.typecode.is_some() {
             text.push('/');

@@ -86,6 +86,20 @@ fn push(out: &mut String, data: &[u8], set: &CharSet) {
     }
 }
 
+/// Appends `user[:password]@` when either is given (an empty user name before a password
+/// given alone: "there is no way to specify a password without specifying a user name").
+fn push_login(out: &mut String, user: Option<&[u8]>, password: Option<&[u8]>) {
+    if user.is_none() && password.is_none() {
+        return;
+    }
+    push(out, user.unwrap_or_default(), &crate::encode::charset::USER);
+    if let Some(password) = password {
+        out.push(':');
+        push(out, password, &crate::encode::charset::PASSWORD);
+    }
+    out.push('@');
+}
+
 /// Appends `host[:port]`. The host is written as given: a host has no escapes, and the
 /// parse of the result judges it.
 fn push_hostport(out: &mut String, host: &str, port: Option<u16>) {

@@ -1,7 +1,6 @@
 //! `telneturl = "telnet://" login [ "/" ]` (RFC 1738 section 3.8).
 
-use super::{finish_as, push, push_hostport, BuildError};
-use crate::encode::charset;
+use super::{finish_as, push_hostport, push_login, BuildError};
 use crate::scheme::TelnetUrl;
 
 /// Builds a [`TelnetUrl`].
@@ -62,18 +61,7 @@ impl TelnetBuilder {
     /// The URL.
     pub fn build(&self) -> Result<TelnetUrl<'static>, BuildError> {
         let mut text = String::from("telnet://");
-        if self.user.is_some() || self.password.is_some() {
-            push(
-                &mut text,
-                self.user.as_deref().unwrap_or_default(),
-                &charset::USER,
-            );
-            if let Some(password) = &self.password {
-                text.push(':');
-                push(&mut text, password, &charset::PASSWORD);
-            }
-            text.push('@');
-        }
+        push_login(&mut text, self.user.as_deref(), self.password.as_deref());
         push_hostport(&mut text, &self.host, self.port);
         if self.trailing_slash {
             text.push('/');
