@@ -751,7 +751,8 @@ impl Scanner {
                 pieces.push((i, piece_end));
                 joined += piece_end - i;
             }
-            let space_end = self.skip_break(bytes, piece_end, to);
+            // A closed wrapper: every byte up to `to` is at hand.
+            let space_end = self.skip_break(bytes, piece_end, to, true).unwrap_or(to);
             let has_break = line_breaks(&bytes[piece_end..space_end]) > 0;
             if has_break && piece_end > i && bytes[piece_end - 1] == b'-' && space_end < to {
                 hyphens.push(joined - 1);
@@ -762,15 +763,21 @@ impl Scanner {
     }
 
     /// The end of the whitespace starting at `from` (not past `to`), with the line numbers
-    /// that start lines inside it when the text has them.
-    fn skip_break(&self, bytes: &[u8], from: usize, to: usize) -> usize {
+    /// that start lines inside it when the text has them; `None` when the bytes are not
+    /// `complete` and the answer depends on bytes past `to` (a stream reads on).
+    fn skip_break(&self, bytes: &[u8], from: usize, to: usize, complete: bool) -> Option<usize> {
         let mut i = from;
         loop {
             while i < to && space_len(bytes, i) > 0 {
                 i += space_len(bytes, i);
             }
+            // Whitespace (a no-break space is two bytes) or a line number may go on past
+            // the bytes at hand: a stream must read on before deciding.
+            if !complete && i + 1 >= to {
+                return None;
+            }
             if !self.extractor.line_numbers || i == from || !bytes[from..i].contains(&b'\n') {
-                return i;
+                return Some(i);
             }
             // "1207." and whitespace, at the start of a line.
             let digits = bytes[i..to]
@@ -778,12 +785,15 @@ impl Scanner {
                 .take_while(|b| b.is_ascii_digit())
                 .count();
             let number_end = i + digits;
+            if !complete && number_end + 2 >= to {
+                return None;
+            }
             if digits == 0
                 || bytes.get(number_end) != Some(&b'.')
+                || number_end + 1 >= to
                 || space_len(bytes, number_end + 1) == 0
-                || number_end + 1 > to
             {
-                return i;
+                return Some(i);
             }
             i = number_end + 1;
         }
@@ -886,10 +896,10 @@ impl Scanner {
             // The whitespace (and line number) before the next line's text, looked at
             // within a bound so that a stream of whitespace is not held.
             let bound = (run_end + BREAK).min(bytes.len());
-            let next = self.skip_break(bytes, run_end, bound);
-            if next == bytes.len() && !eof {
+            let complete = eof || run_end + BREAK < bytes.len();
+            let Some(next) = self.skip_break(bytes, run_end, bound, complete) else {
                 return BareRun::NeedMore;
-            }
+            };
             if next >= bound || ends_run(bytes[next]) || line_breaks(&bytes[run_end..next]) > 1 {
                 break;
             }
