@@ -872,7 +872,7 @@ impl Scanner {
             let room = limit - joined;
             let run = bytes[i..]
                 .iter()
-                .take(room + 1)
+                .take(room.saturating_add(1))
                 .take_while(|&&b| !ends_run(b))
                 .count();
             let run_end = i + run;
