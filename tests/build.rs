@@ -418,3 +418,70 @@ fn builders_refuse_what_has_no_escape() {
         "a selector needs a gtype (item type) (RFC 1738 section 5)"
     );
 }
+
+/// A host has no escapes: a delimiter in a host given would move the components after it
+/// (`h/a` with port 8080 wrote `http://h/a:8080`: host `h`, port lost in the path). Every
+/// builder with a host refuses one that is not letters, digits, `-` and `.`.
+#[test]
+fn a_host_holding_a_delimiter_is_refused_not_written_into_another_component() {
+    use rfc1738::BuildError;
+    let hosts = [
+        "h/a", "h:1", "u@h", "h?x", "h#f", "h;x", "h%41", "h a", "h\t", "h\0", "é.org", "[::1]",
+    ];
+    for host in hosts {
+        let results: Vec<Result<String, BuildError>> = vec![
+            HttpUrl::builder(host)
+                .port(8080)
+                .build()
+                .map(|u| u.to_string()),
+            FtpUrl::builder(host)
+                .segment("x")
+                .build()
+                .map(|u| u.to_string()),
+            GopherUrl::builder(host).build().map(|u| u.to_string()),
+            NntpUrl::builder(host, "comp.x")
+                .build()
+                .map(|u| u.to_string()),
+            ProsperoUrl::builder(host)
+                .segment("x")
+                .build()
+                .map(|u| u.to_string()),
+            TelnetUrl::builder(host).build().map(|u| u.to_string()),
+            WaisUrl::builder(host, "db").build().map(|u| u.to_string()),
+            FileUrl::builder()
+                .host(host)
+                .segment("x")
+                .build()
+                .map(|u| u.to_string()),
+            NewsUrl::article_builder("a", host)
+                .build()
+                .map(|u| u.to_string()),
+        ];
+        for result in results {
+            let error = result.expect_err(host);
+            assert_eq!(
+                error,
+                BuildError::NotAllowed {
+                    component: "host",
+                    value: host.to_owned(),
+                    reason: "a host is a hostname or hostnumber: letters, digits, \"-\" and \".\", with no escapes (RFC 1738 section 3.1)",
+                },
+                "{host:?}"
+            );
+        }
+    }
+    // What is left to the grammar: the characters are a host's, the structure is not.
+    for host in ["a..b", "-a", "a-", "1.2.3.999"] {
+        assert!(
+            matches!(HttpUrl::builder(host).build(), Err(BuildError::Invalid(_))),
+            "{host:?}"
+        );
+    }
+    let http = HttpUrl::builder("info.cern.ch").port(8080).build().unwrap();
+    assert_eq!(
+        (http.host().as_str(), http.port()),
+        ("info.cern.ch", Some(8080))
+    );
+    let file = FileUrl::builder().segment("x").build().unwrap();
+    assert_eq!(file.to_string(), "file:///x");
+}

@@ -1,9 +1,12 @@
 //! The builders: components cut from the input (at 0xFF bytes) are built into a URL of
-//! each scheme, which parses back to the same components.
+//! each scheme, which parses back to the same components; a host cut from the input is
+//! built as given or refused.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rfc1738::{FtpUrl, GenericUrl, GopherUrl, HttpUrl, MailtoUrl, ProsperoUrl, WaisForm, WaisUrl};
+use rfc1738::{
+    FileUrl, FtpUrl, GenericUrl, GopherUrl, HttpUrl, MailtoUrl, ProsperoUrl, WaisForm, WaisUrl,
+};
 
 fn decoded<'a>(parts: impl Iterator<Item = rfc1738::Escaped<'a>>) -> Vec<Vec<u8>> {
     parts.map(|part| part.decode().into_owned()).collect()
@@ -71,4 +74,29 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(wpath.decode().as_ref(), part(12));
     let generic = GenericUrl::builder("x-fuzz", part(13)).build().unwrap();
     assert_eq!(generic.scheme_part().decode().as_ref(), part(13));
+
+    // A host from the input: built as given or refused, never read back as another one.
+    let host = String::from_utf8_lossy(part(14));
+    let port = u16::from_be_bytes([part(15).first().copied().unwrap_or(0), 80]);
+    let is_host_character = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'.';
+    let chars_ok = host.bytes().all(is_host_character);
+    match HttpUrl::builder(host.as_ref()).port(port).build() {
+        Ok(http) => assert_eq!(
+            (http.host().as_str(), http.port()),
+            (host.as_ref(), Some(port))
+        ),
+        Err(_) => assert!(!chars_ok || rfc1738::parse(&format!("http://{host}/")).is_err()),
+    }
+    match FtpUrl::builder(host.as_ref()).segment(part(0)).build() {
+        Ok(ftp) => assert_eq!(ftp.host().as_str(), host.as_ref()),
+        Err(_) => assert!(!chars_ok || rfc1738::parse(&format!("ftp://{host}/")).is_err()),
+    }
+    match FileUrl::builder()
+        .host(host.as_ref())
+        .segment(part(0))
+        .build()
+    {
+        Ok(file) => assert_eq!(file.host().map_or("", |h| h.as_str()), host.as_ref()),
+        Err(_) => assert!(!chars_ok || rfc1738::parse(&format!("file://{host}/")).is_err()),
+    }
 });

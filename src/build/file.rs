@@ -1,6 +1,6 @@
 //! `fileurl = "file://" [ host | "localhost" ] "/" fpath` (RFC 1738 section 3.10).
 
-use super::{finish_as, push_segments, BuildError};
+use super::{finish_as, push_host, push_segments, BuildError};
 use crate::encode::charset;
 use crate::scheme::FileUrl;
 
@@ -46,7 +46,7 @@ impl FileBuilder {
     /// The URL (with no segment, the path is empty: `file://host/`).
     pub fn build(&self) -> Result<FileUrl<'static>, BuildError> {
         let mut text = String::from("file://");
-        text.push_str(self.host.as_deref().unwrap_or_default());
+        push_host(&mut text, self.host.as_deref().unwrap_or_default())?;
         text.push('/');
         push_segments(&mut text, &self.segments, &charset::FSEGMENT);
         finish_as!(text, File)

@@ -81,7 +81,7 @@ impl FtpBuilder {
     pub fn build(&self) -> Result<FtpUrl<'static>, BuildError> {
         let mut text = String::from("ftp://");
         push_login(&mut text, self.user.as_deref(), self.password.as_deref());
-        push_hostport(&mut text, &self.host, self.port);
+        push_hostport(&mut text, &self.host, self.port)?;
         if self.segments.is_some() || self.typecode.is_some() {
             text.push('/');
             push_segments(

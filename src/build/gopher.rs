@@ -84,7 +84,7 @@ impl GopherBuilder {
     /// The URL.
     pub fn build(&self) -> Result<GopherUrl<'static>, BuildError> {
         let mut text = String::from("gopher://");
-        push_hostport(&mut text, &self.host, self.port);
+        push_hostport(&mut text, &self.host, self.port)?;
         let has_path =
             self.selector.is_some() || self.search.is_some() || self.gopher_plus.is_some();
         match self.item_type {

@@ -63,7 +63,7 @@ impl HttpBuilder {
     /// The URL.
     pub fn build(&self) -> Result<HttpUrl<'static>, BuildError> {
         let mut text = String::from("http://");
-        push_hostport(&mut text, &self.host, self.port);
+        push_hostport(&mut text, &self.host, self.port)?;
         if self.segments.is_some() || self.search.is_some() {
             text.push('/');
             push_segments(

@@ -100,14 +100,35 @@ fn push_login(out: &mut String, user: Option<&[u8]>, password: Option<&[u8]>) {
     out.push('@');
 }
 
-/// Appends `host[:port]`. The host is written as given: a host has no escapes, and the
-/// parse of the result judges it.
-fn push_hostport(out: &mut String, host: &str, port: Option<u16>) {
-    out.push_str(host);
+/// Appends `host[:port]`. The host is written as given (a host has no escapes): see
+/// [`push_host`].
+fn push_hostport(out: &mut String, host: &str, port: Option<u16>) -> Result<(), BuildError> {
+    push_host(out, host)?;
     if let Some(port) = port {
         out.push(':');
         out.push_str(&port.to_string());
     }
+    Ok(())
+}
+
+/// Appends a host, written as given: a host has no escapes. Only the characters of
+/// `hostname` and `hostnumber` (letters, digits, `-` and `.`) are taken, so that no
+/// delimiter in a host given moves the components after it (`h/a` with port 8080 would
+/// write `http://h/a:8080`, host `h` and the port in the path); the parse of the result
+/// judges the rest (labels, octets).
+fn push_host(out: &mut String, host: &str) -> Result<(), BuildError> {
+    if !host
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+    {
+        return Err(BuildError::NotAllowed {
+            component: "host",
+            value: host.to_owned(),
+            reason: "a host is a hostname or hostnumber: letters, digits, \"-\" and \".\", with no escapes (RFC 1738 section 3.1)",
+        });
+    }
+    out.push_str(host);
+    Ok(())
 }
 
 /// Appends `/`-separated segments escaped by `set`.

@@ -1,7 +1,7 @@
 //! `newsurl = "news:" grouppart`, `grouppart = "*" | group | article` (RFC 1738 section
 //! 3.6).
 
-use super::{finish_as, push, BuildError};
+use super::{finish_as, push, push_host, BuildError};
 use crate::encode::charset;
 use crate::scheme::NewsUrl;
 
@@ -91,7 +91,7 @@ impl NewsBuilder {
                 }
                 push(&mut text, unique, &charset::UNIQUE);
                 text.push('@');
-                text.push_str(host);
+                push_host(&mut text, host)?;
             }
         }
         finish_as!(text, News)

@@ -49,7 +49,7 @@ impl NntpBuilder {
     pub fn build(&self) -> Result<NntpUrl<'static>, BuildError> {
         check_group(&self.group)?;
         let mut text = String::from("nntp://");
-        push_hostport(&mut text, &self.host, self.port);
+        push_hostport(&mut text, &self.host, self.port)?;
         text.push('/');
         text.push_str(&self.group);
         if let Some(article) = self.article {

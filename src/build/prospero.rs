@@ -57,7 +57,7 @@ impl ProsperoBuilder {
     /// The URL (with no segment, the path is empty).
     pub fn build(&self) -> Result<ProsperoUrl<'static>, BuildError> {
         let mut text = String::from("prospero://");
-        push_hostport(&mut text, &self.host, self.port);
+        push_hostport(&mut text, &self.host, self.port)?;
         text.push('/');
         push_segments(&mut text, &self.segments, &charset::PSEGMENT);
         for (name, value) in &self.fields {

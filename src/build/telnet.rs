@@ -62,7 +62,7 @@ impl TelnetBuilder {
     pub fn build(&self) -> Result<TelnetUrl<'static>, BuildError> {
         let mut text = String::from("telnet://");
         push_login(&mut text, self.user.as_deref(), self.password.as_deref());
-        push_hostport(&mut text, &self.host, self.port);
+        push_hostport(&mut text, &self.host, self.port)?;
         if self.trailing_slash {
             text.push('/');
         }

@@ -65,7 +65,7 @@ impl WaisBuilder {
     /// The URL.
     pub fn build(&self) -> Result<WaisUrl<'static>, BuildError> {
         let mut text = String::from("wais://");
-        push_hostport(&mut text, &self.host, self.port);
+        push_hostport(&mut text, &self.host, self.port)?;
         text.push('/');
         push(&mut text, &self.database, &charset::WAIS);
         match &self.form {
