@@ -50,6 +50,31 @@ impl Dialect {
             Dialect::DraftWwwUri00 => "draft",
         }
     }
+
+    /// The longest input, in bytes, this dialect's parser reads; a longer one is an error
+    /// [`too-long`](crate::ErrorKind::TooLong). A limit of this implementation, not of the
+    /// RFCs:
+    ///
+    /// - RFC 1738: 4,294,967,295 bytes (offsets are `u32`). Its grammar is compiled by hand
+    ///   and reads in constant memory beside the URL's tokens.
+    /// - RFC 1630 and draft-www-uri-00: 1 MiB. Their inputs are read by pest, which holds
+    ///   some 160 bytes of tokens per byte of input (about 170 MB for 1 MiB).
+    ///
+    /// ```
+    /// use rfc1738::{Dialect, ErrorKind};
+    ///
+    /// assert_eq!(Dialect::Rfc1630.max_input_len(), 1 << 20);
+    /// let long = format!("http://h/{}", "a".repeat(1 << 20));
+    /// let error = rfc1738::parse_reference(&long, Dialect::Rfc1630).unwrap_err();
+    /// assert_eq!(error.kind(), &ErrorKind::TooLong { len: long.len(), limit: 1 << 20 });
+    /// assert!(rfc1738::parse_reference(&long, Dialect::Rfc1738).is_ok());
+    /// ```
+    pub const fn max_input_len(self) -> usize {
+        match self {
+            Dialect::Rfc1738 => u32::MAX as usize,
+            Dialect::Rfc1630 | Dialect::DraftWwwUri00 => 1 << 20,
+        }
+    }
 }
 
 impl fmt::Display for Dialect {
@@ -205,7 +230,7 @@ pub(crate) const PREFIX: &str = "URL:";
 /// assert_eq!(error.offset(), 24);
 /// ```
 pub fn parse_reference(input: &str, dialect: Dialect) -> Result<UrlReference<'_>, ParseError> {
-    if let Some(error) = crate::too_long(input) {
+    if let Some(error) = crate::too_long(input, dialect) {
         return Err(error);
     }
     match dialect {

@@ -9,11 +9,14 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErrorKind {
-    /// The input is longer than this parser's offsets can address.
-    #[error("input of {len} bytes is too long: at most 4294967295 bytes are parsed")]
+    /// The input is longer than the dialect's parser reads
+    /// ([`Dialect::max_input_len`]): a limit of this implementation, not of the RFCs.
+    #[error("input of {len} bytes is too long: this dialect's parser reads at most {limit} bytes")]
     TooLong {
         /// The input's length in bytes.
         len: usize,
+        /// The most the parser reads, in bytes.
+        limit: usize,
     },
     /// A URL found in text ran past the extractor's length limit and was cut there.
     #[error("a URL in text longer than {limit} bytes: cut at the limit (raise it with Extractor::max_len or --max-len)")]
@@ -422,26 +425,50 @@ impl Snippet {
         let line_end = input[offset..]
             .find('\n')
             .map_or(input.len(), |i| offset + i);
-        // The last CONTEXT characters before the offset, found from the end of the line.
-        let before = &input[line_start..offset];
-        let shown_from = before
-            .char_indices()
-            .rev()
-            .nth(Self::CONTEXT - 1)
-            .map_or(0, |(i, _)| i);
-        let mut text = String::with_capacity(2 * Self::CONTEXT + 8);
-        if shown_from > 0 {
-            text.push('…');
-        }
-        text.extend(before[shown_from..].chars().map(visible));
-        let caret = text.chars().count();
-        let after = &input[offset..line_end];
-        text.extend(after.chars().take(Self::CONTEXT).map(visible));
-        if after.chars().nth(Self::CONTEXT).is_some() {
-            text.push('…');
-        }
+        let at = offset - line_start;
+        let (text, caret, _) = window(&input[line_start..line_end], at..at);
         Snippet { text, caret }
     }
+}
+
+/// The part of a one-line `text` shown around the bytes `span`: up to
+/// [`Snippet::CONTEXT`] characters before it, the span itself (its first `CONTEXT`
+/// characters, then `…`) and up to `CONTEXT` characters after it, with `…` where the text
+/// is cut. Returns the window, the column of the span's first character in it and the
+/// span's width in columns (at least 1, for a caret under an empty span), both counted in
+/// characters. Control characters are shown as U+FFFD, one column each. Bounded by
+/// `CONTEXT`, whatever the text's length.
+pub(crate) fn window(text: &str, span: std::ops::Range<usize>) -> (String, usize, usize) {
+    const CONTEXT: usize = Snippet::CONTEXT;
+    let end = floor_char_boundary(text, span.end.min(text.len()));
+    let start = floor_char_boundary(text, span.start.min(end));
+    let before = &text[..start];
+    let shown_from = before
+        .char_indices()
+        .rev()
+        .nth(CONTEXT - 1)
+        .map_or(0, |(i, _)| i);
+    let mut shown = String::with_capacity(4 * CONTEXT + 8);
+    if shown_from > 0 {
+        shown.push('…');
+    }
+    shown.extend(before[shown_from..].chars().map(visible));
+    let column = shown.chars().count();
+    let spanned = &text[start..end];
+    shown.extend(spanned.chars().take(CONTEXT).map(visible));
+    let width = if spanned.chars().nth(CONTEXT).is_some() {
+        // A span too long to show whole: its start, then `…`; what follows is not shown.
+        shown.push('…');
+        return (shown, column, CONTEXT + 1);
+    } else {
+        spanned.chars().count().max(1)
+    };
+    let after = &text[end..];
+    shown.extend(after.chars().take(CONTEXT).map(visible));
+    if after.chars().nth(CONTEXT).is_some() {
+        shown.push('…');
+    }
+    (shown, column, width)
 }
 
 /// A character as shown in a snippet: control characters (tab included) become U+FFFD so

@@ -117,7 +117,7 @@ use pest::Parser;
 /// assert_eq!(error.message(), "port 70000 is out of range: a port is at most 65535");
 /// ```
 pub fn parse(input: &str) -> Result<Url<'_>, ParseError> {
-    if let Some(error) = too_long(input) {
+    if let Some(error) = too_long(input, Dialect::Rfc1738) {
         return Err(error);
     }
     parse_without_diagnosis(input).unwrap_or_else(|| Err(diagnose::diagnose(input)))
@@ -152,12 +152,16 @@ pub fn leading_scheme(input: &str) -> Option<&str> {
     diagnose::leading_scheme_len(input).map(|len| &input[..len])
 }
 
-/// Offsets are `u32`: an input of 4 GiB or more is refused, not misread.
-pub(crate) fn too_long(input: &str) -> Option<ParseError> {
-    const MAX: usize = u32::MAX as usize;
-    (input.len() > MAX).then(|| {
-        let error = ErrorKind::TooLong { len: input.len() };
-        ParseError::new(&input[..0], 0, None, error, Vec::new())
+/// An input longer than `dialect`'s parser reads ([`Dialect::max_input_len`]) is refused,
+/// not misread or read at any cost; the error points at the first byte beyond the limit.
+pub(crate) fn too_long(input: &str, dialect: Dialect) -> Option<ParseError> {
+    let limit = dialect.max_input_len();
+    (input.len() > limit).then(|| {
+        let error = ErrorKind::TooLong {
+            len: input.len(),
+            limit,
+        };
+        ParseError::new(input, limit, None, error, Vec::new()).in_dialect(dialect)
     })
 }
 

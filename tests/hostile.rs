@@ -275,3 +275,124 @@ fn every_octet_in_every_component_is_judged_by_the_components_grammar() {
         wrong.join("\n")
     );
 }
+
+/// The RFC 1630 dialects run on pest, which holds some 160 bytes per byte of input: they
+/// read at most 1 MiB ([`Dialect::max_input_len`]) and refuse more with `too-long`, at
+/// once, pointing at the first byte beyond the limit. (RFC 1738's limit, 4 GiB, goes
+/// through the same check; an input that large is not built here.)
+#[test]
+fn the_rfc1630_dialects_refuse_an_input_beyond_their_limit_at_once() {
+    use rfc1738::{Dialect, ErrorKind};
+    for dialect in [Dialect::Rfc1630, Dialect::DraftWwwUri00] {
+        let limit = dialect.max_input_len();
+        assert_eq!(limit, 1 << 20);
+        let at_limit = format!("x:{}", "a".repeat(limit - 2));
+        let reference = rfc1738::parse_reference(&at_limit, dialect).unwrap();
+        assert_eq!(reference.as_str().len(), limit);
+        for len in [limit + 1, 16 << 20] {
+            let over = format!("x:{}", "a".repeat(len - 2));
+            let error = rfc1738::parse_reference(&over, dialect).unwrap_err();
+            assert_eq!(error.kind(), &ErrorKind::TooLong { len, limit });
+            assert_eq!(error.kind().code(), "too-long");
+            assert_eq!(error.offset(), limit);
+            assert_eq!(error.dialect(), dialect);
+            assert_eq!(
+                error.message(),
+                format!("input of {len} bytes is too long: this dialect's parser reads at most 1048576 bytes")
+            );
+        }
+        // What reads by every dialect in turn gets the same answer, not pest's bill.
+        let lint = rfc1738::lint(&format!("x:{}", "a".repeat(4 << 20)), dialect);
+        assert_eq!(lint.error().map(|e| e.kind().code()), Some("too-long"));
+    }
+    assert_eq!(Dialect::Rfc1738.max_input_len(), u32::MAX as usize);
+}
+
+/// The components `every_octet_in_every_component_is_judged_by_the_components_grammar`
+/// leaves out (scheme, host, port, IPv4 octet, ftp type code, telnet password, gopher
+/// type, fragment, prefix, partial forms, RFC 1630's schemes): every octet and one
+/// character beyond U+FFFF in each, in every dialect, keeps the properties every entry
+/// point promises: round trip (borrowed and owned), normalize idempotent, of the same
+/// kind and equivalent, error offsets on a character boundary inside the input, lint's
+/// spans inside it, and resolve and is_absolute answering without a panic.
+#[test]
+fn every_octet_in_the_other_components_of_every_dialect_keeps_every_property() {
+    use rfc1738::{Dialect, ResolveMode};
+    let templates = [
+        "{}ttp://h/",
+        "h{}ttp://h/",
+        "http://h{}/",
+        "http://{}h/",
+        "http://h:8{}0/",
+        "http://1.2.3.{}4/",
+        "ftp://h/f;type={}",
+        "ftp://h/f;typ{}e=a",
+        "telnet://u:p{}q@h/",
+        "gopher://h/{}sel",
+        "gopher://h:{}/",
+        "news:{}",
+        "nntp://h/g/1{}",
+        "mailto:{}",
+        "file://{}/x",
+        "prospero://h/a;{}",
+        "URL:{}http://h/",
+        "http://h/#{}",
+        "http://h/#a{}b",
+        "{}",
+        "http://h/a/{}/../b",
+        "cid:{}",
+        "mid:{}",
+        "rlogin://{}h",
+        "tn3270://h{}",
+    ];
+    let characters = (0u8..=255).map(char::from).chain(['\u{10FF00}']);
+    let mut wrong = Vec::new();
+    for c in characters {
+        for template in templates {
+            let input = template.replace("{}", &c.to_string());
+            for dialect in Dialect::ALL {
+                match rfc1738::parse_reference(&input, dialect) {
+                    Ok(reference) => {
+                        if reference.to_string() != input
+                            || reference.clone().into_owned().to_string() != input
+                        {
+                            wrong.push(format!("{dialect}: {input:?} does not round-trip"));
+                        }
+                        let url = reference.url();
+                        let normal = url.normalize();
+                        if normal.normalize().as_str() != normal.as_str()
+                            || normal.kind() != url.kind()
+                            || !url.equivalent(&normal)
+                        {
+                            wrong.push(format!("{dialect}: {input:?} normalizes to {normal}"));
+                        }
+                    }
+                    Err(error) => {
+                        if error.offset() > input.len() || !input.is_char_boundary(error.offset()) {
+                            wrong.push(format!("{dialect}: {input:?} error at {}", error.offset()));
+                        }
+                    }
+                }
+                let lint = rfc1738::lint(&input, dialect);
+                if lint
+                    .warnings()
+                    .iter()
+                    .any(|w| input.get(w.span()).is_none())
+                {
+                    wrong.push(format!("{dialect}: {input:?} warning outside the input"));
+                }
+            }
+            for mode in [ResolveMode::Rfc1630, ResolveMode::Draft] {
+                let _ = rfc1738::resolve(&input, "../g", mode);
+                let _ = rfc1738::resolve("magic://a/b", &input, mode);
+            }
+            let _ = rfc1738::is_absolute(&input);
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
