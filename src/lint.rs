@@ -133,6 +133,25 @@ impl Warning {
     pub fn message(&self) -> &str {
         &self.message
     }
+
+    /// Two lines that show the warning in `input` (the text it was found in): a window of
+    /// the input around the span (at most some forty characters each side, cut with `…`),
+    /// and carets under the span. Bounded, however long the input.
+    ///
+    /// ```
+    /// use rfc1738::Dialect;
+    ///
+    /// let input = "gopher://host:25/0%0D%0AHELO";
+    /// let lint = rfc1738::lint(input, Dialect::Rfc1738);
+    /// assert_eq!(
+    ///     lint.warnings()[0].excerpt(input),
+    ///     "gopher://host:25/0%0D%0AHELO\n              ^^"
+    /// );
+    /// ```
+    pub fn excerpt(&self, input: &str) -> String {
+        let (text, column, width) = crate::error::window(input, self.span.clone());
+        format!("{text}\n{}{}", " ".repeat(column), "^".repeat(width))
+    }
 }
 
 impl fmt::Display for Warning {
@@ -163,6 +182,13 @@ impl Url<'_> {
     /// assert!(rfc1738::parse("gopher://gopher.micro.umn.edu/1").unwrap().warnings().is_empty());
     /// ```
     pub fn warnings(&self) -> Vec<Warning> {
+        self.warnings_at_most(usize::MAX).0
+    }
+
+    /// The warnings, with at most `limit` of the escaped-delimiter kind (the first ones;
+    /// the port, password and cross-protocol warnings are always kept), and how many more
+    /// of that kind there are.
+    fn warnings_at_most(&self, limit: usize) -> (Vec<Warning>, usize) {
         let text = self.as_str();
         let mut warnings = Vec::new();
         let port = port_warning(self, text);
@@ -175,6 +201,7 @@ impl Url<'_> {
             }
         }
         let mut line_break = None;
+        let (mut kept, mut omitted) = (0usize, 0usize);
         for (component, part, legitimate) in self.sent_components() {
             let Some(range) = range_in(text, part) else {
                 continue;
@@ -187,7 +214,12 @@ impl Url<'_> {
                 if octet != b'\t' && octet != 0 && line_break.is_none() {
                     line_break = Some(span.clone());
                 }
-                warnings.push(delimiter_warning(self.kind(), component, span, octet));
+                if kept < limit {
+                    warnings.push(delimiter_warning(self.kind(), component, span, octet));
+                    kept += 1;
+                } else {
+                    omitted += 1;
+                }
             }
         }
         if let (Some(port), Some(line_break)) = (&port, line_break) {
@@ -198,7 +230,7 @@ impl Url<'_> {
             }
         }
         warnings.sort_by_key(|warning| (warning.span.start, warning.span.end));
-        warnings
+        (warnings, omitted)
     }
 
     /// The password and the component name, where the URL has one.
@@ -433,9 +465,31 @@ fn cross_protocol_warning(kind: UrlKind, port: u16, span: Range<usize>) -> Warni
 pub struct Lint {
     result: Result<UrlKind, ParseError>,
     warnings: Vec<Warning>,
+    omitted: usize,
 }
 
 impl Lint {
+    /// The most [`EncodedDelimiter`](WarningKind::EncodedDelimiter) warnings a lint keeps:
+    /// the first 1,000 in the text. Each further one is counted ([`Lint::omitted`]), not
+    /// kept, so that a hostile URL made of escaped line breaks (one warning per three
+    /// bytes) does not cost memory and output in proportion. [`Url::warnings`] keeps all.
+    pub const MAX_DELIMITER_WARNINGS: usize = 1000;
+
+    /// How many escaped-delimiter warnings there are beyond
+    /// [`MAX_DELIMITER_WARNINGS`](Lint::MAX_DELIMITER_WARNINGS), counted and not kept.
+    ///
+    /// ```
+    /// use rfc1738::{Dialect, Lint};
+    ///
+    /// let input = format!("gopher://h/0{}", "%0D%0A".repeat(1000));
+    /// let lint = rfc1738::lint(&input, Dialect::Rfc1738);
+    /// assert_eq!(lint.warnings().len(), Lint::MAX_DELIMITER_WARNINGS);
+    /// assert_eq!(lint.omitted(), 1000);
+    /// ```
+    pub fn omitted(&self) -> usize {
+        self.omitted
+    }
+
     /// Whether the input is a valid URL reference in the dialect.
     pub fn is_valid(&self) -> bool {
         self.result.is_ok()
@@ -478,21 +532,25 @@ impl Lint {
 /// ```
 pub fn lint(input: &str, dialect: Dialect) -> Lint {
     match parse_reference(input, dialect) {
-        Ok(reference) => Lint {
-            result: Ok(reference.url().kind()),
-            warnings: shifted(
-                reference.url().warnings(),
-                url_offset(input, reference.url()),
-            ),
-        },
+        Ok(reference) => {
+            let (warnings, omitted) = reference
+                .url()
+                .warnings_at_most(Lint::MAX_DELIMITER_WARNINGS);
+            Lint {
+                result: Ok(reference.url().kind()),
+                warnings: shifted(warnings, url_offset(input, reference.url())),
+                omitted,
+            }
+        }
         Err(error) => {
-            let warnings = match error.kind() {
+            let (warnings, omitted) = match error.kind() {
                 ErrorKind::UserInfoNotAllowed { .. } => without_login(input, dialect),
-                _ => Vec::new(),
+                _ => (Vec::new(), 0),
             };
             Lint {
                 result: Err(error),
                 warnings,
+                omitted,
             }
         }
     }
@@ -510,27 +568,29 @@ fn shifted(mut warnings: Vec<Warning>, by: usize) -> Vec<Warning> {
     warnings
 }
 
-/// The warnings of `scheme://login@rest` read without `login@`, plus the login's own.
-fn without_login(input: &str, dialect: Dialect) -> Vec<Warning> {
+/// The warnings of `scheme://login@rest` read without `login@`, plus the login's own, and the
+/// count of escaped-delimiter warnings omitted.
+fn without_login(input: &str, dialect: Dialect) -> (Vec<Warning>, usize) {
     let Some(authority) = input.find("://").map(|at| at + 3) else {
-        return Vec::new();
+        return (Vec::new(), 0);
     };
     let end = input[authority..]
         .find('/')
         .map_or(input.len(), |at| authority + at);
     let Some(at_sign) = input[authority..end].rfind('@').map(|at| authority + at) else {
-        return Vec::new();
+        return (Vec::new(), 0);
     };
     let rest = format!("{}{}", &input[..authority], &input[at_sign + 1..]);
     let Ok(reference) = parse_reference(&rest, dialect) else {
-        return Vec::new();
+        return (Vec::new(), 0);
     };
     let scheme = reference.url().kind().name();
     let removed = at_sign + 1 - authority;
     let offset = url_offset(&rest, reference.url());
-    let mut warnings: Vec<Warning> = reference
+    let (warnings, omitted) = reference
         .url()
-        .warnings()
+        .warnings_at_most(Lint::MAX_DELIMITER_WARNINGS);
+    let mut warnings: Vec<Warning> = warnings
         .into_iter()
         .map(|mut warning| {
             let (start, end) = (warning.span.start + offset, warning.span.end + offset);
@@ -554,7 +614,7 @@ fn without_login(input: &str, dialect: Dialect) -> Vec<Warning> {
         warnings.push(password_warning("password", password, empty));
     }
     warnings.sort_by_key(|warning| (warning.span.start, warning.span.end));
-    warnings
+    (warnings, omitted)
 }
 
 #[cfg(test)]

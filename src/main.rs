@@ -111,9 +111,18 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let max_line = match max_line() {
+        Ok(max_line) => max_line,
+        Err(message) => {
+            eprintln!("rfc1738: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let result = match Cli::parse().command {
+    let lines = |input| Lines { input, max_line };
+    let result = match cli.command {
         Command::Parse {
             dialect,
             json,
@@ -121,7 +130,7 @@ fn main() -> ExitCode {
         } => {
             let print = |url: &str, out: &mut BufWriter<_>| print_url(url, dialect, json, out);
             if urls.is_empty() {
-                for_each_line(io::stdin().lock(), &mut out, print, |line, problem, out| {
+                lines(io::stdin().lock()).for_each(&mut out, print, |line, problem, out| {
                     print_not_utf8(line, problem, dialect, json, out)
                 })
             } else {
@@ -147,22 +156,29 @@ fn main() -> ExitCode {
             json,
             context: None,
             ..
-        } => for_each_line(
-            io::stdin().lock(),
-            &mut out,
-            |line, out| match line.split_once('\t') {
-                Some((context, partial)) => print_resolution(context, partial, mode, json, out),
-                None => print_resolve_usage_error(line, mode, json, out),
-            },
-            |line, _, out| {
-                print_resolve_usage_error(&String::from_utf8_lossy(line), mode, json, out)
-            },
-        )
-        .map(Status::from),
+        } => lines(io::stdin().lock())
+            .for_each(
+                &mut out,
+                |line, out| match line.split_once('\t') {
+                    Some((context, partial)) => print_resolution(context, partial, mode, json, out),
+                    None => print_resolve_line_error(
+                        line,
+                        "expected CONTEXT<TAB>PARTIAL".to_owned(),
+                        mode,
+                        json,
+                        out,
+                    ),
+                },
+                |line, problem, out| {
+                    let (input, message, _) = problem.describe(line);
+                    print_resolve_line_error(&input, message, mode, json, out)
+                },
+            )
+            .map(Status::from),
         Command::Normalize { json, urls } => {
             let print = |url: &str, out: &mut BufWriter<_>| print_normalized(url, json, out);
             if urls.is_empty() {
-                for_each_line(io::stdin().lock(), &mut out, print, |line, problem, out| {
+                lines(io::stdin().lock()).for_each(&mut out, print, |line, problem, out| {
                     print_not_utf8(line, problem, Dialect::Rfc1738, json, out)
                 })
             } else {
@@ -179,7 +195,7 @@ fn main() -> ExitCode {
         } => {
             let print = |url: &str, out: &mut BufWriter<_>| print_lint(url, dialect, json, out);
             if urls.is_empty() {
-                for_each_line(io::stdin().lock(), &mut out, print, |line, problem, out| {
+                lines(io::stdin().lock()).for_each(&mut out, print, |line, problem, out| {
                     print_not_utf8(line, problem, dialect, json, out)
                 })
             } else {
@@ -315,74 +331,148 @@ fn print_found(file: &str, found: &Found<'_>, out: &mut impl Write) -> io::Resul
     Ok(())
 }
 
-/// The longest line the batch modes hold in memory: 64 MiB (`RFC1738_MAX_LINE` sets
-/// another number of bytes). A longer line is answered with an error and skipped as a
-/// stream, never held whole.
-fn max_line() -> usize {
-    std::env::var("RFC1738_MAX_LINE")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(64 << 20)
+/// The longest line the batch modes hold in memory: 64 MiB, or the number of bytes
+/// `RFC1738_MAX_LINE` gives (a line's CR LF or LF ending not counted). A longer line is
+/// answered with an error and skipped as a stream, never held whole. A value that is not
+/// a number of bytes is a usage error.
+fn max_line() -> Result<usize, String> {
+    match std::env::var("RFC1738_MAX_LINE") {
+        Err(std::env::VarError::NotPresent) => Ok(64 << 20),
+        Ok(value) => value.trim().parse().map_err(|_| {
+            format!(
+                "RFC1738_MAX_LINE={value:?}: expected a number of bytes (0 to {})",
+                usize::MAX
+            )
+        }),
+        Err(std::env::VarError::NotUnicode(value)) => Err(format!(
+            "RFC1738_MAX_LINE={value:?}: expected a number of bytes"
+        )),
+    }
 }
 
 /// What is wrong with a line that cannot be read as a URL at all.
 enum LineProblem {
     /// The line is not UTF-8.
     NotUtf8(std::str::Utf8Error),
-    /// The line is longer than [`max_line`]: its length in bytes.
-    TooLong(usize),
+    /// The line is longer than the limit.
+    TooLong {
+        /// The line's length in bytes, without its ending.
+        len: usize,
+        /// The limit (`RFC1738_MAX_LINE`).
+        max_line: usize,
+    },
 }
 
-/// Calls `each` on every line of `input` (`bad_line` on a line that is not UTF-8 or too
-/// long, with the line's start); returns whether all were valid.
-fn for_each_line<W: Write>(
-    mut input: impl BufRead,
-    out: &mut W,
-    mut each: impl FnMut(&str, &mut W) -> io::Result<bool>,
-    mut bad_line: impl FnMut(&[u8], LineProblem, &mut W) -> io::Result<bool>,
-) -> io::Result<bool> {
-    let limit = max_line();
-    let mut all_valid = true;
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        let read = io::Read::take(&mut input, limit as u64 + 1).read_until(b'\n', &mut line)?;
-        if read == 0 {
-            return Ok(all_valid);
+impl LineProblem {
+    /// The line as the output shows it (lossy UTF-8; a line too long is its first bytes
+    /// and "..."), the message, and the byte offset the problem starts at.
+    fn describe(&self, line: &[u8]) -> (String, String, usize) {
+        match *self {
+            LineProblem::NotUtf8(error) => (
+                String::from_utf8_lossy(line).into_owned(),
+                "input is not valid UTF-8 (a URL is US-ASCII; escape other octets as %XX)"
+                    .to_owned(),
+                error.valid_up_to(),
+            ),
+            LineProblem::TooLong { len, max_line } => (
+                format!("{}...", String::from_utf8_lossy(line)),
+                format!(
+                    "a line of {len} bytes: longer than the {max_line} bytes a line may hold \
+                     (RFC1738_MAX_LINE)"
+                ),
+                max_line,
+            ),
         }
-        if line.len() > limit && !line.ends_with(b"\n") {
-            let len = line.len() + skip_line(&mut input)?;
-            all_valid &= bad_line(&line[..line.len().min(256)], LineProblem::TooLong(len), out)?;
-            continue;
-        }
-        let text = line.strip_suffix(b"\n").unwrap_or(&line);
-        let text = text.strip_suffix(b"\r").unwrap_or(text);
-        let valid = match std::str::from_utf8(text) {
-            Ok(line) => each(line, out)?,
-            Err(error) => bad_line(text, LineProblem::NotUtf8(error), out)?,
-        };
-        all_valid &= valid;
     }
 }
 
-/// Reads past the rest of a line without keeping it; returns its length (without the
-/// line feed).
-fn skip_line(input: &mut impl BufRead) -> io::Result<usize> {
-    let mut skipped = 0;
+/// The lines of a batch mode's input, each held only up to `max_line` bytes.
+struct Lines<R> {
+    input: R,
+    max_line: usize,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// Calls `each` on every line (`bad_line` on a line that is not UTF-8, with the line,
+    /// or too long, with its first 256 bytes); returns whether all were valid. A line ends
+    /// at LF; a CR just before the LF belongs to the ending, any other CR to the line.
+    fn for_each<W: Write>(
+        mut self,
+        out: &mut W,
+        mut each: impl FnMut(&str, &mut W) -> io::Result<bool>,
+        mut bad_line: impl FnMut(&[u8], LineProblem, &mut W) -> io::Result<bool>,
+    ) -> io::Result<bool> {
+        // Room for the longest line allowed and its CR LF.
+        let hold = u64::try_from(self.max_line)
+            .unwrap_or(u64::MAX)
+            .saturating_add(2);
+        let mut all_valid = true;
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            let read = io::Read::take(&mut self.input, hold).read_until(b'\n', &mut line)?;
+            if read == 0 {
+                return Ok(all_valid);
+            }
+            let (text, len) = match line.strip_suffix(b"\n") {
+                Some(text) => {
+                    let text = text.strip_suffix(b"\r").unwrap_or(text);
+                    (text, text.len())
+                }
+                // Cut at `hold` bytes (or at the end of the input): the line goes on.
+                None if read as u64 == hold => {
+                    let (rest, cr) = skip_line(&mut self.input, line.last() == Some(&b'\r'))?;
+                    // The CR of a CR LF ending is not part of the line.
+                    let len = line.len().saturating_add(rest) - usize::from(cr);
+                    let shown = match line.strip_suffix(b"\r") {
+                        Some(text) if cr && rest == 0 => text,
+                        _ => &line[..],
+                    };
+                    (shown, len)
+                }
+                None => (&line[..], line.len()),
+            };
+            let valid = if len > self.max_line {
+                let problem = LineProblem::TooLong {
+                    len,
+                    max_line: self.max_line,
+                };
+                bad_line(&text[..text.len().min(256)], problem, out)?
+            } else {
+                match std::str::from_utf8(text) {
+                    Ok(line) => each(line, out)?,
+                    Err(error) => bad_line(text, LineProblem::NotUtf8(error), out)?,
+                }
+            };
+            all_valid &= valid;
+        }
+    }
+}
+
+/// Reads past the rest of a line without keeping it; returns its length up to the LF and
+/// whether a CR came just before the LF (`after_cr`: the byte before the rest was a CR).
+fn skip_line(input: &mut impl BufRead, mut after_cr: bool) -> io::Result<(usize, bool)> {
+    let mut skipped = 0usize;
     loop {
         let buffer = input.fill_buf()?;
         if buffer.is_empty() {
-            return Ok(skipped);
+            return Ok((skipped, false));
         }
         match buffer.iter().position(|&b| b == b'\n') {
             Some(at) => {
+                let cr = if at == 0 {
+                    after_cr
+                } else {
+                    buffer[at - 1] == b'\r'
+                };
                 input.consume(at + 1);
-                return Ok(skipped + at);
+                return Ok((skipped.saturating_add(at), cr));
             }
             None => {
                 let len = buffer.len();
+                after_cr = buffer.last() == Some(&b'\r');
                 input.consume(len);
-                skipped += len;
+                skipped = skipped.saturating_add(len);
             }
         }
     }
@@ -412,22 +502,7 @@ fn print_not_utf8(
     json: bool,
     out: &mut impl Write,
 ) -> io::Result<bool> {
-    let (input, message, offset) = match problem {
-        LineProblem::NotUtf8(error) => (
-            String::from_utf8_lossy(line).into_owned(),
-            "input is not valid UTF-8 (a URL is US-ASCII; escape other octets as %XX)"
-                .to_owned(),
-            error.valid_up_to(),
-        ),
-        LineProblem::TooLong(len) => (
-            format!("{}...", String::from_utf8_lossy(line)),
-            format!(
-                "a line of {len} bytes: longer than the {} bytes a line may hold (RFC1738_MAX_LINE)",
-                max_line()
-            ),
-            max_line(),
-        ),
-    };
+    let (input, message, offset) = problem.describe(line);
     // The valid prefix still shows which scheme the line meant.
     let valid = std::str::from_utf8(line).map_or_else(|e| e.valid_up_to(), str::len);
     let prefix = std::str::from_utf8(&line[..valid.min(offset)]).unwrap_or_default();
@@ -492,16 +567,17 @@ fn print_lint(url: &str, dialect: Dialect, json: bool, out: &mut impl Write) -> 
                 span.end,
                 warning.message()
             )?;
-            // A caret line under the span (the input is one line; offsets are bytes).
-            let before = url.get(..span.start).map_or(0, |b| b.chars().count());
-            let width = url
-                .get(span.clone())
-                .map_or(1, |s| s.chars().count().max(1));
+            // The input around the span, carets under it (bounded, however long the line).
+            for line in warning.excerpt(url).lines() {
+                writeln!(out, "    | {line}")?;
+            }
+        }
+        if lint.omitted() > 0 {
             writeln!(
                 out,
-                "    | {url}\n    | {}{}",
-                " ".repeat(before),
-                "^".repeat(width)
+                "  and {} more escaped delimiters, not listed (the first {} are)",
+                lint.omitted(),
+                rfc1738::Lint::MAX_DELIMITER_WARNINGS
             )?;
         }
         if lint.is_valid() && lint.warnings().is_empty() {
@@ -541,14 +617,15 @@ fn print_resolution(
     Ok(result.is_ok())
 }
 
-/// A `resolve` input line without its TAB (or not UTF-8): reported, never dropped.
-fn print_resolve_usage_error(
+/// A `resolve` input line without its TAB, not UTF-8 or too long: reported, never
+/// dropped.
+fn print_resolve_line_error(
     line: &str,
+    message: String,
     mode: ResolveMode,
     json: bool,
     out: &mut impl Write,
 ) -> io::Result<bool> {
-    let message = "expected CONTEXT<TAB>PARTIAL (UTF-8)";
     if json {
         let report = json!({
             "context": null, "partial": line, "mode": mode.name(), "error": {"message": message},

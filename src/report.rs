@@ -120,8 +120,10 @@ struct ErrorEntry<'e>(&'e ParseError);
 
 /// The section 6 checks of one input, serializable as one line of `rfc1738 lint --json` and
 /// of `corpus/lint/cases.jsonl`: `input`, `dialect`, `valid`, `kind` (for an invalid input,
-/// the production it was read by), `error` (only when invalid) and `warnings`, each
-/// `{"kind", "severity", "component", "start", "end", "message"}`.
+/// the production it was read by), `error` (only when invalid), `warnings`, each
+/// `{"kind", "severity", "component", "start", "end", "message"}`, and
+/// `omitted_warnings` (only when some escaped-delimiter warnings were counted and not
+/// kept: see [`Lint::MAX_DELIMITER_WARNINGS`](crate::Lint::MAX_DELIMITER_WARNINGS)).
 ///
 /// ```
 /// let lint = rfc1738::lint("telnet://h:2323/", rfc1738::Dialect::Rfc1738);
@@ -162,6 +164,9 @@ impl Serialize for LintReport<'_> {
         }
         let warnings: Vec<WarningEntry<'_>> = lint.warnings().iter().map(WarningEntry).collect();
         map.serialize_entry("warnings", &warnings)?;
+        if lint.omitted() > 0 {
+            map.serialize_entry("omitted_warnings", &lint.omitted())?;
+        }
         map.end()
     }
 }

@@ -6,8 +6,16 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn run(args: &[&str], stdin: &[u8]) -> (i32, String) {
+    let (status, out, _) = run_with(args, &[], stdin);
+    (status, out)
+}
+
+/// Runs the binary with environment variables; returns the exit status, standard output
+/// and standard error.
+fn run_with(args: &[&str], env: &[(&str, &str)], stdin: &[u8]) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -26,7 +34,15 @@ fn run(args: &[&str], stdin: &[u8]) -> (i32, String) {
     (
         output.status.code().unwrap(),
         String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
     )
+}
+
+/// The JSON objects of an output, one per line.
+fn json_lines(out: &str) -> Vec<serde_json::Value> {
+    out.lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
 }
 
 #[test]
@@ -365,33 +381,134 @@ fn lint_reports_warnings_with_spans_and_exits_1_on_a_warning() {
 #[test]
 fn a_line_longer_than_the_limit_is_answered_and_skipped_not_held() {
     let long = "a".repeat(5_000);
+    let limit = [("RFC1738_MAX_LINE", "1000")];
+    let message =
+        "a line of 5000 bytes: longer than the 1000 bytes a line may hold (RFC1738_MAX_LINE)";
     let stdin = format!("http://h/\n{long}\nnews:*\n");
     for command in ["parse", "normalize", "lint"] {
-        let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-            .args([command, "--json"])
-            .env("RFC1738_MAX_LINE", "1000")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .and_then(|mut child| {
-                child.stdin.take().unwrap().write_all(stdin.as_bytes())?;
-                child.wait_with_output()
-            })
-            .unwrap();
-        let out = String::from_utf8(output.stdout).unwrap();
-        let lines: Vec<serde_json::Value> = out
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
+        let (status, out, _) = run_with(&[command, "--json"], &limit, stdin.as_bytes());
+        let lines = json_lines(&out);
+        assert_eq!(status, 1, "{command}");
         assert_eq!(lines.len(), 3, "{command}");
         assert_eq!(lines[1]["valid"], false);
-        assert_eq!(
-            lines[1]["error"]["message"],
-            "a line of 5000 bytes: longer than the 1000 bytes a line may hold (RFC1738_MAX_LINE)"
-        );
+        assert_eq!(lines[1]["error"]["message"], message);
+        assert_eq!(lines[1]["input"], format!("{}...", &long[..256]));
         assert_eq!(
             lines[2]["input"], "news:*",
             "{command}: the next line is read"
         );
     }
+    // resolve says the same, not that the TAB is missing.
+    let stdin = format!("http://h/\tx\nhttp://h/\t{}\nhttp://h/\ty\n", &long[10..]);
+    let (status, out, _) = run_with(&["resolve", "--json"], &limit, stdin.as_bytes());
+    let lines = json_lines(&out);
+    assert_eq!(status, 1);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["result"], "http://h/x");
+    assert_eq!(lines[1]["error"]["message"], message);
+    assert_eq!(lines[2]["result"], "http://h/y");
+    let (_, out, _) = run_with(&["resolve"], &limit, stdin.as_bytes());
+    assert!(out.contains(message), "{out}");
+}
+
+#[test]
+fn the_line_limit_counts_the_line_without_its_cr_lf_ending() {
+    let limit = [("RFC1738_MAX_LINE", "10")];
+    // 10 bytes with CR LF, LF or no ending fit; 11 do not, whatever the ending; a CR that
+    // does not end a line (here the last byte of the input) belongs to it.
+    let stdin = b"http://h/a\r\nhttp://h/b\nhttp://h/cd\r\nhttp://h/cd\nhttp://h/\r\rhttp://h/e\r";
+    let (status, out, _) = run_with(&["parse", "--json"], &limit, stdin);
+    let lines = json_lines(&out);
+    let verdicts: Vec<_> = lines
+        .iter()
+        .map(|line| {
+            (
+                line["input"].as_str().unwrap(),
+                line["valid"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(status, 1);
+    assert_eq!(
+        verdicts,
+        [
+            ("http://h/a", true),
+            ("http://h/b", true),
+            ("http://h/cd...", false),
+            ("http://h/cd...", false),
+            // A CR inside a line is not an ending: the line is 22 bytes (12 shown).
+            ("http://h/\r\rh...", false),
+        ]
+    );
+    assert_eq!(
+        lines[4]["error"]["message"],
+        "a line of 22 bytes: longer than the 10 bytes a line may hold (RFC1738_MAX_LINE)"
+    );
+    assert_eq!(
+        lines[2]["error"]["message"],
+        "a line of 11 bytes: longer than the 10 bytes a line may hold (RFC1738_MAX_LINE)"
+    );
+    // Without a limit in the way, a CR at the end of the input is the URL's last octet.
+    let (status, out, _) = run_with(&["parse", "--json"], &[], b"http://h/e\r");
+    assert_eq!(status, 1);
+    assert_eq!(json_lines(&out)[0]["error"]["offset"], 10);
+    // The count of a line cut and skipped leaves its CR LF out too.
+    let stdin = format!("{}\r\nnews:*\r\n", "a".repeat(30));
+    let (_, out, _) = run_with(&["parse", "--json"], &limit, stdin.as_bytes());
+    let lines = json_lines(&out);
+    assert_eq!(
+        lines[0]["error"]["message"],
+        "a line of 30 bytes: longer than the 10 bytes a line may hold (RFC1738_MAX_LINE)"
+    );
+    assert_eq!(lines[0]["input"], format!("{}...", "a".repeat(12)));
+    assert_eq!(lines[1]["input"], "news:*");
+}
+
+#[test]
+fn a_line_limit_that_is_not_a_number_is_a_usage_error_and_the_largest_works() {
+    for bad in ["4x", "-1", "", "18446744073709551616"] {
+        let (status, out, err) = run_with(
+            &["parse", "--json"],
+            &[("RFC1738_MAX_LINE", bad)],
+            b"news:*\n",
+        );
+        assert_eq!(status, 2, "{bad:?}");
+        assert_eq!(out, "");
+        assert!(
+            err.contains("RFC1738_MAX_LINE") && err.contains("number of bytes"),
+            "{err}"
+        );
+    }
+    // usize::MAX bytes: no overflow in the room for the line and its ending.
+    let largest = usize::MAX.to_string();
+    for command in ["parse", "normalize", "lint"] {
+        let (status, out, _) = run_with(
+            &[command, "--json"],
+            &[("RFC1738_MAX_LINE", &largest)],
+            b"news:*\r\nhttp://h/\n",
+        );
+        assert_eq!(status, 0, "{command}");
+        assert_eq!(json_lines(&out).len(), 2, "{command}");
+    }
+    let (status, out, _) = run_with(&["parse", "--json"], &[("RFC1738_MAX_LINE", "0")], b"\nx\n");
+    assert_eq!(status, 1);
+    assert_eq!(json_lines(&out).len(), 2, "an empty line fits a limit of 0");
+}
+
+#[test]
+fn lint_output_stays_bounded_for_a_url_of_escaped_line_breaks() {
+    let url = format!("gopher://h/0{}", "%0D".repeat(5_000));
+    let (status, out) = run(&["lint", &url], b"");
+    assert_eq!(status, 1);
+    assert!(
+        out.contains("  and 4000 more escaped delimiters, not listed (the first 1000 are)"),
+        "{}",
+        &out[out.len() - 300..]
+    );
+    // The URL once, then per warning a message and a window of it, not the whole URL.
+    assert_eq!(out.matches(&url).count(), 1);
+    assert!(out.len() < url.len() + 1000 * 400, "{} bytes", out.len());
+    let (_, out) = run(&["lint", "--json", &url], b"");
+    let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(report["omitted_warnings"], 4000);
 }
