@@ -22,7 +22,9 @@ use rfc1738::{
     Dialect, ExtractReport, Extractor, Found, LintReport, ParseReport, ResolveMode, Severity,
     UrlKind,
 };
-use serde_json::{json, Value};
+use serde::{Deserialize, Deserializer};
+use serde_json::json;
+use serde_json::value::RawValue;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -97,8 +99,9 @@ enum Command {
         /// Print one JSON object per URL found (the extraction corpus format).
         #[arg(long)]
         json: bool,
-        /// The longest URL looked for, in bytes; a longer one is reported cut and invalid.
-        /// Memory stays within about this plus 64 KiB, whatever the input's size.
+        /// The longest URL looked for, in bytes (at least 256; less counts as 256); a longer
+        /// one is reported cut and invalid. Memory stays within about five times this plus
+        /// a few MB, whatever the input's size.
         #[arg(long, default_value_t = Extractor::DEFAULT_MAX_LEN)]
         max_len: usize,
         /// Each line starts with a line number ("1207."), as in a numbered copy of a
@@ -486,7 +489,7 @@ fn print_url(url: &str, dialect: Dialect, json: bool, out: &mut impl Write) -> i
         writeln!(out)?;
     } else {
         match report.result() {
-            Ok(parsed) => print_tree(url, &serde_json::to_value(parsed)?, out)?,
+            Ok(parsed) => print_tree(url, &serde_json::to_vec(parsed)?, out)?,
             Err(error) => writeln!(out, "{url}\n{error}\n")?,
         }
     }
@@ -637,22 +640,48 @@ fn print_resolve_line_error(
     Ok(false)
 }
 
-/// The components of a valid URL as an indented tree, one `name: value` per line.
-fn print_tree(url: &str, value: &Value, out: &mut impl Write) -> io::Result<()> {
+/// The components of a valid URL as an indented tree, one `name: value` per line, from
+/// the URL's JSON object (each value printed as its JSON text: no value tree is built,
+/// so a path of millions of segments costs its output, not tens of bytes per segment).
+fn print_tree(url: &str, json: &[u8], out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "{url}")?;
-    let Value::Object(fields) = value else {
-        return Ok(());
-    };
-    let width = fields.keys().map(String::len).max().unwrap_or(0);
+    let Fields(fields) = serde_json::from_slice(json)?;
+    let width = fields.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
     for (name, value) in fields {
         if name == "display" {
             continue;
         }
-        let shown = match value {
-            Value::Null => "(none)".to_owned(),
-            other => other.to_string(),
+        let shown = match value.get() {
+            "null" => "(none)",
+            other => other,
         };
         writeln!(out, "  {name:width$}  {shown}")?;
     }
     writeln!(out)
+}
+
+/// The fields of a JSON object, in order, each value as its JSON text.
+struct Fields<'j>(Vec<(&'j str, &'j RawValue)>);
+
+impl<'de> Deserialize<'de> for Fields<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Fields<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Fields<'de>, A::Error> {
+                let mut fields = Vec::new();
+                while let Some(field) = map.next_entry()? {
+                    fields.push(field);
+                }
+                Ok(Fields(fields))
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
 }

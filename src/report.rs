@@ -392,7 +392,17 @@ fn raw(text: Option<Escaped<'_>>) -> Option<&str> {
     text.map(|text| text.as_str())
 }
 
-/// Path segments as their raw texts.
-fn segments(segments: crate::Segments<'_>) -> Vec<&str> {
-    segments.map(|segment| segment.as_str()).collect()
+/// Path segments as their raw texts, written one by one (never collected: a long path
+/// costs no memory beyond its output).
+fn segments(segments: crate::Segments<'_>) -> SegmentList<'_> {
+    SegmentList(segments)
+}
+
+/// A path's segments, serialized as a sequence of raw texts.
+struct SegmentList<'s>(crate::Segments<'s>);
+
+impl Serialize for SegmentList<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.clone().map(|segment| segment.as_str()))
+    }
 }

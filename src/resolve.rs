@@ -217,45 +217,49 @@ fn slash_runs(path: &str) -> Vec<(usize, usize)> {
 /// Rule 4: removes every `xxx/../` and `/.` where `xxx`, `..` and `.` are complete path
 /// elements (each right after exactly one slash), repeatedly, in one pass with a stack.
 fn remove_dot_elements(path: &str) -> String {
-    let elements = path_elements(path);
-    let last = elements.len() - 1;
-    let mut kept: Vec<(usize, &str)> = Vec::with_capacity(elements.len());
-    for (index, &(slashes, element)) in elements.iter().enumerate() {
+    let mut elements = path_elements(path).peekable();
+    // The result so far, and where each of its elements starts (the stack: an element
+    // is its slashes and its text, read back from `out`).
+    let mut out = String::with_capacity(path.len());
+    let mut starts: Vec<usize> = Vec::new();
+    while let Some((slashes, element)) = elements.next() {
         let complete = slashes == 1;
-        let top_is_complete = matches!(kept.last(), Some(&(1, top)) if top != "..");
+        let top_is_complete = starts.last().is_some_and(|&start| {
+            let top = &out[start..];
+            top.starts_with('/') && !top[1..].starts_with('/') && &top[1..] != ".."
+        });
+        let is_last = elements.peek().is_none();
         if complete && element == "." {
             // "/." goes; what follows keeps its own slashes.
-        } else if complete && element == ".." && index < last && top_is_complete {
+        } else if complete && element == ".." && !is_last && top_is_complete {
             // "xxx/../" goes: "xxx", "/..", and the first slash after "..", which takes
             // the place of the slash before "xxx": the next element keeps its run.
-            kept.pop();
+            if let Some(start) = starts.pop() {
+                out.truncate(start);
+            }
         } else {
-            kept.push((slashes, element));
+            starts.push(out.len());
+            out.extend(std::iter::repeat_n('/', slashes));
+            out.push_str(element);
         }
-    }
-    let mut out = String::with_capacity(path.len());
-    for (slashes, element) in kept {
-        out.extend(std::iter::repeat_n('/', slashes));
-        out.push_str(element);
     }
     out
 }
 
-/// A path as its elements, each with the number of slashes before it. Only the last
-/// element may be empty (a path that ends in slashes, or an empty path).
-fn path_elements(path: &str) -> Vec<(usize, &str)> {
-    let mut elements = Vec::new();
-    let mut rest = path;
-    loop {
-        let slashes = rest.bytes().take_while(|&b| b == b'/').count();
-        let after = &rest[slashes..];
+/// A path as its elements, each with the number of slashes before it, read as they are
+/// needed (a long path is not held twice). Only the last element may be empty (a path
+/// that ends in slashes, or an empty path).
+fn path_elements(path: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut rest = Some(path);
+    std::iter::from_fn(move || {
+        let current = rest?;
+        let slashes = current.bytes().take_while(|&b| b == b'/').count();
+        let after = &current[slashes..];
         let len = after.find('/').unwrap_or(after.len());
-        elements.push((slashes, &after[..len]));
-        rest = &after[len..];
-        if rest.is_empty() {
-            return elements;
-        }
-    }
+        let next = &after[len..];
+        rest = (!next.is_empty()).then_some(next);
+        Some((slashes, &after[..len]))
+    })
 }
 
 #[cfg(test)]
