@@ -1,8 +1,8 @@
 #!/bin/sh
 # Runs every fuzz target in turn, seeded from corpus/ with the grammar's dictionary:
 #   fuzz/run.sh RUNS           RUNS executions per target (default 10000000)
-#   TIME=600 fuzz/run.sh       600 seconds per target instead (no execution limit) Needs the nightly
-# toolchain and cargo-fuzz (`cargo install cargo-fuzz`). Crashes land in
+#   TIME=600 fuzz/run.sh       600 seconds per target instead (no execution limit)
+# Needs the nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`). Crashes land in
 # fuzz/artifacts/<target>/; the per-target log is fuzz/logs/<target>.log.
 # SANITIZER=address runs under AddressSanitizer (the crate forbids unsafe code, so the
 # default, none, loses little and runs about three times faster).

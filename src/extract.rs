@@ -235,8 +235,11 @@ impl Extractor {
         self
     }
 
-    /// The longest URL (in bytes, inside its wrapper) looked for; a stream is read holding
-    /// at most about this much plus 64 KiB. At least 256.
+    /// The longest URL (in bytes, inside its wrapper) looked for; at least 256 (a smaller
+    /// value counts as 256). A stream is read holding at most two limits and four reads
+    /// of 64 KiB in its buffer; with the URL found and its copies, a process reading one
+    /// uses about five times the limit plus a few MB (measured with `rfc1738 extract`:
+    /// 7.9 MB at 1 MiB, 85 MB at 16 MiB, 167 MB at 32 MiB, on a 40 MiB unbroken URL).
     pub const fn max_len(mut self, max_len: usize) -> Extractor {
         self.max_len = if max_len < 256 { 256 } else { max_len };
         self
