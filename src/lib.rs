@@ -153,7 +153,8 @@ pub fn leading_scheme(input: &str) -> Option<&str> {
 }
 
 /// An input longer than `dialect`'s parser reads ([`Dialect::max_input_len`]) is refused,
-/// not misread or read at any cost; the error points at the first byte beyond the limit.
+/// not misread or read at any cost; the error points at the first byte beyond the limit
+/// (at the start of the character that spans it, as offsets fall on characters).
 pub(crate) fn too_long(input: &str, dialect: Dialect) -> Option<ParseError> {
     let limit = dialect.max_input_len();
     (input.len() > limit).then(|| {

@@ -115,16 +115,9 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let max_line = match max_line() {
-        Ok(max_line) => max_line,
-        Err(message) => {
-            eprintln!("rfc1738: {message}");
-            return ExitCode::from(2);
-        }
-    };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let lines = |input| Lines { input, max_line };
+    let lines = |input| Lines { input };
     let result = match cli.command {
         Command::Parse {
             dialect,
@@ -389,10 +382,9 @@ impl LineProblem {
     }
 }
 
-/// The lines of a batch mode's input, each held only up to `max_line` bytes.
+/// The lines of a batch mode's input, each held only up to [`max_line`] bytes.
 struct Lines<R> {
     input: R,
-    max_line: usize,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -405,8 +397,11 @@ impl<R: BufRead> Lines<R> {
         mut each: impl FnMut(&str, &mut W) -> io::Result<bool>,
         mut bad_line: impl FnMut(&[u8], LineProblem, &mut W) -> io::Result<bool>,
     ) -> io::Result<bool> {
+        // Checked only where lines are read: a bad value is a usage error (exit status 2).
+        let max_line =
+            max_line().map_err(|message| io::Error::new(io::ErrorKind::InvalidInput, message))?;
         // Room for the longest line allowed and its CR LF.
-        let hold = u64::try_from(self.max_line)
+        let hold = u64::try_from(max_line)
             .unwrap_or(u64::MAX)
             .saturating_add(2);
         let mut all_valid = true;
@@ -435,11 +430,8 @@ impl<R: BufRead> Lines<R> {
                 }
                 None => (&line[..], line.len()),
             };
-            let valid = if len > self.max_line {
-                let problem = LineProblem::TooLong {
-                    len,
-                    max_line: self.max_line,
-                };
+            let valid = if len > max_line {
+                let problem = LineProblem::TooLong { len, max_line };
                 bad_line(&text[..text.len().min(256)], problem, out)?
             } else {
                 match std::str::from_utf8(text) {

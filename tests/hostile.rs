@@ -278,7 +278,7 @@ fn every_octet_in_every_component_is_judged_by_the_components_grammar() {
 
 /// The RFC 1630 dialects run on pest, which holds some 160 bytes per byte of input: they
 /// read at most 1 MiB ([`Dialect::max_input_len`]) and refuse more with `too-long`, at
-/// once, pointing at the first byte beyond the limit. (RFC 1738's limit, 4 GiB, goes
+/// once, pointing at the first byte beyond the limit (the start of a character spanning it). (RFC 1738's limit, 4 GiB, goes
 /// through the same check; an input that large is not built here.)
 #[test]
 fn the_rfc1630_dialects_refuse_an_input_beyond_their_limit_at_once() {
@@ -301,6 +301,13 @@ fn the_rfc1630_dialects_refuse_an_input_beyond_their_limit_at_once() {
                 format!("input of {len} bytes is too long: this dialect's parser reads at most 1048576 bytes")
             );
         }
+        // A character spanning the limit: the error is at its start.
+        let spanning = format!("x:{}é", "a".repeat(limit - 3));
+        let error = rfc1738::parse_reference(&spanning, dialect).unwrap_err();
+        assert_eq!(
+            (error.kind().code(), error.offset()),
+            ("too-long", limit - 1)
+        );
         // What reads by every dialect in turn gets the same answer, not pest's bill.
         let lint = rfc1738::lint(&format!("x:{}", "a".repeat(4 << 20)), dialect);
         assert_eq!(lint.error().map(|e| e.kind().code()), Some("too-long"));
