@@ -117,7 +117,6 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let lines = |input| Lines { input };
     let result = match cli.command {
         Command::Parse {
             dialect,
@@ -126,7 +125,7 @@ fn main() -> ExitCode {
         } => {
             let print = |url: &str, out: &mut BufWriter<_>| print_url(url, dialect, json, out);
             if urls.is_empty() {
-                lines(io::stdin().lock()).for_each(&mut out, print, |line, problem, out| {
+                for_each_line(io::stdin().lock(), &mut out, print, |line, problem, out| {
                     print_not_utf8(line, problem, dialect, json, out)
                 })
             } else {
@@ -152,29 +151,25 @@ fn main() -> ExitCode {
             json,
             context: None,
             ..
-        } => lines(io::stdin().lock())
-            .for_each(
-                &mut out,
-                |line, out| match line.split_once('\t') {
-                    Some((context, partial)) => print_resolution(context, partial, mode, json, out),
-                    None => print_resolve_line_error(
-                        line,
-                        "expected CONTEXT<TAB>PARTIAL".to_owned(),
-                        mode,
-                        json,
-                        out,
-                    ),
-                },
-                |line, problem, out| {
-                    let (input, message, _) = problem.describe(line);
-                    print_resolve_line_error(&input, message, mode, json, out)
-                },
-            )
-            .map(Status::from),
+        } => for_each_line(
+            io::stdin().lock(),
+            &mut out,
+            |line, out| match line.split_once('\t') {
+                Some((context, partial)) => print_resolution(context, partial, mode, json, out),
+                None => {
+                    print_resolve_line_error(line, "expected CONTEXT<TAB>PARTIAL", mode, json, out)
+                }
+            },
+            |line, problem, out| {
+                let (input, message, _) = problem.describe(line);
+                print_resolve_line_error(&input, &message, mode, json, out)
+            },
+        )
+        .map(Status::from),
         Command::Normalize { json, urls } => {
             let print = |url: &str, out: &mut BufWriter<_>| print_normalized(url, json, out);
             if urls.is_empty() {
-                lines(io::stdin().lock()).for_each(&mut out, print, |line, problem, out| {
+                for_each_line(io::stdin().lock(), &mut out, print, |line, problem, out| {
                     print_not_utf8(line, problem, Dialect::Rfc1738, json, out)
                 })
             } else {
@@ -191,7 +186,7 @@ fn main() -> ExitCode {
         } => {
             let print = |url: &str, out: &mut BufWriter<_>| print_lint(url, dialect, json, out);
             if urls.is_empty() {
-                lines(io::stdin().lock()).for_each(&mut out, print, |line, problem, out| {
+                for_each_line(io::stdin().lock(), &mut out, print, |line, problem, out| {
                     print_not_utf8(line, problem, dialect, json, out)
                 })
             } else {
@@ -382,65 +377,59 @@ impl LineProblem {
     }
 }
 
-/// The lines of a batch mode's input, each held only up to [`max_line`] bytes.
-struct Lines<R> {
-    input: R,
-}
-
-impl<R: BufRead> Lines<R> {
-    /// Calls `each` on every line (`bad_line` on a line that is not UTF-8, with the line,
-    /// or too long, with its first 256 bytes); returns whether all were valid. A line ends
-    /// at LF; a CR just before the LF belongs to the ending, any other CR to the line.
-    fn for_each<W: Write>(
-        mut self,
-        out: &mut W,
-        mut each: impl FnMut(&str, &mut W) -> io::Result<bool>,
-        mut bad_line: impl FnMut(&[u8], LineProblem, &mut W) -> io::Result<bool>,
-    ) -> io::Result<bool> {
-        // Checked only where lines are read: a bad value is a usage error (exit status 2).
-        let max_line =
-            max_line().map_err(|message| io::Error::new(io::ErrorKind::InvalidInput, message))?;
-        // Room for the longest line allowed and its CR LF.
-        let hold = u64::try_from(max_line)
-            .unwrap_or(u64::MAX)
-            .saturating_add(2);
-        let mut all_valid = true;
-        let mut line = Vec::new();
-        loop {
-            line.clear();
-            let read = io::Read::take(&mut self.input, hold).read_until(b'\n', &mut line)?;
-            if read == 0 {
-                return Ok(all_valid);
-            }
-            let (text, len) = match line.strip_suffix(b"\n") {
-                Some(text) => {
-                    let text = text.strip_suffix(b"\r").unwrap_or(text);
-                    (text, text.len())
-                }
-                // Cut at `hold` bytes (or at the end of the input): the line goes on.
-                None if read as u64 == hold => {
-                    let (rest, cr) = skip_line(&mut self.input, line.last() == Some(&b'\r'))?;
-                    // The CR of a CR LF ending is not part of the line.
-                    let len = line.len().saturating_add(rest) - usize::from(cr);
-                    let shown = match line.strip_suffix(b"\r") {
-                        Some(text) if cr && rest == 0 => text,
-                        _ => &line[..],
-                    };
-                    (shown, len)
-                }
-                None => (&line[..], line.len()),
-            };
-            let valid = if len > max_line {
-                let problem = LineProblem::TooLong { len, max_line };
-                bad_line(&text[..text.len().min(256)], problem, out)?
-            } else {
-                match std::str::from_utf8(text) {
-                    Ok(line) => each(line, out)?,
-                    Err(error) => bad_line(text, LineProblem::NotUtf8(error), out)?,
-                }
-            };
-            all_valid &= valid;
+/// Calls `each` on every line of `input` (`bad_line` on a line that is not UTF-8, with the
+/// line, or too long, with its first 256 bytes); returns whether all were valid. A line
+/// ends at LF; a CR just before the LF belongs to the ending, any other CR to the line.
+/// Each line is held only up to [`max_line`] bytes.
+fn for_each_line<W: Write>(
+    mut input: impl BufRead,
+    out: &mut W,
+    mut each: impl FnMut(&str, &mut W) -> io::Result<bool>,
+    mut bad_line: impl FnMut(&[u8], LineProblem, &mut W) -> io::Result<bool>,
+) -> io::Result<bool> {
+    // Checked only where lines are read: a bad value is a usage error (exit status 2).
+    let max_line =
+        max_line().map_err(|message| io::Error::new(io::ErrorKind::InvalidInput, message))?;
+    // Room for the longest line allowed and its CR LF.
+    let hold = u64::try_from(max_line)
+        .unwrap_or(u64::MAX)
+        .saturating_add(2);
+    let mut all_valid = true;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let read = io::Read::take(&mut input, hold).read_until(b'\n', &mut line)?;
+        if read == 0 {
+            return Ok(all_valid);
         }
+        let (text, len) = match line.strip_suffix(b"\n") {
+            Some(text) => {
+                let text = text.strip_suffix(b"\r").unwrap_or(text);
+                (text, text.len())
+            }
+            // Cut at `hold` bytes (or at the end of the input): the line goes on.
+            None if read as u64 == hold => {
+                let (rest, cr) = skip_line(&mut input, line.last() == Some(&b'\r'))?;
+                // The CR of a CR LF ending is not part of the line.
+                let len = line.len().saturating_add(rest) - usize::from(cr);
+                let shown = match line.strip_suffix(b"\r") {
+                    Some(text) if cr && rest == 0 => text,
+                    _ => &line[..],
+                };
+                (shown, len)
+            }
+            None => (&line[..], line.len()),
+        };
+        let valid = if len > max_line {
+            let problem = LineProblem::TooLong { len, max_line };
+            bad_line(&text[..text.len().min(256)], problem, out)?
+        } else {
+            match std::str::from_utf8(text) {
+                Ok(line) => each(line, out)?,
+                Err(error) => bad_line(text, LineProblem::NotUtf8(error), out)?,
+            }
+        };
+        all_valid &= valid;
     }
 }
 
@@ -616,7 +605,7 @@ fn print_resolution(
 /// dropped.
 fn print_resolve_line_error(
     line: &str,
-    message: String,
+    message: &str,
     mode: ResolveMode,
     json: bool,
     out: &mut impl Write,
