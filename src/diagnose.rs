@@ -6,6 +6,7 @@
 //! ...) to give the `expected` list, and the character found there picks the message.
 
 use crate::error::{ErrorKind, ParseError};
+use crate::escape::is_escape;
 use crate::fast::{self, Trace};
 use crate::grammar::Rule;
 use crate::url::UrlKind;
@@ -212,11 +213,6 @@ fn invalid_escape_at(
     }
     let escape: String = input[start..].chars().take(3).collect();
     Some((start, escape))
-}
-
-/// Whether `bytes` starts with a valid escape, `"%" hex hex`.
-fn is_escape(bytes: &[u8]) -> bool {
-    matches!(bytes, [b'%', high, low, ..] if high.is_ascii_hexdigit() && low.is_ascii_hexdigit())
 }
 
 /// `%XX` for each UTF-8 octet of a character.

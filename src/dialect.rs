@@ -159,7 +159,19 @@ impl<'a> UrlReference<'a> {
         self.dialect
     }
 
-    /// Whether the input started with the prefix `URL:` (in any case).
+    /// Whether the input started with the prefix `URL:` (in any case): `URL:` followed by
+    /// `scheme ":"`. Without a scheme after it, `url` is the URL's own scheme and the
+    /// reference is not prefixed (`url:foo`, `URL:` alone).
+    ///
+    /// ```
+    /// use rfc1738::Dialect;
+    ///
+    /// let prefixed = rfc1738::parse_reference("URL:url:foo", Dialect::Rfc1738).unwrap();
+    /// assert!(prefixed.is_prefixed());
+    /// let scheme = rfc1738::parse_reference("URL:foo", Dialect::Rfc1738).unwrap();
+    /// assert!(!scheme.is_prefixed());
+    /// assert_eq!(scheme.url().scheme(), "url");
+    /// ```
     pub fn is_prefixed(&self) -> bool {
         self.prefixed
     }
@@ -207,6 +219,52 @@ impl fmt::Display for UrlReference<'_> {
 /// The prefix of RFC 1738's appendix and RFC 1630's `prefixedurl`.
 pub(crate) const PREFIX: &str = "URL:";
 
+impl Dialect {
+    /// The length of the `scheme` at the start of `text` when a `":"` follows it, by this
+    /// dialect's rule for a scheme:
+    ///
+    /// - RFC 1738: `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]` (upper case allowed,
+    ///   section 2.1);
+    /// - RFC 1630: `scheme = ialpha`, a letter then `xalpha`s (letters, digits,
+    ///   `$-_@.&+!*"'(),` and escapes);
+    /// - draft-www-uri-00: the same, where `xalpha` also holds `;` and space (the draft's
+    ///   `extra`); its `:` ends the scheme.
+    pub(crate) fn scheme_len(self, text: &str) -> Option<usize> {
+        if self == Dialect::Rfc1738 {
+            return crate::diagnose::leading_scheme_len(text);
+        }
+        // scheme = alpha [ xalphas ], ended by the first ":" (an xalpha of the draft).
+        let bytes = text.as_bytes();
+        if !bytes.first()?.is_ascii_alphabetic() {
+            return None;
+        }
+        let mut at = 1;
+        while bytes.get(at) != Some(&b':') {
+            at += crate::rfc1630::xalpha_len(&bytes[at..], self)?;
+        }
+        Some(at)
+    }
+
+    /// How many bytes of `input` are the prefix `URL:` of RFC 1738's appendix (RFC 1630's
+    /// `prefixedurl`): 4 when the input starts with `URL:` (in any case) and what follows
+    /// starts with `scheme ":"` by this dialect's rule ([`Dialect::scheme_len`]), else 0.
+    ///
+    /// `url` is also a scheme name like any other (RFC 1738 section 5's `genericurl`):
+    /// without a scheme after it, `URL:` is the scheme of the whole input (`url:foo`,
+    /// `URL:`, `url://host/`), not a prefix.
+    pub(crate) fn prefix_len(self, input: &str) -> usize {
+        let prefixed = input
+            .get(..PREFIX.len())
+            .is_some_and(|start| start.eq_ignore_ascii_case(PREFIX))
+            && self.scheme_len(&input[PREFIX.len()..]).is_some();
+        if prefixed {
+            PREFIX.len()
+        } else {
+            0
+        }
+    }
+}
+
 /// Parses a URL reference, `[URL:] url [# fragmentid]`, by the grammar of `dialect`.
 ///
 /// - RFC 1738: the URL is read by section 5 (as [`crate::parse`] does); the prefix and the
@@ -215,6 +273,11 @@ pub(crate) const PREFIX: &str = "URL:";
 ///   documents, and may be void.
 /// - RFC 1630 and draft-www-uri-00: the whole input is read by the dialect's grammar, from
 ///   its entry rule `fragmentaddress`.
+///
+/// In every dialect `URL:` (any case) is the prefix only when `scheme ":"` follows it (by
+/// the dialect's rule for a scheme): then the URL after it is read and its error, if any,
+/// is the one reported. Otherwise `url` is the scheme of the whole input, a URL like any
+/// other (RFC 1738 section 5's `genericurl`), and the reference is not prefixed.
 ///
 /// ```
 /// use rfc1738::{Dialect, Url, UrlKind};
@@ -228,6 +291,12 @@ pub(crate) const PREFIX: &str = "URL:";
 ///
 /// let error = rfc1738::parse_reference("nntp:comp.infosystems/12 34", Dialect::Rfc1630).unwrap_err();
 /// assert_eq!(error.offset(), 24);
+///
+/// // "url" is a scheme; "URL:" before a scheme is the prefix, and its URL's error stands.
+/// let url = rfc1738::parse_reference("url:foo", Dialect::Rfc1738).unwrap();
+/// assert_eq!((url.url().scheme(), url.is_prefixed()), ("url", false));
+/// let error = rfc1738::parse_reference("URL:http://h:99999/", Dialect::Rfc1738).unwrap_err();
+/// assert_eq!((error.url_kind(), error.offset()), (Some(UrlKind::Http), 13));
 /// ```
 pub fn parse_reference(input: &str, dialect: Dialect) -> Result<UrlReference<'_>, ParseError> {
     if let Some(error) = crate::too_long(input, dialect) {
@@ -242,10 +311,8 @@ pub fn parse_reference(input: &str, dialect: Dialect) -> Result<UrlReference<'_>
 /// RFC 1738: the prefix and the fragment are taken off, and the URL between them is read
 /// by section 5.
 fn parse_rfc1738_reference(input: &str) -> Result<UrlReference<'_>, ParseError> {
-    let prefixed = input
-        .get(..PREFIX.len())
-        .is_some_and(|start| start.eq_ignore_ascii_case(PREFIX));
-    let start = if prefixed { PREFIX.len() } else { 0 };
+    let start = Dialect::Rfc1738.prefix_len(input);
+    let prefixed = start > 0;
     let (end, fragment) = match input[start..].find('#') {
         Some(hash) => (start + hash, Some(&input[start + hash + 1..])),
         None => (input.len(), None),

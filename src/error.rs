@@ -5,234 +5,215 @@ use crate::dialect::Dialect;
 use crate::url::UrlKind;
 use std::fmt;
 
-/// Why a URL was rejected. The [`Display`](fmt::Display) text is the message a person reads.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
-#[non_exhaustive]
-pub enum ErrorKind {
-    /// The input is longer than the dialect's parser reads
-    /// ([`Dialect::max_input_len`]): a limit of this implementation, not of the RFCs.
-    #[error("input of {len} bytes is too long: this dialect's parser reads at most {limit} bytes")]
-    TooLong {
-        /// The input's length in bytes.
-        len: usize,
-        /// The most the parser reads, in bytes.
-        limit: usize,
-    },
-    /// A URL found in text ran past the extractor's length limit and was cut there.
-    #[error("a URL in text longer than {limit} bytes: cut at the limit (raise it with Extractor::max_len or --max-len)")]
-    TooLongInText {
-        /// The limit, in bytes.
-        limit: usize,
-    },
-    /// Whitespace before or after the URL.
-    #[error("whitespace around a URL is not part of it (RFC 1738 appendix): remove it")]
-    SurroundingWhitespace,
-    /// The URL is still inside its wrapper (`<URL:...>`, `<...>` or quotes).
-    #[error(
-        "the wrapper {wrapper} is not part of the URL (RFC 1738 appendix): parse what is inside it"
-    )]
-    Wrapper {
-        /// The wrapper found, such as `"<URL:...>"`.
-        wrapper: &'static str,
-    },
-    /// `;type=` written in another case.
-    #[error("\";type=\" is written in lower case (RFC 1738 section 3.2.2)")]
-    TypeInUpperCase,
-    /// The input is empty.
-    #[error("empty input: a URL starts with a scheme and \":\"")]
-    Empty,
-    /// No `scheme ":"` at the start of the input.
-    #[error(
-        "no scheme: a URL starts with a scheme (letters, digits, \"+\", \"-\", \".\") and \":\""
-    )]
-    MissingScheme,
-    /// No scheme before a `:` (RFC 1630 dialects): the input is a partial form, a URI
-    /// relative to the document that holds it.
-    #[error(
-        "no scheme: this is a partial form (a relative URI), which has meaning only against the URI of its context; resolve it first (rfc1738::resolve)"
-    )]
-    PartialForm,
-    /// A character the dialect's grammar allows nowhere unescaped, or not here.
-    #[error("{found:?} is not allowed here: {reason}; if it is data, escape it as {escape}")]
-    NotAllowed {
-        /// The character found.
-        found: char,
-        /// Its escaped form.
-        escape: String,
-        /// Why, in the dialect's words.
-        reason: &'static str,
-    },
-    /// A predefined scheme whose name is not followed by the `//` its production requires.
-    #[error("{scheme} URLs start with \"{scheme}://\"")]
-    MissingSlashes {
-        /// The scheme, in lower case.
-        scheme: &'static str,
-    },
-    /// A `%` not followed by two hex digits.
-    #[error(
-        "invalid escape \"{escape}\": \"%\" must be followed by two hex digits (a literal \"%\" is written %25)"
-    )]
-    InvalidEscape {
-        /// The `%` and the (at most two) characters after it.
-        escape: String,
-    },
-    /// A valid escape where the grammar allows none (in a host, a port, a scheme).
-    #[error(
-        "escape \"{escape}\" is not allowed here: this part of the URL is written without escapes"
-    )]
-    EscapeNotAllowed {
-        /// The escape found.
-        escape: String,
-    },
-    /// A character RFC 1738 section 2.2 calls unsafe, which must always be escaped.
-    #[error("unsafe character {found:?} must be escaped as {escape} (RFC 1738 section 2.2)")]
-    UnsafeCharacter {
-        /// The character found.
-        found: char,
-        /// Its escaped form.
-        escape: String,
-    },
-    /// A control character, DEL, or a character outside US-ASCII, which must be escaped.
-    #[error(
-        "character {found:?} must be escaped as {escape}: only graphic US-ASCII characters may appear unescaped (RFC 1738 section 2.2)"
-    )]
-    NonGraphicCharacter {
-        /// The character found.
-        found: char,
-        /// Its escaped form (the escapes of its UTF-8 octets).
-        escape: String,
-    },
-    /// A `#`: fragment identifiers are not part of an RFC 1738 URL.
-    #[error(
-        "\"#\" starts a fragment identifier, which is not part of a URL (RFC 1738 appendix); escape a literal \"#\" as %23"
-    )]
-    Fragment,
-    /// A user name or password in a scheme whose production has only `hostport`.
-    #[error(
-        "{scheme} URLs carry no user name or password (RFC 1738 section 3): nothing may stand between \"//\" and the host"
-    )]
-    UserInfoNotAllowed {
-        /// The scheme, in lower case.
-        scheme: &'static str,
-    },
-    /// An http `?` directly after the host: the search part follows the path's `/`.
-    #[error("an http search part follows the path's \"/\": write \"/?\" instead of \"?\"")]
-    SearchWithoutPath,
-    /// A reserved character where the scheme does not use it for its reserved purpose.
-    #[error(
-        "reserved character {found:?} is not allowed here (RFC 1738 section 2.2); if it is data, escape it as {escape}"
-    )]
-    ReservedCharacter {
-        /// The character found.
-        found: char,
-        /// Its escaped form.
-        escape: String,
-    },
-    /// A `domainlabel` or `toplabel` that ends in "-" (it must end in an alphadigit).
-    #[error(
-        "a host name label must end with a letter or digit, not \"-\" (domainlabel, toplabel)"
-    )]
-    LabelEndsWithHyphen,
-    /// A "/" inside a user name or password, which ends the login.
-    #[error("\"/\" ends the login before its \"@\": a \"/\" in a user name or password must be escaped as %2F")]
-    SlashInLogin,
-    /// A host name with an empty label: a trailing "." or "..".
-    #[error("a host name cannot end with \".\" or hold \"..\": each label needs a letter or digit (hostname = *[ domainlabel \".\" ] toplabel)")]
-    EmptyLabel,
-    /// A ":" after the host without the port's digits.
-    #[error("a \":\" after the host must be followed by the port's digits (or left out)")]
-    MissingPort,
-    /// A port above 65535.
-    #[error("port {port} is out of range: a port is at most 65535")]
-    PortOutOfRange {
-        /// The digits as written (shortened when very long).
-        port: String,
-    },
-    /// A `hostnumber` octet above 255.
-    #[error("hostnumber octet {octet} is out of range: an octet is at most 255")]
-    OctetOutOfRange {
-        /// The digits as written (shortened when very long).
-        octet: String,
-    },
-    /// An nntp article number that does not fit in 64 bits.
-    #[error("article number {number} is out of range: at most 18446744073709551615")]
-    ArticleNumberOutOfRange {
-        /// The digits as written (shortened when very long).
-        number: String,
-    },
-    /// Any other character the grammar does not allow here.
-    #[error("unexpected character {found:?}")]
-    UnexpectedCharacter {
-        /// The character found.
-        found: char,
-    },
-    /// The input ends where the grammar needs more.
-    #[error("unexpected end of URL")]
-    UnexpectedEnd,
+/// Declares [`ErrorKind`] with each variant's code beside it, and derives from that one
+/// list both [`ErrorKind::code`] and [`ErrorKind::CODES`] (in declaration order), so that no
+/// kind can lack a code or be left out of the list.
+macro_rules! error_kinds {
+    (
+        $(#[$enum_attr:meta])*
+        pub enum ErrorKind {
+            $(
+                $(#[$attr:meta])*
+                $variant:ident $({ $($(#[$field_attr:meta])* $field:ident: $type:ty),* $(,)? })?
+                    => $code:literal,
+            )*
+        }
+    ) => {
+        $(#[$enum_attr])*
+        pub enum ErrorKind {
+            $(
+                $(#[$attr])*
+                $variant $({ $($(#[$field_attr])* $field: $type),* })?,
+            )*
+        }
+
+        impl ErrorKind {
+            /// Every [`ErrorKind::code`], in declaration order.
+            pub const CODES: &'static [&'static str] = &[$($code),*];
+
+            /// A stable identifier of the kind (`"invalid-escape"`), for programs that sort
+            /// errors.
+            pub fn code(&self) -> &'static str {
+                match self {
+                    $(ErrorKind::$variant { .. } => $code,)*
+                }
+            }
+        }
+    };
 }
 
-impl ErrorKind {
-    /// Every [`ErrorKind::code`], in declaration order.
-    pub const CODES: &'static [&'static str] = &[
-        "too-long",
-        "empty",
-        "surrounding-whitespace",
-        "wrapper",
-        "type-in-upper-case",
-        "missing-scheme",
-        "partial-form",
-        "not-allowed",
-        "missing-slashes",
-        "invalid-escape",
-        "escape-not-allowed",
-        "unsafe-character",
-        "non-graphic-character",
-        "fragment",
-        "user-info-not-allowed",
-        "search-without-path",
-        "reserved-character",
-        "label-ends-with-hyphen",
-        "empty-label",
-        "slash-in-login",
-        "missing-port",
-        "port-out-of-range",
-        "octet-out-of-range",
-        "article-number-out-of-range",
-        "unexpected-character",
-        "unexpected-end",
-    ];
-
-    /// A stable identifier of the kind (`"invalid-escape"`), for programs that sort errors.
-    pub fn code(&self) -> &'static str {
-        match self {
-            ErrorKind::TooLong { .. } => "too-long",
-            ErrorKind::TooLongInText { .. } => "too-long-in-text",
-            ErrorKind::Empty => "empty",
-            ErrorKind::SurroundingWhitespace => "surrounding-whitespace",
-            ErrorKind::Wrapper { .. } => "wrapper",
-            ErrorKind::TypeInUpperCase => "type-in-upper-case",
-            ErrorKind::MissingScheme => "missing-scheme",
-            ErrorKind::PartialForm => "partial-form",
-            ErrorKind::NotAllowed { .. } => "not-allowed",
-            ErrorKind::MissingSlashes { .. } => "missing-slashes",
-            ErrorKind::InvalidEscape { .. } => "invalid-escape",
-            ErrorKind::EscapeNotAllowed { .. } => "escape-not-allowed",
-            ErrorKind::UnsafeCharacter { .. } => "unsafe-character",
-            ErrorKind::NonGraphicCharacter { .. } => "non-graphic-character",
-            ErrorKind::Fragment => "fragment",
-            ErrorKind::UserInfoNotAllowed { .. } => "user-info-not-allowed",
-            ErrorKind::SearchWithoutPath => "search-without-path",
-            ErrorKind::ReservedCharacter { .. } => "reserved-character",
-            ErrorKind::LabelEndsWithHyphen => "label-ends-with-hyphen",
-            ErrorKind::EmptyLabel => "empty-label",
-            ErrorKind::SlashInLogin => "slash-in-login",
-            ErrorKind::MissingPort => "missing-port",
-            ErrorKind::PortOutOfRange { .. } => "port-out-of-range",
-            ErrorKind::OctetOutOfRange { .. } => "octet-out-of-range",
-            ErrorKind::ArticleNumberOutOfRange { .. } => "article-number-out-of-range",
-            ErrorKind::UnexpectedCharacter { .. } => "unexpected-character",
-            ErrorKind::UnexpectedEnd => "unexpected-end",
-        }
+error_kinds! {
+    /// Why a URL was rejected. The [`Display`](fmt::Display) text is the message a person reads.
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
+    #[non_exhaustive]
+    pub enum ErrorKind {
+        /// The input is longer than the dialect's parser reads
+        /// ([`Dialect::max_input_len`]): a limit of this implementation, not of the RFCs.
+        #[error("input of {len} bytes is too long: this dialect's parser reads at most {limit} bytes")]
+        TooLong {
+            /// The input's length in bytes.
+            len: usize,
+            /// The most the parser reads, in bytes.
+            limit: usize,
+        } => "too-long",
+        /// A URL found in text ran past the extractor's length limit and was cut there.
+        #[error("a URL in text longer than {limit} bytes: cut at the limit (raise it with Extractor::max_len or --max-len)")]
+        TooLongInText {
+            /// The limit, in bytes.
+            limit: usize,
+        } => "too-long-in-text",
+        /// Whitespace before or after the URL.
+        #[error("whitespace around a URL is not part of it (RFC 1738 appendix): remove it")]
+        SurroundingWhitespace => "surrounding-whitespace",
+        /// The URL is still inside its wrapper (`<URL:...>`, `<...>` or quotes).
+        #[error(
+            "the wrapper {wrapper} is not part of the URL (RFC 1738 appendix): parse what is inside it"
+        )]
+        Wrapper {
+            /// The wrapper found, such as `"<URL:...>"`.
+            wrapper: &'static str,
+        } => "wrapper",
+        /// `;type=` written in another case.
+        #[error("\";type=\" is written in lower case (RFC 1738 section 3.2.2)")]
+        TypeInUpperCase => "type-in-upper-case",
+        /// The input is empty.
+        #[error("empty input: a URL starts with a scheme and \":\"")]
+        Empty => "empty",
+        /// No `scheme ":"` at the start of the input.
+        #[error(
+            "no scheme: a URL starts with a scheme (letters, digits, \"+\", \"-\", \".\") and \":\""
+        )]
+        MissingScheme => "missing-scheme",
+        /// No scheme before a `:` (RFC 1630 dialects): the input is a partial form, a URI
+        /// relative to the document that holds it.
+        #[error(
+            "no scheme: this is a partial form (a relative URI), which has meaning only against the URI of its context; resolve it first (rfc1738::resolve)"
+        )]
+        PartialForm => "partial-form",
+        /// RFC 1630: the prefix `URL:` before a URI whose scheme its URL grammar does not
+        /// name (`prefixedurl = "URL:" url`, and `url` is a list of named schemes).
+        #[error("in RFC 1630 the prefix \"URL:\" comes only before a URL of a scheme its URL grammar names (http, ftp, news, nntp, prospero, telnet, rlogin, tn3270, gopher, wais, mailto, mid, cid), not {scheme:?}: leave the prefix out of a generic URI")]
+        PrefixedGenericUri {
+            /// The scheme after the prefix, as written.
+            scheme: String,
+        } => "prefixed-generic-uri",
+        /// A character the dialect's grammar allows nowhere unescaped, or not here.
+        #[error("{found:?} is not allowed here: {reason}; if it is data, escape it as {escape}")]
+        NotAllowed {
+            /// The character found.
+            found: char,
+            /// Its escaped form.
+            escape: String,
+            /// Why, in the dialect's words.
+            reason: &'static str,
+        } => "not-allowed",
+        /// A predefined scheme whose name is not followed by the `//` its production requires.
+        #[error("{scheme} URLs start with \"{scheme}://\"")]
+        MissingSlashes {
+            /// The scheme, in lower case.
+            scheme: &'static str,
+        } => "missing-slashes",
+        /// A `%` not followed by two hex digits.
+        #[error(
+            "invalid escape \"{escape}\": \"%\" must be followed by two hex digits (a literal \"%\" is written %25)"
+        )]
+        InvalidEscape {
+            /// The `%` and the (at most two) characters after it.
+            escape: String,
+        } => "invalid-escape",
+        /// A valid escape where the grammar allows none (in a host, a port, a scheme).
+        #[error(
+            "escape \"{escape}\" is not allowed here: this part of the URL is written without escapes"
+        )]
+        EscapeNotAllowed {
+            /// The escape found.
+            escape: String,
+        } => "escape-not-allowed",
+        /// A character RFC 1738 section 2.2 calls unsafe, which must always be escaped.
+        #[error("unsafe character {found:?} must be escaped as {escape} (RFC 1738 section 2.2)")]
+        UnsafeCharacter {
+            /// The character found.
+            found: char,
+            /// Its escaped form.
+            escape: String,
+        } => "unsafe-character",
+        /// A control character, DEL, or a character outside US-ASCII, which must be escaped.
+        #[error(
+            "character {found:?} must be escaped as {escape}: only graphic US-ASCII characters may appear unescaped (RFC 1738 section 2.2)"
+        )]
+        NonGraphicCharacter {
+            /// The character found.
+            found: char,
+            /// Its escaped form (the escapes of its UTF-8 octets).
+            escape: String,
+        } => "non-graphic-character",
+        /// A `#`: fragment identifiers are not part of an RFC 1738 URL.
+        #[error(
+            "\"#\" starts a fragment identifier, which is not part of a URL (RFC 1738 appendix); escape a literal \"#\" as %23"
+        )]
+        Fragment => "fragment",
+        /// A user name or password in a scheme whose production has only `hostport`.
+        #[error(
+            "{scheme} URLs carry no user name or password (RFC 1738 section 3): nothing may stand between \"//\" and the host"
+        )]
+        UserInfoNotAllowed {
+            /// The scheme, in lower case.
+            scheme: &'static str,
+        } => "user-info-not-allowed",
+        /// An http `?` directly after the host: the search part follows the path's `/`.
+        #[error("an http search part follows the path's \"/\": write \"/?\" instead of \"?\"")]
+        SearchWithoutPath => "search-without-path",
+        /// A reserved character where the scheme does not use it for its reserved purpose.
+        #[error(
+            "reserved character {found:?} is not allowed here (RFC 1738 section 2.2); if it is data, escape it as {escape}"
+        )]
+        ReservedCharacter {
+            /// The character found.
+            found: char,
+            /// Its escaped form.
+            escape: String,
+        } => "reserved-character",
+        /// A `domainlabel` or `toplabel` that ends in "-" (it must end in an alphadigit).
+        #[error(
+            "a host name label must end with a letter or digit, not \"-\" (domainlabel, toplabel)"
+        )]
+        LabelEndsWithHyphen => "label-ends-with-hyphen",
+        /// A "/" inside a user name or password, which ends the login.
+        #[error("\"/\" ends the login before its \"@\": a \"/\" in a user name or password must be escaped as %2F")]
+        SlashInLogin => "slash-in-login",
+        /// A host name with an empty label: a trailing "." or "..".
+        #[error("a host name cannot end with \".\" or hold \"..\": each label needs a letter or digit (hostname = *[ domainlabel \".\" ] toplabel)")]
+        EmptyLabel => "empty-label",
+        /// A ":" after the host without the port's digits.
+        #[error("a \":\" after the host must be followed by the port's digits (or left out)")]
+        MissingPort => "missing-port",
+        /// A port above 65535.
+        #[error("port {port} is out of range: a port is at most 65535")]
+        PortOutOfRange {
+            /// The digits as written (shortened when very long).
+            port: String,
+        } => "port-out-of-range",
+        /// A `hostnumber` octet above 255.
+        #[error("hostnumber octet {octet} is out of range: an octet is at most 255")]
+        OctetOutOfRange {
+            /// The digits as written (shortened when very long).
+            octet: String,
+        } => "octet-out-of-range",
+        /// An nntp article number that does not fit in 64 bits.
+        #[error("article number {number} is out of range: at most 18446744073709551615")]
+        ArticleNumberOutOfRange {
+            /// The digits as written (shortened when very long).
+            number: String,
+        } => "article-number-out-of-range",
+        /// Any other character the grammar does not allow here.
+        #[error("unexpected character {found:?}")]
+        UnexpectedCharacter {
+            /// The character found.
+            found: char,
+        } => "unexpected-character",
+        /// The input ends where the grammar needs more.
+        #[error("unexpected end of URL")]
+        UnexpectedEnd => "unexpected-end",
     }
 }
 

@@ -176,9 +176,11 @@ pub fn percent_decode(text: &str) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
-/// Whether three bytes are `%` hex hex.
-fn is_escape(triplet: &[u8]) -> bool {
-    triplet[0] == b'%' && triplet[1].is_ascii_hexdigit() && triplet[2].is_ascii_hexdigit()
+/// Whether `bytes` starts with an escape, `"%" hex hex` (RFC 1738 section 2.2): the one
+/// test of an escape, used by the parsers' hand-written parts, the diagnosis, lint and
+/// normalize.
+pub(crate) fn is_escape(bytes: &[u8]) -> bool {
+    matches!(bytes, [b'%', high, low, ..] if high.is_ascii_hexdigit() && low.is_ascii_hexdigit())
 }
 
 /// The value of an ASCII hex digit (the caller has checked it is one).

@@ -324,8 +324,7 @@ fn escapes(part: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
     let bytes = part.as_bytes();
     (0..bytes.len().saturating_sub(2)).filter_map(move |at| {
         let triplet = &bytes[at..at + 3];
-        (triplet[0] == b'%' && triplet[1].is_ascii_hexdigit() && triplet[2].is_ascii_hexdigit())
-            .then(|| (at, crate::percent_decode(&part[at..at + 3])[0]))
+        crate::escape::is_escape(triplet).then(|| (at, crate::percent_decode(&part[at..at + 3])[0]))
     })
 }
 

@@ -6,6 +6,7 @@
 use crate::dialect::{parse_reference, Dialect};
 use crate::encode::{charset, push_escape};
 use crate::error::ParseError;
+use crate::escape::is_escape;
 use crate::lint::range_in;
 use crate::url::{Url, UrlKind};
 use std::ops::Range;
@@ -179,9 +180,7 @@ fn normalize_escapes(text: &str, out: &mut String) {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        let escape = bytes
-            .get(i..i + 3)
-            .filter(|t| t[0] == b'%' && t[1].is_ascii_hexdigit() && t[2].is_ascii_hexdigit());
+        let escape = bytes.get(i..i + 3).filter(|t| is_escape(t));
         match escape {
             Some(triplet) => {
                 let octet = crate::escape::hex_value(triplet[1]) << 4

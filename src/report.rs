@@ -4,8 +4,7 @@
 //! Every text field is the raw text of the URL (escapes not decoded). The fields are
 //! documented in `corpus/README.md`.
 
-use crate::diagnose::leading_scheme_len;
-use crate::dialect::{Dialect, UrlReference, PREFIX};
+use crate::dialect::{Dialect, UrlReference};
 use crate::error::ParseError;
 use crate::escape::Escaped;
 use crate::extract::Found;
@@ -68,7 +67,7 @@ impl Serialize for ParseReport<'_> {
             Ok(reference) => reference_entries(reference, &mut map)?,
             Err(error) => {
                 let kind = error.url_kind().map(|kind| kind.name());
-                let scheme = report_scheme(self.input);
+                let scheme = report_scheme(self.input, self.dialect);
                 map.serialize_entry("kind", &kind)?;
                 map.serialize_entry("scheme", &scheme)?;
                 map.serialize_entry("error", &ErrorEntry(error))?;
@@ -78,18 +77,12 @@ impl Serialize for ParseReport<'_> {
     }
 }
 
-/// The scheme an invalid input starts with (after the prefix `URL:`), in lower case.
-fn report_scheme(input: &str) -> Option<String> {
-    let unprefixed = match input.get(..PREFIX.len()) {
-        Some(start)
-            if start.eq_ignore_ascii_case(PREFIX)
-                && leading_scheme_len(&input[PREFIX.len()..]).is_some() =>
-        {
-            &input[PREFIX.len()..]
-        }
-        _ => input,
-    };
-    leading_scheme_len(unprefixed).map(|len| unprefixed[..len].to_ascii_lowercase())
+/// The scheme an invalid input starts with (after the prefix `URL:`, where the dialect
+/// reads one), by the dialect's rule for a scheme, in lower case.
+fn report_scheme(input: &str, dialect: Dialect) -> Option<String> {
+    let unprefixed = &input[dialect.prefix_len(input)..];
+    let len = dialect.scheme_len(unprefixed)?;
+    Some(unprefixed[..len].to_ascii_lowercase())
 }
 
 impl Serialize for UrlReference<'_> {

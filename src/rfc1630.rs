@@ -9,6 +9,7 @@
 
 use crate::dialect::{partial_form_error, Dialect, UrlReference, PREFIX};
 use crate::error::{abbreviate, ErrorKind, ParseError};
+use crate::escape::is_escape;
 use crate::grammar::draft_www_uri_00::DraftParser;
 use crate::grammar::rfc1630::Rfc1630Parser;
 use crate::host::{decimal_value, HostPortSpans, HostSpan, LoginSpans, PortSpan};
@@ -175,20 +176,28 @@ pub(crate) fn parse(input: &str, dialect: Dialect) -> Result<UrlReference<'_>, P
 /// holds some 150 bytes of tokens per byte of input; a fragment of the RFC 1738 dialect
 /// is read in constant memory. The test below holds it to the grammar's rule.)
 fn xalphas_len(text: &str) -> usize {
+    let bytes = text.as_bytes();
     let mut at = 0;
     // Every byte taken is ASCII, so `at` stays on a character boundary.
-    while let Some(&byte) = text.as_bytes().get(at) {
-        at += match byte {
-            // alpha | digit | safe | extra (grammar/rfc1630.pest)
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => 1,
-            b'$' | b'-' | b'_' | b'@' | b'.' | b'&' | b'+' => 1,
-            b'!' | b'*' | b'"' | b'\'' | b'(' | b')' | b',' => 1,
-            // escape = "%" hex hex
-            b'%' if is_escape(&text[at..]) => 3,
-            _ => break,
-        };
+    while let Some(len) = xalpha_len(&bytes[at..], Dialect::Rfc1630) {
+        at += len;
     }
     at
+}
+
+/// The length of the `xalpha` at the start of `bytes` in `dialect` (1, or 3 for an
+/// escape), `None` for none: `alpha | digit | safe | extra | escape`, where the draft's
+/// `extra` also holds ":", ";" and space (grammar/rfc1630.pest, draft-www-uri-00.pest).
+pub(crate) fn xalpha_len(bytes: &[u8], dialect: Dialect) -> Option<usize> {
+    let draft = dialect == Dialect::DraftWwwUri00;
+    match *bytes.first()? {
+        b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => Some(1),
+        b'$' | b'-' | b'_' | b'@' | b'.' | b'&' | b'+' => Some(1),
+        b'!' | b'*' | b'"' | b'\'' | b'(' | b')' | b',' => Some(1),
+        b':' | b';' | b' ' if draft => Some(1),
+        b'%' if is_escape(bytes) => Some(3),
+        _ => None,
+    }
 }
 
 /// Checks a fragment-id found at `offset` of `input` by RFC 1630's `fragmentid` (for the
@@ -568,7 +577,8 @@ fn diagnose<R: FamilyRule>(
     error: &pest::error::Error<R>,
     dialect: Dialect,
 ) -> ParseError {
-    let Some(scheme_len) = scheme_len(input, dialect) else {
+    let prefix_len = dialect.prefix_len(input);
+    let Some(scheme_len) = scheme_len(&input[prefix_len..]) else {
         return partial_form_error(input, dialect);
     };
     let offset = match error.location {
@@ -586,8 +596,16 @@ fn diagnose<R: FamilyRule>(
         }
         pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
     };
-    let prefix_len = input.len() - strip_prefix(input).len();
-    let kind = UrlKind::from_scheme_in(&input[prefix_len..prefix_len + scheme_len], dialect);
+    let scheme = &input[prefix_len..prefix_len + scheme_len];
+    let kind = UrlKind::from_scheme_in(scheme, dialect);
+    if prefix_len > 0 && kind == UrlKind::Generic && dialect == Dialect::Rfc1630 {
+        // RFC 1630's `prefixedurl` is "URL:" and a `url`, which has only named schemes.
+        let error = ErrorKind::PrefixedGenericUri {
+            scheme: scheme.to_owned(),
+        };
+        return ParseError::new(input, prefix_len, None, error, vec!["url".to_owned()])
+            .in_dialect(dialect);
+    }
     let after_colon = prefix_len + scheme_len + 1;
     if offset < after_colon && kind != UrlKind::Generic {
         // pest gives up at the start when a production fails inside a lookahead, or at
@@ -613,10 +631,9 @@ fn diagnose<R: FamilyRule>(
     character_error(input, offset, dialect, expected, Some(kind))
 }
 
-/// The length of the scheme at the start of the input (after `URL:`), when a `:` ends it
-/// before any `/`: RFC 1630's test of an absolute form.
-fn scheme_len(input: &str, _dialect: Dialect) -> Option<usize> {
-    let text = strip_prefix(input);
+/// The length of the scheme at the start of `text` (the input after its prefix), when a
+/// `:` ends it before any `/`: RFC 1630's test of an absolute form.
+fn scheme_len(text: &str) -> Option<usize> {
     let colon = text.find(':')?;
     let scheme = &text[..colon];
     let starts_with_letter = scheme
@@ -624,16 +641,6 @@ fn scheme_len(input: &str, _dialect: Dialect) -> Option<usize> {
         .next()
         .is_some_and(|b| b.is_ascii_alphabetic());
     (starts_with_letter && !scheme.contains('/')).then_some(colon)
-}
-
-/// The input without the prefix `URL:`.
-fn strip_prefix(input: &str) -> &str {
-    match input.get(..PREFIX.len()) {
-        Some(start) if start.eq_ignore_ascii_case(PREFIX) && input.len() > PREFIX.len() => {
-            &input[PREFIX.len()..]
-        }
-        _ => input,
-    }
 }
 
 /// A rule's name as the RFC writes it.
@@ -667,7 +674,7 @@ fn character_error(
     let rest = &input[offset..];
     let kind = match rest.chars().next() {
         None => ErrorKind::UnexpectedEnd,
-        Some('%') if !is_escape(rest) => ErrorKind::InvalidEscape {
+        Some('%') if !is_escape(rest.as_bytes()) => ErrorKind::InvalidEscape {
             escape: rest.chars().take(3).collect(),
         },
         Some(found) if !found.is_ascii_graphic() && found != ' ' => {
@@ -689,12 +696,6 @@ fn character_error(
         },
     };
     ParseError::new(input, offset, production, kind, expected).in_dialect(dialect)
-}
-
-/// Whether `text` starts with `%` and two hex digits.
-fn is_escape(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    bytes.len() >= 3 && bytes[1].is_ascii_hexdigit() && bytes[2].is_ascii_hexdigit()
 }
 
 /// Why a graphic character (or space) is refused, when its class says so.

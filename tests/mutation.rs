@@ -209,12 +209,14 @@ fn mutated_inputs_round_trip_or_fail_at_a_character_boundary() {
 }
 
 /// `parse` is the RFC 1738 reading of the URL alone: where it accepts an input that has no
-/// `URL:` prefix (which the reference reading takes off), the reference reading accepts
-/// too, with the same URL.
+/// `URL:` prefix (`URL:` before `scheme ":"`, which the reference reading takes off;
+/// `url:foo` is a URL of scheme `url` to both), the reference reading accepts too, with the
+/// same URL.
 fn parse_agrees_with_the_reference_reading(input: &str) {
     let prefixed = input
         .get(..4)
-        .is_some_and(|p| p.eq_ignore_ascii_case("URL:"));
+        .is_some_and(|p| p.eq_ignore_ascii_case("URL:"))
+        && rfc1738::leading_scheme(&input[4..]).is_some();
     if prefixed {
         return;
     }

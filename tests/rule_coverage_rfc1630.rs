@@ -152,6 +152,7 @@ fn every_rfc1630_rule_is_in_the_grammar_and_quoted() {
             "fragment",
             "rloginaddress",
             "tn3270address",
+            "url_prefix",
             "url_scheme",
             "whole_uri"
         ]
@@ -170,6 +171,7 @@ fn every_draft_rule_is_in_the_grammar_and_quoted() {
             "rloginaddress",
             "tn3270address",
             "url_end",
+            "url_prefix",
             "whole_uri"
         ]
     );

@@ -19,14 +19,20 @@ fn load(file: &str) -> Vm {
 }
 
 /// What the grammar reads of a corpus input: for RFC 1738, the URL without the prefix
-/// `URL:` and the `#fragment` (the appendix's wrapper, read outside the grammar); for the
-/// RFC 1630 family, all of it.
+/// `URL:` and the `#fragment` (the appendix's wrapper, read outside the grammar; `URL:` is
+/// a prefix only before `scheme ":"`, else the scheme of a generic URL); for the RFC 1630
+/// family, all of it.
 fn grammar_input(dialect: Dialect, input: &str) -> &str {
     if dialect != Dialect::Rfc1738 {
         return input;
     }
     let unprefixed = match input.get(..4) {
-        Some(prefix) if prefix.eq_ignore_ascii_case("URL:") => &input[4..],
+        Some(prefix)
+            if prefix.eq_ignore_ascii_case("URL:")
+                && rfc1738::leading_scheme(&input[4..]).is_some() =>
+        {
+            &input[4..]
+        }
         _ => input,
     };
     unprefixed.split('#').next().unwrap_or_default()
