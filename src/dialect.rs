@@ -137,14 +137,14 @@ impl<'a> UrlReference<'a> {
     /// A reference read from `text`; `fragment` is the byte range of the fragment-id.
     pub(crate) fn new(
         dialect: Dialect,
-        text: &'a str,
+        text: impl Into<Cow<'a, str>>,
         prefixed: bool,
         url: Url<'a>,
         fragment: Option<std::ops::Range<usize>>,
     ) -> UrlReference<'a> {
         UrlReference {
             dialect,
-            text: Cow::Borrowed(text),
+            text: text.into(),
             prefixed,
             url,
             fragment: fragment.map(|range| Span {

@@ -87,7 +87,7 @@ pub use escape::{percent_decode, Escaped, Segments};
 pub use extract::{extract, extract_reader, Extract, ExtractReader, Extractor, Found, Wrapper};
 pub use host::Host;
 pub use lint::{lint, Lint, Severity, Warning, WarningKind};
-pub use normalize::{equivalent, normalize};
+pub use normalize::{equivalent, normalize, normalize_reference};
 #[cfg(feature = "serde")]
 pub use report::{ExtractReport, LintReport, ParseReport};
 pub use resolve::{is_absolute, resolve, ResolveError, ResolveMode};

@@ -71,11 +71,14 @@ enum Command {
     },
     /// Bring URLs to one encoding level for comparison (RFC 1630): scheme and host in lower
     /// case, needless escapes decoded, the rest in upper-case hex, default ports removed.
+    /// A "URL:" prefix and a "#fragment" are kept as written around the normalized URL.
     Normalize {
-        /// Print one JSON object per URL: {"input", "valid", "normalized"} or an error.
+        /// Print one JSON object per URL: {"input", "valid", "normalized"}, or the parse
+        /// report with its "error".
         #[arg(long)]
         json: bool,
-        /// The URLs (RFC 1738); without any, one per line from standard input.
+        /// The URL references (RFC 1738, "[URL:] url [#fragment]"); without any, one per
+        /// line from standard input.
         urls: Vec<String>,
     },
     /// Check URLs as RFC 1738 section 6 asks: ports other than the default, escaped
@@ -508,24 +511,26 @@ fn print_not_utf8(
     Ok(false)
 }
 
-/// Prints one URL at one encoding level; returns whether it was valid.
+/// Prints one URL reference at one encoding level (its prefix and fragment as written);
+/// returns whether it was valid. The input is read once: a JSON object has either
+/// `normalized` or, in the parse report, `error`.
 fn print_normalized(url: &str, json: bool, out: &mut impl Write) -> io::Result<bool> {
-    let result = rfc1738::normalize(url);
-    match (&result, json) {
-        (Ok(normal), true) => writeln!(
+    let report = ParseReport::new(url);
+    match (report.result(), json) {
+        (Ok(reference), true) => writeln!(
             out,
             "{}",
-            json!({"input": url, "valid": true, "normalized": normal.as_str()})
+            json!({"input": url, "valid": true, "normalized": reference.normalize().as_str()})
         )?,
-        (Ok(normal), false) => writeln!(out, "{normal}")?,
+        (Ok(reference), false) => writeln!(out, "{}", reference.normalize())?,
         (Err(_), true) => {
             // The parse report, which carries the error object.
-            serde_json::to_writer(&mut *out, &ParseReport::new(url))?;
+            serde_json::to_writer(&mut *out, &report)?;
             writeln!(out)?;
         }
         (Err(error), false) => writeln!(out, "{url}\n{error}\n")?,
     }
-    Ok(result.is_ok())
+    Ok(report.is_valid())
 }
 
 /// Prints the section 6 checks of one URL; returns whether it was valid and without a

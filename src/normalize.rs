@@ -3,7 +3,7 @@
 //! 2.2 (octets may be escaped when they need not be; reserved characters escaped or not
 //! mean different things).
 
-use crate::dialect::{parse_reference, Dialect};
+use crate::dialect::{parse_reference, Dialect, UrlReference, PREFIX};
 use crate::encode::{charset, push_escape};
 use crate::error::ParseError;
 use crate::escape::is_escape;
@@ -25,18 +25,30 @@ impl Url<'_> {
     /// - an ftp `;type=` code in lower case;
     /// - `http://host` written `http://host/` ("If neither `<path>` nor `<searchpart>`
     ///   is present, the "/" may also be omitted", section 3.3), and a telnet URL's optional
-    ///   final `/` left out (section 3.8).
+    ///   final `/` left out (section 3.8);
+    /// - a gopher URL of type `1` with nothing after it written `gopher://host/`: "If
+    ///   `<gopher-path>` is empty, the type defaults to 1" and the "/" may be omitted
+    ///   (section 3.4), so `gopher://host`, `gopher://host/` and `gopher://host/1` are one
+    ///   URL;
+    /// - a path element (between `/`, `;` and `?`) that decodes to `.` or `..` but has an
+    ///   escaped dot keeps its dots escaped, each written `%2E` (`%2e.` gives `%2E%2E`): RFC
+    ///   1630 reserves `.` and `..` as whole path elements, and decoding one would change
+    ///   what partial forms resolve to. A literal `.` or `..` stays as it is, and an escaped
+    ///   dot in a longer element is decoded (`a%2E` gives `a.`).
     ///
     /// The rewriting is repeated until nothing changes: a decoded escape can turn what
     /// follows into a host (`x://E%2Ea` reads as `x://E.a`, whose host then goes to lower
     /// case), so normalizing twice gives the same URL.
     ///
-    /// Nothing else changes: path segments keep their case, `.` and `..` stay (RFC 1738
-    /// gives them no meaning), and so does a gopher URL's empty path.
+    /// Nothing else changes: path segments keep their case, and `.` and `..` elements stay
+    /// (they are not removed: RFC 1738 gives them no meaning).
     ///
     /// ```
     /// let url = rfc1738::parse("HTTP://Info.CERN.ch:80/albert/bertram/marie%2dclaude%2f").unwrap();
     /// assert_eq!(url.normalize().as_str(), "http://info.cern.ch/albert/bertram/marie-claude%2F");
+    ///
+    /// let dot = rfc1738::parse("http://h/a/%2e/b%2E").unwrap();
+    /// assert_eq!(dot.normalize().as_str(), "http://h/a/%2E/b.");
     /// ```
     pub fn normalize(&self) -> Url<'static> {
         // The components are read as RFC 1738 reads them where it can (an RFC 1630 generic
@@ -77,24 +89,73 @@ fn one_pass(url: &Url<'_>) -> Url<'static> {
     reparse(&text, url.kind()).unwrap_or_else(|| url.clone().into_owned())
 }
 
-/// Parses `input` by RFC 1738 and brings it to one encoding level ([`Url::normalize`]).
+/// Reads `input` as a URL reference by RFC 1738 (`[URL:] url [#fragment]`, as
+/// [`parse_reference`] does) and brings its URL to one encoding level
+/// ([`Url::normalize`]). The result is the URL alone: [`normalize_reference`] keeps the
+/// prefix and the fragment around it.
 ///
 /// ```
 /// assert_eq!(rfc1738::normalize("FTP://Host.Dom:21/a%2fb;type=A").unwrap().as_str(), "ftp://host.dom/a%2Fb;type=a");
+/// assert_eq!(rfc1738::normalize("URL:HTTP://H:80/a%41#x").unwrap().as_str(), "http://h/aA");
 /// ```
 pub fn normalize(input: &str) -> Result<Url<'static>, ParseError> {
-    Ok(crate::parse(input)?.normalize())
+    Ok(parse_reference(input, Dialect::Rfc1738)?.url().normalize())
 }
 
-/// Whether two URLs (read by RFC 1738) are the same at one encoding level; the error of
-/// the first that is not a URL.
+/// Reads `input` as a URL reference by RFC 1738 and writes it at one encoding level: the
+/// prefix `URL:` as it was written, the URL normalized ([`Url::normalize`]), the
+/// `#fragment` as it was written. What `rfc1738 normalize` prints.
+///
+/// ```
+/// let normal = rfc1738::normalize_reference("URL:HTTP://H:80/a%41#Top").unwrap();
+/// assert_eq!(normal.as_str(), "URL:http://h/aA#Top");
+/// assert_eq!(normal.url().as_str(), "http://h/aA");
+/// assert_eq!(normal.fragment(), Some("Top"));
+/// ```
+pub fn normalize_reference(input: &str) -> Result<UrlReference<'static>, ParseError> {
+    Ok(parse_reference(input, Dialect::Rfc1738)?.normalize())
+}
+
+/// Whether two URLs are the same at one encoding level; the error of the first that is not
+/// a URL. Each is read as a URL reference by RFC 1738 ([`parse_reference`]), and the URLs
+/// are compared: the prefix `URL:` and the `#fragment` take no part.
 ///
 /// ```
 /// assert!(rfc1738::equivalent("gopher://H:70/0%41", "gopher://h/0A").unwrap());
 /// assert!(!rfc1738::equivalent("ftp://h/a%3Bb", "ftp://h/a;b").is_ok_and(|same| same));
+/// assert!(rfc1738::equivalent("URL:http://h/#top", "HTTP://H:80/").unwrap());
 /// ```
 pub fn equivalent(a: &str, b: &str) -> Result<bool, ParseError> {
-    Ok(crate::parse(a)?.equivalent(&crate::parse(b)?))
+    let a = parse_reference(a, Dialect::Rfc1738)?;
+    let b = parse_reference(b, Dialect::Rfc1738)?;
+    Ok(a.url().equivalent(b.url()))
+}
+
+impl UrlReference<'_> {
+    /// The reference at one encoding level: its prefix `URL:` as written, its URL
+    /// normalized ([`Url::normalize`]), its `#fragment` as written.
+    ///
+    /// ```
+    /// use rfc1738::Dialect;
+    ///
+    /// let reference = rfc1738::parse_reference("url:Gopher://H:70#Menu", Dialect::Rfc1738).unwrap();
+    /// assert_eq!(reference.normalize().as_str(), "url:gopher://h/#Menu");
+    /// ```
+    pub fn normalize(&self) -> UrlReference<'static> {
+        let url = self.url().normalize();
+        let text = self.as_str();
+        let prefix = &text[..if self.is_prefixed() { PREFIX.len() } else { 0 }];
+        let mut normal = String::with_capacity(text.len() + 1);
+        normal.push_str(prefix);
+        normal.push_str(url.as_str());
+        let fragment = self.fragment().map(|fragment| {
+            normal.push('#');
+            let start = normal.len();
+            normal.push_str(fragment);
+            start..normal.len()
+        });
+        UrlReference::new(self.dialect(), normal, self.is_prefixed(), url, fragment)
+    }
 }
 
 /// Reads normalized text back as the same kind of URL: by RFC 1738, or by the RFC 1630
@@ -123,6 +184,7 @@ fn normalized_text(url: &Url<'_>) -> String {
     let mut rewrites: Vec<(Range<usize>, Rewrite)> = Vec::new();
     if let Some(colon) = text.find(':') {
         rewrites.push((0..colon, Rewrite::Lowercase));
+        rewrites.extend(escaped_dot_elements(text, colon + 1));
     }
     if let Some(host) = url.host().and_then(|host| range_in(text, host)) {
         let port_digits = text[host.end..]
@@ -169,9 +231,48 @@ fn normalized_text(url: &Url<'_>) -> String {
         Url::Telnet(telnet) if telnet.has_trailing_slash() => {
             out.pop();
         }
+        // Section 3.4: an empty gopher-path means type 1; write it "/" (the normalized text
+        // ends with the gopher-path, "1" once "%31" is decoded).
+        Url::Gopher(gopher) => match gopher.url_path() {
+            None => out.push('/'),
+            Some(path) if crate::percent_decode(path).as_ref() == b"1" => {
+                out.pop();
+            }
+            Some(_) => {}
+        },
         _ => {}
     }
     out
+}
+
+/// The path elements of `text` from `start` (the text between `/`, `;` and `?`) that
+/// decode to `.` or `..` and hold an escape: RFC 1630 reserves `.` and `..` as whole path
+/// elements ("Hierarchical forms"), so such an element keeps its dots escaped, each
+/// written `%2E`, and a partial form resolves against it as before.
+fn escaped_dot_elements(
+    text: &str,
+    start: usize,
+) -> impl Iterator<Item = (Range<usize>, Rewrite)> + '_ {
+    let mut at = start;
+    std::iter::from_fn(move || {
+        while at < text.len() {
+            let element_start = at;
+            let len = text[at..].find(['/', ';', '?']).unwrap_or(text.len() - at);
+            at += len + 1;
+            let element = &text[element_start..element_start + len];
+            if !element.contains('%') {
+                continue;
+            }
+            let dots = match crate::percent_decode(element).as_ref() {
+                b"." => 1,
+                b".." => 2,
+                _ => continue,
+            };
+            let range = element_start..element_start + len;
+            return Some((range, Rewrite::Replace("%2E".repeat(dots))));
+        }
+        None
+    })
 }
 
 /// Copies `text`, decoding escapes of unreserved characters (but `+`) and writing the
@@ -233,8 +334,8 @@ mod tests {
 
     #[test]
     fn default_ports_go_other_ports_lose_leading_zeros() {
-        assert_eq!(normalized("gopher://h:70/1"), "gopher://h/1");
-        assert_eq!(normalized("gopher://h:0070/1"), "gopher://h/1");
+        assert_eq!(normalized("gopher://h:70/0x"), "gopher://h/0x");
+        assert_eq!(normalized("gopher://h:0070/1x"), "gopher://h/1x");
         assert_eq!(normalized("http://h:08080/"), "http://h:8080/");
         assert_eq!(normalized("telnet://u@h:23/"), "telnet://u@h");
     }
@@ -244,7 +345,35 @@ mod tests {
         assert_eq!(normalized("http://h"), "http://h/");
         assert_eq!(normalized("http://h:80"), "http://h/");
         assert_eq!(normalized("telnet://h/"), "telnet://h");
-        assert_eq!(normalized("gopher://h"), "gopher://h");
+    }
+
+    #[test]
+    fn an_empty_gopher_path_and_type_1_alone_are_one_url() {
+        for input in [
+            "gopher://h",
+            "gopher://h/",
+            "gopher://h/1",
+            "GOPHER://H:70/%31",
+        ] {
+            assert_eq!(normalized(input), "gopher://h/", "{input}");
+        }
+        assert_eq!(normalized("gopher://h:7070"), "gopher://h:7070/");
+        assert_eq!(normalized("gopher://h/1x"), "gopher://h/1x");
+        assert_eq!(normalized("gopher://h/0"), "gopher://h/0");
+        assert_eq!(normalized("gopher://h/1%09x"), "gopher://h/1%09x");
+    }
+
+    #[test]
+    fn dot_elements_keep_their_escaped_dots() {
+        assert_eq!(normalized("http://h/a/%2e/b"), "http://h/a/%2E/b");
+        assert_eq!(normalized("http://h/a/%2e./b"), "http://h/a/%2E%2E/b");
+        assert_eq!(normalized("http://h/a/.%2E"), "http://h/a/%2E%2E");
+        assert_eq!(normalized("ftp://h/%2E%2e;type=a"), "ftp://h/%2E%2E;type=a");
+        assert_eq!(normalized("x:%2e/a"), "x:%2E/a");
+        // Literal dots stay; an escaped dot in a longer element is decoded.
+        assert_eq!(normalized("http://h/./../b"), "http://h/./../b");
+        assert_eq!(normalized("http://h/a%2E/%2E%2E%2E"), "http://h/a./...");
+        assert_eq!(normalized("http://h/%2e?%2e"), "http://h/%2E?%2E");
     }
 
     #[test]

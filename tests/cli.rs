@@ -264,10 +264,35 @@ fn normalize_prints_one_encoding_level_and_reports_invalid_lines() {
         .collect();
     assert_eq!(
         objects[0],
-        serde_json::json!({"input": "gopher://h:70/1", "valid": true, "normalized": "gopher://h/1"})
+        serde_json::json!({"input": "gopher://h:70/1", "valid": true, "normalized": "gopher://h/"})
     );
     assert_eq!(objects[1]["valid"], false);
     assert_eq!(objects[1]["error"]["offset"], 9);
+}
+
+#[test]
+fn normalize_keeps_prefix_and_fragment_and_every_object_has_normalized_or_error() {
+    let (status, out) = run(
+        &[
+            "normalize",
+            "URL:HTTP://H:80/a%41",
+            "http://h/a#x",
+            "url:Foo",
+        ],
+        b"",
+    );
+    assert_eq!(status, 0);
+    assert_eq!(out, "URL:http://h/aA\nhttp://h/a#x\nurl:Foo\n");
+    let (stdin, _) = mixed_lines();
+    let extra = b"http://h/a#x\nURL:http://h/#\nhttp://h/#a b\nURL:http://h:99999/\nurl:\n";
+    let stdin = [&stdin[..20_000], b"\n", extra].concat();
+    let (_, out) = run(&["normalize", "--json"], &stdin);
+    for line in out.lines() {
+        let object: serde_json::Value = serde_json::from_str(line).unwrap();
+        let has = |key: &str| object.get(key).is_some();
+        assert!(has("normalized") != has("error"), "{line}");
+        assert_eq!(object["valid"], has("normalized"), "{line}");
+    }
 }
 
 /// 100,000 mixed lines: valid, invalid, empty, CR LF, not UTF-8, whitespace, long.

@@ -22,8 +22,11 @@ fn every_normalize_case_gives_its_normal_form() {
     assert!(cases.len() >= 25);
     for case in cases {
         let input = case["input"].as_str().unwrap();
-        let normalized = rfc1738::normalize(input).unwrap();
+        let normalized = rfc1738::normalize_reference(input).unwrap();
         assert_eq!(normalized.as_str(), case["normalized"], "{}", case["note"]);
+        // The URL alone, without the prefix and the fragment.
+        let url = rfc1738::normalize(input).unwrap();
+        assert_eq!(url.as_str(), normalized.url().as_str(), "{input}");
     }
 }
 
@@ -82,4 +85,58 @@ fn normalizing_every_valid_corpus_url_is_idempotent_and_equivalent() {
         }
     }
     assert!(checked > 1000, "{checked}");
+}
+
+/// RFC 1630 reserves `.` and `..` as whole path elements: normalizing a context must not
+/// change what a partial form resolves to, so an escaped dot element keeps its escapes.
+#[test]
+fn normalizing_a_context_keeps_what_partial_forms_resolve_to() {
+    use rfc1738::ResolveMode;
+    let elements = [
+        "%2e",
+        "%2E",
+        "%2e.",
+        ".%2e",
+        "%2e%2E",
+        ".",
+        "..",
+        "a%2e",
+        "%2e%2e%2e",
+        "%2Ea",
+    ];
+    let contexts = [
+        "http://h/a/{}/b/c",
+        "http://h/{}/{}/c",
+        "ftp://h/a/{}/b;type=a",
+        "file://h/a/{}/b",
+        "x-a://h/a/{}/b",
+        "magic://a/b/c//{}/e/f",
+    ];
+    let partials = ["../g", "g", "./g", "../../g", "../../../g", "/g"];
+    let normal = |url: &str| rfc1738::normalize(url).map(|url| url.to_string());
+    for element in elements {
+        for context in contexts {
+            let context = context.replace("{}", element);
+            let normalized_context = normal(&context).unwrap();
+            for partial in partials {
+                for mode in [ResolveMode::Rfc1630, ResolveMode::Draft] {
+                    let before = rfc1738::resolve(&context, partial, mode).unwrap();
+                    let after = rfc1738::resolve(&normalized_context, partial, mode).unwrap();
+                    assert_eq!(
+                        normal(&before).ok(),
+                        normal(&after).ok(),
+                        "{context} (normalized {normalized_context}) + {partial} in {mode}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn equivalent_compares_the_urls_of_references() {
+    assert!(rfc1738::equivalent("URL:HTTP://H/a%41#top", "http://h:80/aA").unwrap());
+    assert!(rfc1738::equivalent("gopher://h", "gopher://h:70/1#menu").unwrap());
+    assert!(!rfc1738::equivalent("http://h/a/%2e/b", "http://h/a/./b").unwrap());
+    assert!(rfc1738::equivalent("http://h/a/%2e./b", "http://h/a/.%2E/b").unwrap());
 }
