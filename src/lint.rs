@@ -12,9 +12,13 @@
 //!   (the selector line), http (the request line), mailto (SMTP RCPT TO), news and nntp
 //!   (ARTICLE, GROUP) and telnet. Gopher's own separators (the `%09` before the search and
 //!   before the Gopher+ string) and the lines of a filled-out Gopher+ ASK form
-//!   (`+%091%0D%0A+-1%0D%0A...`, draft-ietf-uri-url-03) are legitimate.
+//!   (`+%091%0D%0A+-1%0D%0A...`, draft-ietf-uri-url-03) are legitimate, except on a
+//!   reserved port that is not the scheme's default: there nothing is exempt, since the
+//!   shape of an ASK form is how section 6's attack can be written.
 //! - "An example has been the use of gopher URLs to cause a rude message to be sent via a
-//!   SMTP server": a non-default reserved port and an encoded CR or LF together.
+//!   SMTP server": a non-default reserved port and an encoded CR or LF together
+//!   (`cross-protocol`, on the port; its message gives the offset of the first line
+//!   break).
 //! - "The use of URLs containing passwords that should be secret is clearly unwise".
 //! - A user name or password where the scheme allows none (http, gopher, wais, ...): such
 //!   a URL is not valid; [`lint`] reads it without them to check the rest.
@@ -72,10 +76,13 @@ pub enum WarningKind {
     },
     /// A reserved port other than the default and an encoded line break together: the
     /// decoded lines would reach another protocol's server (section 6's gopher-to-SMTP
-    /// example).
+    /// example). The warning's span is the port.
     CrossProtocol {
         /// The port written.
         port: u16,
+        /// The byte offset of the first encoded line break (the `%` of its `%0D` or
+        /// `%0A`), in the same text as the span.
+        line_break: usize,
     },
     /// A password in the URL.
     Password,
@@ -176,7 +183,9 @@ impl Url<'_> {
     /// let warnings = url.warnings();
     /// assert_eq!(warnings[0].kind(), WarningKind::NonDefaultPort { port: 25, default: 70 });
     /// assert_eq!(warnings[0].span(), 14..16);
-    /// assert!(warnings.iter().any(|w| w.kind() == WarningKind::CrossProtocol { port: 25 }));
+    /// // On the port, pairing it with the first encoded line break.
+    /// let cross = WarningKind::CrossProtocol { port: 25, line_break: 18 };
+    /// assert!(warnings.iter().any(|w| w.kind() == cross && w.span() == (14..16)));
     /// assert!(warnings.iter().all(|w| w.severity() == Severity::Danger));
     ///
     /// assert!(rfc1738::parse("gopher://gopher.micro.umn.edu/1").unwrap().warnings().is_empty());
@@ -192,6 +201,15 @@ impl Url<'_> {
         let text = self.as_str();
         let mut warnings = Vec::new();
         let port = port_warning(self, text);
+        // A reserved port that is not the scheme's default: the decoded lines may reach
+        // another protocol's server, so no escape is legitimate there, not even in the
+        // shape of a Gopher+ ASK form.
+        let foreign_port = port.as_ref().and_then(|warning| match warning.kind {
+            WarningKind::NonDefaultPort { port, .. } if port < 1024 => {
+                Some((port, warning.span.clone()))
+            }
+            _ => None,
+        });
         if let Some(warning) = &port {
             warnings.push(warning.clone());
         }
@@ -207,7 +225,8 @@ impl Url<'_> {
                 continue;
             };
             for (at, octet) in escapes(part) {
-                if !matches!(octet, b'\r' | b'\n' | 0 | b'\t') || legitimate(at, octet) {
+                let exempt = foreign_port.is_none() && legitimate(at, octet);
+                if !matches!(octet, b'\r' | b'\n' | 0 | b'\t') || exempt {
                     continue;
                 }
                 let span = range.start + at..range.start + at + 3;
@@ -222,12 +241,9 @@ impl Url<'_> {
                 }
             }
         }
-        if let (Some(port), Some(line_break)) = (&port, line_break) {
-            if let WarningKind::NonDefaultPort { port: number, .. } = port.kind {
-                if number < 1024 {
-                    warnings.push(cross_protocol_warning(self.kind(), number, line_break));
-                }
-            }
+        if let (Some((port, span)), Some(line_break)) = (foreign_port, line_break) {
+            let scheme = self.kind().name();
+            warnings.push(cross_protocol_warning(scheme, port, span, line_break.start));
         }
         warnings.sort_by_key(|warning| (warning.span.start, warning.span.end));
         (warnings, omitted)
@@ -445,17 +461,36 @@ fn delimiter_warning(
     }
 }
 
-fn cross_protocol_warning(kind: UrlKind, port: u16, span: Range<usize>) -> Warning {
+/// The `cross-protocol` warning on the port `span`, pairing it with the first encoded line
+/// break, at `line_break`.
+fn cross_protocol_warning(
+    scheme: &'static str,
+    port: u16,
+    span: Range<usize>,
+    line_break: usize,
+) -> Warning {
     let to = service(port).map_or_else(|| format!("port {port}"), |s| format!("port {port} ({s})"));
     Warning {
-        kind: WarningKind::CrossProtocol { port },
+        kind: WarningKind::CrossProtocol { port, line_break },
         severity: Severity::Danger,
         component: "port",
         span,
         message: format!(
-            "the decoded line breaks would reach {to} as that protocol's commands: the cross-protocol attack of RFC 1738 section 6 (a {} URL sending mail through SMTP)",
-            kind.name()
+            "this {scheme} URL names {to}, a reserved port not its own, and holds encoded line breaks (the first at byte {line_break}): decoded, they would reach that server as its protocol's commands, the cross-protocol attack of RFC 1738 section 6 (its example: a gopher URL that sends mail through SMTP)"
         ),
+    }
+}
+
+impl Warning {
+    /// The same warning in another text: `to` maps each byte offset of the URL's text to
+    /// the text the warning is reported in (after a `URL:` prefix, or with a login put
+    /// back).
+    fn moved(mut self, scheme: &'static str, to: impl Fn(usize) -> usize) -> Warning {
+        self.span = to(self.span.start)..to(self.span.end);
+        if let WarningKind::CrossProtocol { port, line_break } = self.kind {
+            self = cross_protocol_warning(scheme, port, self.span, to(line_break));
+        }
+        self
     }
 }
 
@@ -532,12 +567,16 @@ impl Lint {
 pub fn lint(input: &str, dialect: Dialect) -> Lint {
     match parse_reference(input, dialect) {
         Ok(reference) => {
-            let (warnings, omitted) = reference
-                .url()
-                .warnings_at_most(Lint::MAX_DELIMITER_WARNINGS);
+            let url = reference.url();
+            let (warnings, omitted) = url.warnings_at_most(Lint::MAX_DELIMITER_WARNINGS);
+            let offset = url_offset(input, url);
+            let scheme = url.kind().name();
             Lint {
-                result: Ok(reference.url().kind()),
-                warnings: shifted(warnings, url_offset(input, reference.url())),
+                result: Ok(url.kind()),
+                warnings: warnings
+                    .into_iter()
+                    .map(|warning| warning.moved(scheme, |at| at + offset))
+                    .collect(),
                 omitted,
             }
         }
@@ -558,13 +597,6 @@ pub fn lint(input: &str, dialect: Dialect) -> Lint {
 /// Where the URL starts in the input (after a `URL:` prefix).
 fn url_offset(input: &str, url: &Url<'_>) -> usize {
     range_in(input, url.as_str()).map_or(0, |range| range.start)
-}
-
-fn shifted(mut warnings: Vec<Warning>, by: usize) -> Vec<Warning> {
-    for warning in &mut warnings {
-        warning.span = warning.span.start + by..warning.span.end + by;
-    }
-    warnings
 }
 
 /// The warnings of `scheme://login@rest` read without `login@`, plus the login's own, and the
@@ -589,14 +621,19 @@ fn without_login(input: &str, dialect: Dialect) -> (Vec<Warning>, usize) {
     let (warnings, omitted) = reference
         .url()
         .warnings_at_most(Lint::MAX_DELIMITER_WARNINGS);
+    // An offset of the URL read without the login, in the input: after the prefix, and
+    // after the login put back.
+    let to_input = |at: usize| {
+        let at = at + offset;
+        if at >= authority {
+            at + removed
+        } else {
+            at
+        }
+    };
     let mut warnings: Vec<Warning> = warnings
         .into_iter()
-        .map(|mut warning| {
-            let (start, end) = (warning.span.start + offset, warning.span.end + offset);
-            let shift = |at: usize| if at >= authority { at + removed } else { at };
-            warning.span = shift(start)..shift(end);
-            warning
-        })
+        .map(|warning| warning.moved(scheme, to_input))
         .collect();
     warnings.push(Warning {
         kind: WarningKind::UserInfoNotAllowed,
@@ -635,8 +672,8 @@ mod tests {
             summary("gopher://host:25/0%0D%0AHELO"),
             [
                 ("non-default-port", Severity::Danger, "port", 14..16),
+                ("cross-protocol", Severity::Danger, "port", 14..16),
                 ("encoded-delimiter", Severity::Danger, "selector", 18..21),
-                ("cross-protocol", Severity::Danger, "port", 18..21),
                 ("encoded-delimiter", Severity::Danger, "selector", 21..24),
             ]
         );

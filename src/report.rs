@@ -8,7 +8,7 @@ use crate::dialect::{Dialect, UrlReference};
 use crate::error::ParseError;
 use crate::escape::Escaped;
 use crate::extract::Found;
-use crate::lint::{Lint, Warning};
+use crate::lint::{Lint, Warning, WarningKind};
 use crate::scheme::WaisForm;
 use crate::url::Url;
 use serde::ser::{SerializeMap, Serializer};
@@ -114,7 +114,8 @@ struct ErrorEntry<'e>(&'e ParseError);
 /// The section 6 checks of one input, serializable as one line of `rfc1738 lint --json` and
 /// of `corpus/lint/cases.jsonl`: `input`, `dialect`, `valid`, `kind` (for an invalid input,
 /// the production it was read by), `error` (only when invalid), `warnings`, each
-/// `{"kind", "severity", "component", "start", "end", "message"}`, and
+/// `{"kind", "severity", "component", "start", "end", "message"}` (and, for
+/// `cross-protocol`, `line_break`: the offset of the first encoded line break), and
 /// `omitted_warnings` (only when some escaped-delimiter warnings were counted and not
 /// kept: see [`Lint::MAX_DELIMITER_WARNINGS`](crate::Lint::MAX_DELIMITER_WARNINGS)).
 ///
@@ -175,6 +176,9 @@ impl Serialize for WarningEntry<'_> {
         map.serialize_entry("component", warning.component())?;
         map.serialize_entry("start", &warning.span().start)?;
         map.serialize_entry("end", &warning.span().end)?;
+        if let WarningKind::CrossProtocol { line_break, .. } = warning.kind() {
+            map.serialize_entry("line_break", &line_break)?;
+        }
         map.serialize_entry("message", warning.message())?;
         map.end()
     }

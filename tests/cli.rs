@@ -385,8 +385,8 @@ fn lint_reports_warnings_with_spans_and_exits_1_on_a_warning() {
         kinds,
         [
             "non-default-port",
-            "encoded-delimiter",
             "cross-protocol",
+            "encoded-delimiter",
             "encoded-delimiter"
         ]
     );

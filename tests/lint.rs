@@ -22,8 +22,13 @@ fn every_lint_case_gives_its_warnings() {
             .unwrap()
             .iter()
             .map(|w| {
-                json!({"kind": w["kind"], "severity": w["severity"], "component": w["component"],
-                       "start": w["start"], "end": w["end"]})
+                let mut entry = json!({"kind": w["kind"], "severity": w["severity"],
+                                       "component": w["component"], "start": w["start"],
+                                       "end": w["end"]});
+                if let Some(line_break) = w.get("line_break") {
+                    entry["line_break"] = line_break.clone();
+                }
+                entry
             })
             .collect();
         let got = json!({"valid": report["valid"], "warnings": warnings});
