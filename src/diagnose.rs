@@ -5,6 +5,7 @@
 //! position reached. The bytes are named back by the RFC's classes (`uchar`, `alphadigit`,
 //! ...) to give the `expected` list, and the character found there picks the message.
 
+use crate::dialect::Dialect;
 use crate::error::{ErrorKind, ParseError};
 use crate::escape::is_escape;
 use crate::fast::{self, Trace};
@@ -23,7 +24,8 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
     }
     let mut failure = Failure::of(input);
     let Some(scheme_len) = leading_scheme_len(input) else {
-        return failure.error(input, None, ErrorKind::MissingScheme);
+        let rule = Dialect::Rfc1738.scheme_rule();
+        return failure.error(input, None, ErrorKind::MissingScheme { rule });
     };
     let kind = UrlKind::from_scheme(&input[..scheme_len]);
     let error_at = |offset, error, expected: &[&str]| {
@@ -54,23 +56,27 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
         .map_or(input.len(), |i| authority + i);
     let has_user = kind.has_slashes() && input[authority..authority_end].contains('@');
     if has_user && !kind.allows_login() {
+        // The message names the cause, the login before the host; the grammar's
+        // expectation there (a host) is met by the user name, so none is listed.
         let scheme = kind.name();
-        return error_at(
-            authority,
-            ErrorKind::UserInfoNotAllowed { scheme },
-            &["host"],
-        );
+        return error_at(authority, ErrorKind::UserInfoNotAllowed { scheme }, &[]);
     }
+    // Whether the failure is that of the login read as a bare hostport (below).
+    let mut in_hostport = false;
     if kind.has_slashes() && kind.allows_login() && !has_user {
         // Without an "@", `login` is a bare hostport, but the furthest failure is the
-        // optional `user` branch reaching the end of the authority; find where the
-        // hostport itself fails instead.
+        // optional `user` branch reaching the end of the authority, which reads a host
+        // as a user name waiting for its "@"; report where the hostport itself fails, and
+        // say that the login, lacking "@", is a host and port.
         let followers = ["/"];
         if let Some(hostport) =
             Failure::in_place(Rule::hostport, input, authority, authority_end, &followers)
         {
-            // An "@" after the first "/" means a "/" cut a user or password short.
-            if input[authority_end..].contains('@') && input[authority..authority_end].contains(':')
+            // An "@" after the first "/" means a "/" cut a user or password short: the
+            // user and password read well up to that "/", where the grammar got furthest.
+            if input[authority_end..].contains('@')
+                && input[authority..authority_end].contains(':')
+                && failure.offset == authority_end
             {
                 return error_at(
                     authority_end,
@@ -79,16 +85,7 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
                 );
             }
             failure = hostport;
-        }
-    }
-    if kind == UrlKind::News && !input[after_colon..].contains('@') {
-        // Without an "@" the grouppart is a group or "*"; the furthest failure is the
-        // article branch waiting for an "@".
-        if let Some(group) = Failure::in_place(Rule::group, input, after_colon, input.len(), &[]) {
-            failure = group;
-            if failure.offset == after_colon {
-                failure.literals.insert("*".to_owned());
-            }
+            in_hostport = true;
         }
     }
     // A generic schemepart may be read as opaque *xchar, where an escape can stand anywhere.
@@ -100,15 +97,28 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
     if failure.lacks_port_digits(input) {
         return failure.error(input, Some(kind), ErrorKind::MissingPort);
     }
-    if failure.has_empty_label(input) {
-        return failure.error(input, Some(kind), ErrorKind::EmptyLabel);
+    if let Some(error) = failure.label_error(input) {
+        return failure.error(input, Some(kind), error);
     }
-    if failure.ends_label_with_hyphen(input) {
-        return failure.error(input, Some(kind), ErrorKind::LabelEndsWithHyphen);
+    if let Some(error) = failure.host_without_toplabel(input) {
+        return failure.error(input, Some(kind), error);
     }
     let Some(found) = input[failure.offset..].chars().next() else {
+        let article = failure.offset > after_colon && !input[after_colon..].contains('@');
+        if kind == UrlKind::News && article {
+            // Not "*" and not a group: read to its end as an article, which goes on with
+            // its characters or ends with "@" host (RFC 1738 section 5, `article`).
+            let expected = [
+                "uchar", "\";\"", "\"/\"", "\"?\"", "\":\"", "\"&\"", "\"=\"", "\"@\"",
+            ];
+            return error_at(failure.offset, ErrorKind::ArticleWithoutHost, &expected);
+        }
         return failure.error(input, Some(kind), ErrorKind::UnexpectedEnd);
     };
+    if in_hostport && !matches!(found, '/' | '#') {
+        // A character the hostport cannot hold, in a login without "@".
+        return failure.error(input, Some(kind), ErrorKind::NotInHostport { found });
+    }
     let error = match found {
         '#' => ErrorKind::Fragment,
         ';' if kind == UrlKind::Ftp
@@ -157,6 +167,13 @@ fn wrapped_or_padded(input: &str) -> Option<ParseError> {
     if trimmed.len() < input.len() && valid(trimmed) {
         return error(trimmed.len(), ErrorKind::SurroundingWhitespace);
     }
+    wrapper_error(input)
+}
+
+/// A URL still in the wrapper it had in running text (RFC 1738 appendix): `<URL:...>`,
+/// `<...>` or quotes around something that starts with a scheme.
+pub(crate) fn wrapper_error(input: &str) -> Option<ParseError> {
+    let error = |offset, kind| Some(ParseError::new(input, offset, None, kind, Vec::new()));
     // `<...>` and quotes count as a wrapper only around something that starts with a scheme
     // (`<gophertype><selector>` is a template, not a wrapped URL).
     let inside = |open: char, close: char| {
@@ -178,6 +195,23 @@ fn wrapped_or_padded(input: &str) -> Option<ParseError> {
         return None;
     };
     error(0, ErrorKind::Wrapper { wrapper })
+}
+
+/// The text of a host that ends at `offset`: the letters, digits, "-" and "." before it,
+/// after the "//" of an authority or the "@" of a login or news article; `None` when what
+/// comes before `offset` is no host.
+fn host_before(input: &str, offset: usize) -> Option<&str> {
+    let before = &input[..offset];
+    let start = before
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
+        .map_or(0, |at| at + 1);
+    (before[..start].ends_with("//") || before[..start].ends_with('@')).then(|| &before[start..])
+}
+
+/// Whether `c` (the character after a host's text, `None` at the end) cannot continue a
+/// host: the end, or a delimiter that may follow one (`.` only as the second of "..").
+fn ends_a_host(c: Option<char>) -> bool {
+    matches!(c, None | Some('.' | '/' | ':' | '?' | '#' | ';' | '@'))
 }
 
 /// The length of `scheme` when the input starts with `scheme ":"`.
@@ -314,20 +348,55 @@ impl Failure {
         input[..self.offset].ends_with(':') && self.chars != 0 && self.chars & !DIGITS == 0
     }
 
-    /// Whether the failure follows a "." where a host label was expected (a trailing "."
-    /// or an empty label "..").
-    fn has_empty_label(&self, input: &str) -> bool {
-        input[..self.offset].ends_with('.')
-            && self.chars & bit('a') != 0
-            && self.chars & !ALPHADIGITS == 0
+    /// A host label that is empty, or starts or ends with "-": where only the start of
+    /// a label (an alphadigit) may stand, or only more of a label ("-" or an
+    /// alphadigit), what stands there says which.
+    fn label_error(&self, input: &str) -> Option<ErrorKind> {
+        let before = host_before(input, self.offset)?;
+        let at = input[self.offset..].chars().next();
+        let label_start_only = self.chars & bit('a') != 0 && self.chars & !ALPHADIGITS == 0;
+        let label_inside_only =
+            self.chars & bit('a') != 0 && self.chars & !(ALPHADIGITS | mask("-")) == 0;
+        if label_start_only && at == Some('-') && (before.is_empty() || before.ends_with('.')) {
+            // A label that starts with "-" (after "." or at the host's start).
+            return Some(ErrorKind::LabelStartsWithHyphen);
+        }
+        if label_start_only && before.ends_with('.') && ends_a_host(at) {
+            // A trailing "." or "..": the label after the "." is empty.
+            return Some(ErrorKind::EmptyLabel);
+        }
+        if label_inside_only && before.ends_with('-') {
+            return Some(ErrorKind::LabelEndsWithHyphen);
+        }
+        None
     }
 
-    /// Whether the failure is a host label that ends in "-": only an alphadigit or another
-    /// "-" could follow, and a "-" came last.
-    fn ends_label_with_hyphen(&self, input: &str) -> bool {
-        input[..self.offset].ends_with('-')
-            && self.chars & bit('a') != 0
-            && self.chars & !(ALPHADIGITS | mask("-")) == 0
+    /// A host that ends where its grammar would go on with another label ("-", "." or an
+    /// alphadigit expected) and whose last label starts with a digit: no host name (its
+    /// last label is a toplabel, which starts with a letter) and, unless it is four
+    /// groups of digits, no host number.
+    fn host_without_toplabel(&self, input: &str) -> Option<ErrorKind> {
+        let expected = ALPHADIGITS | mask("-.");
+        if self.chars & expected != expected || !ends_a_host(input[self.offset..].chars().next()) {
+            return None;
+        }
+        let host = host_before(input, self.offset)?;
+        let label = host.rsplit('.').next()?;
+        if !label.starts_with(|c: char| c.is_ascii_digit()) {
+            return None;
+        }
+        let all_digits = host
+            .split('.')
+            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
+        Some(if all_digits {
+            ErrorKind::HostnumberParts {
+                parts: host.split('.').count(),
+            }
+        } else {
+            ErrorKind::ToplabelStartsWithDigit {
+                label: label.to_owned(),
+            }
+        })
     }
 
     fn error(&self, input: &str, kind: Option<UrlKind>, error: ErrorKind) -> ParseError {

@@ -230,19 +230,46 @@ impl Dialect {
     /// - draft-www-uri-00: the same, where `xalpha` also holds `;` and space (the draft's
     ///   `extra`); its `:` ends the scheme.
     pub(crate) fn scheme_len(self, text: &str) -> Option<usize> {
+        let len = self.scheme_reach(text);
+        (len > 0 && text.as_bytes().get(len) == Some(&b':')).then_some(len)
+    }
+
+    /// How far the reading of a `scheme` gets at the start of `text` (by this dialect's
+    /// rule, [`Dialect::scheme_len`]): where a `":"` must follow it, or 0 when no scheme
+    /// starts there.
+    pub(crate) fn scheme_reach(self, text: &str) -> usize {
+        let bytes = text.as_bytes();
         if self == Dialect::Rfc1738 {
-            return crate::diagnose::leading_scheme_len(text);
+            return bytes
+                .iter()
+                .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+                .count();
         }
         // scheme = alpha [ xalphas ], ended by the first ":" (an xalpha of the draft).
-        let bytes = text.as_bytes();
-        if !bytes.first()?.is_ascii_alphabetic() {
-            return None;
+        if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
+            return 0;
         }
         let mut at = 1;
         while bytes.get(at) != Some(&b':') {
-            at += crate::rfc1630::xalpha_len(&bytes[at..], self)?;
+            match crate::rfc1630::xalpha_len(&bytes[at..], self) {
+                Some(len) => at += len,
+                None => break,
+            }
         }
-        Some(at)
+        at
+    }
+
+    /// The dialect's rule for a scheme, in words, for [`ErrorKind::MissingScheme`].
+    pub(crate) fn scheme_rule(self) -> &'static str {
+        match self {
+            Dialect::Rfc1738 => "letters, digits, \"+\", \"-\", \".\"",
+            Dialect::Rfc1630 => {
+                "a letter, then letters, digits, escapes and \"$-_@.&+!*\"'(),\": scheme = ialpha"
+            }
+            Dialect::DraftWwwUri00 => {
+                "a letter, then letters, digits, escapes, space and \"$-_@.&+!*\"'();,\": scheme = ialpha"
+            }
+        }
     }
 
     /// How many bytes of `input` are the prefix `URL:` of RFC 1738's appendix (RFC 1630's
@@ -319,7 +346,9 @@ fn parse_rfc1738_reference(input: &str) -> Result<UrlReference<'_>, ParseError> 
     };
     if start == end && fragment.is_some() {
         // "#name" alone names a fragment of the document that holds it, not a URL.
-        let error = ErrorKind::MissingScheme;
+        let error = ErrorKind::MissingScheme {
+            rule: Dialect::Rfc1738.scheme_rule(),
+        };
         return Err(ParseError::new(
             input,
             start,
@@ -399,15 +428,37 @@ impl UrlKind {
     }
 }
 
-/// The error for input that holds no scheme: in the RFC 1630 dialects a partial form.
+/// The error for input that starts with no scheme (RFC 1630 dialects): a partial form
+/// when no ":" comes before the first "/" (RFC 1630's test of an absolute form), else a
+/// scheme its rule refuses. The caret is where the scheme's reading stops: at the start,
+/// or where a ":" should follow the letters of a scheme.
 pub(crate) fn partial_form_error(input: &str, dialect: Dialect) -> ParseError {
-    let (kind, offset, expected) = if input.is_empty() {
-        (ErrorKind::Empty, 0, "scheme")
-    } else if input.starts_with(|c: char| c.is_ascii_whitespace()) {
-        (ErrorKind::SurroundingWhitespace, 0, "scheme")
+    if let Some(error) = crate::diagnose::wrapper_error(input) {
+        return error.in_dialect(dialect);
+    }
+    let reach = dialect.scheme_reach(input);
+    if reach > 0 && input.as_bytes().get(reach) == Some(&b'%') {
+        // The scheme's reading stopped in a broken escape: that is the first fault.
+        let escape = input[reach..].chars().take(3).collect();
+        let error = ErrorKind::InvalidEscape { escape };
+        return ParseError::new(input, reach, None, error, vec!["hex".to_owned()])
+            .in_dialect(dialect);
+    }
+    let expected = if reach == 0 {
+        vec!["scheme".to_owned()]
     } else {
-        let offset = input.find(['/', ':', '?', '#']).unwrap_or(input.len());
-        (ErrorKind::PartialForm, offset, "\":\"")
+        vec!["\":\"".to_owned(), "xalpha".to_owned()]
     };
-    ParseError::new(input, offset, None, kind, vec![expected.to_owned()]).in_dialect(dialect)
+    let kind = if input.is_empty() {
+        ErrorKind::Empty
+    } else if input.starts_with(char::is_whitespace) {
+        ErrorKind::SurroundingWhitespace
+    } else if crate::resolve::is_absolute(input) {
+        ErrorKind::MissingScheme {
+            rule: dialect.scheme_rule(),
+        }
+    } else {
+        ErrorKind::PartialForm
+    };
+    ParseError::new(input, reach, None, kind, expected).in_dialect(dialect)
 }

@@ -80,10 +80,12 @@ error_kinds! {
         #[error("empty input: a URL starts with a scheme and \":\"")]
         Empty => "empty",
         /// No `scheme ":"` at the start of the input.
-        #[error(
-            "no scheme: a URL starts with a scheme (letters, digits, \"+\", \"-\", \".\") and \":\""
-        )]
-        MissingScheme => "missing-scheme",
+        #[error("no scheme: a URL starts with a scheme ({rule}) and \":\"")]
+        MissingScheme {
+            /// The dialect's rule for a scheme, in words (RFC 1738: letters, digits, "+",
+            /// "-", "."; RFC 1630: a letter, then letters, digits, ... or escapes).
+            rule: &'static str,
+        } => "missing-scheme",
         /// No scheme before a `:` (RFC 1630 dialects): the input is a partial form, a URI
         /// relative to the document that holds it.
         #[error(
@@ -178,6 +180,38 @@ error_kinds! {
             "a host name label must end with a letter or digit, not \"-\" (domainlabel, toplabel)"
         )]
         LabelEndsWithHyphen => "label-ends-with-hyphen",
+        /// A `domainlabel` or `toplabel` that starts with "-" (it must start with an
+        /// alphadigit).
+        #[error(
+            "a host name label must start with a letter or digit, not \"-\" (domainlabel, toplabel)"
+        )]
+        LabelStartsWithHyphen => "label-starts-with-hyphen",
+        /// A host name whose last label starts with a digit, where some label is not all
+        /// digits: the last label of a host name is a `toplabel`, which starts with a
+        /// letter.
+        #[error("the last label of a host name starts with a letter (toplabel = alpha | alpha *[ alphadigit | \"-\" ] alphadigit), and {label:?} starts with a digit")]
+        ToplabelStartsWithDigit {
+            /// The last label, as written.
+            label: String,
+        } => "toplabel-starts-with-digit",
+        /// A host of groups of digits that are not four: no `hostnumber` (four groups),
+        /// and no host name either (its last label would start with a digit).
+        #[error("a host number has four groups of digits (hostnumber = digits \".\" digits \".\" digits \".\" digits), and this host has {parts}; nor is it a host name, whose last label starts with a letter (toplabel)")]
+        HostnumberParts {
+            /// How many groups of digits the host has.
+            parts: usize,
+        } => "hostnumber-parts",
+        /// A news URL that is neither `*` nor a group, read to its end as an article,
+        /// which ends with `"@" host`.
+        #[error("a news URL that is neither \"*\" nor a newsgroup name (a letter, then only letters, digits, \"-\", \".\", \"+\" and \"_\") is an article, written <article>@<host>: the \"@\" and the host are missing (RFC 1738 section 3.6)")]
+        ArticleWithoutHost => "article-without-host",
+        /// A character a host and port cannot hold, in a login without "@", which is then
+        /// a bare `hostport` (`login = [ user [ ":" password ] "@" ] hostport`).
+        #[error("{found:?} cannot stand in a host and port, and a login without \"@\" is just a host and port (login = [ user [ \":\" password ] \"@\" ] hostport, RFC 1738 section 3.1): a user name or password needs the \"@\" after it, a path the \"/\" before it")]
+        NotInHostport {
+            /// The character found.
+            found: char,
+        } => "not-in-hostport",
         /// A "/" inside a user name or password, which ends the login.
         #[error("\"/\" ends the login before its \"@\": a \"/\" in a user name or password must be escaped as %2F")]
         SlashInLogin => "slash-in-login",

@@ -30,8 +30,10 @@ impl Url<'_> {
     ///   `<gopher-path>` is empty, the type defaults to 1" and the "/" may be omitted
     ///   (section 3.4), so `gopher://host`, `gopher://host/` and `gopher://host/1` are one
     ///   URL;
-    /// - a path element (between `/`, `;` and `?`) that decodes to `.` or `..` but has an
-    ///   escaped dot keeps its dots escaped, each written `%2E` (`%2e.` gives `%2E%2E`): RFC
+    /// - a path element (the text between slashes, before the search of http, wais and
+    ///   generic URLs, and in ftp and prospero before a `;`) that decodes to `.` or `..` but
+    ///   has an escaped dot keeps its
+    ///   dots escaped, each written `%2E` (`%2e.` gives `%2E%2E`): RFC
     ///   1630 reserves `.` and `..` as whole path elements, and decoding one would change
     ///   what partial forms resolve to. A literal `.` or `..` stays as it is, and an escaped
     ///   dot in a longer element is decoded (`a%2E` gives `a.`).
@@ -184,7 +186,24 @@ fn normalized_text(url: &Url<'_>) -> String {
     let mut rewrites: Vec<(Range<usize>, Rewrite)> = Vec::new();
     if let Some(colon) = text.find(':') {
         rewrites.push((0..colon, Rewrite::Lowercase));
-        rewrites.extend(escaped_dot_elements(text, colon + 1));
+        // Where "?" starts a search (http, wais, a generic URI), the path ends there: a
+        // search is no path. Elsewhere "?" is data (an ftp fsegment, a gopher selector).
+        // In ftp and prospero a ";" ends the last segment (";type=", fields).
+        let path_start = match text[colon + 1..].strip_prefix("//") {
+            Some(authority) => colon + 3 + authority.find('/').unwrap_or(authority.len()),
+            None => colon + 1,
+        };
+        let has_search = matches!(url.kind(), UrlKind::Http | UrlKind::Wais | UrlKind::Generic);
+        let end = match text[path_start..].find('?') {
+            Some(at) if has_search => path_start + at,
+            _ => text.len(),
+        };
+        let semicolon_ends = matches!(url.kind(), UrlKind::Ftp | UrlKind::Prospero);
+        rewrites.extend(escaped_dot_elements(
+            &text[..end],
+            colon + 1,
+            semicolon_ends,
+        ));
     }
     if let Some(host) = url.host().and_then(|host| range_in(text, host)) {
         let port_digits = text[host.end..]
@@ -245,21 +264,24 @@ fn normalized_text(url: &Url<'_>) -> String {
     out
 }
 
-/// The path elements of `text` from `start` (the text between `/`, `;` and `?`) that
-/// decode to `.` or `..` and hold an escape: RFC 1630 reserves `.` and `..` as whole path
-/// elements ("Hierarchical forms"), so such an element keeps its dots escaped, each
-/// written `%2E`, and a partial form resolves against it as before.
+/// The path elements of `path` from `start` (the text between slashes, and before a `;`
+/// where `semicolon_ends`) that decode to `.` or `..` and hold an escape: RFC 1630
+/// reserves `.` and `..` as whole path elements ("Hierarchical forms"), so such an element
+/// keeps its dots escaped, each written `%2E`, and a partial form resolves against it as
+/// before.
 fn escaped_dot_elements(
-    text: &str,
+    path: &str,
     start: usize,
+    semicolon_ends: bool,
 ) -> impl Iterator<Item = (Range<usize>, Rewrite)> + '_ {
+    let ends: &[char] = if semicolon_ends { &['/', ';'] } else { &['/'] };
     let mut at = start;
     std::iter::from_fn(move || {
-        while at < text.len() {
+        while at < path.len() {
             let element_start = at;
-            let len = text[at..].find(['/', ';', '?']).unwrap_or(text.len() - at);
+            let len = path[at..].find(ends).unwrap_or(path.len() - at);
             at += len + 1;
-            let element = &text[element_start..element_start + len];
+            let element = &path[element_start..element_start + len];
             if !element.contains('%') {
                 continue;
             }
@@ -373,7 +395,12 @@ mod tests {
         // Literal dots stay; an escaped dot in a longer element is decoded.
         assert_eq!(normalized("http://h/./../b"), "http://h/./../b");
         assert_eq!(normalized("http://h/a%2E/%2E%2E%2E"), "http://h/a./...");
-        assert_eq!(normalized("http://h/%2e?%2e"), "http://h/%2E?%2E");
+        // A search is no path; in http ";" is part of a segment.
+        assert_eq!(normalized("http://h/%2e?%2e"), "http://h/%2E?.");
+        assert_eq!(normalized("http://h/%2e;x/%2e"), "http://h/.;x/%2E");
+        // In ftp, "?" is data of a segment, and a user may hold one.
+        assert_eq!(normalized("ftp://h/a?b/%2e"), "ftp://h/a?b/%2E");
+        assert_eq!(normalized("ftp://u?@h/%2e"), "ftp://u?@h/%2E");
     }
 
     #[test]

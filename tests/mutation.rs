@@ -1,13 +1,16 @@
 //! Deterministic mutation testing, fast enough for CI: corpus inputs are cut, spliced and
 //! sprinkled with the grammar's delimiters and multi-byte characters, then read in every
 //! dialect and resolved in both modes. Properties, not just "no panic": a valid reference
-//! re-displays to its input, an error points at a character boundary inside the input, and
-//! resolution returns an absolute form or a named error.
+//! re-displays to its input, an error points at a character boundary inside the input and
+//! its caret, `expected` and message are true of the input (`tests/common/error_truth.rs`),
+//! and resolution returns an absolute form or the error its input calls for.
 //!
 //! `RFC1738_MUTATIONS=<n>` runs n cases instead of the default and `RFC1738_MUTATION_SEED=<n>`
 //! draws other cases (long runs belong to the fuzz targets, not to CI).
 
-use rfc1738::{Dialect, ResolveMode};
+use rfc1738::{Dialect, ResolveError, ResolveMode};
+
+mod common;
 
 /// SplitMix64: small, deterministic, good enough to spread mutations.
 struct Mix(u64);
@@ -173,6 +176,7 @@ fn iterations() -> usize {
 fn mutated_inputs_round_trip_or_fail_at_a_character_boundary() {
     let inputs = corpus_inputs();
     let mut mix = seed(1738);
+    let mut untrue = Vec::new();
     for _ in 0..iterations() {
         let input = mutate(&mut mix, &inputs);
         for dialect in Dialect::ALL {
@@ -200,12 +204,25 @@ fn mutated_inputs_round_trip_or_fail_at_a_character_boundary() {
                         input.is_char_boundary(error.offset()),
                         "{input:?} {dialect}: {error}"
                     );
-                    assert!(!error.to_string().is_empty());
+                    let rendered = error.to_string();
+                    assert!(
+                        rendered.starts_with(&format!("error: {}", error.message())),
+                        "{rendered}"
+                    );
+                    for falsehood in common::error_truth::falsehoods(&input, dialect, &error) {
+                        untrue.push(format!("{dialect} {input:?}: {falsehood}\n{error}"));
+                    }
                 }
             }
         }
         parse_agrees_with_the_reference_reading(&input);
     }
+    assert!(
+        untrue.is_empty(),
+        "{} errors say what is not so:\n\n{}",
+        untrue.len(),
+        untrue.join("\n\n")
+    );
 }
 
 /// `parse` is the RFC 1738 reading of the URL alone: where it accepts an input that has no
@@ -253,7 +270,16 @@ fn mutated_contexts_and_partials_resolve_or_give_a_named_error() {
                         );
                     }
                 }
-                Err(error) => assert!(!error.to_string().is_empty()),
+                Err(ResolveError::ContextNotAbsolute(named)) => {
+                    assert!(!rfc1738::is_absolute(&context), "{context:?} is absolute");
+                    assert_eq!(named, context);
+                }
+                Err(ResolveError::NoPartialForms(scheme)) => {
+                    assert_eq!(scheme, "gopher", "{context:?}");
+                    let colon = context.find(':').unwrap();
+                    assert!(context[..colon].eq_ignore_ascii_case("gopher"));
+                }
+                Err(other) => panic!("{context:?} + {partial:?}: {other}"),
             }
         }
     }
