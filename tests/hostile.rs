@@ -65,34 +65,46 @@ fn non_ascii_and_nul_are_refused_with_their_escape() {
 }
 
 #[test]
-fn odd_short_inputs_give_errors_not_panics() {
-    for input in [
-        "",
-        "%",
-        ":",
-        "::",
-        "a:",
-        "http",
-        "http:",
-        "http://",
-        "http://:",
-        "http://h:",
-        "http://h/%",
-        "http://h/%4",
-        "ftp://h/;type=",
-        "news:",
-        "nntp://h/g/",
-        "wais://h/d/",
-        "gopher://h/%",
-        "gopher://h/1%0",
-        "prospero://h/;",
-        "telnet://@",
-        "file://",
-        "\u{0}",
-        "\u{FEFF}http://h/",
-        "http://\u{e9}/",
-    ] {
-        let _ = rfc1738::parse(input).map(|url| assert_eq!(url.to_string(), input));
+fn odd_short_inputs_get_their_verdicts() {
+    // Each input with the error code and offset it gets, or `None` for a valid URL.
+    let cases: [(&str, Option<(&str, usize)>); 24] = [
+        ("", Some(("empty", 0))),
+        ("%", Some(("missing-scheme", 0))),
+        (":", Some(("missing-scheme", 0))),
+        ("::", Some(("missing-scheme", 0))),
+        ("a:", None),
+        ("http", Some(("missing-scheme", 4))),
+        ("http:", Some(("missing-slashes", 5))),
+        ("http://", Some(("unexpected-end", 7))),
+        ("http://:", Some(("unexpected-character", 7))),
+        ("http://h:", Some(("missing-port", 9))),
+        ("http://h/%", Some(("invalid-escape", 9))),
+        ("http://h/%4", Some(("invalid-escape", 9))),
+        ("ftp://h/;type=", Some(("unexpected-end", 14))),
+        ("news:", Some(("unexpected-end", 5))),
+        ("nntp://h/g/", Some(("unexpected-end", 11))),
+        ("wais://h/d/", Some(("unexpected-end", 11))),
+        ("gopher://h/%", Some(("invalid-escape", 11))),
+        ("gopher://h/1%0", Some(("invalid-escape", 12))),
+        ("prospero://h/;", Some(("unexpected-end", 14))),
+        ("telnet://@", Some(("unexpected-end", 10))),
+        ("file://", Some(("unexpected-end", 7))),
+        ("\u{0}", Some(("missing-scheme", 0))),
+        ("\u{FEFF}http://h/", Some(("missing-scheme", 0))),
+        ("http://\u{e9}/", Some(("unexpected-character", 7))),
+    ];
+    for (input, expected) in cases {
+        match (rfc1738::parse(input), expected) {
+            (Ok(url), None) => assert_eq!(url.to_string(), input),
+            (Err(error), Some((code, offset))) => {
+                assert_eq!(
+                    (error.kind().code(), error.offset()),
+                    (code, offset),
+                    "{input:?}"
+                )
+            }
+            (result, expected) => panic!("{input:?}: {result:?}, expected {expected:?}"),
+        }
     }
 }
 
@@ -321,7 +333,8 @@ fn the_rfc1630_dialects_refuse_an_input_beyond_their_limit_at_once() {
 /// character beyond U+FFFF in each, in every dialect, keeps the properties every entry
 /// point promises: round trip (borrowed and owned), normalize idempotent, of the same
 /// kind and equivalent, error offsets on a character boundary inside the input, lint's
-/// spans inside it, and resolve and is_absolute answering without a panic.
+/// spans inside it, and resolve resolving it as a context exactly when it is absolute (and
+/// not gopher) and as a partial form in the context's scheme (or standing for itself).
 #[test]
 fn every_octet_in_the_other_components_of_every_dialect_keeps_every_property() {
     use rfc1738::{Dialect, ResolveMode};
@@ -389,11 +402,26 @@ fn every_octet_in_the_other_components_of_every_dialect_keeps_every_property() {
                     wrong.push(format!("{dialect}: {input:?} warning outside the input"));
                 }
             }
+            let absolute = rfc1738::is_absolute(&input);
+            let gopher = input
+                .split_once(':')
+                .is_some_and(|(scheme, _)| scheme.eq_ignore_ascii_case("gopher"));
             for mode in [ResolveMode::Rfc1630, ResolveMode::Draft] {
-                let _ = rfc1738::resolve(&input, "../g", mode);
-                let _ = rfc1738::resolve("magic://a/b", &input, mode);
+                // As a context: resolved (to an absolute form) exactly when it is absolute
+                // and no gopher URL, which has no partial forms.
+                match rfc1738::resolve(&input, "../g", mode) {
+                    Ok(result) if absolute && !gopher && rfc1738::is_absolute(&result) => {}
+                    Err(_) if !absolute || gopher => {}
+                    other => wrong.push(format!("{mode}: {input:?} + ../g gives {other:?}")),
+                }
+                // As a partial form: an absolute form stands for itself; any other is
+                // resolved in the context's scheme.
+                match rfc1738::resolve("magic://a/b", &input, mode) {
+                    Ok(result) if absolute && result == input => {}
+                    Ok(result) if !absolute && result.starts_with("magic:") => {}
+                    other => wrong.push(format!("{mode}: magic://a/b + {input:?} gives {other:?}")),
+                }
             }
-            let _ = rfc1738::is_absolute(&input);
         }
     }
     assert!(
