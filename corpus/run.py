@@ -9,7 +9,8 @@ the case's expectation:
   corpus/resolve/*.jsonl    `resolve --mode M --json CONTEXT PARTIAL`: "result" or "error"
   corpus/normalize/*.jsonl  `normalize --json INPUT`: "normalized"
   corpus/lint/*.jsonl       `lint --dialect D --json INPUT`: "valid" and the warnings'
-                            kind, severity, component, start, end
+                            kind, severity, component, start, end (and line_break, for
+                            cross-protocol)
   corpus/extract/rules.jsonl  `extract --json` on the text: the stated fields of each URL
 Exit status 0 when every case matches, 1 otherwise (the first differences are printed).
 """
@@ -80,11 +81,11 @@ def normalize_cases():
 
 
 def lint_cases():
-    fields = ("kind", "severity", "component", "start", "end")
+    fields = ("kind", "severity", "component", "start", "end", "line_break")
     for path in sorted((ROOT / "lint").glob("*.jsonl")):
         for case in cases(path):
             (got,) = cli("lint", "--dialect", case["dialect"], "--json", "--", case["input"])
-            warnings = [{f: w[f] for f in fields} for w in got["warnings"]]
+            warnings = [{f: w[f] for f in fields if f in w} for w in got["warnings"]]
             check("lint", case["input"], {"valid": case["valid"], "warnings": case["warnings"]},
                   {"valid": got["valid"], "warnings": warnings})
 

@@ -93,15 +93,17 @@ fn one_pass(url: &Url<'_>) -> Url<'static> {
 
 /// Reads `input` as a URL reference by RFC 1738 (`[URL:] url [#fragment]`, as
 /// [`parse_reference`] does) and brings its URL to one encoding level
-/// ([`Url::normalize`]). The result is the URL alone: [`normalize_reference`] keeps the
-/// prefix and the fragment around it.
+/// ([`Url::normalize`]). The result is the URL alone, as in [`normalize_reference`],
+/// which keeps the prefix and the fragment around it (and so the URL of scheme `url`
+/// whose decoded schemepart would start with `scheme ":"` keeps its first escape, as it
+/// must to read back as the same reference).
 ///
 /// ```
 /// assert_eq!(rfc1738::normalize("FTP://Host.Dom:21/a%2fb;type=A").unwrap().as_str(), "ftp://host.dom/a%2Fb;type=a");
 /// assert_eq!(rfc1738::normalize("URL:HTTP://H:80/a%41#x").unwrap().as_str(), "http://h/aA");
 /// ```
 pub fn normalize(input: &str) -> Result<Url<'static>, ParseError> {
-    Ok(parse_reference(input, Dialect::Rfc1738)?.url().normalize())
+    Ok(normalize_reference(input)?.into_url())
 }
 
 /// Reads `input` as a URL reference by RFC 1738 and writes it at one encoding level: the
@@ -135,16 +137,37 @@ pub fn equivalent(a: &str, b: &str) -> Result<bool, ParseError> {
 
 impl UrlReference<'_> {
     /// The reference at one encoding level: its prefix `URL:` as written, its URL
-    /// normalized ([`Url::normalize`]), its `#fragment` as written.
+    /// normalized ([`Url::normalize`]), its `#fragment` as written. The URL's normal form
+    /// follows RFC 1738, which a reference read by an RFC 1630 dialect may come out in
+    /// (`gopher://host/`, where RFC 1630 writes a "/" only before a gtype).
     ///
     /// ```
     /// use rfc1738::Dialect;
     ///
     /// let reference = rfc1738::parse_reference("url:Gopher://H:70#Menu", Dialect::Rfc1738).unwrap();
     /// assert_eq!(reference.normalize().as_str(), "url:gopher://h/#Menu");
+    ///
+    /// // A URL of scheme `url` keeps the escape that stops it reading as a prefix.
+    /// let scheme_url = rfc1738::parse_reference("url:%41:b", Dialect::Rfc1738).unwrap();
+    /// assert_eq!(scheme_url.normalize().as_str(), "url:%41:b");
     /// ```
     pub fn normalize(&self) -> UrlReference<'static> {
-        let url = self.url().normalize();
+        let mut url = self.url().normalize();
+        if !self.is_prefixed() && self.dialect().prefix_len(url.as_str()) > 0 {
+            // A URL of scheme `url` whose normal form would start "url:scheme:" would read
+            // back as the prefix before another URL: the first character of its
+            // schemepart (a scheme character, which normalizing decoded) stays escaped.
+            let text = url.as_str();
+            let first = text.as_bytes()[PREFIX.len()];
+            let kept = format!(
+                "{}%{first:02X}{}",
+                &text[..PREFIX.len()],
+                &text[PREFIX.len() + 1..]
+            );
+            if let Some(reread) = reparse(&kept, url.kind()) {
+                url = reread;
+            }
+        }
         let text = self.as_str();
         let prefix = &text[..if self.is_prefixed() { PREFIX.len() } else { 0 }];
         let mut normal = String::with_capacity(text.len() + 1);

@@ -598,7 +598,9 @@ fn diagnose<R: FamilyRule>(
     };
     let scheme = &input[prefix_len..prefix_len + scheme_len];
     let kind = UrlKind::from_scheme_in(scheme, dialect);
-    if prefix_len > 0 && kind == UrlKind::Generic && dialect == Dialect::Rfc1630 {
+    // A generic uri (urn included): no production of the URL grammar.
+    let generic = matches!(kind, UrlKind::Generic | UrlKind::Urn);
+    if prefix_len > 0 && generic && dialect == Dialect::Rfc1630 {
         // RFC 1630's `prefixedurl` is "URL:" and a `url`, which has only named schemes.
         let error = ErrorKind::PrefixedGenericUri {
             scheme: scheme.to_owned(),
@@ -607,7 +609,7 @@ fn diagnose<R: FamilyRule>(
             .in_dialect(dialect);
     }
     let after_colon = prefix_len + scheme_len + 1;
-    if offset < after_colon && kind != UrlKind::Generic {
+    if offset < after_colon && !generic {
         // pest gives up at the start when a production fails inside a lookahead, or at
         // its first literal: the scheme is known, so the error is after its colon.
         expected = vec![kind.production_in(dialect).to_owned()];

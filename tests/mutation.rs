@@ -194,6 +194,14 @@ fn mutated_inputs_round_trip_or_fail_at_a_character_boundary() {
                     let normal = reference.url().normalize();
                     assert_eq!(normal.kind(), reference.url().kind(), "{input:?}");
                     assert_eq!(normal.normalize().as_str(), normal.as_str(), "{input:?}");
+                    // The reference, read back: the same prefix, fragment and level.
+                    let whole = reference.normalize();
+                    // (By RFC 1738 where the dialect does not read the normal form.)
+                    let again = rfc1738::parse_reference(whole.as_str(), dialect)
+                        .or_else(|_| rfc1738::parse_reference(whole.as_str(), Dialect::Rfc1738))
+                        .unwrap_or_else(|e| panic!("{input:?} -> {whole}: {e}"));
+                    assert_eq!(again.is_prefixed(), reference.is_prefixed(), "{input:?}");
+                    assert_eq!(again.normalize().as_str(), whole.as_str(), "{input:?}");
                 }
                 Err(error) => {
                     assert!(
