@@ -23,7 +23,7 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
         return error;
     }
     let mut failure = Failure::of(input);
-    let Some(scheme_len) = leading_scheme_len(input) else {
+    let Some(scheme_len) = Dialect::Rfc1738.scheme_len(input) else {
         let rule = Dialect::Rfc1738.scheme_rule();
         return failure.error(input, None, ErrorKind::MissingScheme { rule });
     };
@@ -94,31 +94,36 @@ pub(crate) fn diagnose(input: &str) -> ParseError {
     if let Some((start, escape)) = invalid_escape_at(input, failure.offset, escape_allowed) {
         return error_at(start, ErrorKind::InvalidEscape { escape }, &["hex"]);
     }
-    if failure.lacks_port_digits(input) {
-        return failure.error(input, Some(kind), ErrorKind::MissingPort);
-    }
     if let Some(error) = failure.label_error(input) {
         return failure.error(input, Some(kind), error);
     }
     if let Some(error) = failure.host_without_toplabel(input) {
         return failure.error(input, Some(kind), error);
     }
-    let Some(found) = input[failure.offset..].chars().next() else {
+    let found = input[failure.offset..].chars().next();
+    if let (true, Some(found)) = (in_hostport, found) {
+        if !matches!(found, '/' | '#') {
+            // A character the hostport cannot go on with, in a login without "@".
+            return failure.error(input, Some(kind), ErrorKind::NotInHostport { found });
+        }
+    }
+    if failure.lacks_port_digits(input) {
+        return failure.error(input, Some(kind), ErrorKind::MissingPort);
+    }
+    let Some(found) = found else {
         let article = failure.offset > after_colon && !input[after_colon..].contains('@');
         if kind == UrlKind::News && article {
             // Not "*" and not a group: read to its end as an article, which goes on with
-            // its characters or ends with "@" host (RFC 1738 section 5, `article`).
-            let expected = [
-                "uchar", "\";\"", "\"/\"", "\"?\"", "\":\"", "\"&\"", "\"=\"", "\"@\"",
-            ];
-            return error_at(failure.offset, ErrorKind::ArticleWithoutHost, &expected);
+            // its characters or ends with "@" host (RFC 1738 section 5, `article`). Its
+            // characters are named as uchar and the reserved ones, "@" among them.
+            let error = ErrorKind::ArticleWithoutHost {
+                group: Dialect::Rfc1738.group_rule(),
+            };
+            let expected = failure.expected_naming_without(&["xchar", "reserved"]);
+            return ParseError::new(input, failure.offset, Some(kind), error, expected);
         }
         return failure.error(input, Some(kind), ErrorKind::UnexpectedEnd);
     };
-    if in_hostport && !matches!(found, '/' | '#') {
-        // A character the hostport cannot hold, in a login without "@".
-        return failure.error(input, Some(kind), ErrorKind::NotInHostport { found });
-    }
     let error = match found {
         '#' => ErrorKind::Fragment,
         ';' if kind == UrlKind::Ftp
@@ -180,7 +185,7 @@ pub(crate) fn wrapper_error(input: &str) -> Option<ParseError> {
         input.len() > 1
             && input.starts_with(open)
             && input.ends_with(close)
-            && leading_scheme_len(&input[1..]).is_some()
+            && Dialect::Rfc1738.scheme_len(&input[1..]).is_some()
     };
     let wrapper = if input
         .get(..5)
@@ -197,14 +202,31 @@ pub(crate) fn wrapper_error(input: &str) -> Option<ParseError> {
     error(0, ErrorKind::Wrapper { wrapper })
 }
 
+/// A host of groups of digits, not four, that ends at `offset` where the grammar wanted
+/// more of it: no host number, and no host name (whose last label starts with a letter).
+pub(crate) fn hostnumber_parts(input: &str, offset: usize) -> Option<ErrorKind> {
+    if !ends_a_host(input[offset..].chars().next()) {
+        return None;
+    }
+    let host = host_before(input, offset)?;
+    let parts = host.split('.');
+    let all_digits = parts
+        .clone()
+        .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
+    let parts = parts.count();
+    (all_digits && parts != 4).then_some(ErrorKind::HostnumberParts { parts })
+}
+
 /// The text of a host that ends at `offset`: the letters, digits, "-" and "." before it,
 /// after the "//" of an authority or the "@" of a login or news article; `None` when what
 /// comes before `offset` is no host.
 fn host_before(input: &str, offset: usize) -> Option<&str> {
     let before = &input[..offset];
     let start = before
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
-        .map_or(0, |at| at + 1);
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
+        .map_or(0, |(at, c)| at + c.len_utf8());
     (before[..start].ends_with("//") || before[..start].ends_with('@')).then(|| &before[start..])
 }
 
@@ -212,14 +234,6 @@ fn host_before(input: &str, offset: usize) -> Option<&str> {
 /// host: the end, or a delimiter that may follow one (`.` only as the second of "..").
 fn ends_a_host(c: Option<char>) -> bool {
     matches!(c, None | Some('.' | '/' | ':' | '?' | '#' | ';' | '@'))
-}
-
-/// The length of `scheme` when the input starts with `scheme ":"`.
-pub(crate) fn leading_scheme_len(input: &str) -> Option<usize> {
-    let len = input
-        .bytes()
-        .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
-    (len > 0 && input.as_bytes()[len] == b':').then_some(len)
 }
 
 /// A `%` that starts no valid escape, just before `offset` (the grammar was reading an
@@ -380,19 +394,11 @@ impl Failure {
         if self.chars & expected != expected || !ends_a_host(input[self.offset..].chars().next()) {
             return None;
         }
-        let host = host_before(input, self.offset)?;
-        let label = host.rsplit('.').next()?;
-        if !label.starts_with(|c: char| c.is_ascii_digit()) {
-            return None;
+        if let Some(error) = hostnumber_parts(input, self.offset) {
+            return Some(error);
         }
-        let all_digits = host
-            .split('.')
-            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
-        Some(if all_digits {
-            ErrorKind::HostnumberParts {
-                parts: host.split('.').count(),
-            }
-        } else {
+        let label = host_before(input, self.offset)?.rsplit('.').next()?;
+        label.starts_with(|c: char| c.is_ascii_digit()).then(|| {
             ErrorKind::ToplabelStartsWithDigit {
                 label: label.to_owned(),
             }
@@ -406,12 +412,18 @@ impl Failure {
     /// The expected list: the rules tried, then the characters and literals those rules do
     /// not already cover (named by the RFC's classes), then the end of the URL.
     fn expected(&self) -> Vec<String> {
+        self.expected_naming_without(&[])
+    }
+
+    /// The expected list, with the characters named by the classes but those in `skip`
+    /// (their characters then named by smaller classes or one by one).
+    fn expected_naming_without(&self, skip: &[&str]) -> Vec<String> {
         let covered = |c: char| bit(c) & self.covered != 0;
         let mut chars = self.chars & !self.covered;
         let rules = self.rules.iter().filter(|&&rule| rule != Rule::EOI);
         let mut expected: Vec<String> = rules.map(|rule| rule.rfc_name()).collect();
         for &(name, members) in CLASSES {
-            if chars & members == members {
+            if chars & members == members && !skip.contains(&name) {
                 expected.push(name.to_owned());
                 chars &= !members;
             }

@@ -221,7 +221,8 @@ pub(crate) const PREFIX: &str = "URL:";
 
 impl Dialect {
     /// The length of the `scheme` at the start of `text` when a `":"` follows it, by this
-    /// dialect's rule for a scheme:
+    /// dialect's rule for a scheme (the one place a scheme is recognised: the parsers'
+    /// diagnoses, the `URL:` prefix, the reports and [`crate::leading_scheme`] ask here):
     ///
     /// - RFC 1738: `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]` (upper case allowed,
     ///   section 2.1);
@@ -257,6 +258,17 @@ impl Dialect {
             }
         }
         at
+    }
+
+    /// The dialect's rule for a newsgroup name, in words, for
+    /// [`ErrorKind::ArticleWithoutHost`].
+    pub(crate) fn group_rule(self) -> &'static str {
+        match self {
+            Dialect::Rfc1738 => {
+                "a letter, then only letters, digits, \"-\", \".\", \"+\" and \"_\": RFC 1738 section 3.6"
+            }
+            _ => "ialphas joined by \".\", each a letter, then letters, digits, escapes and \"$-_@.&+!*\"'(),\": RFC 1630's group",
+        }
     }
 
     /// The dialect's rule for a scheme, in words, for [`ErrorKind::MissingScheme`].

@@ -196,18 +196,21 @@ error_kinds! {
         } => "toplabel-starts-with-digit",
         /// A host of groups of digits that are not four: no `hostnumber` (four groups),
         /// and no host name either (its last label would start with a digit).
-        #[error("a host number has four groups of digits (hostnumber = digits \".\" digits \".\" digits \".\" digits), and this host has {parts}; nor is it a host name, whose last label starts with a letter (toplabel)")]
+        #[error("a host number has four groups of digits (hostnumber = digits \".\" digits \".\" digits \".\" digits), and this host has {parts}; nor is it a host name, whose last label starts with a letter")]
         HostnumberParts {
             /// How many groups of digits the host has.
             parts: usize,
         } => "hostnumber-parts",
         /// A news URL that is neither `*` nor a group, read to its end as an article,
         /// which ends with `"@" host`.
-        #[error("a news URL that is neither \"*\" nor a newsgroup name (a letter, then only letters, digits, \"-\", \".\", \"+\" and \"_\") is an article, written <article>@<host>: the \"@\" and the host are missing (RFC 1738 section 3.6)")]
-        ArticleWithoutHost => "article-without-host",
+        #[error("a news URL that is neither \"*\" nor a newsgroup name ({group}) is an article, written <article>@<host>: the \"@\" and the host are missing")]
+        ArticleWithoutHost {
+            /// The dialect's rule for a newsgroup name, in words.
+            group: &'static str,
+        } => "article-without-host",
         /// A character a host and port cannot hold, in a login without "@", which is then
         /// a bare `hostport` (`login = [ user [ ":" password ] "@" ] hostport`).
-        #[error("{found:?} cannot stand in a host and port, and a login without \"@\" is just a host and port (login = [ user [ \":\" password ] \"@\" ] hostport, RFC 1738 section 3.1): a user name or password needs the \"@\" after it, a path the \"/\" before it")]
+        #[error("{found:?} cannot stand here in a host and port, and a login without \"@\" is just a host and port (login = [ user [ \":\" password ] \"@\" ] hostport, RFC 1738 section 3.1): a user name or password needs the \"@\" after it, a path the \"/\" before it")]
         NotInHostport {
             /// The character found.
             found: char,

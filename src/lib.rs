@@ -149,7 +149,7 @@ pub(crate) fn parse_without_diagnosis(input: &str) -> Option<Result<Url<'_>, Par
 /// assert_eq!(rfc1738::leading_scheme("/relative/path"), None);
 /// ```
 pub fn leading_scheme(input: &str) -> Option<&str> {
-    diagnose::leading_scheme_len(input).map(|len| &input[..len])
+    Dialect::Rfc1738.scheme_len(input).map(|len| &input[..len])
 }
 
 /// An input longer than `dialect`'s parser reads ([`Dialect::max_input_len`]) is refused,

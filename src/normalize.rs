@@ -156,7 +156,7 @@ impl UrlReference<'_> {
         if !self.is_prefixed() && self.dialect().prefix_len(url.as_str()) > 0 {
             // A URL of scheme `url` whose normal form would start "url:scheme:" would read
             // back as the prefix before another URL: the first character of its
-            // schemepart (a scheme character, which normalizing decoded) stays escaped.
+            // schemepart (a scheme character) is written escaped, which keeps it apart.
             let text = url.as_str();
             let first = text.as_bytes()[PREFIX.len()];
             let kept = format!(
@@ -217,14 +217,15 @@ fn normalized_text(url: &Url<'_>) -> String {
             None => colon + 1,
         };
         let has_search = matches!(url.kind(), UrlKind::Http | UrlKind::Wais | UrlKind::Generic);
-        let end = match text[path_start..].find('?') {
-            Some(at) if has_search => path_start + at,
+        // (The first "?" after the colon, as resolve cuts a context there.)
+        let end = match text[colon..].find('?') {
+            Some(at) if has_search => (colon + at).max(path_start),
             _ => text.len(),
         };
         let semicolon_ends = matches!(url.kind(), UrlKind::Ftp | UrlKind::Prospero);
         rewrites.extend(escaped_dot_elements(
             &text[..end],
-            colon + 1,
+            path_start,
             semicolon_ends,
         ));
     }

@@ -578,7 +578,7 @@ fn diagnose<R: FamilyRule>(
     dialect: Dialect,
 ) -> ParseError {
     let prefix_len = dialect.prefix_len(input);
-    let Some(scheme_len) = scheme_len(&input[prefix_len..]) else {
+    let Some(scheme_len) = dialect.scheme_len(&input[prefix_len..]) else {
         return partial_form_error(input, dialect);
     };
     let offset = match error.location {
@@ -630,19 +630,23 @@ fn diagnose<R: FamilyRule>(
         }
         return character_error(input, after_colon, dialect, expected, Some(kind));
     }
+    let uri_end = input.find('#').unwrap_or(input.len());
+    let at_uri_end = offset.min(input.len()) == uri_end;
+    let article = offset > after_colon && !input[after_colon..uri_end].contains('@');
+    if kind == UrlKind::News && at_uri_end && article {
+        // Not "*" and not a group: read to its end as an article (xalphas "@" host).
+        let error = ErrorKind::ArticleWithoutHost {
+            group: dialect.group_rule(),
+        };
+        let expected = vec!["xalpha".to_owned(), "\"@\"".to_owned()];
+        return ParseError::new(input, offset, Some(kind), error, expected).in_dialect(dialect);
+    }
+    if kind.has_slashes() {
+        if let Some(error) = crate::diagnose::hostnumber_parts(input, offset) {
+            return ParseError::new(input, offset, Some(kind), error, expected).in_dialect(dialect);
+        }
+    }
     character_error(input, offset, dialect, expected, Some(kind))
-}
-
-/// The length of the scheme at the start of `text` (the input after its prefix), when a
-/// `:` ends it before any `/`: RFC 1630's test of an absolute form.
-fn scheme_len(text: &str) -> Option<usize> {
-    let colon = text.find(':')?;
-    let scheme = &text[..colon];
-    let starts_with_letter = scheme
-        .bytes()
-        .next()
-        .is_some_and(|b| b.is_ascii_alphabetic());
-    (starts_with_letter && !scheme.contains('/')).then_some(colon)
 }
 
 /// A rule's name as the RFC writes it.

@@ -25,5 +25,9 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(again.is_prefixed(), reference.is_prefixed(), "{input:?}");
     assert_eq!(again.fragment(), reference.fragment(), "{input:?}");
     assert_eq!(again.normalize().as_str(), normal.as_str(), "{input:?}");
-    assert_eq!(rfc1738::equivalent(input, normal.as_str()), Ok(true), "{input:?}");
+    assert_eq!(
+        rfc1738::equivalent(input, normal.as_str()),
+        Ok(true),
+        "{input:?}"
+    );
 });

@@ -50,8 +50,6 @@ pub const EARLIER_CAUSE: &[&str] = &[
     "surrounding-whitespace",
     // RFC 1630's prefix before a scheme it does not name: on that scheme.
     "prefixed-generic-uri",
-    // A host name whose last label starts with a digit: on that label.
-    "toplabel-starts-with-digit",
 ];
 
 /// Where the dialect's grammar reads the input: the whole of it (RFC 1630 family), or the
@@ -344,9 +342,13 @@ pub fn falsehoods(input: &str, dialect: Dialect, error: &ParseError) -> Vec<Stri
                 format!("the host before the caret, {host:?}, is not {parts} groups of digits")
             })
         }
-        ErrorKind::ArticleWithoutHost => {
-            let article = before.contains(':') && !before.contains('@');
-            (offset != url_end || !article)
+        ErrorKind::ArticleWithoutHost { .. } => {
+            // A grouppart, not empty, without "@", runs from the scheme's ":" to the caret.
+            let colon = before.find(':');
+            let article = colon.is_some_and(|colon| offset > colon + 1) && !before.contains('@');
+            // The end of the URL (RFC 1738), or of the URI before its fragment (RFC 1630).
+            let uri_end = input.find('#').unwrap_or(input.len());
+            (!(offset == url_end || offset == uri_end) || !article)
                 .then(|| "the caret is not at the end of an article without \"@\"".to_owned())
         }
         ErrorKind::NotInHostport { found } => found_is(*found).or_else(|| {
