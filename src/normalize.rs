@@ -155,15 +155,18 @@ impl UrlReference<'_> {
         let mut url = self.url().normalize();
         if !self.is_prefixed() && self.dialect().prefix_len(url.as_str()) > 0 {
             // A URL of scheme `url` whose normal form would start "url:scheme:" would read
-            // back as the prefix before another URL: the first character of its
-            // schemepart (a scheme character) is written escaped, which keeps it apart.
+            // back as the prefix before another URL (an escape in that scheme was decoded):
+            // its first scheme character that normalizing decodes (any but "+", whose
+            // escape is kept) is written escaped, which keeps it apart and keeps the URL's
+            // normal form.
             let text = url.as_str();
-            let first = text.as_bytes()[PREFIX.len()];
-            let kept = format!(
-                "{}%{first:02X}{}",
-                &text[..PREFIX.len()],
-                &text[PREFIX.len() + 1..]
-            );
+            let at = PREFIX.len()
+                + text.as_bytes()[PREFIX.len()..]
+                    .iter()
+                    .position(|&b| b != b'+')
+                    .unwrap_or(0);
+            let byte = text.as_bytes()[at];
+            let kept = format!("{}%{byte:02X}{}", &text[..at], &text[at + 1..]);
             if let Some(reread) = reparse(&kept, url.kind()) {
                 url = reread;
             }

@@ -148,6 +148,22 @@ fn normalizing_a_context_keeps_what_partial_forms_resolve_to() {
 }
 
 #[test]
+fn a_url_of_scheme_url_never_normalizes_into_a_prefix() {
+    for (input, normal) in [
+        ("url:%41:b", "url:%41:b"),
+        ("url:A%42:c", "url:%41B:c"),
+        ("URL:+%50:", "url:+%50:"),
+        ("url:%2E.:x", "url:%2E.:x"),
+    ] {
+        let normalized = rfc1738::normalize_reference(input).unwrap();
+        assert_eq!(normalized.as_str(), normal, "{input}");
+        assert!(!normalized.is_prefixed(), "{input}");
+        assert_eq!(rfc1738::equivalent(input, normal), Ok(true), "{input}");
+        assert_eq!(rfc1738::normalize_reference(normal).unwrap().as_str(), normal);
+    }
+}
+
+#[test]
 fn equivalent_compares_the_urls_of_references() {
     assert!(rfc1738::equivalent("URL:HTTP://H/a%41#top", "http://h:80/aA").unwrap());
     assert!(rfc1738::equivalent("gopher://h", "gopher://h:70/1#menu").unwrap());
