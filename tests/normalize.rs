@@ -159,7 +159,10 @@ fn a_url_of_scheme_url_never_normalizes_into_a_prefix() {
         assert_eq!(normalized.as_str(), normal, "{input}");
         assert!(!normalized.is_prefixed(), "{input}");
         assert_eq!(rfc1738::equivalent(input, normal), Ok(true), "{input}");
-        assert_eq!(rfc1738::normalize_reference(normal).unwrap().as_str(), normal);
+        assert_eq!(
+            rfc1738::normalize_reference(normal).unwrap().as_str(),
+            normal
+        );
     }
 }
 
