@@ -219,6 +219,12 @@ impl fmt::Display for UrlReference<'_> {
 /// The prefix of RFC 1738's appendix and RFC 1630's `prefixedurl`.
 pub(crate) const PREFIX: &str = "URL:";
 
+/// Whether `b` is a character of RFC 1738's `scheme` (`lowalpha | digit | "+" | "-" |
+/// "."`, upper case allowed by section 2.1).
+pub(crate) fn is_scheme_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+}
+
 impl Dialect {
     /// The length of the `scheme` at the start of `text` when a `":"` follows it, by this
     /// dialect's rule for a scheme (the one place a scheme is recognised: the parsers'
@@ -241,10 +247,7 @@ impl Dialect {
     pub(crate) fn scheme_reach(self, text: &str) -> usize {
         let bytes = text.as_bytes();
         if self == Dialect::Rfc1738 {
-            return bytes
-                .iter()
-                .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-                .count();
+            return bytes.iter().take_while(|&&b| is_scheme_char(b)).count();
         }
         // scheme = alpha [ xalphas ], ended by the first ":" (an xalpha of the draft).
         if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {

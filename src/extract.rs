@@ -13,7 +13,7 @@
 //! A `#fragment` may follow the URL inside the brackets. See [`Extractor`] for every choice
 //! where the appendix is silent.
 
-use crate::dialect::{parse_reference, Dialect, UrlReference};
+use crate::dialect::{is_scheme_char, parse_reference, Dialect, UrlReference};
 use crate::error::{ErrorKind, ParseError};
 use crate::url::UrlKind;
 use std::borrow::Cow;
@@ -1004,11 +1004,6 @@ fn trim_trailing_punctuation(bytes: &[u8], pieces: &mut Vec<(usize, usize)>) {
             piece.1 -= 1;
         }
     }
-}
-
-/// Letters, digits, `+`, `-`, `.`: the characters of a scheme name (RFC 1738 section 2.1).
-fn is_scheme_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
 }
 
 /// The length of the whitespace character at `at`, 0 when there is none: ASCII whitespace

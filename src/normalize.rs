@@ -165,8 +165,10 @@ impl UrlReference<'_> {
                     .iter()
                     .position(|&b| b != b'+')
                     .unwrap_or(0);
-            let byte = text.as_bytes()[at];
-            let kept = format!("{}%{byte:02X}{}", &text[..at], &text[at + 1..]);
+            let mut kept = String::with_capacity(text.len() + 2);
+            kept.push_str(&text[..at]);
+            push_escape(&mut kept, text.as_bytes()[at]);
+            kept.push_str(&text[at + 1..]);
             if let Some(reread) = reparse(&kept, url.kind()) {
                 url = reread;
             }
