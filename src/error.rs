@@ -282,6 +282,8 @@ pub struct ParseError(Box<Details>);
 struct Details {
     kind: ErrorKind,
     offset: usize,
+    /// `offset` in characters.
+    char_offset: usize,
     line: usize,
     column: usize,
     production: Option<UrlKind>,
@@ -310,9 +312,11 @@ impl ParseError {
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let column = input[line_start..offset].chars().count() + 1;
+        let char_offset = input[..line_start].chars().count() + column - 1;
         ParseError(Box::new(Details {
             kind,
             offset,
+            char_offset,
             line,
             column,
             production,
@@ -365,6 +369,18 @@ impl ParseError {
     /// The byte offset in the input where the error lies.
     pub fn offset(&self) -> usize {
         self.0.offset
+    }
+
+    /// [`offset`](ParseError::offset) counted in characters (Unicode scalar values), for
+    /// consumers whose strings index by character. The two differ only when a character
+    /// outside US-ASCII comes before the offset.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("http://h/é").unwrap_err();
+    /// assert_eq!((error.offset(), error.char_offset()), (9, 9));
+    /// ```
+    pub fn char_offset(&self) -> usize {
+        self.0.char_offset
     }
 
     /// The line of the offset, counted from 1.

@@ -73,6 +73,7 @@ pub struct Found<'t> {
     end: u64,
     line: u64,
     column: u64,
+    chars: CharPosition,
     found: Cow<'t, str>,
     url: Cow<'t, str>,
     wrapper: Wrapper,
@@ -108,6 +109,31 @@ impl<'t> Found<'t> {
     /// The column (from 1, in bytes) of the start.
     pub fn column(&self) -> u64 {
         self.column
+    }
+
+    /// [`start`](Found::start) counted in characters (Unicode scalar values) instead of
+    /// bytes, for consumers whose strings index by character. In a text that is not UTF-8,
+    /// every byte that does not continue a UTF-8 sequence counts as one character.
+    ///
+    /// ```
+    /// let text = "Voilà: <URL:http://h/>";
+    /// let found = rfc1738::extract(text).next().unwrap();
+    /// assert_eq!((found.start(), found.char_start()), (8, 7));
+    /// assert_eq!((found.column(), found.char_column()), (9, 8));
+    /// ```
+    pub fn char_start(&self) -> u64 {
+        self.chars.start
+    }
+
+    /// [`end`](Found::end) counted in characters, as [`char_start`](Found::char_start).
+    pub fn char_end(&self) -> u64 {
+        self.chars.end
+    }
+
+    /// [`column`](Found::column) counted in characters (from 1), as
+    /// [`char_start`](Found::char_start).
+    pub fn char_column(&self) -> u64 {
+        self.chars.column
     }
 
     /// The text as found, wrapper and whitespace included. From a stream, octets that are
@@ -320,12 +346,12 @@ impl<'t> Iterator for Extract<'t> {
         let bytes = self.text.as_bytes();
         match self.scanner.step(bytes, true) {
             Step::Found(candidate) => {
-                let (line, column) = self.lines.advance(bytes, candidate.start);
+                let position = self.lines.advance(bytes, candidate.start, candidate.end);
                 let found = self.text.get(candidate.start..candidate.end).unwrap_or("");
                 let url = candidate.url_text(self.text);
                 Some(
                     self.extractor
-                        .finish(candidate, 0, line, column, found.into(), url),
+                        .finish(candidate, 0, position, found.into(), url),
                 )
             }
             Step::NeedMore { .. } | Step::End => None,
@@ -359,7 +385,7 @@ impl<R> ExtractReader<R> {
     /// Drops the bytes before `keep` (a buffer offset), counting their lines.
     fn discard(&mut self, keep: usize) {
         let keep = keep.min(self.buffer.len());
-        self.lines.advance(&self.buffer, keep);
+        self.lines.advance(&self.buffer, keep, keep);
         self.lines.rebase(keep);
         self.scanner.rebase(keep);
         self.buffer.drain(..keep);
@@ -401,7 +427,9 @@ impl<R: Read> Iterator for ExtractReader<R> {
         loop {
             match self.scanner.step(&self.buffer, self.eof) {
                 Step::Found(candidate) => {
-                    let (line, column) = self.lines.advance(&self.buffer, candidate.start);
+                    let position = self
+                        .lines
+                        .advance(&self.buffer, candidate.start, candidate.end);
                     let found =
                         String::from_utf8_lossy(&self.buffer[candidate.start..candidate.end])
                             .into_owned();
@@ -409,8 +437,7 @@ impl<R: Read> Iterator for ExtractReader<R> {
                     let found = self.extractor.finish(
                         candidate,
                         self.base,
-                        line,
-                        column,
+                        position,
                         Cow::Owned(found),
                         url,
                     );
@@ -435,8 +462,7 @@ impl Extractor {
         &self,
         candidate: Candidate,
         base: u64,
-        line: u64,
-        column: u64,
+        position: Position,
         found: Cow<'t, str>,
         url: Cow<'t, str>,
     ) -> Found<'t> {
@@ -463,8 +489,9 @@ impl Extractor {
         Found {
             start: base + candidate.start as u64,
             end: base + candidate.end as u64,
-            line,
-            column,
+            line: position.line,
+            column: position.column,
+            chars: position.chars,
             found,
             url,
             wrapper: candidate.wrapper,
@@ -476,7 +503,31 @@ impl Extractor {
     }
 }
 
-/// Counts lines up to each finding, without going over the same bytes twice.
+/// Where a finding is: its line and column (from 1, the column in bytes) and the same
+/// place counted in characters.
+#[derive(Debug, Clone, Copy)]
+struct Position {
+    line: u64,
+    column: u64,
+    chars: CharPosition,
+}
+
+/// A finding's start, end and column counted in characters (bytes that do not continue a
+/// UTF-8 sequence), from 0 (`start`, `end`) or 1 (`column`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct CharPosition {
+    start: u64,
+    end: u64,
+    column: u64,
+}
+
+/// The characters of `bytes`: the bytes that do not continue a UTF-8 sequence.
+fn count_chars(bytes: &[u8]) -> u64 {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64
+}
+
+/// Counts lines (and characters) up to each finding, without going over the same bytes
+/// twice.
 #[derive(Debug, Clone, Copy, Default)]
 struct LineCounter {
     /// Lines (line feeds) seen before `counted`, and where the current line starts.
@@ -485,24 +536,43 @@ struct LineCounter {
     line_start: usize,
     /// The current line started before the buffer held it: columns count from there.
     carried: u64,
+    /// Characters before `counted`, and before the current line's start, from the start of
+    /// the text.
+    chars: u64,
+    line_start_chars: u64,
 }
 
 impl LineCounter {
-    /// Counts `bytes[self.counted..to]`; returns the line and column (from 1) of `to`.
-    fn advance(&mut self, bytes: &[u8], to: usize) -> (u64, u64) {
-        let to = to.min(bytes.len());
+    /// Counts `bytes[self.counted..start]`; returns where the finding `start..end` is.
+    fn advance(&mut self, bytes: &[u8], start: usize, end: usize) -> Position {
+        let to = start.min(bytes.len());
         if to > self.counted {
             for (i, &b) in bytes[self.counted..to].iter().enumerate() {
+                self.chars += u64::from(b & 0xC0 != 0x80);
                 if b == b'\n' {
                     self.line += 1;
                     self.line_start = self.counted + i + 1;
+                    self.line_start_chars = self.chars;
                     self.carried = 0;
                 }
             }
             self.counted = to;
         }
+        // Findings come in order, so `to` is `counted` (a finding that started before the
+        // last one would count back from it).
+        let chars_at = self.chars - count_chars(&bytes[to..self.counted]);
         let column = self.carried + (to.saturating_sub(self.line_start)) as u64;
-        (self.line + 1, column + 1)
+        let char_start = chars_at;
+        let char_end = char_start + count_chars(&bytes[to..end.clamp(to, bytes.len())]);
+        Position {
+            line: self.line + 1,
+            column: column + 1,
+            chars: CharPosition {
+                start: char_start,
+                end: char_end,
+                column: char_start.saturating_sub(self.line_start_chars) + 1,
+            },
+        }
     }
 
     /// The buffer lost its first `dropped` bytes (all counted).

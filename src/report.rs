@@ -108,7 +108,7 @@ fn reference_entries<M: SerializeMap>(
     component_entries(url, map)
 }
 
-/// `{"offset", "expected", "message"}`
+/// `{"code", "offset", "char_offset", "expected", "message"}`
 struct ErrorEntry<'e>(&'e ParseError);
 
 /// The section 6 checks of one input, serializable as one line of `rfc1738 lint --json` and
@@ -156,7 +156,11 @@ impl Serialize for LintReport<'_> {
         if let Some(error) = lint.error() {
             map.serialize_entry("error", &ErrorEntry(error))?;
         }
-        let warnings: Vec<WarningEntry<'_>> = lint.warnings().iter().map(WarningEntry).collect();
+        let warnings: Vec<WarningEntry<'_>> = lint
+            .warnings()
+            .iter()
+            .map(|warning| WarningEntry(warning, self.input))
+            .collect();
         map.serialize_entry("warnings", &warnings)?;
         if lint.omitted() > 0 {
             map.serialize_entry("omitted_warnings", &lint.omitted())?;
@@ -165,17 +169,22 @@ impl Serialize for LintReport<'_> {
     }
 }
 
-struct WarningEntry<'w>(&'w Warning);
+/// A warning and the input its span is in (for the spans counted in characters).
+struct WarningEntry<'w>(&'w Warning, &'w str);
 
 impl Serialize for WarningEntry<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let warning = self.0;
-        let mut map = serializer.serialize_map(Some(6))?;
+        let span = warning.span();
+        let chars = |at: usize| self.1.get(..at).map_or(at, |before| before.chars().count());
+        let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("kind", warning.kind().name())?;
         map.serialize_entry("severity", warning.severity().name())?;
         map.serialize_entry("component", warning.component())?;
-        map.serialize_entry("start", &warning.span().start)?;
-        map.serialize_entry("end", &warning.span().end)?;
+        map.serialize_entry("start", &span.start)?;
+        map.serialize_entry("end", &span.end)?;
+        map.serialize_entry("char_start", &chars(span.start))?;
+        map.serialize_entry("char_end", &chars(span.end))?;
         if let WarningKind::CrossProtocol { line_break, .. } = warning.kind() {
             map.serialize_entry("line_break", &line_break)?;
         }
@@ -218,6 +227,9 @@ impl Serialize for ExtractReport<'_, '_> {
         map.serialize_entry("end", &found.end())?;
         map.serialize_entry("line", &found.line())?;
         map.serialize_entry("column", &found.column())?;
+        map.serialize_entry("char_start", &found.char_start())?;
+        map.serialize_entry("char_end", &found.char_end())?;
+        map.serialize_entry("char_column", &found.char_column())?;
         map.serialize_entry("found", found.found())?;
         map.serialize_entry("url", found.url())?;
         map.serialize_entry("wrapper", found.wrapper().name())?;
@@ -243,10 +255,13 @@ impl Serialize for ExtractReport<'_, '_> {
 
 impl Serialize for ErrorEntry<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(3))?;
-        map.serialize_entry("offset", &self.0.offset())?;
-        map.serialize_entry("expected", self.0.expected())?;
-        map.serialize_entry("message", &self.0.message())?;
+        let error = self.0;
+        let mut map = serializer.serialize_map(Some(5))?;
+        map.serialize_entry("code", error.kind().code())?;
+        map.serialize_entry("offset", &error.offset())?;
+        map.serialize_entry("char_offset", &error.char_offset())?;
+        map.serialize_entry("expected", error.expected())?;
+        map.serialize_entry("message", &error.message())?;
         map.end()
     }
 }

@@ -172,7 +172,7 @@ fn resolve_reads_tab_separated_lines_and_reports_every_line_as_json() {
 
 #[test]
 fn extract_prints_one_json_object_per_url_found_in_order() {
-    let text = "See <URL:ftp://h/a-\n b> and http://info.cern.ch/.\nNote: no URL here.\n<URL:http://h:99999/>\n";
+    let text = "Voir <URL:ftp://h/a-\n b> and http://info.cern.ch/.\nNoté: no URL here.\n<URL:http://h:99999/>\n";
     let (status, out) = run(&["extract", "--json"], text.as_bytes());
     assert_eq!(
         status, 0,
@@ -186,7 +186,8 @@ fn extract_prints_one_json_object_per_url_found_in_order() {
     assert_eq!(
         objects[0],
         serde_json::json!({
-            "file": "-", "start": 4, "end": 23, "line": 1, "column": 5,
+            "file": "-", "start": 5, "end": 24, "line": 1, "column": 6,
+            "char_start": 5, "char_end": 24, "char_column": 6,
             "found": "<URL:ftp://h/a-\n b>", "url": "ftp://h/a-b", "wrapper": "url",
             "prefixed": true, "hyphen_break": true, "alternative": "ftp://h/ab",
             "alternative_valid": true, "valid": true, "kind": "ftp",
@@ -195,7 +196,13 @@ fn extract_prints_one_json_object_per_url_found_in_order() {
     assert_eq!(objects[1]["url"], "http://info.cern.ch/");
     assert_eq!(objects[1]["wrapper"], "bare");
     assert_eq!(objects[2]["valid"], false);
+    // After "é" (two bytes, one character), byte and character offsets part.
+    assert_eq!(
+        (&objects[2]["start"], &objects[2]["char_start"]),
+        (&serde_json::json!(71), &serde_json::json!(70))
+    );
     assert_eq!(objects[2]["error"]["offset"], 9);
+    assert_eq!(objects[2]["error"]["code"], "port-out-of-range");
     assert_eq!(
         objects[2]["kind"], "http",
         "the production tried, as parse --json says"

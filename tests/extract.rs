@@ -383,3 +383,52 @@ fn hostile_texts_are_read_in_linear_time() {
         assert_stream_agrees(Extractor::new(), &hostile, 65536);
     }
 }
+
+#[test]
+fn character_positions_agree_between_text_and_stream_across_buffer_refills() {
+    // Multi-byte characters before, between and inside findings, over more than the
+    // stream reader's buffer, so that lines and characters are counted across refills.
+    let mut text = String::new();
+    for i in 0..3000 {
+        text.push_str(&format!(
+            "ligne {i} — voilà <URL:http://h/{i}> et é http://x/é{i}\n"
+        ));
+    }
+    let from_text: Vec<_> = rfc1738::extract(&text)
+        .map(|f| {
+            (
+                f.start(),
+                f.end(),
+                f.char_start(),
+                f.char_end(),
+                f.column(),
+                f.char_column(),
+            )
+        })
+        .collect();
+    let from_stream: Vec<_> = rfc1738::Extractor::new()
+        .extract_reader(text.as_bytes())
+        .map(|f| {
+            let f = f.unwrap();
+            (
+                f.start(),
+                f.end(),
+                f.char_start(),
+                f.char_end(),
+                f.column(),
+                f.char_column(),
+            )
+        })
+        .collect();
+    assert_eq!(from_text, from_stream);
+    for found in rfc1738::extract(&text) {
+        let (start, end) = (found.start() as usize, found.end() as usize);
+        assert_eq!(found.char_start() as usize, text[..start].chars().count());
+        assert_eq!(found.char_end() as usize, text[..end].chars().count());
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        assert_eq!(
+            found.char_column() as usize,
+            text[line_start..start].chars().count() + 1
+        );
+    }
+}
