@@ -176,7 +176,8 @@ fn wrapped_or_padded(input: &str) -> Option<ParseError> {
 }
 
 /// A URL still in the wrapper it had in running text (RFC 1738 appendix): `<URL:...>`,
-/// `<...>` or quotes around something that starts with a scheme.
+/// `<...>` or double quotes around something that starts with a scheme; single quotes
+/// likewise ([`ErrorKind::Quoted`]).
 pub(crate) fn wrapper_error(input: &str) -> Option<ParseError> {
     let error = |offset, kind| Some(ParseError::new(input, offset, None, kind, Vec::new()));
     // `<...>` and quotes count as a wrapper only around something that starts with a scheme
@@ -196,6 +197,10 @@ pub(crate) fn wrapper_error(input: &str) -> Option<ParseError> {
         "<...>"
     } else if inside('"', '"') {
         "\"...\""
+    } else if inside('\'', '\'') {
+        // Not a wrapper of the appendix, but the same mistake: quotes left from a shell or
+        // a program's source.
+        return error(0, ErrorKind::Quoted);
     } else {
         return None;
     };

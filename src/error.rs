@@ -73,6 +73,12 @@ error_kinds! {
             /// The wrapper found, such as `"<URL:...>"`.
             wrapper: &'static str,
         } => "wrapper",
+        /// The URL is inside single quotes, left from a shell or a program's source: not a
+        /// wrapper of RFC 1738's appendix, but the same mistake.
+        #[error(
+            "the single quotes '...' are not part of the URL (a shell's or a program's quoting): parse what is inside them"
+        )]
+        Quoted => "quoted",
         /// `;type=` written in another case.
         #[error("\";type=\" is written in lower case (RFC 1738 section 3.2.2)")]
         TypeInUpperCase => "type-in-upper-case",

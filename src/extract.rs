@@ -654,6 +654,32 @@ struct Scanner {
 /// a scheme name and `:`.
 const HEAD: usize = 64;
 
+/// Whether the bytes from `at` hold a candidate's whole head, so that it can be recognized
+/// without reading on: `<` and whitespace (for a wrapper), a run of scheme characters and
+/// the byte after it, and when that is `:`, the next run and the byte after it (for
+/// `URL:scheme:`). A line typed at a terminal is then answered before the next one comes.
+fn head_is_complete(bytes: &[u8], at: usize) -> bool {
+    let start = if bytes.get(at) == Some(&b'<') {
+        skip_whitespace(bytes, at + 1)
+    } else {
+        at
+    };
+    let run_end = |from: usize| {
+        from + bytes
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| is_scheme_char(b))
+            .count()
+    };
+    let name_end = run_end(start);
+    match bytes.get(name_end) {
+        None => false,
+        Some(b':') => run_end(name_end + 1) < bytes.len(),
+        Some(_) => true,
+    }
+}
+
 /// The most whitespace looked through at a hyphen line break of a bare URL.
 const BREAK: usize = 1024;
 
@@ -714,7 +740,7 @@ impl Scanner {
                 at += 1;
                 continue;
             }
-            if !eof && bytes.len() - at < HEAD {
+            if !eof && bytes.len() - at < HEAD && !head_is_complete(bytes, at) {
                 // Not enough bytes to recognize a start: read on, keeping them.
                 return Step::NeedMore { keep: at };
             }

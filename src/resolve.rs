@@ -71,6 +71,23 @@ pub enum ResolveError {
     UnknownMode(String),
 }
 
+impl ResolveError {
+    /// A stable name for the error, as JSON output carries it: `context-not-absolute`,
+    /// `no-partial-forms` or `unknown-mode`.
+    ///
+    /// ```
+    /// let error = rfc1738::resolve("gopher://h/1x", "y", rfc1738::ResolveMode::Rfc1630).unwrap_err();
+    /// assert_eq!(error.code(), "no-partial-forms");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        match self {
+            ResolveError::ContextNotAbsolute(_) => "context-not-absolute",
+            ResolveError::NoPartialForms(_) => "no-partial-forms",
+            ResolveError::UnknownMode(_) => "unknown-mode",
+        }
+    }
+}
+
 /// Whether `uri` is an absolute form: "the latter must have a colon and that colon must
 /// occur before any slash characters" (RFC 1630). Anything else is a partial form.
 ///

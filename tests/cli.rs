@@ -159,11 +159,24 @@ fn resolve_reads_tab_separated_lines_and_reports_every_line_as_json() {
     assert_eq!(reports.len(), 5, "one object per input line: {stdout}");
     assert_eq!(
         reports[0],
-        serde_json::json!({"context": "magic://a/b/c//d/e/f", "partial": "//g", "mode": "rfc1630", "result": "magic://g"})
+        serde_json::json!({"line": 1, "context": "magic://a/b/c//d/e/f", "partial": "//g", "mode": "rfc1630", "result": "magic://g"})
     );
     for report in &reports[1..] {
         assert!(report["error"]["message"].is_string(), "{report}");
     }
+    let codes: Vec<_> = reports.iter().map(|r| r["error"]["code"].clone()).collect();
+    assert_eq!(
+        codes,
+        [
+            serde_json::Value::Null,
+            "missing-tab".into(),
+            "missing-tab".into(),
+            "no-partial-forms".into(),
+            "not-utf-8".into()
+        ]
+    );
+    let lines: Vec<_> = reports.iter().map(|r| r["line"].clone()).collect();
+    assert_eq!(lines, [1, 2, 3, 4, 5]);
     assert!(reports[3]["error"]["message"]
         .as_str()
         .unwrap()
@@ -271,7 +284,7 @@ fn normalize_prints_one_encoding_level_and_reports_invalid_lines() {
         .collect();
     assert_eq!(
         objects[0],
-        serde_json::json!({"input": "gopher://h:70/1", "valid": true, "normalized": "gopher://h/"})
+        serde_json::json!({"line": 1, "input": "gopher://h:70/1", "valid": true, "normalized": "gopher://h/"})
     );
     assert_eq!(objects[1]["valid"], false);
     assert_eq!(objects[1]["error"]["offset"], 9);
@@ -424,6 +437,9 @@ fn a_line_longer_than_the_limit_is_answered_and_skipped_not_held() {
         assert_eq!(lines.len(), 3, "{command}");
         assert_eq!(lines[1]["valid"], false);
         assert_eq!(lines[1]["error"]["message"], message);
+        assert_eq!(lines[1]["error"]["code"], "line-too-long");
+        assert_eq!(lines[1]["error"]["offset"], 1000);
+        assert_eq!(lines[1]["line"], 2);
         assert_eq!(lines[1]["input"], format!("{}...", &long[..256]));
         assert_eq!(
             lines[2]["input"], "news:*",
@@ -439,8 +455,14 @@ fn a_line_longer_than_the_limit_is_answered_and_skipped_not_held() {
     assert_eq!(lines[0]["result"], "http://h/x");
     assert_eq!(lines[1]["error"]["message"], message);
     assert_eq!(lines[2]["result"], "http://h/y");
-    let (_, out, _) = run_with(&["resolve"], &limit, stdin.as_bytes());
-    assert!(out.contains(message), "{out}");
+    assert_eq!(lines[1]["error"]["code"], "line-too-long");
+    let (_, out, err) = run_with(&["resolve"], &limit, stdin.as_bytes());
+    assert_eq!(
+        out, "http://h/x\n\nhttp://h/y\n",
+        "the line keeps its place, empty"
+    );
+    assert!(err.starts_with("-:2: error: "), "{err}");
+    assert!(err.contains(message), "{err}");
 }
 
 #[test]
@@ -543,4 +565,366 @@ fn lint_output_stays_bounded_for_a_url_of_escaped_line_breaks() {
     let (_, out) = run(&["lint", "--json", &url], b"");
     let report: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(report["omitted_warnings"], 4000);
+}
+
+#[test]
+fn json_objects_of_the_batch_modes_carry_the_input_line_or_argument_position() {
+    for command in ["parse", "normalize", "lint"] {
+        let (_, out) = run(&[command, "--json"], b"http://h/\n\xff\nnews:*\n");
+        let lines: Vec<_> = json_lines(&out).iter().map(|o| o["line"].clone()).collect();
+        assert_eq!(lines, [1, 2, 3], "{command}");
+        let (_, out) = run(&[command, "--json", "http://h/", "x y", "news:*"], b"");
+        let lines: Vec<_> = json_lines(&out).iter().map(|o| o["line"].clone()).collect();
+        assert_eq!(lines, [1, 2, 3], "{command}");
+        // `line` comes first: the batch position, not part of the report.
+        assert!(out.starts_with("{\"line\":1,"), "{command}: {out}");
+    }
+    let (_, out) = run(&["resolve", "--json", "http://a/b/c", "g", "h"], b"");
+    let lines: Vec<_> = json_lines(&out).iter().map(|o| o["line"].clone()).collect();
+    assert_eq!(lines, [1, 2]);
+}
+
+#[test]
+fn error_objects_carry_the_library_code_and_the_cli_codes_for_unreadable_lines() {
+    let (_, out) = run(
+        &["parse", "--json"],
+        b"http://h:99999/\n\xffhttp\nhttp://h/\xc3\xa9\xff\n",
+    );
+    let objects = json_lines(&out);
+    assert_eq!(objects[0]["error"]["code"], "port-out-of-range");
+    assert_eq!(objects[1]["error"]["code"], "not-utf-8");
+    assert_eq!(objects[1]["error"]["offset"], 0);
+    // The valid prefix "http://h/é" is 11 bytes and 10 characters.
+    assert_eq!(objects[2]["error"]["offset"], 11);
+    assert_eq!(objects[2]["error"]["char_offset"], 10);
+    let (_, out) = run(&["lint", "--json"], b"\xff\n");
+    let objects = json_lines(&out);
+    assert_eq!(objects[0]["error"]["code"], "not-utf-8");
+    assert_eq!(objects[0]["warnings"], serde_json::json!([]));
+    for report in json_lines(&run(&["parse", "--json"], b"http://h/ x\nnews:\n").1) {
+        let code = report["error"]["code"].as_str().unwrap();
+        assert!(rfc1738::ErrorKind::CODES.contains(&code), "{code}");
+    }
+}
+
+#[test]
+fn a_human_error_read_from_standard_input_says_its_line_and_column() {
+    let (status, out) = run(&["parse"], b"http://h/\nnews:*\nhttp://h:99999/\n");
+    assert_eq!(status, 1);
+    assert!(
+        out.contains("\nhttp://h:99999/\n-:3:10: error: port 99999 is out of range"),
+        "{out}"
+    );
+    // An argument is echoed above its error, without a position of standard input.
+    let (_, out) = run(&["parse", "http://h:99999/"], b"");
+    assert!(
+        out.starts_with("http://h:99999/\nerror: port 99999"),
+        "{out}"
+    );
+    let (_, out) = run(&["parse"], b"news:*\n\xff\n");
+    assert!(
+        out.contains("\n-:2:1: error: input is not valid UTF-8"),
+        "{out}"
+    );
+    let (_, out) = run(&["lint"], b"http://h/\ntelnet://h:2323/\n");
+    assert!(out.starts_with("-:2: telnet://h:2323/\n"), "{out}");
+}
+
+#[test]
+fn normalize_and_resolve_print_one_line_per_input_line_errors_on_stderr() {
+    let stdin = b"HTTP://H/a\nnot a url\n\nftp://h/%41\n\xff\n";
+    let (status, out, err) = run_with(&["normalize"], &[], stdin);
+    assert_eq!(status, 1);
+    assert_eq!(out, "http://h/a\n\n\nftp://h/A\n\n");
+    assert!(err.contains("-:2:4: error: no scheme"), "{err}");
+    assert!(err.contains("-:3:1: error: empty input"), "{err}");
+    assert!(
+        err.contains("-:5:1: error: input is not valid UTF-8"),
+        "{err}"
+    );
+    let (_, out, err) = run_with(&["normalize", "http://h/", "x y"], &[], b"");
+    assert_eq!(out, "http://h/\n\n");
+    assert!(err.starts_with("x y\nerror: "), "{err}");
+
+    let stdin = b"http://a/b/c\tg\nno tab\ngopher://h/1\tx\nhttp://a/b/c\t../d\n";
+    let (status, out, err) = run_with(&["resolve"], &[], stdin);
+    assert_eq!(status, 1);
+    assert_eq!(out, "http://a/b/g\n\n\nhttp://a/d\n");
+    assert!(
+        err.contains("-:2: error: expected CONTEXT<TAB>PARTIAL: no tab"),
+        "{err}"
+    );
+    assert!(
+        err.contains("-:3: error: gopher URIs have no partial forms"),
+        "{err}"
+    );
+    let (_, out, err) = run_with(&["resolve", "gopher://h/1", "x", "y"], &[], b"");
+    assert_eq!(out, "\n\n");
+    assert_eq!(err.lines().count(), 2, "{err}");
+}
+
+#[test]
+fn lint_prints_only_urls_with_a_warning_or_an_error_unless_all() {
+    let urls = ["http://h/", "telnet://h:2323/", "news:*", "http://h/ x"];
+    let (status, out) = run(&[&["lint"][..], &urls].concat(), b"");
+    assert_eq!(status, 1);
+    assert!(!out.contains("http://h/\n"), "{out}");
+    assert!(!out.contains("news:*"), "{out}");
+    assert!(!out.contains("no warning"), "{out}");
+    assert!(out.contains("telnet://h:2323/\n  warning port"), "{out}");
+    assert!(out.contains("http://h/ x\n  invalid: "), "{out}");
+    let (_, out) = run(&["lint", "http://h/", "news:*"], b"");
+    assert_eq!(out, "", "clean input prints nothing");
+    let (_, out) = run(&[&["lint", "--all"][..], &urls].concat(), b"");
+    assert!(out.starts_with("http://h/\n  no warning\n\n"), "{out}");
+    assert!(out.contains("news:*\n  no warning\n"), "{out}");
+    // JSON still has one object per input.
+    let (_, out) = run(&[&["lint", "--json"][..], &urls].concat(), b"");
+    assert_eq!(json_lines(&out).len(), 4);
+}
+
+#[test]
+fn extract_reads_standard_input_for_a_dash_among_files() {
+    let dir = std::env::temp_dir().join(format!("rfc1738-dash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a.txt");
+    std::fs::write(&file, "see http://a/ here\n").unwrap();
+    let (status, out) = run(
+        &["extract", file.to_str().unwrap(), "-"],
+        b"and <URL:news:comp.x>\n",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(status, 0);
+    let lines: Vec<_> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].ends_with("a.txt:1:5: bare http://a/  (valid http)"),
+        "{out}"
+    );
+    assert_eq!(lines[1], "-:1:5: url news:comp.x  (valid news)");
+}
+
+#[test]
+fn control_characters_of_the_input_are_escaped_in_every_text_output() {
+    let hostile = "http://h/\x1b]0;pwned\x07\x1b[2J";
+    for args in [
+        vec!["parse", hostile],
+        vec!["lint", hostile],
+        vec!["lint", "--all", hostile],
+    ] {
+        let (_, out, err) = run_with(&args, &[], b"");
+        assert!(
+            !out.contains('\x1b') && !out.contains('\x07'),
+            "{args:?}: {out:?}"
+        );
+        assert!(!err.contains('\x1b'), "{args:?}: {err:?}");
+        assert!(out.contains("\\x1b]0;pwned\\x07"), "{args:?}: {out}");
+    }
+    let (_, out, err) = run_with(&["normalize", hostile], &[], b"");
+    assert_eq!(out, "\n");
+    assert!(
+        !err.contains('\x1b') && err.contains("\\x1b]0;pwned"),
+        "{err:?}"
+    );
+    // RFC 1630's resolution takes what it is given; the result is shown escaped.
+    let (_, out) = run(&["resolve", "x\x1b:/a", "b\x1b"], b"");
+    assert_eq!(out, "x\\x1b:/b\\x1b\n");
+    let (_, out, err) = run_with(&["resolve", "/a\x1b", "b\x1b"], &[], b"");
+    assert_eq!(out, "\n");
+    assert!(!err.contains('\x1b') && err.contains("b\\x1b"), "{err:?}");
+    let (_, out) = run(&["extract"], "go to <URL:http://h/\u{9b}31m>\n".as_bytes());
+    assert!(
+        !out.contains('\u{9b}') && out.contains("\\u{9b}"),
+        "{out:?}"
+    );
+    // JSON escapes them its own way.
+    let (_, out) = run(&["parse", "--json", hostile], b"");
+    assert!(!out.contains('\x1b') && out.contains("\\u001b"), "{out:?}");
+}
+
+#[test]
+fn colour_follows_the_option_and_never_reaches_a_pipe_by_default() {
+    let (_, out) = run(&["parse", "http://h/ x"], b"");
+    assert!(!out.contains('\x1b'), "auto: no colour into a pipe");
+    let (_, out) = run(&["--color", "always", "parse", "http://h/ x"], b"");
+    assert!(out.contains("\x1b[1;31merror:\x1b[0m"), "{out:?}");
+    let (_, out) = run(&["lint", "--color=always", "telnet://h:2323/"], b"");
+    assert!(out.contains("\x1b[1;33mwarning\x1b[0m"), "{out:?}");
+    let (_, out, err) = run_with(&["normalize", "--color=always", "x"], &[], b"");
+    assert_eq!(out, "\n");
+    assert!(err.contains("\x1b[1;31merror:"), "{err:?}");
+    let (status, _, err) = run_with(&["parse", "--color", "sometimes", "x"], &[], b"");
+    assert_eq!(status, 2);
+    assert!(err.contains("auto, always, never"), "{err}");
+}
+
+#[test]
+fn help_lists_possible_values_and_a_dialect_in_any_case_is_read() {
+    let (status, out) = run(&["parse", "--help"], b"");
+    assert_eq!(status, 0);
+    for value in ["rfc1738", "rfc1630", "draft", "auto", "always", "never"] {
+        assert!(out.contains(&format!("- {value}:")), "{value}: {out}");
+    }
+    let (status, out) = run(
+        &[
+            "parse",
+            "--dialect",
+            "DRAFT-WWW-URI-00",
+            "--json",
+            "http://h/a b",
+        ],
+        b"",
+    );
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(json_lines(&out)[0]["dialect"], "draft");
+    let (status, _, err) = run_with(&["resolve", "--help"], &[], b"");
+    assert_eq!(status, 0, "{err}");
+}
+
+#[test]
+fn resolve_with_a_context_and_no_partial_form_is_a_usage_error() {
+    let (status, out, err) = run_with(&["resolve", "http://a/b/c"], &[], b"g\n");
+    assert_eq!(status, 2);
+    assert_eq!(out, "");
+    assert!(err.contains("<PARTIALS>"), "{err}");
+    assert!(err.contains("Usage: rfc1738 resolve"), "{err}");
+}
+
+#[test]
+fn a_url_in_single_quotes_gets_the_wrapper_hint() {
+    for dialect in ["rfc1738", "rfc1630", "draft"] {
+        let (_, out) = run(
+            &["parse", "--json", "--dialect", dialect, "'http://a/x'"],
+            b"",
+        );
+        let report = &json_lines(&out)[0];
+        assert_eq!(report["error"]["code"], "quoted", "{dialect}");
+        assert!(report["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("parse what is inside them"));
+    }
+}
+
+/// Spawns the binary with standard output and input on pipes and returns a channel of its
+/// output lines, read as they come.
+fn spawn_lines(args: &[&str]) -> (std::process::Child, std::sync::mpsc::Receiver<String>) {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stdout.lines() {
+            if send.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    (child, receive)
+}
+
+/// How long a test waits for an answer that should come at once (a hang, not a speed).
+const PATIENCE: std::time::Duration = std::time::Duration::from_secs(60);
+
+#[test]
+fn line_buffered_answers_each_line_while_the_input_is_still_open() {
+    for (args, answer) in [
+        (vec!["parse", "--json", "--line-buffered"], "\"line\":1,"),
+        (vec!["normalize", "--line-buffered"], "http://h/a"),
+        (vec!["lint", "--json", "--line-buffered"], "\"line\":1,"),
+    ] {
+        let (mut child, lines) = spawn_lines(&args);
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"HTTP://h/a\n").unwrap();
+        stdin.flush().unwrap();
+        let first = lines.recv_timeout(PATIENCE);
+        assert!(
+            first.as_deref().is_ok_and(|line| line.contains(answer)),
+            "{args:?}: no answer while standard input is open: {first:?}"
+        );
+        drop(stdin);
+        child.wait().unwrap();
+    }
+    let (mut child, lines) = spawn_lines(&["extract", "--line-buffered"]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"see <URL:http://h/> and\n").unwrap();
+    stdin.flush().unwrap();
+    let first = lines.recv_timeout(PATIENCE);
+    assert!(first.is_ok_and(|line| line.contains("http://h/")));
+    drop(stdin);
+    child.wait().unwrap();
+}
+
+/// Runs the binary on a terminal (a pseudo-terminal from util-linux's `script`), typing
+/// `typed` and then Ctrl-D; returns what the terminal showed.
+fn on_terminal(args: &str, env: &[(&str, &str)], typed: &str) -> String {
+    let command = format!("{} {args}", env!("CARGO_BIN_EXE_rfc1738"));
+    let mut child = Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .env_remove("NO_COLOR")
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("util-linux's script runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::Read;
+        let mut stdout = stdout;
+        let mut buffer = [0; 4096];
+        while let Ok(n @ 1..) = stdout.read(&mut buffer) {
+            if send.send(buffer[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    stdin.write_all(typed.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    // Wait for the answer to the typed line before ending the input: on a terminal it
+    // comes at once, not at the end.
+    let mut shown = Vec::new();
+    let deadline = std::time::Instant::now() + PATIENCE;
+    while !String::from_utf8_lossy(&shown).contains("http://h:99999/\r\n-:1:10") {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match receive.recv_timeout(left) {
+            Ok(bytes) => shown.extend(bytes),
+            Err(_) => panic!(
+                "no answer on the terminal before Ctrl-D: {:?}",
+                String::from_utf8_lossy(&shown)
+            ),
+        }
+    }
+    stdin.write_all(b"\x04").unwrap();
+    drop(stdin);
+    child.wait().unwrap();
+    while let Ok(bytes) = receive.recv_timeout(std::time::Duration::from_secs(5)) {
+        shown.extend(bytes);
+    }
+    String::from_utf8_lossy(&shown).into_owned()
+}
+
+#[test]
+fn on_a_terminal_each_line_is_answered_at_once_with_a_hint_and_colour() {
+    let shown = on_terminal("parse", &[], "http://h:99999/\n");
+    assert!(
+        shown.contains("rfc1738 parse: reading URLs from the terminal"),
+        "{shown:?}"
+    );
+    assert!(
+        shown.contains("-:1:10: \x1b[1;31merror:\x1b[0m port"),
+        "{shown:?}"
+    );
+    let shown = on_terminal("parse", &[("NO_COLOR", "1")], "http://h:99999/\n");
+    assert!(shown.contains("-:1:10: error: port"), "{shown:?}");
+    assert!(!shown.contains("\x1b[1;31m"), "NO_COLOR: {shown:?}");
+    let shown = on_terminal("parse --color never", &[], "http://h:99999/\n");
+    assert!(!shown.contains("\x1b[1;31m"), "--color never: {shown:?}");
 }
