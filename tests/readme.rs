@@ -1,0 +1,129 @@
+//! Every command-line example of README.md, run: the README cannot drift from the tool.
+//!
+//! A ```` ```console ```` block holds commands after `$ ` (run by `sh -c` in the crate's
+//! folder, with the `rfc1738` binary first on the `PATH`), each followed by exactly what it
+//! prints on standard output. `BLESS=1 cargo test --test readme` rewrites the outputs from
+//! the binary (review the diff before committing).
+#![cfg(feature = "cli")]
+
+use pretty_assertions::assert_eq;
+use std::path::Path;
+use std::process::Command;
+
+/// One command of a console block and the output written under it.
+struct Example {
+    command: String,
+    /// The README's lines of the output (from `output.start`, `output.len()` lines).
+    output: std::ops::Range<usize>,
+}
+
+/// The examples of a markdown text, in order.
+fn examples(lines: &[&str]) -> Vec<Example> {
+    let mut examples = Vec::new();
+    let mut in_console = false;
+    for (i, line) in lines.iter().enumerate() {
+        if line.starts_with("```") {
+            in_console = !in_console && line.trim() == "```console";
+            continue;
+        }
+        if !in_console {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ ") {
+            examples.push(Example {
+                command: command.to_owned(),
+                output: i + 1..i + 1,
+            });
+        } else if let Some(example) = examples.last_mut() {
+            example.output.end = i + 1;
+        }
+    }
+    examples
+}
+
+/// What the command prints on standard output.
+fn run(command: &str) -> String {
+    let binary = Path::new(env!("CARGO_BIN_EXE_rfc1738"));
+    let path = std::env::join_paths(
+        std::iter::once(binary.parent().unwrap().to_path_buf()).chain(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        )),
+    )
+    .unwrap();
+    let output = Command::new("sh")
+        .args(["-c", command])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("PATH", path)
+        .env_remove("NO_COLOR")
+        .env_remove("RFC1738_MAX_LINE")
+        .output()
+        .expect("sh runs");
+    String::from_utf8(output.stdout).expect("the output is UTF-8")
+}
+
+#[test]
+fn every_console_example_of_the_readme_prints_what_it_shows() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let examples = examples(&lines);
+    assert!(
+        examples.len() >= 8,
+        "README.md has {} console examples",
+        examples.len()
+    );
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut blessed: Vec<String> = Vec::new();
+    let mut copied = 0;
+    let mut stale = Vec::new();
+    for example in &examples {
+        let shown = lines[example.output.clone()].join("\n");
+        let shown = shown.trim_end_matches('\n');
+        let printed = run(&example.command);
+        let printed = printed.trim_end_matches('\n');
+        if bless {
+            blessed.extend(
+                lines[copied..example.output.start]
+                    .iter()
+                    .map(|l| l.to_string()),
+            );
+            blessed.extend(printed.lines().map(str::to_owned));
+            copied = example.output.end;
+        } else if shown != printed {
+            stale.push((
+                example.command.clone(),
+                shown.to_owned(),
+                printed.to_owned(),
+            ));
+        }
+    }
+    if bless {
+        blessed.extend(lines[copied..].iter().map(|l| l.to_string()));
+        std::fs::write(&file, blessed.join("\n") + "\n").unwrap();
+        return;
+    }
+    for (command, shown, printed) in &stale {
+        eprintln!("$ {command}");
+        assert_eq!(
+            shown, printed,
+            "README.md shows another output (BLESS=1 rewrites it)"
+        );
+    }
+}
+
+#[test]
+fn examples_are_read_from_console_blocks_only() {
+    let text = "```sh\n$ not this\n```\n```console\n$ a\nout\n\n$ b\n```\n$ nor this\n";
+    let lines: Vec<&str> = text.lines().collect();
+    let found: Vec<_> = examples(&lines)
+        .into_iter()
+        .map(|e| (e.command, lines[e.output].join("|")))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("a".to_owned(), "out|".to_owned()),
+            ("b".to_owned(), String::new())
+        ]
+    );
+}
