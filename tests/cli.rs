@@ -862,9 +862,10 @@ fn line_buffered_answers_each_line_while_the_input_is_still_open() {
 }
 
 /// Runs the binary on a terminal (a pseudo-terminal from util-linux's `script`), typing
-/// `typed` and then Ctrl-D; returns what the terminal showed.
-fn on_terminal(args: &str, env: &[(&str, &str)], typed: &str) -> String {
-    let command = format!("{} {args}", env!("CARGO_BIN_EXE_rfc1738"));
+/// `typed`, waiting for the terminal to show `answer`, then typing Ctrl-D; returns what the
+/// terminal showed. `setup` runs first in the terminal's shell (`stty rows 24 cols 60`).
+fn on_terminal(setup: &str, args: &str, env: &[(&str, &str)], typed: &str, answer: &str) -> String {
+    let command = format!("{setup} {} {args}", env!("CARGO_BIN_EXE_rfc1738"));
     let mut child = Command::new("script")
         .args(["-qfec", &command, "/dev/null"])
         .env_remove("NO_COLOR")
@@ -892,7 +893,7 @@ fn on_terminal(args: &str, env: &[(&str, &str)], typed: &str) -> String {
     // comes at once, not at the end.
     let mut shown = Vec::new();
     let deadline = std::time::Instant::now() + PATIENCE;
-    while !String::from_utf8_lossy(&shown).contains("http://h:99999/\r\n-:1:10") {
+    while !String::from_utf8_lossy(&shown).contains(answer) {
         let left = deadline.saturating_duration_since(std::time::Instant::now());
         match receive.recv_timeout(left) {
             Ok(bytes) => shown.extend(bytes),
@@ -913,7 +914,8 @@ fn on_terminal(args: &str, env: &[(&str, &str)], typed: &str) -> String {
 
 #[test]
 fn on_a_terminal_each_line_is_answered_at_once_with_a_hint_and_colour() {
-    let shown = on_terminal("parse", &[], "http://h:99999/\n");
+    let answer = "http://h:99999/\r\n-:1:10";
+    let shown = on_terminal("", "parse", &[], "http://h:99999/\n", answer);
     assert!(
         shown.contains("rfc1738 parse: reading URLs from the terminal"),
         "{shown:?}"
@@ -922,9 +924,48 @@ fn on_a_terminal_each_line_is_answered_at_once_with_a_hint_and_colour() {
         shown.contains("-:1:10: \x1b[1;31merror:\x1b[0m port"),
         "{shown:?}"
     );
-    let shown = on_terminal("parse", &[("NO_COLOR", "1")], "http://h:99999/\n");
+    let shown = on_terminal(
+        "",
+        "parse",
+        &[("NO_COLOR", "1")],
+        "http://h:99999/\n",
+        answer,
+    );
     assert!(shown.contains("-:1:10: error: port"), "{shown:?}");
     assert!(!shown.contains("\x1b[1;31m"), "NO_COLOR: {shown:?}");
-    let shown = on_terminal("parse --color never", &[], "http://h:99999/\n");
+    let shown = on_terminal("", "parse --color never", &[], "http://h:99999/\n", answer);
     assert!(!shown.contains("\x1b[1;31m"), "--color never: {shown:?}");
+    // Lint's severities, and normalize's error on standard error, are coloured too; the
+    // terminal's lines keep their order.
+    let shown = on_terminal("", "lint", &[], "telnet://h:2323/\n", "^^^^");
+    assert!(shown.contains("\x1b[1;33mwarning\x1b[0m port"), "{shown:?}");
+    let shown = on_terminal("", "normalize", &[], "x y\nHTTP://H/\n", "http://h/\r\n");
+    assert!(
+        shown.contains("\x1b[1;31merror:\x1b[0m no scheme"),
+        "{shown:?}"
+    );
+}
+
+#[test]
+fn help_wraps_to_the_width_of_the_terminal() {
+    let shown = on_terminal(
+        "stty rows 24 cols 60;",
+        "parse --help",
+        &[],
+        "",
+        "Print help",
+    );
+    // Measured without clap's styling (ESC [ ... m).
+    let mut plain = String::new();
+    let mut chars = shown.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            chars.by_ref().find(|&c| c == 'm');
+        } else {
+            plain.push(c);
+        }
+    }
+    let widest = plain.lines().map(|line| line.chars().count()).max();
+    assert!(widest.is_some_and(|width| width <= 60), "{plain}");
+    assert!(plain.contains("rfc1630"), "{plain}");
 }
