@@ -232,17 +232,15 @@ fn main() -> ExitCode {
             partials,
         } => {
             let mode = ResolveMode::from(mode);
-            let inputs = partials.iter().enumerate().map(|(i, partial)| Input {
-                text: partial,
-                place: Place::Argument(i + 1),
-            });
-            inputs
-                .into_iter()
-                .try_fold(true, |all_valid, input| {
+            partials
+                .iter()
+                .enumerate()
+                .try_fold(true, |all_valid, (i, partial)| {
+                    let place = Place::Argument(i + 1);
                     let valid = print_resolution(
                         &context,
-                        input.text,
-                        input.place,
+                        partial,
+                        place,
                         mode,
                         json,
                         paint_stderr,
