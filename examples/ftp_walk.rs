@@ -15,7 +15,7 @@ fn main() -> ExitCode {
     let url = match rfc1738::parse(&input) {
         Ok(url) => url,
         Err(error) => {
-            eprintln!("{error}");
+            eprintln!("{error:#}");
             return ExitCode::from(1);
         }
     };

@@ -29,7 +29,7 @@ fn main() -> io::Result<ExitCode> {
             Ok(_) => valid += 1,
             Err(error) => {
                 // The error shows the line, a caret under the fault, and the rule expected.
-                println!("{name}:{}: {error}\n", number + 1);
+                println!("{name}:{}: {error:#}\n", number + 1);
                 invalid += 1;
             }
         }

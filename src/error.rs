@@ -3,7 +3,7 @@
 
 use crate::dialect::Dialect;
 use crate::url::UrlKind;
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 /// Declares [`ErrorKind`] with each variant's code beside it, and derives from that one
 /// list both [`ErrorKind::code`] and [`ErrorKind::CODES`] (in declaration order), so that no
@@ -262,8 +262,9 @@ error_kinds! {
 
 /// A URL that does not match the grammar of RFC 1738, with where and why.
 ///
-/// `Display` prints the message, the position, the input with a caret under the offending
-/// character, and what the RFC expected there:
+/// `Display` writes one line, as an [`std::error::Error`] is expected to (`anyhow` and
+/// `Box<dyn Error>` print it after their own `Error: `): the message, then where, as
+/// `at line L, column C (byte B)`, and the production being read:
 ///
 /// ```
 /// let error = rfc1738::parse("http://info.cern.ch/hyper text").unwrap_err();
@@ -271,6 +272,19 @@ error_kinds! {
 /// assert_eq!(error.production(), Some("httpurl"));
 /// assert_eq!(
 ///     error.to_string(),
+///     "unsafe character ' ' must be escaped as %20 (RFC 1738 section 2.2) \
+///      at line 1, column 26 (byte 25), in httpurl"
+/// );
+/// ```
+///
+/// The alternate form, `{:#}` (or [`ParseError::render`]), writes the block a person reads
+/// in a terminal, as the `rfc1738` command prints it: the message, the position, the input
+/// with a caret under the offending character, and what the RFC expected there.
+///
+/// ```
+/// let error = rfc1738::parse("http://info.cern.ch/hyper text").unwrap_err();
+/// assert_eq!(
+///     format!("{error:#}"),
 ///     "\
 /// error: unsafe character ' ' must be escaped as %20 (RFC 1738 section 2.2)
 ///  --> line 1, column 26 (byte 25), in httpurl
@@ -279,6 +293,7 @@ error_kinds! {
 ///   |                          ^
 ///   = expected: xchar or end of URL"
 /// );
+/// assert_eq!(error.render(), format!("{error:#}"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ParseError(Box<Details>);
@@ -418,8 +433,25 @@ impl ParseError {
     }
 }
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ParseError {
+    /// The error as a block of lines a person reads in a terminal: the message, the
+    /// position, the input with a caret under the offending character, and what the RFC
+    /// expected there. The same text as `format!("{error:#}")`; `format!("{error}")` is one
+    /// line.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("ftp://h/f;type=x").unwrap_err();
+    /// let block = error.render();
+    /// assert!(block.starts_with("error: "));
+    /// assert!(block.ends_with("= expected: ftptype"));
+    /// assert!(!error.to_string().contains('\n'));
+    /// ```
+    pub fn render(&self) -> String {
+        format!("{self:#}")
+    }
+
+    /// The block of [`ParseError::render`].
+    fn write_block(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "error: {}", self.0.kind)?;
         write!(
             f,
@@ -434,6 +466,35 @@ impl fmt::Display for ParseError {
         write!(f, "  | {:>width$}", "^", width = self.0.snippet.caret + 1)?;
         if !self.0.expected.is_empty() {
             write!(f, "\n  = expected: {}", join_alternatives(&self.0.expected))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for ParseError {
+    /// One line: `<message> at line L, column C (byte B)`, then `, in <production>` when a
+    /// scheme was found; control characters the message quotes from the input are written
+    /// escaped (`\n`). With `{:#}`, the block of [`ParseError::render`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return self.write_block(f);
+        }
+        // A message quotes input (an invalid escape's characters), which may hold a line
+        // break: control characters are written escaped, to keep the line one.
+        for c in self.0.kind.to_string().chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_debug())?;
+            } else {
+                f.write_char(c)?;
+            }
+        }
+        write!(
+            f,
+            " at line {}, column {} (byte {})",
+            self.0.line, self.0.column, self.0.offset
+        )?;
+        if let Some(production) = self.production() {
+            write!(f, ", in {production}")?;
         }
         Ok(())
     }
@@ -554,7 +615,7 @@ mod tests {
     fn a_long_line_is_windowed_around_the_offset() {
         let input = format!("http://{}/ {}", "a".repeat(100), "b".repeat(100));
         let error = ParseError::new(&input, 108, None, ErrorKind::UnexpectedEnd, vec![]);
-        let text = error.to_string();
+        let text = error.render();
         let shown: Vec<&str> = text.lines().skip(3).take(2).collect();
         assert_eq!(
             shown[0],
@@ -566,7 +627,7 @@ mod tests {
     #[test]
     fn control_characters_keep_the_caret_aligned() {
         let error = ParseError::new("a\tb c", 4, None, ErrorKind::UnexpectedEnd, vec![]);
-        assert!(error.to_string().contains("  | a\u{FFFD}b c\n  |     ^"));
+        assert!(error.render().contains("  | a\u{FFFD}b c\n  |     ^"));
     }
 
     #[test]

@@ -65,7 +65,7 @@ impl fmt::Debug for Host<'_> {
 }
 
 /// Where a `host` lies in a URL's text, and its address when it is a `hostnumber`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct HostSpan {
     pub(crate) span: Span,
     pub(crate) number: Option<Ipv4Addr>,
@@ -81,14 +81,14 @@ impl HostSpan {
 }
 
 /// A `port`: where it lies and its value (checked to be at most 65535).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct PortSpan {
     pub(crate) span: Span,
     pub(crate) value: u16,
 }
 
 /// `hostport = host [ ":" port ]`
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct HostPortSpans {
     pub(crate) host: HostSpan,
     pub(crate) port: Option<PortSpan>,
@@ -102,7 +102,7 @@ impl HostPortSpans {
 }
 
 /// `login = [ user [ ":" password ] "@" ] hostport`
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct LoginSpans {
     pub(crate) user: Option<Span>,
     pub(crate) password: Option<Span>,

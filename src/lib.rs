@@ -9,7 +9,7 @@
 //! ```
 //! use rfc1738::Url;
 //!
-//! let url = rfc1738::parse("gopher://gopher.micro.umn.edu:70/00/Information").unwrap();
+//! let url = Url::parse("gopher://gopher.micro.umn.edu:70/00/Information").unwrap();
 //! assert_eq!(url.scheme(), "gopher");
 //! assert_eq!(url.host(), Some("gopher.micro.umn.edu"));
 //! assert_eq!(url.port(), Some(70));
@@ -20,6 +20,68 @@
 //! let error = rfc1738::parse("http://info.cern.ch/hypertext#top").unwrap_err();
 //! assert_eq!(error.offset(), 29);
 //! assert!(error.message().contains("fragment"));
+//! ```
+//!
+//! # Using the library
+//!
+//! The default feature `cli` builds the `rfc1738` command and pulls in its dependencies
+//! (clap, serde, serde_json). A library needs none of them:
+//!
+//! ```toml
+//! [dependencies]
+//! rfc1738 = { version = "0.1", default-features = false }
+//! # or, with serde:
+//! # rfc1738 = { version = "0.1", default-features = false, features = ["serde"] }
+//! ```
+//!
+//! ## Feature flags
+//!
+//! | feature | default | what it adds |
+//! | --- | --- | --- |
+//! | `cli` | yes | the `rfc1738` command (clap, serde_json); implies `serde`. Library users turn it off with `default-features = false`. |
+//! | `serde` | with `cli` | `Serialize` and `Deserialize` for [`Url`] (a map that round-trips in every dialect, or a string read by RFC 1738), `Serialize` for [`UrlReference`]; the report types `ParseReport`, `LintReport`, `ExtractReport` (the CLI's JSON and the corpus's format). |
+//! | `url` | no | conversions to and from the `url` crate's `url::Url` for http, ftp and file URLs: the `convert` module, `from_url_crate`, `ConvertError`. |
+//! | `fuzzing` | no | internal: the checks the fuzz targets run; not part of the API. |
+//!
+//! # The main types
+//!
+//! - [`Url`]: a URL read by one dialect's grammar, one variant per scheme, borrowing from
+//!   its input ([`Url::parse`], [`Url::parse_in`], [`parse`]); `Display` and
+//!   [`AsRef<str>`] give the text back as written. Its [`UrlKind`] names the production.
+//! - The scheme structs inside it, one per production: [`HttpUrl`], [`FtpUrl`],
+//!   [`GopherUrl`], [`MailtoUrl`], [`NewsUrl`], [`NntpUrl`], [`TelnetUrl`], [`WaisUrl`],
+//!   [`FileUrl`], [`ProsperoUrl`], [`GenericUrl`], and RFC 1630's [`MidUrl`] and
+//!   [`CidUrl`]; their components are [`Escaped`] text, decoded on request, and
+//!   [`Host`]s.
+//! - [`UrlReference`]: a URL as it stands in a document, with the prefix `URL:` and a
+//!   `#fragment` ([`parse_reference`]).
+//! - [`Dialect`]: which document's grammar reads (RFC 1738, RFC 1630, draft-www-uri-00).
+//! - [`ParseError`] and its [`ErrorKind`]: where, what was expected and why. Its
+//!   `Display` is one line; `{:#}` ([`ParseError::render`]) is the block with a caret.
+//! - Around them: [`normalize`] and [`equivalent`], [`resolve`] (partial forms),
+//!   [`lint`](fn@lint) (RFC 1738 section 6's security checks), [`extract`] (URLs in running text),
+//!   [`encode`] and [`charset`].
+//!
+//! Building URLs from decoded components is the builders' work, apart from the types
+//! above: [`HttpUrl::builder`], [`FtpUrl::builder`], ... ([`HttpBuilder`],
+//! [`FtpBuilder`], ..., and their [`BuildError`]).
+//!
+//! ```
+//! use rfc1738::{Dialect, ErrorKind, Url, UrlKind};
+//!
+//! // A dialect per call: RFC 1630 knows mid: URLs, which RFC 1738 reads as generic.
+//! let mid = Url::parse_in("mid:12345@info.cern.ch", Dialect::Rfc1630).unwrap();
+//! assert_eq!(mid.kind(), UrlKind::Mid);
+//! assert_eq!(mid.as_ref(), "mid:12345@info.cern.ch");
+//!
+//! // Errors: one line for logs and `?`, a block with a caret for a person.
+//! let error = Url::parse("http://info.cern.ch:70000/").unwrap_err();
+//! assert!(matches!(error.kind(), ErrorKind::PortOutOfRange { .. }));
+//! assert_eq!(
+//!     error.to_string(),
+//!     "port 70000 is out of range: a port is at most 65535 at line 1, column 21 (byte 20), in httpurl"
+//! );
+//! assert!(format!("{error:#}").contains("\n  |                     ^"));
 //! ```
 //!
 //! Other dialects, the `URL:` prefix, fragments and partial forms:
@@ -44,9 +106,11 @@
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod build;
 #[cfg(feature = "url")]
+#[cfg_attr(docsrs, doc(cfg(feature = "url")))]
 pub mod convert;
 mod diagnose;
 mod dialect;
@@ -79,6 +143,7 @@ pub use build::{
     NewsBuilder, NntpBuilder, ProsperoBuilder, TelnetBuilder, WaisBuilder,
 };
 #[cfg(feature = "url")]
+#[cfg_attr(docsrs, doc(cfg(feature = "url")))]
 pub use convert::{from_url_crate, ConvertError};
 pub use dialect::{parse_reference, Dialect, UnknownDialect, UrlReference};
 pub use encode::{charset, encode, CharSet};
@@ -89,6 +154,7 @@ pub use host::Host;
 pub use lint::{lint, Lint, Severity, Warning, WarningKind};
 pub use normalize::{equivalent, normalize, normalize_reference};
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use report::{ExtractReport, LintReport, ParseReport};
 pub use resolve::{is_absolute, resolve, ResolveError, ResolveMode};
 pub use scheme::{

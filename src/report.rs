@@ -85,9 +85,13 @@ fn report_scheme(input: &str, dialect: Dialect) -> Option<String> {
     Some(unprefixed[..len].to_ascii_lowercase())
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for UrlReference<'_> {
     /// A map of `kind`, `scheme`, `prefixed`, `fragment`, `display` and the URL's
-    /// components, as in the report.
+    /// components, as in the report (whose `input` and `dialect` come before them). Unlike
+    /// [`Url`]'s, the map does not name the dialect (the `rfc1738` command's tree of
+    /// components is printed from it), and a reference does not deserialize: keep its
+    /// [`url`](UrlReference::url), or its text and [`dialect`](UrlReference::dialect).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         reference_entries(self, &mut map)?;
@@ -266,38 +270,127 @@ impl Serialize for ErrorEntry<'_> {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Url<'_> {
-    /// A map of `kind`, `scheme`, `display` and the scheme's components, as in the report.
+    /// A map of `kind`, `scheme`, `dialect`, `display` and the scheme's components, with
+    /// the report's names and values (`rfc1738 parse --json`, `corpus/README.md`).
+    ///
+    /// `dialect` (`rfc1738`, `rfc1630` or `draft`) is the one that reads `display` back as
+    /// this same URL, which is what [`Deserialize`] does. A URL does not keep the dialect
+    /// that read it, and a text that two dialects read alike gives equal URLs: the first
+    /// that reads it back is named, in the order RFC 1738, RFC 1630, draft-www-uri-00.
+    /// Finding it reads the text again (once for a URL RFC 1738 reads).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        url_entries(self, &mut map)?;
+        map.serialize_entry("kind", self.kind().name())?;
+        map.serialize_entry("scheme", self.scheme())?;
+        let dialect = self.reading_dialect().unwrap_or_default();
+        map.serialize_entry("dialect", dialect.name())?;
+        map.serialize_entry("display", self.as_str())?;
+        component_entries(self, &mut map)?;
         map.end()
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for Url<'_> {
-    /// Parses a URL string by RFC 1738 into a URL that owns its text, so that `Url` is
-    /// `DeserializeOwned` (`serde_json::from_reader` works) whatever the lifetime asked for.
+    /// Reads either form, into a URL that owns its text, so that `Url` is
+    /// `DeserializeOwned` (`serde_json::from_reader` works) whatever the lifetime asked for:
+    ///
+    /// - a string: the URL's text, read by RFC 1738 ([`crate::parse`]);
+    /// - a map, as [`Serialize`] writes it: its `display` is read by its `dialect`
+    ///   ([`Url::parse_in`]; RFC 1738 when the map has no `dialect`, as maps written before
+    ///   it was added have not). When the map has a `kind`, the URL read must be of that
+    ///   kind, which catches a map read by the wrong dialect; the other entries are derived
+    ///   from `display` and are not read.
+    ///
+    /// Telling the two apart needs a self-describing format (JSON, YAML, CBOR, ...).
+    ///
+    /// ```
+    /// use rfc1738::{Dialect, Url};
+    ///
+    /// let mid = Url::parse_in("mid:12345@info.cern.ch", Dialect::Rfc1630).unwrap();
+    /// let json = serde_json::to_string(&mid).unwrap();
+    /// assert!(json.contains(r#""dialect":"rfc1630""#));
+    /// assert_eq!(serde_json::from_str::<Url<'_>>(&json).unwrap(), mid);
+    ///
+    /// let url: Url<'static> = serde_json::from_reader(&br#""news:comp.infosystems.www""#[..]).unwrap();
+    /// assert_eq!(url.kind(), rfc1738::UrlKind::News);
+    /// ```
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
+        impl<'de> serde::de::Visitor<'de> for Visitor {
             type Value = Url<'static>;
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("an RFC 1738 URL string")
+                f.write_str("an RFC 1738 URL string, or a map with the URL's display and dialect")
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Url<'static>, E> {
                 crate::parse(v).map(Url::into_owned).map_err(E::custom)
             }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Url<'static>, A::Error> {
+                use serde::de::Error;
+                let (mut display, mut dialect, mut kind) = (None, None, None);
+                while let Some(key) = map.next_key::<Key>()? {
+                    match key {
+                        Key::Display => display = Some(map.next_value::<String>()?),
+                        Key::Dialect => dialect = Some(map.next_value::<String>()?),
+                        Key::Kind => kind = Some(map.next_value::<String>()?),
+                        Key::Other => {
+                            map.next_value::<serde::de::IgnoredAny>()?;
+                        }
+                    }
+                }
+                let display = display.ok_or_else(|| A::Error::missing_field("display"))?;
+                let dialect = match dialect {
+                    Some(name) => name.parse::<Dialect>().map_err(A::Error::custom)?,
+                    None => Dialect::Rfc1738,
+                };
+                let url = Url::parse_in(&display, dialect).map_err(A::Error::custom)?;
+                if let Some(kind) = kind {
+                    if kind != url.kind().name() {
+                        return Err(A::Error::custom(format_args!(
+                            "{dialect} reads {display:?} as a {} URL, not {kind}",
+                            url.kind()
+                        )));
+                    }
+                }
+                Ok(url.into_owned())
+            }
         }
-        deserializer.deserialize_str(Visitor)
+        deserializer.deserialize_any(Visitor)
     }
 }
 
-fn url_entries<M: SerializeMap>(url: &Url<'_>, map: &mut M) -> Result<(), M::Error> {
-    map.serialize_entry("kind", url.kind().name())?;
-    map.serialize_entry("scheme", url.scheme())?;
-    map.serialize_entry("display", &url.to_string())?;
-    component_entries(url, map)
+/// The keys of a URL's map that [`Url`]'s `Deserialize` reads; the others are skipped.
+enum Key {
+    Display,
+    Dialect,
+    Kind,
+    Other,
+}
+
+impl<'de> Deserialize<'de> for Key {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Key;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a field name")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Key, E> {
+                Ok(match v {
+                    "display" => Key::Display,
+                    "dialect" => Key::Dialect,
+                    "kind" => Key::Kind,
+                    _ => Key::Other,
+                })
+            }
+        }
+        deserializer.deserialize_identifier(Visitor)
+    }
 }
 
 /// The components of each kind of URL (the fields listed in `corpus/README.md`).

@@ -2,11 +2,13 @@
 //! `genericurl` for every other scheme, plus the forms RFC 1630 adds (mid, cid, urn,
 //! rlogin, tn3270).
 
-use crate::error::ParseError;
+use crate::dialect::{Dialect, UrlReference};
+use crate::error::{ErrorKind, ParseError};
 use crate::scheme::{
     CidUrl, FileUrl, FtpUrl, GenericUrl, GopherUrl, HttpUrl, MailtoUrl, MidUrl, NewsUrl, NntpUrl,
     ProsperoUrl, TelnetUrl, WaisUrl,
 };
+use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
@@ -207,6 +209,37 @@ impl fmt::Display for UrlKind {
 /// let owned: Url<'static> = String::from("news:comp.infosystems.www").parse().unwrap();
 /// assert_eq!(owned.kind(), rfc1738::UrlKind::News);
 /// ```
+///
+/// # Equality and order
+///
+/// Two URLs are equal (`==`) when they are the same reading of the same text: the same
+/// variant, the same text byte for byte, the same components. Equal texts read alike are
+/// equal whichever dialect read them; a text two dialects read differently gives two
+/// unequal URLs (RFC 1630 reads `mid:` URLs, which RFC 1738 reads as generic). Nothing is
+/// normalized: `HTTP://h/` and `http://h/` differ (compare with [`Url::equivalent`]).
+///
+/// [`Ord`] agrees with `==`: URLs are ordered by their text ([`Url::as_str`], byte-wise, as
+/// `str` orders), and URLs of the same text by their reading (variant, in the order of
+/// [`UrlKind::ALL`], then their components' positions), so that `a.cmp(&b)` is `Equal`
+/// exactly when `a == b`. The scheme structs ([`HttpUrl`], ...) are ordered the same way.
+///
+/// ```
+/// use rfc1738::{Dialect, Url};
+/// use std::collections::BTreeSet;
+///
+/// let set: BTreeSet<Url<'_>> = ["news:b", "http://h/", "news:a", "http://h/"]
+///     .into_iter()
+///     .map(|text| Url::parse(text).unwrap())
+///     .collect();
+/// let texts: Vec<&str> = set.iter().map(Url::as_str).collect();
+/// assert_eq!(texts, ["http://h/", "news:a", "news:b"]);
+///
+/// // One text, two readings: unequal, and ordered apart.
+/// let generic = Url::parse("mid:12345@info.cern.ch").unwrap();
+/// let mid = Url::parse_in("mid:12345@info.cern.ch", Dialect::Rfc1630).unwrap();
+/// assert_ne!(generic, mid);
+/// assert!(generic < mid);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Url<'a> {
     /// `httpurl`
@@ -266,6 +299,96 @@ macro_rules! each_variant {
 }
 
 impl<'a> Url<'a> {
+    /// Parses a URL by the grammar of RFC 1738 section 5: the same as [`crate::parse`].
+    ///
+    /// ```
+    /// use rfc1738::{Url, UrlKind};
+    ///
+    /// let url = Url::parse("wais://quake.think.com/directory-of-servers").unwrap();
+    /// assert_eq!(url.kind(), UrlKind::Wais);
+    /// assert!(Url::parse("http://info.cern.ch/a b").is_err());
+    /// ```
+    pub fn parse(input: &'a str) -> Result<Url<'a>, ParseError> {
+        crate::parse(input)
+    }
+
+    /// Parses a URL by the grammar of `dialect`: the whole input is the URL, without the
+    /// prefix `URL:` and the `#fragment` that [`crate::parse_reference`] reads around one.
+    ///
+    /// - [`Dialect::Rfc1738`]: [`crate::parse`] (where `URL:` followed by a scheme is a
+    ///   `genericurl` of scheme `url`, as section 5 reads it).
+    /// - [`Dialect::Rfc1630`] and [`Dialect::DraftWwwUri00`]: the input is read as
+    ///   [`crate::parse_reference`] reads it, and one with a fragment is refused with
+    ///   [`ErrorKind::Fragment`] at its `#`. These grammars read `URL:` followed by a
+    ///   scheme as the prefix of `prefixedurl`: such an input is read as the URL after a
+    ///   prefix, where the draft has a generic URL of scheme `url` (`URL:http://h/`, the
+    ///   URL of `URL:URL:http://h/`), or refused with [`ErrorKind::Wrapper`] at offset 0
+    ///   (RFC 1630, whose prefix comes before a URL of a named scheme only). Such a URL
+    ///   owns its text.
+    ///
+    /// `Url::parse_in(url.as_str(), dialect)` gives back, equal (`==`), a URL that
+    /// `dialect` read, alone or inside a reference.
+    ///
+    /// ```
+    /// use rfc1738::{Dialect, Url, UrlKind};
+    ///
+    /// // RFC 1630 knows mid: URLs; the draft allows a space in an http path.
+    /// let mid = Url::parse_in("mid:12345@info.cern.ch", Dialect::Rfc1630).unwrap();
+    /// assert_eq!(mid.kind(), UrlKind::Mid);
+    /// assert!(Url::parse_in("http://info.cern.ch/a b", Dialect::DraftWwwUri00).is_ok());
+    ///
+    /// let error = Url::parse_in("http://info.cern.ch/#top", Dialect::Rfc1630).unwrap_err();
+    /// assert_eq!((error.kind().code(), error.offset()), ("fragment", 20));
+    /// ```
+    pub fn parse_in(input: &'a str, dialect: Dialect) -> Result<Url<'a>, ParseError> {
+        if dialect == Dialect::Rfc1738 {
+            return crate::parse(input);
+        }
+        let reference = crate::parse_reference(input, dialect)?;
+        if reference.is_prefixed() {
+            // The grammar reads `URL:` and a scheme as the prefix of a reference; the same
+            // text is a URL only after a prefix (the draft's `URL:URL:x:y`, whose URL is
+            // `URL:x:y`, of scheme `url`), which is how it is read here.
+            let wrapped = format!("{}{input}", crate::dialect::PREFIX);
+            if let Ok(reference) = crate::parse_reference(&wrapped, dialect) {
+                if reference.is_prefixed()
+                    && reference.fragment().is_none()
+                    && reference.url().as_str() == input
+                {
+                    return Ok(reference.into_url().into_owned());
+                }
+            }
+            let error = ErrorKind::Wrapper { wrapper: "URL:..." };
+            return Err(ParseError::new(input, 0, None, error, Vec::new()).in_dialect(dialect));
+        }
+        if let Some(fragment) = reference.fragment() {
+            let hash = input.len() - fragment.len() - 1;
+            let kind = reference.url().kind();
+            let error = ParseError::new(input, hash, Some(kind), ErrorKind::Fragment, Vec::new());
+            return Err(error.in_dialect(dialect));
+        }
+        Ok(reference.into_url())
+    }
+
+    /// The first dialect, of RFC 1738, RFC 1630 and draft-www-uri-00 in that order, that
+    /// reads this URL's text as this same URL ([`Url::parse_in`]): a URL does not keep the
+    /// dialect that read it, and URLs that several dialects read alike are equal. `None`
+    /// for a URL none reads back, which no function of this crate makes.
+    #[cfg(feature = "serde")]
+    pub(crate) fn reading_dialect(&self) -> Option<Dialect> {
+        let text = self.as_str();
+        Dialect::ALL.into_iter().find(|&dialect| {
+            if dialect == Dialect::Rfc1738 {
+                // Without the diagnosis of a failure, which is not needed here.
+                crate::too_long(text, dialect).is_none()
+                    && crate::parse_without_diagnosis(text)
+                        .is_some_and(|url| url.is_ok_and(|url| url == *self))
+            } else {
+                Url::parse_in(text, dialect).is_ok_and(|url| url == *self)
+            }
+        })
+    }
+
     /// Which production the URL matched.
     pub fn kind(&self) -> UrlKind {
         match self {
@@ -374,6 +497,118 @@ impl fmt::Display for Url<'_> {
     /// Writes the URL exactly as it was parsed.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+impl AsRef<str> for Url<'_> {
+    /// The whole URL as written ([`Url::as_str`]).
+    ///
+    /// ```
+    /// fn length(text: impl AsRef<str>) -> usize {
+    ///     text.as_ref().len()
+    /// }
+    /// let url = rfc1738::Url::parse("news:comp.infosystems.www").unwrap();
+    /// assert_eq!(length(&url), 25);
+    /// ```
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl Url<'_> {
+    /// The rank of the variant, in declaration order (the order of [`UrlKind::ALL`]), for
+    /// [`Ord`]: unlike [`Url::kind`], one rank per variant.
+    fn variant_rank(&self) -> u8 {
+        match self {
+            Url::Http(_) => 0,
+            Url::Ftp(_) => 1,
+            Url::Gopher(_) => 2,
+            Url::Mailto(_) => 3,
+            Url::News(_) => 4,
+            Url::Nntp(_) => 5,
+            Url::Telnet(_) => 6,
+            Url::Wais(_) => 7,
+            Url::File(_) => 8,
+            Url::Prospero(_) => 9,
+            Url::Generic(_) => 10,
+            Url::Mid(_) => 11,
+            Url::Cid(_) => 12,
+            Url::Rlogin(_) => 14,
+            Url::Tn3270(_) => 15,
+        }
+    }
+}
+
+impl PartialOrd for Url<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Url<'_> {
+    /// By text, then by reading: see [`Url`]'s "Equality and order".
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.as_str()
+            .cmp(other.as_str())
+            .then_with(|| match (self, other) {
+                (Url::Http(a), Url::Http(b)) => a.cmp(b),
+                (Url::Ftp(a), Url::Ftp(b)) => a.cmp(b),
+                (Url::Gopher(a), Url::Gopher(b)) => a.cmp(b),
+                (Url::Mailto(a), Url::Mailto(b)) => a.cmp(b),
+                (Url::News(a), Url::News(b)) => a.cmp(b),
+                (Url::Nntp(a), Url::Nntp(b)) => a.cmp(b),
+                (Url::Telnet(a), Url::Telnet(b))
+                | (Url::Rlogin(a), Url::Rlogin(b))
+                | (Url::Tn3270(a), Url::Tn3270(b)) => a.cmp(b),
+                (Url::Wais(a), Url::Wais(b)) => a.cmp(b),
+                (Url::File(a), Url::File(b)) => a.cmp(b),
+                (Url::Prospero(a), Url::Prospero(b)) => a.cmp(b),
+                (Url::Generic(a), Url::Generic(b)) => a.cmp(b),
+                (Url::Mid(a), Url::Mid(b)) => a.cmp(b),
+                (Url::Cid(a), Url::Cid(b)) => a.cmp(b),
+                _ => self.variant_rank().cmp(&other.variant_rank()),
+            })
+    }
+}
+
+impl AsRef<str> for UrlReference<'_> {
+    /// The whole reference as written ([`UrlReference::as_str`]).
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialOrd for UrlReference<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for UrlReference<'_> {
+    /// By text ([`UrlReference::as_str`]), then by the dialect that read it, then by the
+    /// reading (prefixed or not, the URL in [`Url`]'s order, the fragment), so that it
+    /// agrees with `==`, which compares all of these: references are equal only when read
+    /// by the same dialect.
+    ///
+    /// ```
+    /// use rfc1738::Dialect;
+    ///
+    /// let a = rfc1738::parse_reference("http://h/#a", Dialect::Rfc1738).unwrap();
+    /// let b = rfc1738::parse_reference("http://h/#b", Dialect::Rfc1738).unwrap();
+    /// let c = rfc1738::parse_reference("http://h/#a", Dialect::Rfc1630).unwrap();
+    /// assert!(a < b && a < c && c < b);
+    /// assert_ne!(a, c);
+    /// ```
+    fn cmp(&self, other: &Self) -> Ordering {
+        // The fragment's position is the text after the prefix and the URL, so equal texts,
+        // prefixes and URLs with equal fragments have equal fragment positions: `==`, which
+        // compares the positions, agrees.
+        self.as_str()
+            .cmp(other.as_str())
+            .then_with(|| self.dialect().cmp(&other.dialect()))
+            .then_with(|| self.is_prefixed().cmp(&other.is_prefixed()))
+            .then_with(|| self.url().cmp(other.url()))
+            .then_with(|| self.fragment().cmp(&other.fragment()))
     }
 }
 

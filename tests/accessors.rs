@@ -310,3 +310,87 @@ fn hostnumbers_are_ipv4_addresses() {
     );
     assert_eq!(http.host().as_str(), "010.0.0.255");
 }
+
+#[test]
+fn parse_as_ref_and_parse_in() {
+    let url = Url::parse("gopher://h/1menu").unwrap();
+    assert_eq!(url, rfc1738::parse("gopher://h/1menu").unwrap());
+    let text: &str = url.as_ref();
+    assert_eq!(text, "gopher://h/1menu");
+    for dialect in rfc1738::Dialect::ALL {
+        let url = Url::parse_in("http://info.cern.ch/", dialect).unwrap();
+        assert_eq!(url.as_str(), "http://info.cern.ch/");
+    }
+    let error = Url::parse_in("http://h/a b", rfc1738::Dialect::Rfc1630).unwrap_err();
+    assert_eq!(error.dialect(), rfc1738::Dialect::Rfc1630);
+    // A reference's prefix is not part of a URL read alone.
+    let error = Url::parse_in("URL:http://h/", rfc1738::Dialect::Rfc1630).unwrap_err();
+    assert_eq!((error.kind().code(), error.offset()), ("wrapper", 0));
+    // In RFC 1738 (and after a prefix, in the draft) it is a URL of scheme `url`.
+    assert_eq!(Url::parse("URL:http://h/").unwrap().scheme(), "url");
+    let draft = Url::parse_in("URL:http://h/", rfc1738::Dialect::DraftWwwUri00).unwrap();
+    assert_eq!(draft.scheme(), "url");
+    let reference =
+        rfc1738::parse_reference("URL:http://h/#top", rfc1738::Dialect::Rfc1738).unwrap();
+    assert_eq!(reference.as_ref(), "URL:http://h/#top");
+}
+
+/// Every URL and reference of the corpus, read by every dialect: `Ord` agrees with `==`
+/// (`Equal` exactly when equal), is antisymmetric, and sorts by text first.
+#[test]
+fn order_agrees_with_equality() {
+    use std::cmp::Ordering;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut inputs = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "jsonl") {
+            for line in std::fs::read_to_string(&path).unwrap().lines() {
+                let case: serde_json::Value = serde_json::from_str(line).unwrap();
+                if let Some(input) = case["input"].as_str() {
+                    inputs.insert(input.to_owned());
+                }
+            }
+        }
+    }
+    let mut references = Vec::new();
+    for input in &inputs {
+        for dialect in rfc1738::Dialect::ALL {
+            if let Ok(reference) = rfc1738::parse_reference(input, dialect) {
+                references.push(reference);
+            }
+        }
+    }
+    let urls: Vec<Url<'_>> = references.iter().map(|r| r.url().clone()).collect();
+    assert!(urls.len() > 1500, "{}", urls.len());
+    let mut same_text_apart = 0;
+    for a in &urls {
+        for b in &urls {
+            let order = a.cmp(b);
+            assert_eq!(order == Ordering::Equal, a == b, "{a:?} {b:?}");
+            assert_eq!(order, b.cmp(a).reverse());
+            assert_eq!(a.partial_cmp(b), Some(order));
+            if a.as_str() != b.as_str() {
+                assert_eq!(order, a.as_str().cmp(b.as_str()));
+            } else if a != b {
+                same_text_apart += 1;
+            }
+        }
+    }
+    // Texts that two dialects read apart (mid:, ftp types, generic URIs) are ordered apart.
+    assert!(same_text_apart > 0);
+    for a in &references {
+        for b in &references {
+            let order = a.cmp(b);
+            assert_eq!(order == Ordering::Equal, a == b, "{a:?} {b:?}");
+            assert_eq!(order, b.cmp(a).reverse());
+        }
+    }
+    // A sorted list is sorted pairwise (transitivity, on this sample).
+    let mut sorted = urls.clone();
+    sorted.sort();
+    assert!(sorted.windows(2).all(|pair| pair[0] <= pair[1]));
+    let set: std::collections::BTreeSet<&Url<'_>> = urls.iter().collect();
+    let distinct: std::collections::HashSet<&Url<'_>> = urls.iter().collect();
+    assert_eq!(set.len(), distinct.len());
+}

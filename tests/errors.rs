@@ -5,8 +5,9 @@ use rfc1738::Dialect;
 
 mod common;
 
+/// The block a person reads (`{:#}`), with the caret.
 fn rendered(input: &str) -> String {
-    rfc1738::parse(input).unwrap_err().to_string()
+    format!("{:#}", rfc1738::parse(input).unwrap_err())
 }
 
 #[test]
@@ -48,6 +49,70 @@ error: http URLs carry no user name or password (RFC 1738 section 3): nothing ma
   | http://joe:secret@www.w3.org/
   |        ^"
     );
+}
+
+#[test]
+fn display_is_one_line_with_the_message_and_the_position() {
+    let error = rfc1738::parse("http://info.cern.ch/hyper text").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "unsafe character ' ' must be escaped as %20 (RFC 1738 section 2.2) at line 1, column 26 (byte 25), in httpurl"
+    );
+    let error = rfc1738::parse("nope").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "no scheme: a URL starts with a scheme (letters, digits, \"+\", \"-\", \".\") and \":\" at line 1, column 5 (byte 4)"
+    );
+    // The block is the alternate form, and `render`.
+    assert_eq!(error.render(), format!("{error:#}"));
+    assert!(error.render().starts_with("error: no scheme"));
+}
+
+/// As `anyhow` and `Box<dyn Error>` print an error: `Error: ` and its `Display`, which is
+/// one line, even where the message quotes a line break of the input.
+#[test]
+fn an_error_prints_as_one_line_behind_a_box_dyn_error() {
+    fn fails(input: &str) -> Result<rfc1738::Url<'_>, Box<dyn std::error::Error + '_>> {
+        Ok(rfc1738::parse(input)?)
+    }
+    for input in [
+        "http://h/a b",
+        "ftp://h/%\n0",
+        "x",
+        "",
+        "gopher://h:1x/",
+        "a\nb:c d",
+    ] {
+        let error = fails(input).unwrap_err();
+        let printed = format!("Error: {error}");
+        assert!(!printed.contains('\n'), "{printed:?}");
+        assert!(!printed.starts_with("Error: error:"), "{printed:?}");
+        assert!(printed.contains(" at line "), "{printed:?}");
+    }
+    let error = rfc1738::parse("ftp://h/%\n0").unwrap_err();
+    assert!(error.to_string().contains("\\n"), "{error}");
+}
+
+#[test]
+fn every_corpus_error_displays_as_one_line() {
+    let (mut checked, inputs) = (0, corpus_inputs());
+    for input in &inputs {
+        for dialect in Dialect::ALL {
+            if let Err(error) = rfc1738::parse_reference(input, dialect) {
+                let line = error.to_string();
+                assert!(!line.contains('\n'), "{dialect} {input:?}: {line:?}");
+                let position = format!(
+                    " at line {}, column {} (byte {})",
+                    error.line(),
+                    error.column(),
+                    error.offset()
+                );
+                assert!(line.contains(&position), "{line}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} errors");
 }
 
 #[test]
@@ -108,6 +173,29 @@ fn numbers_out_of_range_are_positioned_at_their_digits() {
 /// caret, `expected` and message are true of the input (`tests/common/error_truth.rs`).
 #[test]
 fn every_corpus_error_in_every_dialect_is_true_of_its_input() {
+    let inputs = corpus_inputs();
+    let (mut checked, mut wrong) = (0, Vec::new());
+    for input in &inputs {
+        for dialect in Dialect::ALL {
+            if let Err(error) = rfc1738::parse_reference(input, dialect) {
+                checked += 1;
+                for falsehood in common::error_truth::falsehoods(input, dialect, &error) {
+                    wrong.push(format!("{dialect} {input:?}: {falsehood}\n{error:#}"));
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} errors");
+    assert!(
+        wrong.is_empty(),
+        "{} of {checked} errors say what is not so:\n\n{}",
+        wrong.len(),
+        wrong.join("\n\n")
+    );
+}
+
+/// Every input of the corpus files (`corpus/*.jsonl`).
+fn corpus_inputs() -> std::collections::BTreeSet<String> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut inputs = std::collections::BTreeSet::new();
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -121,22 +209,5 @@ fn every_corpus_error_in_every_dialect_is_true_of_its_input() {
             }
         }
     }
-    let (mut checked, mut wrong) = (0, Vec::new());
-    for input in &inputs {
-        for dialect in Dialect::ALL {
-            if let Err(error) = rfc1738::parse_reference(input, dialect) {
-                checked += 1;
-                for falsehood in common::error_truth::falsehoods(input, dialect, &error) {
-                    wrong.push(format!("{dialect} {input:?}: {falsehood}\n{error}"));
-                }
-            }
-        }
-    }
-    assert!(checked > 1000, "only {checked} errors");
-    assert!(
-        wrong.is_empty(),
-        "{} of {checked} errors say what is not so:\n\n{}",
-        wrong.len(),
-        wrong.join("\n\n")
-    );
+    inputs
 }

@@ -212,13 +212,18 @@ fn mutated_inputs_round_trip_or_fail_at_a_character_boundary() {
                         input.is_char_boundary(error.offset()),
                         "{input:?} {dialect}: {error}"
                     );
-                    let rendered = error.to_string();
+                    let rendered = error.render();
                     assert!(
                         rendered.starts_with(&format!("error: {}", error.message())),
                         "{rendered}"
                     );
+                    let line = error.to_string();
+                    assert!(
+                        !line.contains('\n') && line.contains(" at line "),
+                        "{line:?}"
+                    );
                     for falsehood in common::error_truth::falsehoods(&input, dialect, &error) {
-                        untrue.push(format!("{dialect} {input:?}: {falsehood}\n{error}"));
+                        untrue.push(format!("{dialect} {input:?}: {falsehood}\n{error:#}"));
                     }
                 }
             }

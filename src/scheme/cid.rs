@@ -19,7 +19,7 @@ use std::fmt;
 /// let Url::Cid(cid) = reference.url() else { unreachable!() };
 /// assert_eq!(cid.content_identifier(), "part1.msg2@host.dom");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CidUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) content_identifier: Span,

@@ -27,7 +27,7 @@ use std::fmt;
 /// assert_eq!(local.host(), None);
 /// assert!(local.is_local());
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FileUrl<'a> {
     text: Cow<'a, str>,
     host: Option<HostSpan>,

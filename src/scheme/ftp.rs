@@ -26,7 +26,7 @@ use std::fmt;
 /// let commands: Vec<String> = ftp.commands().unwrap().iter().map(|c| c.to_string()).collect();
 /// assert_eq!(commands, ["CWD /etc", "RETR motd"]);
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FtpUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) login: LoginSpans,

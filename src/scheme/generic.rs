@@ -32,7 +32,7 @@ use std::fmt;
 /// };
 /// assert!(!opaque.has_ip_schemepart());
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GenericUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) scheme: Span,
@@ -55,7 +55,7 @@ url_text!(GenericUrl {
 });
 
 /// `ip-schemepart = "//" login [ "/" urlpath ]`
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct IpSchemePart {
     pub(crate) login: LoginSpans,
     pub(crate) urlpath: Option<Span>,

@@ -31,7 +31,7 @@ use std::fmt;
 /// assert_eq!(root.gopher_type(), None);
 /// assert_eq!(root.item_type(), b'1');
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GopherUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) hostport: HostPortSpans,

@@ -25,7 +25,7 @@ use std::fmt;
 /// assert_eq!(http.segments().map(|s| s.as_str()).collect::<Vec<_>>(), ["hypertext", "WWW", "Addressing"]);
 /// assert_eq!(http.search().unwrap(), "url+syntax");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HttpUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) hostport: HostPortSpans,

@@ -20,7 +20,7 @@ use std::fmt;
 /// assert_eq!(mailto.address(), "timbl%25cern@info.cern.ch");
 /// assert_eq!(mailto.address().decode_utf8().unwrap(), "timbl%cern@info.cern.ch");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct MailtoUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) address: Span,

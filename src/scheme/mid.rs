@@ -18,7 +18,7 @@ use std::fmt;
 /// let Url::Mid(mid) = reference.url() else { unreachable!() };
 /// assert_eq!(mid.addr_spec(), "12345@info.cern.ch");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct MidUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) addr_spec: Span,

@@ -30,7 +30,7 @@ use std::fmt;
 /// assert_eq!(article.unique(), "1234");
 /// assert_eq!(article.host().as_str(), "info.cern.ch");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NewsUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) grouppart: GrouppartSpans,
@@ -38,7 +38,7 @@ pub struct NewsUrl<'a> {
 
 url_text!(NewsUrl { grouppart });
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) enum GrouppartSpans {
     AllGroups,
     Group(Span),

@@ -22,7 +22,7 @@ use std::fmt;
 /// assert_eq!(nntp.group(), "comp.infosystems.www");
 /// assert_eq!(nntp.article(), Some(1042));
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NntpUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     /// `None` for RFC 1630's `nntpaddress` (`nntp:group/digits`), which names no server.

@@ -25,7 +25,7 @@ use std::fmt;
 /// let field = prospero.fields().next().unwrap();
 /// assert_eq!((field.name().as_str(), field.value().as_str()), ("OBJECT-VERSION", "2"));
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ProsperoUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) hostport: HostPortSpans,

@@ -20,7 +20,7 @@ use std::fmt;
 /// assert_eq!(telnet.user().unwrap(), "guest");
 /// assert!(telnet.has_trailing_slash());
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TelnetUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) login: LoginSpans,

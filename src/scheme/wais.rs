@@ -23,7 +23,7 @@ use std::fmt;
 /// assert_eq!(wais.database(), "directory-of-servers");
 /// assert_eq!(wais.form(), WaisForm::Index { search: rfc1738::Escaped::new("weather") });
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct WaisUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) hostport: HostPortSpans,
@@ -37,7 +37,7 @@ url_text!(WaisUrl {
     form
 });
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) enum FormSpans {
     Database,
     Index { search: Span },
