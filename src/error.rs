@@ -3,7 +3,7 @@
 
 use crate::dialect::Dialect;
 use crate::url::UrlKind;
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 /// Declares [`ErrorKind`] with each variant's code beside it, and derives from that one
 /// list both [`ErrorKind::code`] and [`ErrorKind::CODES`] (in declaration order), so that no
@@ -452,7 +452,7 @@ impl ParseError {
 
     /// The block of [`ParseError::render`].
     fn write_block(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "error: {}", self.0.kind)?;
+        writeln!(f, "error: {}", escape_controls(&self.0.kind.to_string()))?;
         write!(
             f,
             " --> line {}, column {} (byte {})",
@@ -474,20 +474,14 @@ impl ParseError {
 impl fmt::Display for ParseError {
     /// One line: `<message> at line L, column C (byte B)`, then `, in <production>` when a
     /// scheme was found; control characters the message quotes from the input are written
-    /// escaped (`\n`). With `{:#}`, the block of [`ParseError::render`].
+    /// escaped (`\x0a`, as [`escape_controls`] writes them). With `{:#}`, the block of [`ParseError::render`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {
             return self.write_block(f);
         }
         // A message quotes input (an invalid escape's characters), which may hold a line
         // break: control characters are written escaped, to keep the line one.
-        for c in self.0.kind.to_string().chars() {
-            if c.is_control() {
-                write!(f, "{}", c.escape_debug())?;
-            } else {
-                f.write_char(c)?;
-            }
-        }
+        f.write_str(&escape_controls(&self.0.kind.to_string()))?;
         write!(
             f,
             " at line {}, column {} (byte {})",
@@ -537,8 +531,8 @@ impl Snippet {
 /// characters, then `…`) and up to `CONTEXT` characters after it, with `…` where the text
 /// is cut. Returns the window, the column of the span's first character in it and the
 /// span's width in columns (at least 1, for a caret under an empty span), both counted in
-/// characters. Control characters are shown as U+FFFD, one column each. Bounded by
-/// `CONTEXT`, whatever the text's length.
+/// characters. Control characters are shown as [`escape_controls`] writes them (`\x1b`),
+/// each escape as wide as its characters. Bounded by `CONTEXT`, whatever the text's length.
 pub(crate) fn window(text: &str, span: std::ops::Range<usize>) -> (String, usize, usize) {
     const CONTEXT: usize = Snippet::CONTEXT;
     let end = floor_char_boundary(text, span.end.min(text.len()));
@@ -553,32 +547,55 @@ pub(crate) fn window(text: &str, span: std::ops::Range<usize>) -> (String, usize
     if shown_from > 0 {
         shown.push('…');
     }
-    shown.extend(before[shown_from..].chars().map(visible));
+    push_escaped(&mut shown, before[shown_from..].chars());
     let column = shown.chars().count();
     let spanned = &text[start..end];
-    shown.extend(spanned.chars().take(CONTEXT).map(visible));
+    push_escaped(&mut shown, spanned.chars().take(CONTEXT));
+    let spanned_width = shown.chars().count() - column;
     let width = if spanned.chars().nth(CONTEXT).is_some() {
         // A span too long to show whole: its start, then `…`; what follows is not shown.
         shown.push('…');
-        return (shown, column, CONTEXT + 1);
+        return (shown, column, spanned_width + 1);
     } else {
-        spanned.chars().count().max(1)
+        spanned_width.max(1)
     };
     let after = &text[end..];
-    shown.extend(after.chars().take(CONTEXT).map(visible));
+    push_escaped(&mut shown, after.chars().take(CONTEXT));
     if after.chars().nth(CONTEXT).is_some() {
         shown.push('…');
     }
     (shown, column, width)
 }
 
-/// A character as shown in a snippet: control characters (tab included) become U+FFFD so
-/// that every shown character takes one column.
-fn visible(c: char) -> char {
-    if c.is_control() {
-        '\u{FFFD}'
-    } else {
-        c
+/// Text as error messages, carets and the command line show it: every control character
+/// (C0, DEL, C1: ESC, line breaks and tab included) written as an escape, `\x1b` below
+/// U+0080 and `\u{9b}` above, so that untrusted input can neither drive a terminal nor
+/// break a line; everything else as it is. Borrowed when there is nothing to escape.
+///
+/// ```
+/// assert_eq!(rfc1738::escape_controls("http://h/"), "http://h/");
+/// assert_eq!(rfc1738::escape_controls("a\x1b[2Jb\tc\u{9b}"), "a\\x1b[2Jb\\x09c\\u{9b}");
+/// ```
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    push_escaped(&mut shown, text.chars());
+    std::borrow::Cow::Owned(shown)
+}
+
+/// Pushes `chars` onto `shown`, control characters escaped as [`escape_controls`] says.
+fn push_escaped(shown: &mut String, chars: impl Iterator<Item = char>) {
+    for c in chars {
+        let code = u32::from(c);
+        if !c.is_control() {
+            shown.push(c);
+        } else if code < 0x80 {
+            shown.push_str(&format!("\\x{code:02x}"));
+        } else {
+            shown.push_str(&format!("\\u{{{code:x}}}"));
+        }
     }
 }
 
@@ -625,9 +642,16 @@ mod tests {
     }
 
     #[test]
-    fn control_characters_keep_the_caret_aligned() {
+    fn control_characters_are_escaped_and_keep_the_caret_aligned() {
         let error = ParseError::new("a\tb c", 4, None, ErrorKind::UnexpectedEnd, vec![]);
-        assert!(error.render().contains("  | a\u{FFFD}b c\n  |     ^"));
+        assert!(error.render().contains("  | a\\x09b c\n  |        ^"));
+        let error = ParseError::new("\x1b[2J\u{9b}x", 6, None, ErrorKind::UnexpectedEnd, vec![]);
+        assert!(error
+            .render()
+            .contains("  | \\x1b[2J\\u{9b}x\n  |              ^"));
+        // A span of control characters is as wide as their escapes.
+        let (shown, column, width) = window("ab\x07\x07cd", 2..4);
+        assert_eq!((shown.as_str(), column, width), ("ab\\x07\\x07cd", 2, 8));
     }
 
     #[test]

@@ -147,7 +147,7 @@ pub use build::{
 pub use convert::{from_url_crate, ConvertError};
 pub use dialect::{parse_reference, Dialect, UnknownDialect, UrlReference};
 pub use encode::{charset, encode, CharSet};
-pub use error::{ErrorKind, ParseError};
+pub use error::{escape_controls, ErrorKind, ParseError};
 pub use escape::{percent_decode, Escaped, Segments};
 pub use extract::{extract, extract_reader, Extract, ExtractReader, Extractor, Found, Wrapper};
 pub use host::Host;

@@ -502,20 +502,10 @@ impl Paint {
 }
 
 /// The input as text output shows it: control characters (C0, DEL, C1) as `\x1b`-style
-/// escapes (`\u{9b}` above U+007F), so that untrusted text cannot drive the terminal.
+/// escapes (`\u{9b}` above U+007F), so that untrusted text cannot drive the terminal; the
+/// same escapes as in error messages and carets (one home: [`rfc1738::escape_controls`]).
 fn shown(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
-        return Cow::Borrowed(text);
-    }
-    let mut shown = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match u32::from(c) {
-            code if code < 0x80 && c.is_control() => shown.push_str(&format!("\\x{code:02x}")),
-            code if c.is_control() => shown.push_str(&format!("\\u{{{code:x}}}")),
-            _ => shown.push(c),
-        }
-    }
-    Cow::Owned(shown)
+    rfc1738::escape_controls(text)
 }
 
 /// Writes the caret block of `error` (`{:#}`), led by `label` (`-:3:9: `), coloured.
