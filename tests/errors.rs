@@ -90,7 +90,7 @@ fn an_error_prints_as_one_line_behind_a_box_dyn_error() {
         assert!(printed.contains(" at line "), "{printed:?}");
     }
     let error = rfc1738::parse("ftp://h/%\n0").unwrap_err();
-    assert!(error.to_string().contains("\\n"), "{error}");
+    assert!(error.to_string().contains("\\x0a"), "{error}");
 }
 
 #[test]

@@ -214,7 +214,10 @@ fn mutated_inputs_round_trip_or_fail_at_a_character_boundary() {
                     );
                     let rendered = error.render();
                     assert!(
-                        rendered.starts_with(&format!("error: {}", error.message())),
+                        rendered.starts_with(&format!(
+                            "error: {}",
+                            rfc1738::escape_controls(&error.message())
+                        )),
                         "{rendered}"
                     );
                     let line = error.to_string();
