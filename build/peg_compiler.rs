@@ -7,10 +7,10 @@
 //! two parsers can be compared token for token.
 //!
 //! Operators compiled: literals (case-sensitive and ASCII case-insensitive), ASCII character
-//! ranges, rule references, `EOI` and `SOI`, sequence, ordered choice, `?`, `*`, `+` (which
-//! pest's optimizer unrolls), and the lookaheads `&` and `!`. An expression that matches
-//! exactly one byte of a set compiles to a 256-entry table; adjacent (or provably disjoint)
-//! single-byte alternatives of a choice merge into one table. Anything else (stack
+//! ranges, rule references, `EOI`, `SOI` and `NEWLINE`, sequence, ordered choice, `?`, `*`,
+//! `+` (which pest's optimizer unrolls), and the lookaheads `&` and `!`. An expression that
+//! matches exactly one byte of a set compiles to a 256-entry table; adjacent (or provably
+//! disjoint) single-byte alternatives of a choice merge into one table. Anything else (stack
 //! operations, non-ASCII ranges, implicit whitespace) is refused at build time.
 
 use pest_meta::ast::RuleType;
@@ -112,6 +112,17 @@ impl Compiler<'_> {
                 "EOI" => "st.eoi(p)".to_owned(),
                 "SOI" => "(p == 0).then_some(p)".to_owned(),
                 "ANY" => "st.any(p)".to_owned(),
+                // pest's built-in: "\n" | "\r\n" | "\r", in that order, and no token.
+                "NEWLINE" => {
+                    let newline = Expr::Choice(
+                        Box::new(Expr::Str("\n".to_owned())),
+                        Box::new(Expr::Choice(
+                            Box::new(Expr::Str("\r\n".to_owned())),
+                            Box::new(Expr::Str("\r".to_owned())),
+                        )),
+                    );
+                    return self.expr(&newline);
+                }
                 _ if self.rules.contains_key(name) => format!("rule_{name}(st, p)"),
                 _ => return Err(format!("unknown or unsupported rule {name}")),
             },
@@ -213,7 +224,7 @@ impl Compiler<'_> {
                 Some(rule) => {
                     rule.ty == RuleType::Silent && self.makes_no_token(&rule.expr, depth + 1)
                 }
-                None => name == "SOI" || name == "ANY",
+                None => matches!(name.as_str(), "SOI" | "ANY" | "NEWLINE"),
             },
             Expr::Seq(a, b) | Expr::Choice(a, b) => {
                 self.makes_no_token(a, depth + 1) && self.makes_no_token(b, depth + 1)

@@ -309,10 +309,12 @@ impl Dialect {
 
 /// Parses a URL reference, `[URL:] url [# fragmentid]`, by the grammar of `dialect`.
 ///
-/// - RFC 1738: the URL is read by section 5 (as [`crate::parse`] does); the prefix and the
-///   fragment are those of its appendix. RFC 1738 does not define a fragment's syntax; it
-///   is read by RFC 1630's `fragmentid` (`xalphas`), the only definition of these
-///   documents, and may be void.
+/// - RFC 1738: the whole input is read by the grammar's rule `urlreference`
+///   (grammar/rfc1738.pest; its entry rule `whole_reference` also allows a final line
+///   break, this function does not): the URL by section 5 (as [`crate::parse`] reads it),
+///   the prefix and the fragment as its appendix puts them. RFC 1738 does not define a
+///   fragment's syntax; it is read by RFC 1630's `fragmentid` (`xalphas`), the only
+///   definition of these documents, and may be void.
 /// - RFC 1630 and draft-www-uri-00: the whole input is read by the dialect's grammar, from
 ///   its entry rule `fragmentaddress`.
 ///
@@ -350,9 +352,51 @@ pub fn parse_reference(input: &str, dialect: Dialect) -> Result<UrlReference<'_>
     }
 }
 
-/// RFC 1738: the prefix and the fragment are taken off, and the URL between them is read
-/// by section 5.
+/// RFC 1738: the reference is read by the grammar's `urlreference` (`[URL:] url
+/// [#fragment]`, grammar/rfc1738.pest) up to the end of the input, and lowered. When the
+/// grammar rejects it, the error is found by its parts ([`read_by_parts`]).
 fn parse_rfc1738_reference(input: &str) -> Result<UrlReference<'_>, ParseError> {
+    thread_local! {
+        /// The token buffer of the reference's parse, reused from one parse to the next.
+        static TOKENS: std::cell::RefCell<Vec<crate::tree::Tok>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let read = TOKENS.with(|buffer| {
+        let mut toks = buffer.take();
+        let read = crate::fast::parse_reference(input, &mut toks)
+            .then(|| crate::lower::lower_reference(input, &mut toks));
+        // Keep a small buffer for the next parse; give a large one back to the allocator.
+        if toks.capacity() <= 1024 {
+            buffer.replace(toks);
+        }
+        read
+    });
+    match read {
+        Some(Ok((prefixed, url, fragment))) => Ok(UrlReference::new(
+            Dialect::Rfc1738,
+            input,
+            prefixed,
+            url,
+            fragment,
+        )),
+        Some(Err(error)) => Err(error),
+        None => {
+            let error = read_by_parts(input);
+            debug_assert!(
+                error.is_err(),
+                "urlreference rejects {input:?}, which its parts accept"
+            );
+            error
+        }
+    }
+}
+
+/// An RFC 1738 reference read by its parts, which is how the error of one that
+/// `urlreference` rejects is found: the prefix is `url_prefix` ([`Dialect::prefix_len`]),
+/// the URL ends at the first `#` (no rule of section 5 holds one) and is read by
+/// [`crate::parse`], whose error (diagnosed on the URL alone) comes first, and the
+/// fragment-id after the `#` is read by RFC 1630's `fragmentid`. The differential test
+/// holds [`parse_reference`] to this reading for every input.
+pub(crate) fn read_by_parts(input: &str) -> Result<UrlReference<'_>, ParseError> {
     let start = Dialect::Rfc1738.prefix_len(input);
     let prefixed = start > 0;
     let (end, fragment) = match input[start..].find('#') {
@@ -378,6 +422,34 @@ fn parse_rfc1738_reference(input: &str) -> Result<UrlReference<'_>, ParseError> 
             .map_err(|error| error.in_production(url.kind()))?;
     }
     let fragment = fragment.map(|_| end + 1..input.len());
+    Ok(UrlReference::new(
+        Dialect::Rfc1738,
+        input,
+        prefixed,
+        url,
+        fragment,
+    ))
+}
+
+/// [`parse_reference`] for RFC 1738 with the pest parser's tree of `urlreference` in place
+/// of the compiled grammar's (the reference the fast path is tested against).
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) fn parse_rfc1738_reference_with_pest(
+    input: &str,
+) -> Result<UrlReference<'_>, ParseError> {
+    use crate::grammar::{Rfc1738Parser, Rule};
+    use pest::Parser;
+    let mut toks = match Rfc1738Parser::parse(Rule::urlreference, input) {
+        Ok(pairs) => crate::tree::from_pest(pairs),
+        Err(_) => Vec::new(),
+    };
+    if toks
+        .first()
+        .is_none_or(|root| root.end as usize != input.len())
+    {
+        return read_by_parts(input);
+    }
+    let (prefixed, url, fragment) = crate::lower::lower_reference(input, &mut toks)?;
     Ok(UrlReference::new(
         Dialect::Rfc1738,
         input,

@@ -1,6 +1,7 @@
 //! The fast path against the pest parser: for generated valid URLs of every scheme and for
 //! mutations of them, both must give the same verdict and the same tree, and so the same
-//! `Url`.
+//! `Url`; for URL references (`[URL:] url [#fragment]`) the same, from the entry rule
+//! `whole_reference`, and `parse_reference` must read them as their parts read.
 //!
 //! CI runs 50,000 cases. The long run (10 million cases) is opt-in:
 //! `DIFFERENTIAL_CASES=10000000 cargo test --release --lib differential`; `DIFFERENTIAL_SEED`
@@ -253,7 +254,33 @@ impl Random {
     }
 }
 
+impl Random {
+    /// A URL reference, `[URL:] url [#fragment]`, now and then with a final line break
+    /// (which the entry rule `whole_reference` allows and `parse_reference` does not).
+    fn reference(&mut self) -> String {
+        let prefix = self.pick(&["", "", "", "URL:", "url:", "Url:", "uRl:"]);
+        let url = match self.below(10) {
+            0 => format!("url:{}", self.text(&format!("{UNRESERVED};/?:@&="), 6)),
+            1 => self.text(&format!("{UNRESERVED}:"), 6),
+            _ => self.url(),
+        };
+        let fragment = match self.below(3) {
+            0 => String::new(),
+            1 => "#".to_owned() + &self.text(&format!("{UNRESERVED}@&\""), 8),
+            _ => "#".to_owned() + &self.text(&format!("{UNRESERVED}@&\";/?:=#~ "), 8),
+        };
+        let end = match self.below(8) {
+            0 => "\n",
+            1 => "\r\n",
+            2 => "\r",
+            _ => "",
+        };
+        format!("{prefix}{url}{fragment}{end}")
+    }
+}
+
 use crate::fuzzing::fast_and_pest_agree as check;
+use crate::fuzzing::reference_fast_and_pest_agree as check_reference;
 
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -310,6 +337,53 @@ fn the_fast_path_and_pest_agree_on_the_corpus_and_its_mutations() {
 }
 
 #[test]
+fn the_fast_path_and_pest_agree_on_generated_references_and_mutations() {
+    let cases = env_number("DIFFERENTIAL_CASES", 50_000) / 2;
+    let seed = env_number("DIFFERENTIAL_SEED", 0x1994_1738);
+    let mut random = Random(seed.rotate_left(17) | 1);
+    let (mut valid, mut mutated) = (0u64, 0u64);
+    for case in 0..cases {
+        let reference = random.reference();
+        let input = if case % 2 == 0 {
+            reference
+        } else {
+            mutated += 1;
+            random.mutate(&reference)
+        };
+        match check_reference(&input) {
+            Ok(ok) => valid += u64::from(ok),
+            Err(disagreement) => panic!("case {case} (seed {seed}): {disagreement}"),
+        }
+    }
+    assert!(
+        valid > cases / 5,
+        "only {valid} of {cases} inputs were valid"
+    );
+    assert!(valid < cases - mutated / 4, "too few inputs were invalid");
+}
+
+#[test]
+fn the_fast_path_and_pest_agree_on_the_corpus_as_references() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut random = Random(0x0001_6301);
+    for entry in std::fs::read_dir(dir).expect("corpus/") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|ext| ext != "jsonl") {
+            continue;
+        }
+        for line in std::fs::read_to_string(&path).expect("corpus file").lines() {
+            let case: serde_json::Value = serde_json::from_str(line).expect("a JSON case");
+            let input = case["input"].as_str().expect("an input string").to_owned();
+            check_reference(&input).unwrap();
+            check_reference(&format!("{input}\n")).unwrap();
+            for _ in 0..4 {
+                check_reference(&random.mutate(&input)).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
 fn the_trees_agree_on_long_inputs() {
     for input in [
         format!("http://h/{}", "a/".repeat(10_000)),
@@ -318,5 +392,6 @@ fn the_trees_agree_on_long_inputs() {
         format!("ftp://h/{} x", "b".repeat(10_000)),
     ] {
         check(&input).unwrap();
+        check_reference(&format!("URL:{input}#{}", "f".repeat(10_000))).unwrap();
     }
 }

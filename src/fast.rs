@@ -129,6 +129,35 @@ pub(crate) fn parse(input: &str, toks: &mut Vec<Tok>) -> bool {
     generated::rule_whole_url(&mut state, 0).is_some()
 }
 
+/// Parses `input` as a URL reference (`urlreference`, `[URL:] url [#fragment]`) spanning
+/// all of it into `toks` (cleared first); whether it matched. As [`parse`], for
+/// `rfc1738::parse_reference`; the rule's entry rule `whole_reference` also allows a final
+/// line break, which a reference given to the library may not hold.
+pub(crate) fn parse_reference(input: &str, toks: &mut Vec<Tok>) -> bool {
+    toks.clear();
+    let mut state = State {
+        bytes: input.as_bytes(),
+        toks,
+        tracer: &mut NoTrace,
+        lookahead: 0,
+    };
+    generated::rule_urlreference(&mut state, 0) == Some(input.len())
+}
+
+/// Runs `rule` at the start of `input` without tracing, into `toks` (cleared first); where
+/// it ended, if it matched. For the differential test of the entry rules.
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) fn parse_rule(rule: Rule, input: &str, toks: &mut Vec<Tok>) -> Option<usize> {
+    toks.clear();
+    let mut state = State {
+        bytes: input.as_bytes(),
+        toks,
+        tracer: &mut NoTrace,
+        lookahead: 0,
+    };
+    generated::rule_named(rule, &mut state, 0)
+}
+
 /// Runs `rule` at `start` of `input`, recording what was expected where it got furthest;
 /// returns where the rule ended, if it matched, and the trace.
 pub(crate) fn trace(rule: Rule, input: &str, start: usize) -> (Option<usize>, Trace) {

@@ -36,7 +36,10 @@ impl Rule {
             Rule::trailing_slash => "\"/\"".into(),
             Rule::predefined_scheme => "scheme".into(),
             Rule::whole_url => "url".into(),
-            // Every other rule is named exactly as in the RFC.
+            Rule::whole_reference => "urlreference".into(),
+            // Every other rule is named exactly as in the RFC, or, for the reference's rules
+            // (`urlreference`, `prefixedurl`, `fragmentid`, `xalpha`, ...), as in RFC 1630
+            // and the grammar.
             other => format!("{other:?}"),
         }
     }

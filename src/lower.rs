@@ -10,6 +10,7 @@ use crate::scheme::{
 };
 use crate::tree::{Node, Tok};
 use crate::url::{Url, UrlKind};
+use std::ops::Range;
 
 /// The input being lowered and the production it matched, for positioned errors.
 pub(crate) struct Lowering<'a> {
@@ -51,6 +52,53 @@ pub(crate) fn lower<'a>(text: &'a str, toks: &[Tok]) -> Result<Url<'a>, ParseErr
     let whole_url = Node::root(toks, text);
     expect_rule(&whole_url, Rule::whole_url);
     let url = whole_url.into_inner().next().expect("whole_url holds url");
+    lower_url(text, url)
+}
+
+/// A URL reference as `urlreference` read it: whether it has the prefix `URL:`, the URL,
+/// and the byte range of the fragment-id after `#`.
+pub(crate) type Reference<'a> = (bool, Url<'a>, Option<Range<usize>>);
+
+/// Lowers the tree of a successful `urlreference` parse that spans all of `input`.
+///
+/// The URL is lowered on its own text, as `parse` would read it between the prefix and the
+/// `#`: its tokens are moved to offsets within that text. An error of the lowering (a
+/// number out of range) is reported at its place in `input`.
+pub(crate) fn lower_reference<'a>(
+    input: &'a str,
+    toks: &mut [Tok],
+) -> Result<Reference<'a>, ParseError> {
+    let root = Node::root(toks, input);
+    expect_rule(&root, Rule::urlreference);
+    let mut parts = root.into_inner();
+    let first = parts
+        .next()
+        .expect("urlreference starts with prefixedurl or url");
+    let prefixed = first.as_rule() == Rule::prefixedurl;
+    let fragment = parts.next().map(|fragment| {
+        expect_rule(&fragment, Rule::fragment);
+        let span = fragment.span();
+        span.start as usize + 1..span.end as usize
+    });
+    // Pre-order: `url` is the token after `urlreference`, or after `prefixedurl`.
+    let at = if prefixed { 2 } else { 1 };
+    let next = toks[at].next as usize;
+    let url = &mut toks[at..next];
+    let (start, end) = (url[0].start, url[0].end);
+    for tok in url.iter_mut() {
+        tok.start -= start;
+        tok.end -= start;
+        tok.next -= at as u32;
+    }
+    let text = &input[start as usize..end as usize];
+    let url = Node::root(url, text);
+    expect_rule(&url, Rule::url);
+    let url = lower_url(text, url).map_err(|error| error.shifted(input, start as usize))?;
+    Ok((prefixed, url, fragment))
+}
+
+/// Lowers a `url` node whose text is the URL alone.
+fn lower_url<'a>(text: &'a str, url: Node<'_, 'a>) -> Result<Url<'a>, ParseError> {
     let form = url.into_inner().next().expect("url holds one production");
     let kind = match form.as_rule() {
         Rule::httpurl => UrlKind::Http,

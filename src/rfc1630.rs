@@ -172,9 +172,10 @@ pub(crate) fn parse(input: &str, dialect: Dialect) -> Result<UrlReference<'_>, P
 }
 
 /// How many bytes at the start of `text` RFC 1630's `xalphas` (`1*xalpha`) matches, 0 for
-/// none: `fragmentid` compiled by hand, as the RFC 1738 dialect reads a fragment. (pest
-/// holds some 150 bytes of tokens per byte of input; a fragment of the RFC 1738 dialect
-/// is read in constant memory. The test below holds it to the grammar's rule.)
+/// none: `fragmentid` compiled by hand, as the RFC 1738 dialect's diagnosis reads a
+/// fragment (`dialect::read_by_parts`; a valid one is read by `fragmentid` of
+/// grammar/rfc1738.pest, and the differential test holds the two readings together). The
+/// test below holds it to RFC 1630's rule.
 fn xalphas_len(text: &str) -> usize {
     let bytes = text.as_bytes();
     let mut at = 0;

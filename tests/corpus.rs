@@ -277,11 +277,14 @@ fn the_valid_corpus_exercises_every_rule_that_makes_pairs() {
         Rule::all_rules(),
         &["predefined_scheme"],
         |input| {
-            // The URL without its prefix and fragment, which RFC 1738's grammar does not read.
+            // The whole reference by `whole_reference`, and its URL alone by `whole_url`.
             let reference = rfc1738::parse_reference(input, Dialect::Rfc1738).expect("valid");
             let url = reference.url().as_str();
-            let pairs = Rfc1738Parser::parse(Rule::whole_url, url).expect("valid case");
-            pairs.flatten().map(|pair| pair.as_rule()).collect()
+            let pairs = Rfc1738Parser::parse(Rule::whole_reference, input).expect("valid case");
+            let url_pairs = Rfc1738Parser::parse(Rule::whole_url, url).expect("valid case");
+            (pairs.flatten().chain(url_pairs.flatten()))
+                .map(|pair| pair.as_rule())
+                .collect()
         },
     );
     assert!(

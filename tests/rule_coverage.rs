@@ -110,10 +110,17 @@ fn rules_beyond_the_rfc_are_few_and_known() {
         extra,
         [
             "all_groups",
+            "fragment",
+            "fragmentid",
             "gopher_search",
             "predefined_scheme",
+            "prefixedurl",
             "trailing_slash",
-            "whole_url"
+            "url_prefix",
+            "urlreference",
+            "whole_reference",
+            "whole_url",
+            "xalpha"
         ]
     );
 }

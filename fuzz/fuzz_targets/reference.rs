@@ -1,6 +1,7 @@
-//! The fragment and prefix reader (RFC 1738's appendix): a reference re-displays to its
-//! input, its URL is what `parse` reads between the prefix and the "#", and its fragment is
-//! the text after the first "#".
+//! The fragment and prefix reader (RFC 1738's appendix): the compiled `whole_reference`
+//! and pest's agree (verdict and tree), and `parse_reference` reads as its parts read; a
+//! reference re-displays to its input, its URL is what `parse` reads between the prefix
+//! and the "#", and its fragment is the text after the first "#".
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -10,6 +11,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(input) = std::str::from_utf8(data) else {
         return;
     };
+    if let Err(disagreement) = rfc1738::fuzzing::reference_fast_and_pest_agree(input) {
+        panic!("{disagreement}");
+    }
     let Ok(reference) = rfc1738::parse_reference(input, Dialect::Rfc1738) else {
         return;
     };

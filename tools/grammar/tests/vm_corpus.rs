@@ -85,3 +85,49 @@ fn the_vm_and_the_compiled_parser_agree_on_every_corpus_case() {
         "cases per dialect: {checked:?}"
     );
 }
+
+/// RFC 1738's reference entry rule, `whole_reference` (`[URL:] url [#fragment]` and an
+/// optional final line break), reads every RFC 1738 corpus input whole, prefix and fragment
+/// included, as the compiled parser does, and as the library does: a case is valid only if
+/// the grammar accepts it (the library adds the range checks). With a final line break,
+/// as in a file given to pest_debugger, the verdict is the same.
+#[test]
+fn the_vm_reads_rfc1738_references_as_the_compiled_parser() {
+    let vm = load("rfc1738.pest");
+    let (mut checked, mut prefixed, mut fragments) = (0, 0, 0);
+    let mut disagreements = Vec::new();
+    for entry in std::fs::read_dir(root().join("corpus")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "jsonl") {
+            continue;
+        }
+        for line in std::fs::read_to_string(&path).unwrap().lines() {
+            let case: Value = serde_json::from_str(line).unwrap();
+            let (Some(input), Some("rfc1738")) = (case["input"].as_str(), case["dialect"].as_str())
+            else {
+                continue;
+            };
+            let vm_accepts = vm.parse("whole_reference", input).is_ok();
+            let compiled_accepts = rfc1738::fuzzing::grammar_accepts_reference(input);
+            let with_newline = vm.parse("whole_reference", &format!("{input}\n")).is_ok();
+            if vm_accepts != compiled_accepts
+                || with_newline != vm_accepts
+                || (case["valid"] == true && !vm_accepts)
+            {
+                disagreements.push(format!(
+                    "{input:?}: vm {vm_accepts} ({with_newline} with a newline), compiled \
+                     {compiled_accepts}, valid {}",
+                    case["valid"]
+                ));
+            }
+            checked += 1;
+            prefixed += usize::from(case["prefixed"] == true);
+            fragments += usize::from(case["fragment"].is_string());
+        }
+    }
+    assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+    assert!(
+        checked > 300 && prefixed > 10 && fragments > 10,
+        "{checked} cases, {prefixed} prefixed, {fragments} with a fragment"
+    );
+}
