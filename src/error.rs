@@ -313,11 +313,10 @@ struct Details {
     snippet: Snippet,
 }
 
-impl std::error::Error for ParseError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.0.kind)
-    }
-}
+/// No `source`: the [`ErrorKind`]'s message is already in the one-line `Display`, and an
+/// error should not say the same thing twice (anyhow's "Caused by:"). Reach the kind with
+/// [`ParseError::kind`].
+impl std::error::Error for ParseError {}
 
 impl ParseError {
     /// An error at byte `offset` of `input`.
