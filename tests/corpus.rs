@@ -586,11 +586,9 @@ const RFC1738_SECTIONS: &[&str] = &[
 const RFC1630_SECTIONS: &[&str] = &[
     "BNF of Generic URI Syntax",
     "BNF for specific URL schemes",
-    "Reserved characters",
     "Encoding reserved characters",
     "Partial (relative) form",
     "Fragment-id",
-    "Specific Schemes",
 ];
 
 /// The rules of a grammar file of `grammar/`, by section: `None` for a file without
