@@ -4,14 +4,17 @@
 Usage: python3 corpus/run.py [PATH-TO-rfc1738-BINARY]   (default: target/debug/rfc1738)
 
 Standard library only. For every case it runs the CLI and compares the JSON it prints with
-the case's expectation:
-  corpus/*.jsonl            `parse --dialect D --json INPUT`: the whole object, "note" left out
+the case's expectation. A case's own keys "id", "source" and "note" are never compared, nor
+the CLI's "line" (the batch position of parse, normalize, lint and resolve); failures are
+reported by id:
+  corpus/*.jsonl            `parse --dialect D --json INPUT`: the whole object
   corpus/resolve/*.jsonl    `resolve --mode M --json CONTEXT PARTIAL`: "result" or "error"
   corpus/normalize/*.jsonl  `normalize --json INPUT`: "normalized"
   corpus/lint/*.jsonl       `lint --dialect D --json INPUT`: "valid" and the warnings'
                             kind, severity, component, start, end (and line_break, for
                             cross-protocol)
   corpus/extract/rules.jsonl  `extract --json` on the text: the stated fields of each URL
+                            (an invalid URL's "error_code" is its error's "code")
 Exit status 0 when every case matches, 1 otherwise (the first differences are printed).
 """
 import json
@@ -25,10 +28,21 @@ BINARY = sys.argv[1] if len(sys.argv) > 1 else str(ROOT.parent / "target" / "deb
 failures = []
 counts = {}
 
+# The corpus's own keys: where a case comes from and what it tests, not part of any report.
+METADATA = ("id", "source", "note")
+# Keys of the CLI's output that are not the report of a URL: the batch position.
+NOT_REPORT = ("line",)
 
-def cli(*args, stdin=None):
+
+def cli(*args, stdin=None, strip=NOT_REPORT):
     done = subprocess.run([BINARY, *args], input=stdin, capture_output=True, check=False)
-    return [json.loads(line) for line in done.stdout.decode().splitlines() if line]
+    out = [json.loads(line) for line in done.stdout.decode().splitlines() if line]
+    return [{k: v for k, v in obj.items() if k not in strip} for obj in out]
+
+
+def report_of(case):
+    """The case without the corpus's metadata: the report it expects."""
+    return {k: v for k, v in case.items() if k not in METADATA}
 
 
 def cases(path):
@@ -55,14 +69,12 @@ def parse_cases():
             if len(reports) != len(lines):
                 failures.append(f"{path.name} {dialect}: {len(lines)} lines, {len(reports)} reports")
             for case, report in zip(lines, reports):
-                expected = {k: v for k, v in case.items() if k != "note"}
-                check("parse", f"{path.name} {case['input']!r}", expected, report)
+                check("parse", f"{case['id']} {case['input']!r}", report_of(case), report)
             for case in group:
                 if case in lines:
                     continue
                 (report,) = cli("parse", "--dialect", dialect, "--json", "--", case["input"])
-                expected = {k: v for k, v in case.items() if k != "note"}
-                check("parse", f"{path.name} {case['input']!r}", expected, report)
+                check("parse", f"{case['id']} {case['input']!r}", report_of(case), report)
 
 
 def resolve_cases():
@@ -70,14 +82,15 @@ def resolve_cases():
         for case in cases(path):
             (got,) = cli("resolve", "--mode", case["mode"], "--json", "--", case["context"], case["partial"])
             key = "result" if "result" in case else "error"
-            check("resolve", f"{case['context']} + {case['partial']} ({case['mode']})", case[key], got.get(key))
+            label = f"{case['id']} {case['context']} + {case['partial']} ({case['mode']})"
+            check("resolve", label, case[key], got.get(key))
 
 
 def normalize_cases():
     for path in sorted((ROOT / "normalize").glob("*.jsonl")):
         for case in cases(path):
             (got,) = cli("normalize", "--json", "--", case["input"])
-            check("normalize", case["input"], case["normalized"], got.get("normalized"))
+            check("normalize", f"{case['id']} {case['input']!r}", case["normalized"], got.get("normalized"))
 
 
 def lint_cases():
@@ -86,7 +99,7 @@ def lint_cases():
         for case in cases(path):
             (got,) = cli("lint", "--dialect", case["dialect"], "--json", "--", case["input"])
             warnings = [{f: w[f] for f in fields if f in w} for w in got["warnings"]]
-            check("lint", case["input"], {"valid": case["valid"], "warnings": case["warnings"]},
+            check("lint", f"{case['id']} {case['input']!r}", {"valid": case["valid"], "warnings": case["warnings"]},
                   {"valid": got["valid"], "warnings": warnings})
 
 
@@ -100,7 +113,8 @@ def extract_cases():
             args.append("--line-numbers")
         with tempfile.NamedTemporaryFile("wb", suffix=".txt", delete=False) as text:
             text.write(case["text"].encode())
-        found = cli(*args, text.name)
+        # extract's "line" is the line of the text a URL starts on, not a batch position.
+        found = cli(*args, text.name, strip=())
         pathlib.Path(text.name).unlink()
         got = []
         for f in found:
@@ -109,10 +123,9 @@ def extract_cases():
             if "alternative" in f:
                 item["alternative"] = f["alternative"]
             if "error" in f:
-                item["error_code"] = None
+                item["error_code"] = f["error"]["code"]
             got.append(item)
-        expected = [{k: (None if k == "error_code" else v) for k, v in e.items()} for e in case["expected"]]
-        check("extract", case["note"], expected, got)
+        check("extract", f"{case['id']} {case['note']}", case["expected"], got)
 
 
 def main():

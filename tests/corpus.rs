@@ -1,18 +1,55 @@
 //! Runs the conformance corpus: every line of `corpus/*.jsonl` is parsed by its dialect and
 //! its report compared with the expectation on the line; every line of
-//! `corpus/resolve/*.jsonl` is resolved and compared.
+//! `corpus/resolve/*.jsonl` is resolved and compared. Every case of every file has a stable
+//! `id` and a `source` of one of the documented forms.
 //!
-//! `BLESS=1 cargo test --test corpus` rewrites the expectations from the parser's output
-//! (review the diff before committing). The format is documented in `corpus/README.md`.
+//! `BLESS=1 cargo test --test corpus` rewrites the expectations from the parser's output,
+//! keeping each case's `id`, `source` and `note` (review the diff before committing). The
+//! format is documented in `corpus/README.md`.
 #![cfg(feature = "serde")]
 
 use rfc1738::{Dialect, ErrorKind, ParseReport, ResolveMode};
 use serde_json::{Map, Value};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The key of a case that is a comment, not an expectation.
-const NOTE: &str = "note";
+/// The keys of a case that are the corpus's own, not part of the report: kept by BLESS,
+/// left out of every comparison, and written first, in this order.
+const METADATA: [&str; 3] = ["id", "source", "note"];
+
+/// Keys of the CLI's output that are not part of the report of a URL: `line`, the 1-based
+/// input line or argument position of the batch modes. Never compared, never blessed.
+const NOT_REPORT: [&str; 1] = ["line"];
+
+/// The case without its metadata: what the report is compared with.
+fn without_metadata(case: &Map<String, Value>) -> Map<String, Value> {
+    let mut case = case.clone();
+    for key in METADATA {
+        case.remove(key);
+    }
+    case
+}
+
+/// A report (or a case being blessed) without the keys that are not the report's.
+fn report_only(mut report: Map<String, Value>) -> Map<String, Value> {
+    for key in NOT_REPORT {
+        report.remove(key);
+    }
+    report
+}
+
+/// The case's metadata, in order, followed by `report`: a line as BLESS writes it.
+fn blessed(case: &Map<String, Value>, report: Map<String, Value>) -> String {
+    let mut line = Map::new();
+    for key in METADATA {
+        if let Some(value) = case.get(key) {
+            line.insert(key.into(), value.clone());
+        }
+    }
+    line.extend(report_only(report));
+    serde_json::to_string(&line).expect("JSON")
+}
 
 struct Case {
     file: PathBuf,
@@ -42,15 +79,13 @@ impl Case {
     /// The report the parser gives now, in the corpus's form.
     fn actual(&self) -> Map<String, Value> {
         match serde_json::to_value(ParseReport::with_dialect(self.input(), self.dialect())) {
-            Ok(Value::Object(map)) => map,
+            Ok(Value::Object(map)) => report_only(map),
             other => panic!("a report serializes to an object, not {other:?}"),
         }
     }
 
-    fn expected_without_note(&self) -> Map<String, Value> {
-        let mut expected = self.expected.clone();
-        expected.remove(NOTE);
-        expected
+    fn expected_report(&self) -> Map<String, Value> {
+        without_metadata(&self.expected)
     }
 }
 
@@ -108,12 +143,13 @@ fn every_corpus_case_matches_the_parser() {
     let mut failures = Vec::new();
     let cases = all_cases();
     for case in &cases {
-        let (expected, actual) = (case.expected_without_note(), case.actual());
+        let (expected, actual) = (case.expected_report(), case.actual());
         if expected != actual {
             failures.push(format!(
-                "{}:{}: {:?}\n{}",
+                "{}:{}: {} {:?}\n{}",
                 case.file.display(),
                 case.line,
+                case.expected["id"],
                 case.input(),
                 pretty_assertions::Comparison::new(&expected, &actual)
             ));
@@ -128,17 +164,26 @@ fn every_corpus_case_matches_the_parser() {
     );
 }
 
-/// Rewrites every corpus file from the parser's output, keeping inputs, order and notes.
+/// Rewrites every parse and resolution file from the parser's output, keeping inputs, order
+/// and each case's `id`, `source` and `note`.
 fn bless() {
     for file in corpus_files() {
         let mut out = String::new();
         for case in read_cases(&file) {
-            let mut blessed = Map::new();
-            if let Some(note) = case.expected.get(NOTE) {
-                blessed.insert(NOTE.into(), note.clone());
-            }
-            blessed.extend(case.actual());
-            out.push_str(&serde_json::to_string(&blessed).expect("JSON"));
+            out.push_str(&blessed(&case.expected, case.actual()));
+            out.push('\n');
+        }
+        fs::write(&file, out).expect("corpus file is writable");
+    }
+    for file in jsonl_files("corpus/resolve") {
+        let mut out = String::new();
+        for case in read_cases(&file) {
+            let resolution = Resolution {
+                file: case.file,
+                line: case.line,
+                case: case.expected,
+            };
+            out.push_str(&blessed(&resolution.case, resolution.actual()));
             out.push('\n');
         }
         fs::write(&file, out).expect("corpus file is writable");
@@ -381,21 +426,372 @@ fn resolutions() -> Vec<Resolution> {
 
 #[test]
 fn every_resolution_case_matches() {
+    if std::env::var_os("BLESS").is_some() {
+        // every_corpus_case_matches_the_parser blesses the resolution files too.
+        return;
+    }
     let cases = resolutions();
     assert!(cases.len() >= 40, "only {} resolution cases", cases.len());
     let mut failures = Vec::new();
     for case in &cases {
-        let mut expected = case.case.clone();
-        expected.remove(NOTE);
+        let expected = without_metadata(&case.case);
         let actual = case.actual();
         if expected != actual {
             failures.push(format!(
-                "{}:{}:\n{}",
+                "{}:{}: {}\n{}",
                 case.file.display(),
                 case.line,
+                case.case["id"],
                 pretty_assertions::Comparison::new(&expected, &actual)
             ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+// ---------------------------------------------------------------------------------------
+// Ids and sources: every case of every file (corpus/README.md, "Ids" and "Sources")
+// ---------------------------------------------------------------------------------------
+
+/// Every file of cases, relative to `corpus/`: the parse cases, `resolve/`, `normalize/`,
+/// `lint/` and `extract/rules.jsonl` (the seed goldens of `extract/seeds/` are whole-file
+/// cases, named by their file).
+fn case_files() -> Vec<PathBuf> {
+    let mut files = corpus_files();
+    for dir in ["corpus/resolve", "corpus/normalize", "corpus/lint"] {
+        files.extend(jsonl_files(dir));
+    }
+    files.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/extract/rules.jsonl"));
+    files
+}
+
+/// The file's path under `corpus/`, `/` as the separator.
+fn corpus_relative(file: &Path) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let relative = file.strip_prefix(&root).expect("a file under corpus/");
+    relative
+        .components()
+        .map(|part| part.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The id prefix of a file: its path under `corpus/` without `.jsonl`, `/` written `-`
+/// (`http`, `resolve-table`, `extract-rules`).
+fn id_prefix(file: &Path) -> String {
+    corpus_relative(file)
+        .trim_end_matches(".jsonl")
+        .replace('/', "-")
+}
+
+/// `PREFIX-NNNN`: the prefix and the number, when the id is well formed (at least four
+/// digits, zero-padded to four and not beyond, from 1).
+fn split_id(id: &str) -> Option<(&str, u32)> {
+    let (prefix, digits) = id.rsplit_once('-')?;
+    let well_formed_prefix = !prefix.is_empty()
+        && prefix.split('-').all(|part| {
+            !part.is_empty()
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        });
+    let number: u32 = digits.parse().ok()?;
+    let canonical = format!("{number:04}") == digits;
+    (well_formed_prefix && canonical && number > 0).then_some((prefix, number))
+}
+
+/// The ids retired from the corpus (`corpus/retired-ids.txt`): never to be used again.
+fn retired_ids() -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/retired-ids.txt");
+    fs::read_to_string(path)
+        .expect("corpus/retired-ids.txt exists")
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            line.split_whitespace()
+                .next()
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect()
+}
+
+#[test]
+fn every_case_has_a_stable_id_never_reused() {
+    let retired = retired_ids();
+    let mut problems = Vec::new();
+    let mut seen: HashMap<String, String> = HashMap::new();
+    // The numbers of each prefix, in use and retired.
+    let mut numbers: BTreeMap<String, BTreeSet<u32>> = BTreeMap::new();
+    for id in &retired {
+        match split_id(id) {
+            Some((prefix, number)) => {
+                if !numbers.entry(prefix.to_owned()).or_default().insert(number) {
+                    problems.push(format!("corpus/retired-ids.txt: {id} listed twice"));
+                }
+            }
+            None => problems.push(format!("corpus/retired-ids.txt: {id:?} is not an id")),
+        }
+    }
+    let mut count = 0;
+    for file in case_files() {
+        let prefix = id_prefix(&file);
+        let text = fs::read_to_string(&file).expect("a corpus file");
+        for (index, line) in text.lines().enumerate() {
+            let at = format!("{}:{}", corpus_relative(&file), index + 1);
+            count += 1;
+            if !line.starts_with("{\"id\":") {
+                problems.push(format!("{at}: \"id\" is not the first key"));
+            }
+            let case: Map<String, Value> = serde_json::from_str(line).expect("a JSON object");
+            let Some(id) = case.get("id").and_then(Value::as_str) else {
+                problems.push(format!("{at}: no id"));
+                continue;
+            };
+            match split_id(id) {
+                Some((id_prefix, number)) if id_prefix == prefix => {
+                    numbers.entry(prefix.clone()).or_default().insert(number);
+                }
+                _ => problems.push(format!("{at}: {id:?} is not {prefix}-NNNN")),
+            }
+            if retired.iter().any(|old| old == id) {
+                problems.push(format!("{at}: {id} is retired (corpus/retired-ids.txt)"));
+            }
+            if let Some(first) = seen.insert(id.to_owned(), at.clone()) {
+                problems.push(format!("{at}: {id} is also the id of {first}"));
+            }
+        }
+    }
+    // Every number up to the highest of its prefix is in use or retired: a case is never
+    // dropped without retiring its id, and new ids continue the sequence.
+    for (prefix, used) in &numbers {
+        let highest = used.iter().max().copied().unwrap_or(0);
+        let missing: Vec<u32> = (1..=highest).filter(|n| !used.contains(n)).collect();
+        if !missing.is_empty() {
+            problems.push(format!(
+                "{prefix}: ids {missing:?} are neither in use nor in corpus/retired-ids.txt"
+            ));
+        }
+    }
+    assert!(count > 2000, "only {count} cases");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The sections of RFC 1738 a source may cite as `RFC 1738 §N`.
+const RFC1738_SECTIONS: &[&str] = &[
+    "1", "2", "2.1", "2.2", "2.3", "3", "3.1", "3.2", "3.2.1", "3.2.2", "3.2.3", "3.2.4", "3.2.5",
+    "3.3", "3.4", "3.5", "3.6", "3.7", "3.8", "3.9", "3.10", "3.11", "4", "5", "6",
+];
+
+/// The sections of RFC 1630 and of draft-www-uri-00 a source may cite by title; the first two
+/// are the grammars, whose rules may follow the title.
+const RFC1630_SECTIONS: &[&str] = &[
+    "BNF of Generic URI Syntax",
+    "BNF for specific URL schemes",
+    "Encoding reserved characters",
+    "Partial (relative) form",
+    "Fragment-id",
+];
+
+/// The rules of a grammar file of `grammar/`, by section: `None` for a file without
+/// sections (RFC 1738's section 5), else the section's heading in lower case.
+fn bnf_rules(file: &str) -> HashMap<Option<String>, BTreeSet<String>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("grammar")
+        .join(file);
+    let mut rules: HashMap<Option<String>, BTreeSet<String>> = HashMap::new();
+    let mut section = None;
+    for line in fs::read_to_string(path).expect("a grammar file").lines() {
+        if line.starts_with("BNF ") {
+            section = Some(line.to_lowercase());
+            continue;
+        }
+        let name: String = line
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "+_-".contains(*c))
+            .collect();
+        let rest = &line[name.len()..];
+        let defines = rest.starts_with("  ") || rest.trim_start().starts_with("= ");
+        if !name.is_empty() && name.starts_with(|c: char| c.is_ascii_lowercase()) && defines {
+            rules.entry(section.clone()).or_default().insert(name);
+        }
+    }
+    rules
+}
+
+/// Whether `rule` of `grammar/FILE.pest` has a `// CHOICE` comment in the comment block
+/// right above it.
+fn pest_choice(file: &str, rule: &str) -> bool {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("grammar")
+        .join(file);
+    let Ok(text) = fs::read_to_string(path) else {
+        return false;
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let definition = format!("{rule} = ");
+    lines.iter().enumerate().any(|(index, line)| {
+        line.starts_with(&definition)
+            && lines[..index]
+                .iter()
+                .rev()
+                .take_while(|above| above.starts_with("//"))
+                .any(|above| above.starts_with("// CHOICE"))
+    })
+}
+
+/// Checks the form of `source` and that what it names exists: the section, the grammar
+/// rule in that section, the seed line, the CHOICE comment, the README heading.
+struct Sources {
+    rfc1738: BTreeSet<String>,
+    rfc1630: HashMap<Option<String>, BTreeSet<String>>,
+    draft: HashMap<Option<String>, BTreeSet<String>>,
+    readme_headings: BTreeSet<String>,
+}
+
+impl Sources {
+    fn new() -> Sources {
+        let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+        let readme_headings = fs::read_to_string(readme)
+            .expect("README.md")
+            .lines()
+            .filter_map(|line| {
+                line.strip_prefix("### ")
+                    .or_else(|| line.strip_prefix("## "))
+                    .map(str::to_owned)
+            })
+            .collect();
+        Sources {
+            rfc1738: bnf_rules("rfc1738-section5.bnf")
+                .remove(&None)
+                .unwrap_or_default(),
+            rfc1630: bnf_rules("rfc1630.bnf"),
+            draft: bnf_rules("draft-www-uri-00.bnf"),
+            readme_headings,
+        }
+    }
+
+    /// The form of a valid source (`RFC 1738`, `RFC 1630`, `draft-www-uri-00`, `seed`,
+    /// `choice`), or what is wrong with it.
+    fn check(&self, source: &str) -> Result<&'static str, String> {
+        if let Some(rest) = source.strip_prefix("RFC 1738 ") {
+            if rest == "appendix" {
+                return Ok("RFC 1738");
+            }
+            let rest = rest
+                .strip_prefix('§')
+                .ok_or("RFC 1738 §N or RFC 1738 appendix")?;
+            let (section, rule) = match rest.split_once(' ') {
+                Some((section, rule)) => (section, Some(rule)),
+                None => (rest, None),
+            };
+            if !RFC1738_SECTIONS.contains(&section) {
+                return Err(format!("no section {section} in RFC 1738"));
+            }
+            return match rule {
+                None => Ok("RFC 1738"),
+                Some(rule) if section == "5" && self.rfc1738.contains(rule) => Ok("RFC 1738"),
+                Some(rule) => Err(format!("{rule:?} is no rule of RFC 1738 section 5")),
+            };
+        }
+        for (document, rules) in [
+            ("RFC 1630", &self.rfc1630),
+            ("draft-www-uri-00", &self.draft),
+        ] {
+            let Some(rest) = source
+                .strip_prefix(document)
+                .and_then(|r| r.strip_prefix(" \""))
+            else {
+                continue;
+            };
+            let (title, rule) = rest.split_once('"').ok_or("an unclosed title")?;
+            if !RFC1630_SECTIONS.contains(&title) {
+                return Err(format!("{title:?} is not a section this corpus cites"));
+            }
+            return match rule {
+                "" => Ok(if document == "RFC 1630" {
+                    "RFC 1630"
+                } else {
+                    "draft-www-uri-00"
+                }),
+                rule => {
+                    let rule = rule.strip_prefix(' ').ok_or("a space before the rule")?;
+                    let known = rules
+                        .get(&Some(title.to_lowercase()))
+                        .is_some_and(|names| names.contains(rule));
+                    if known {
+                        Ok(if document == "RFC 1630" {
+                            "RFC 1630"
+                        } else {
+                            "draft-www-uri-00"
+                        })
+                    } else {
+                        Err(format!("{rule:?} is no rule of {document} {title:?}"))
+                    }
+                }
+            };
+        }
+        if let Some(rest) = source.strip_prefix("seed ") {
+            let (file, line) = rest.split_once(':').ok_or("seed FILE:LINE")?;
+            let line: usize = line.parse().map_err(|_| "seed FILE:LINE")?;
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("corpus/extract/seeds")
+                .join(file);
+            if !file.ends_with(".txt") || file.contains('/') {
+                return Err(format!("{file} is not a seed document"));
+            }
+            let bytes = fs::read(&path).map_err(|_| format!("no seed {file}"))?;
+            let text = String::from_utf8_lossy(&bytes);
+            let printed = text.lines().nth(line.wrapping_sub(1));
+            return match printed {
+                Some(printed) if !printed.trim().is_empty() => Ok("seed"),
+                _ => Err(format!("line {line} of {file} is empty or missing")),
+            };
+        }
+        if let Some(rest) = source.strip_prefix("choice: grammar/") {
+            let (file, rule) = rest
+                .split_once(" CHOICE ")
+                .ok_or("choice: grammar/FILE.pest CHOICE RULE")?;
+            if file.ends_with(".pest") && pest_choice(file, rule) {
+                return Ok("choice");
+            }
+            return Err(format!("no CHOICE comment on {rule} in grammar/{file}"));
+        }
+        if let Some(rest) = source.strip_prefix("choice: README.md \"") {
+            let heading = rest.strip_suffix('"').ok_or("an unclosed heading")?;
+            if self.readme_headings.contains(heading) {
+                return Ok("choice");
+            }
+            return Err(format!("README.md has no heading {heading:?}"));
+        }
+        Err("not one of the forms of corpus/README.md, \"Sources\"".into())
+    }
+}
+
+#[test]
+fn every_case_says_where_its_answer_comes_from() {
+    let sources = Sources::new();
+    let mut problems = Vec::new();
+    let mut forms: BTreeMap<&str, usize> = BTreeMap::new();
+    for file in case_files() {
+        for case in read_cases(&file) {
+            let at = format!("{}:{}", corpus_relative(&file), case.line);
+            match case.expected.get("source").and_then(Value::as_str) {
+                None => problems.push(format!("{at}: no source")),
+                Some(source) => match sources.check(source) {
+                    Ok(form) => *forms.entry(form).or_default() += 1,
+                    Err(why) => problems.push(format!("{at}: {source:?}: {why}")),
+                },
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // Each form is in use: a check that matched nothing would prove nothing.
+    for form in ["RFC 1738", "RFC 1630", "draft-www-uri-00", "seed", "choice"] {
+        assert!(
+            forms.contains_key(form),
+            "no source of the form {form}: {forms:?}"
+        );
+    }
 }

@@ -3,7 +3,8 @@
 //! stream reader agreeing with the `&str` reader at every piece size, and bounded memory.
 //!
 //! `BLESS=1 cargo test --test extract` rewrites the seed goldens (never the rules, which
-//! are judged by hand); review the diff.
+//! are judged by hand, nor their `id`, `source` and `note`, which no comparison reads: a
+//! rules case is compared by its `expected` alone); review the diff.
 #![cfg(feature = "serde")]
 
 use pretty_assertions::assert_eq;
@@ -104,7 +105,8 @@ fn every_rule_case_is_found_as_judged() {
         let expected = case["expected"].as_array().unwrap();
         if found != *expected {
             failures.push(format!(
-                "{}\n  text: {text:?}\n  expected: {}\n  found:    {}",
+                "{} ({})\n  text: {text:?}\n  expected: {}\n  found:    {}",
+                case["id"],
                 case["note"],
                 Value::from(expected.clone()),
                 Value::from(found)
