@@ -404,7 +404,7 @@ impl Resolution {
             Ok(result) => actual.insert("result".into(), result.into()),
             Err(error) => actual.insert(
                 "error".into(),
-                serde_json::json!({ "message": error.to_string() }),
+                serde_json::json!({ "code": error.code(), "message": error.to_string() }),
             ),
         };
         actual
