@@ -423,7 +423,7 @@ fn each_input(
             Batch::Normalize => "normalize",
             Batch::Lint(_) => "lint",
         };
-        hint_if_terminal(mode, "URLs");
+        hint_if_terminal(mode, "URLs (one per line)");
         for_each_line(
             io::stdin().lock(),
             out,
@@ -450,9 +450,13 @@ fn each_input(
 /// A one-line hint on standard error when a mode waits for lines typed at a terminal.
 fn hint_if_terminal(mode: &str, what: &str) {
     if io::stdin().is_terminal() {
+        let instead = match mode {
+            "extract" => "or name the files to read",
+            _ => "or give them as arguments",
+        };
         eprintln!(
-            "rfc1738 {mode}: reading {what} from the terminal, one per line; end with Ctrl-D \
-             (or give them as arguments; rfc1738 {mode} --help)"
+            "rfc1738 {mode}: reading {what} from the terminal; end with Ctrl-D ({instead}; \
+             rfc1738 {mode} --help)"
         );
     }
 }

@@ -917,7 +917,7 @@ fn on_a_terminal_each_line_is_answered_at_once_with_a_hint_and_colour() {
     let answer = "http://h:99999/\r\n-:1:10";
     let shown = on_terminal("", "parse", &[], "http://h:99999/\n", answer);
     assert!(
-        shown.contains("rfc1738 parse: reading URLs from the terminal"),
+        shown.contains("rfc1738 parse: reading URLs (one per line) from the terminal"),
         "{shown:?}"
     );
     assert!(
