@@ -1,5 +1,4 @@
 //! The `rfc1738` binary: exit codes, and one output object per input line, in order.
-#![cfg(feature = "cli")]
 
 use pretty_assertions::assert_eq;
 use std::io::Write;

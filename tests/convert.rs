@@ -1,5 +1,4 @@
 //! The `url` feature: http, ftp and file URLs to `url::Url` and back.
-#![cfg(all(feature = "url", feature = "serde"))]
 
 use pretty_assertions::assert_eq;
 use rfc1738::{ConvertError, Url};

@@ -6,7 +6,6 @@
 //! `BLESS=1 cargo test --test corpus` rewrites the expectations from the parser's output,
 //! keeping each case's `id`, `source` and `note` (review the diff before committing). The
 //! format is documented in `corpus/README.md`.
-#![cfg(feature = "serde")]
 
 use rfc1738::{Dialect, ErrorKind, ParseReport, ResolveMode};
 use serde_json::{Map, Value};

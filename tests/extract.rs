@@ -5,7 +5,6 @@
 //! `BLESS=1 cargo test --test extract` rewrites the seed goldens (never the rules, which
 //! are judged by hand, nor their `id`, `source` and `note`, which no comparison reads: a
 //! rules case is compared by its `expected` alone); review the diff.
-#![cfg(feature = "serde")]
 
 use pretty_assertions::assert_eq;
 use rfc1738::{Dialect, ExtractReport, Extractor, Found};

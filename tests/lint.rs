@@ -1,6 +1,5 @@
 //! The security checks of RFC 1738 section 6: every hand-judged case of
 //! `corpus/lint/cases.jsonl` (warnings with kind, severity, component and byte span).
-#![cfg(feature = "serde")]
 
 use rfc1738::{Dialect, LintReport};
 use serde_json::{json, Value};

@@ -1,7 +1,6 @@
 //! One encoding level (RFC 1630): the hand-judged cases of `corpus/normalize/cases.jsonl`, and
 //! properties over every valid URL of the corpus: normalizing is idempotent, keeps the
 //! kind, and gives an equivalent URL.
-#![cfg(feature = "serde")]
 
 use pretty_assertions::assert_eq;
 use rfc1738::{Dialect, Url};

@@ -4,7 +4,6 @@
 //! folder, with the `rfc1738` binary first on the `PATH`), each followed by exactly what it
 //! prints on standard output. `BLESS=1 cargo test --test readme` rewrites the outputs from
 //! the binary (review the diff before committing).
-#![cfg(feature = "cli")]
 
 use pretty_assertions::assert_eq;
 use std::path::Path;

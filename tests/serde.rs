@@ -1,7 +1,6 @@
 //! The `serde` feature: a typed URL serializes to the CLI's field names (the corpus
 //! report's) and the dialect that reads it back, and deserializes from that map (every URL
 //! of every dialect comes back equal) or from a URL string, borrowed or owned.
-#![cfg(feature = "serde")]
 
 use pretty_assertions::assert_eq;
 use rfc1738::{Dialect, Url};
