@@ -8,25 +8,12 @@ use rfc1738::{
     ProsperoUrl, TelnetUrl, Typecode, WaisForm, WaisUrl,
 };
 
-struct Random(u64);
+mod common;
 
+use common::random::Random;
+
+/// Component data drawn for the builders.
 impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
     /// Component data: any octet, with delimiters, `%`, tab, CR, LF and "+" favoured.
     fn bytes(&mut self) -> Vec<u8> {
         const FAVOURED: &[u8] = b"/;?:@&=%#+ \t\r\n.-_~*'()!,$\"<>[]{}|\\^`";

@@ -10,10 +10,12 @@ use pretty_assertions::assert_eq;
 use rfc1738::{Dialect, ExtractReport, Extractor, Found};
 use serde_json::{json, Value};
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+mod common;
 
 fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/extract")
+    common::corpus::dir().join("extract")
 }
 
 /// The extractor a rules case asks for.
@@ -83,10 +85,7 @@ fn assert_stream_agrees(extractor: Extractor, text: &str, piece: usize) {
 }
 
 fn rules() -> Vec<Value> {
-    let text = std::fs::read_to_string(corpus_dir().join("rules.jsonl")).unwrap();
-    text.lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect()
+    common::corpus::read(&corpus_dir().join("rules.jsonl"))
 }
 
 #[test]

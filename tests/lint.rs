@@ -4,14 +4,14 @@
 use rfc1738::{Dialect, LintReport};
 use serde_json::{json, Value};
 
+mod common;
+
 #[test]
 fn every_lint_case_gives_its_warnings() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/lint/cases.jsonl");
-    let text = std::fs::read_to_string(path).unwrap();
+    let cases = common::corpus::read(&common::corpus::dir().join("lint/cases.jsonl"));
     let mut failures = Vec::new();
     let mut count = 0;
-    for line in text.lines() {
-        let case: Value = serde_json::from_str(line).unwrap();
+    for case in cases {
         let input = case["input"].as_str().unwrap();
         let dialect: Dialect = case["dialect"].as_str().unwrap().parse().unwrap();
         let lint = rfc1738::lint(input, dialect);

@@ -8,26 +8,10 @@
 //! `RFC1738_MUTATIONS=<n>` runs n cases instead of the default and `RFC1738_MUTATION_SEED=<n>`
 //! draws other cases (long runs belong to the fuzz targets, not to CI).
 
+use common::random::Random;
 use rfc1738::{Dialect, ResolveError, ResolveMode};
 
 mod common;
-
-/// SplitMix64: small, deterministic, good enough to spread mutations.
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 const PIECES: &[&str] = &[
     "/",
@@ -81,46 +65,7 @@ const PIECES: &[&str] = &[
 ];
 
 fn corpus_inputs() -> Vec<String> {
-    let mut inputs = Vec::new();
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "jsonl") {
-            for line in std::fs::read_to_string(&path).unwrap().lines() {
-                if let Some(input) = json_string_field(line, "input") {
-                    inputs.push(input);
-                }
-            }
-        }
-    }
-    assert!(inputs.len() > 1000, "corpus not found: {}", inputs.len());
-    inputs
-}
-
-/// The value of a top-level string field, enough of JSON for the corpus lines.
-fn json_string_field(line: &str, field: &str) -> Option<String> {
-    let key = format!("\"{field}\":");
-    let start = line.find(&key)? + key.len();
-    let rest = line[start..].trim_start().strip_prefix('"')?;
-    let mut out = String::new();
-    let mut chars = rest.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => return Some(out),
-            '\\' => match chars.next()? {
-                'n' => out.push('\n'),
-                't' => out.push('\t'),
-                'r' => out.push('\r'),
-                'u' => {
-                    let hex: String = chars.by_ref().take(4).collect();
-                    out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
-                }
-                other => out.push(other),
-            },
-            c => out.push(c),
-        }
-    }
-    None
+    common::corpus::inputs().into_iter().collect()
 }
 
 fn char_boundary_near(s: &str, mut at: usize) -> usize {
@@ -131,7 +76,7 @@ fn char_boundary_near(s: &str, mut at: usize) -> usize {
     at
 }
 
-fn mutate(mix: &mut Mix, inputs: &[String]) -> String {
+fn mutate(mix: &mut Random, inputs: &[String]) -> String {
     let mut text = inputs[mix.below(inputs.len())].clone();
     for _ in 0..=mix.below(3) {
         let at = char_boundary_near(&text, mix.below(text.len() + 1));
@@ -157,12 +102,12 @@ fn mutate(mix: &mut Mix, inputs: &[String]) -> String {
 }
 
 /// `RFC1738_MUTATION_SEED=<n>` varies the cases (the default seed keeps CI reproducible).
-fn seed(salt: u64) -> Mix {
+fn seed(salt: u64) -> Random {
     let seed: u64 = std::env::var("RFC1738_MUTATION_SEED")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
-    Mix(seed.wrapping_mul(0x1_0000_0001) ^ salt)
+    Random(seed.wrapping_mul(0x1_0000_0001) ^ salt)
 }
 
 fn iterations() -> usize {

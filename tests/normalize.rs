@@ -6,13 +6,10 @@ use pretty_assertions::assert_eq;
 use rfc1738::{Dialect, Url};
 use serde_json::Value;
 
+mod common;
+
 fn lines(path: &str) -> Vec<Value> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect()
+    common::corpus::read(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
 }
 
 #[test]

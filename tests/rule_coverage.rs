@@ -2,6 +2,8 @@
 //! `grammar/rfc1738-section5.bnf`) has a pest rule of the same name whose `///` doc comment
 //! quotes the RFC's definition word for word, and every pest rule is documented.
 
+mod common;
+
 use pretty_assertions::assert_eq;
 use std::collections::BTreeMap;
 
@@ -18,11 +20,11 @@ fn rfc_rules() -> BTreeMap<String, String> {
             .filter(|(name, _)| !line.starts_with([' ', ';']) && !name.trim().is_empty());
         if let Some((name, _)) = starts_rule {
             rules.extend(current.take());
-            current = Some((name.trim().to_owned(), collapse(line)));
+            current = Some((name.trim().to_owned(), common::pest_docs::collapse(line)));
         } else if line.starts_with(' ') && !line.trim().is_empty() {
             if let Some((_, definition)) = current.as_mut() {
                 definition.push(' ');
-                definition.push_str(&collapse(line));
+                definition.push_str(&common::pest_docs::collapse(line));
             }
         } else {
             rules.extend(current.take());
@@ -34,32 +36,9 @@ fn rfc_rules() -> BTreeMap<String, String> {
 
 /// pest rule name to the text of its `///` doc comment (collapsed), `None` when undocumented.
 fn pest_rules() -> BTreeMap<String, Option<String>> {
-    let mut rules = BTreeMap::new();
-    let mut doc: Vec<&str> = Vec::new();
-    for line in PEST.lines() {
-        let trimmed = line.trim_start();
-        if let Some(text) = trimmed.strip_prefix("///") {
-            doc.push(text);
-        } else if trimmed.starts_with("//") {
-            // An ordinary comment between a doc comment and its rule (`// PEG:` notes).
-        } else if let Some((name, _)) = line.split_once(" = ") {
-            if !name.starts_with(' ') && !name.is_empty() {
-                let documented = (!doc.is_empty()).then(|| collapse(&doc.join(" ")));
-                rules.insert(name.to_owned(), documented);
-            }
-            doc.clear();
-        } else if trimmed.is_empty() {
-            doc.clear();
-        }
-    }
-    rules
+    common::pest_docs::rules(PEST)
 }
 
-fn collapse(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// `ip-schemepart` is `ip_schemepart`, `gopher+_string` is `gopher_plus_string`.
 fn pest_name(rfc_name: &str) -> String {
     rfc_name.replace('-', "_").replace('+', "_plus")
 }

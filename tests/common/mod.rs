@@ -1,4 +1,12 @@
 //! Helpers shared by the integration tests (each test file that needs them says
-//! `mod common;`).
+//! `mod common;`): one pseudo-random generator, one reader of the corpus, one reader of
+//! the `.pest` files' doc comments, and the error-truth property.
+//!
+//! Each integration test is its own crate and uses some of these, so the rest would be
+//! dead code there.
+#![allow(dead_code)]
 
+pub mod corpus;
 pub mod error_truth;
+pub mod pest_docs;
+pub mod random;
