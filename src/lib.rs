@@ -50,8 +50,8 @@
 //!   [`AsRef<str>`] give the text back as written. Its [`UrlKind`] names the production.
 //! - The scheme structs inside it, one per production: [`HttpUrl`], [`FtpUrl`],
 //!   [`GopherUrl`], [`MailtoUrl`], [`NewsUrl`], [`NntpUrl`], [`TelnetUrl`], [`WaisUrl`],
-//!   [`FileUrl`], [`ProsperoUrl`], [`GenericUrl`], and RFC 1630's [`MidUrl`] and
-//!   [`CidUrl`]; their components are [`Escaped`] text, decoded on request, and
+//!   [`FileUrl`], [`ProsperoUrl`], [`GenericUrl`], and RFC 1630's [`IdUrl`] (of `mid:` and
+//!   `cid:` URLs); their components are [`Escaped`] text, decoded on request, and
 //!   [`Host`]s.
 //! - [`UrlReference`]: a URL as it stands in a document, with the prefix `URL:` and a
 //!   `#fragment` ([`parse_reference`]).
@@ -158,9 +158,9 @@ pub use normalize::{equivalent, normalize, normalize_reference};
 pub use report::{ExtractReport, LintReport, ParseReport};
 pub use resolve::{is_absolute, resolve, ResolveError, ResolveMode};
 pub use scheme::{
-    Article, CidUrl, Fieldspec, FileUrl, FtpCommand, FtpCommandError, FtpUrl, Ftptype, GenericUrl,
-    GopherUrl, Grouppart, HttpUrl, MailtoUrl, MidUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl,
-    Typecode, WaisForm, WaisUrl, WpathField,
+    Article, Fieldspec, FileUrl, FtpCommand, FtpCommandError, FtpType, FtpUrl, Ftptype,
+    GenericForm, GenericUrl, GopherUrl, Grouppart, HttpUrl, IdUrl, MailtoUrl, NewsUrl, NntpUrl,
+    ProsperoUrl, TelnetUrl, Typecode, WaisForm, WaisUrl, WpathField,
 };
 pub use url::{Url, UrlKind};
 

@@ -252,9 +252,7 @@ fn normalized_text(url: &Url<'_>) -> String {
     }
     if let Url::Ftp(ftp) = url {
         // RFC 1738's typecode, or RFC 1630's ftptype (letters in either case there too).
-        let code = ftp
-            .typecode_as_written()
-            .or_else(|| ftp.ftptype().map(|ftptype| ftptype.as_str()));
+        let code = ftp.ftp_type_as_written();
         if let Some(code) = code.and_then(|code| range_in(text, code)) {
             rewrites.push((code, Rewrite::Lowercase));
         }

@@ -470,10 +470,8 @@ fn component_entries<M: SerializeMap>(url: &Url<'_>, map: &mut M) -> Result<(), 
             map.serialize_entry("version", &prospero.version())?;
             map.serialize_entry("attributes", &prospero.attributes())?;
         }
-        Url::Mid(mid) => map.serialize_entry("addr_spec", mid.addr_spec().as_str())?,
-        Url::Cid(cid) => {
-            map.serialize_entry("content_identifier", cid.content_identifier().as_str())?
-        }
+        Url::Mid(mid) => map.serialize_entry("addr_spec", mid.id().as_str())?,
+        Url::Cid(cid) => map.serialize_entry("content_identifier", cid.id().as_str())?,
         Url::Generic(generic) => {
             map.serialize_entry("scheme_part", generic.scheme_part().as_str())?;
             if let Some(path) = generic.path() {

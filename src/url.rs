@@ -5,7 +5,7 @@
 use crate::dialect::{Dialect, UrlReference};
 use crate::error::{ErrorKind, ParseError};
 use crate::scheme::{
-    CidUrl, FileUrl, FtpUrl, GenericUrl, GopherUrl, HttpUrl, MailtoUrl, MidUrl, NewsUrl, NntpUrl,
+    FileUrl, FtpUrl, GenericUrl, GopherUrl, HttpUrl, IdUrl, MailtoUrl, NewsUrl, NntpUrl,
     ProsperoUrl, TelnetUrl, WaisUrl,
 };
 use std::cmp::Ordering;
@@ -265,10 +265,10 @@ pub enum Url<'a> {
     /// `otherurl`, read as `genericurl`; in the RFC 1630 dialects, a generic `uri` (whose
     /// [`kind`](Url::kind) is [`UrlKind::Urn`] for the scheme RFC 1630 reserves, `urn`)
     Generic(GenericUrl<'a>),
-    /// RFC 1630 `midaddress`
-    Mid(MidUrl<'a>),
-    /// RFC 1630 `cidaddress`
-    Cid(CidUrl<'a>),
+    /// RFC 1630 `midaddress`: `mid:` and a message-id ([`IdUrl::id`])
+    Mid(IdUrl<'a>),
+    /// RFC 1630 `cidaddress`: `cid:` and a Content-ID ([`IdUrl::id`])
+    Cid(IdUrl<'a>),
     /// An rlogin URL of the RFC 1630 dialects, read as telnet
     Rlogin(TelnetUrl<'a>),
     /// A tn3270 URL of the RFC 1630 dialects, read as telnet
