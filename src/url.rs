@@ -241,6 +241,7 @@ impl fmt::Display for UrlKind {
 /// assert!(generic < mid);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Url<'a> {
     /// `httpurl`
     Http(HttpUrl<'a>),

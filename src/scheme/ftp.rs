@@ -167,6 +167,7 @@ impl Typecode {
 /// One FTP command of the reading of an ftp url-path (section 3.2.2). Arguments are the
 /// decoded octets of the segments.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum FtpCommand<'s> {
     /// `CWD` with a directory (possibly empty: `ftp://host//etc` starts with `CWD ""`).
     Cwd(Cow<'s, [u8]>),
