@@ -109,6 +109,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod build;
+mod component;
 #[cfg(feature = "url")]
 #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
 pub mod convert;
@@ -142,6 +143,7 @@ pub use build::{
     BuildError, FileBuilder, FtpBuilder, GenericBuilder, GopherBuilder, HttpBuilder, MailtoBuilder,
     NewsBuilder, NntpBuilder, ProsperoBuilder, TelnetBuilder, WaisBuilder,
 };
+pub use component::{Component, Components, Role};
 #[cfg(feature = "url")]
 #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
 pub use convert::{from_url_crate, ConvertError};
