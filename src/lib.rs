@@ -53,6 +53,8 @@
 //!   [`FileUrl`], [`ProsperoUrl`], [`GenericUrl`], and RFC 1630's [`IdUrl`] (of `mid:` and
 //!   `cid:` URLs); their components are [`Escaped`] text, decoded on request, and
 //!   [`Host`]s.
+//! - [`Url::components`]: each component of a URL with its [`Role`] (the RFC's rule
+//!   name) and its span in the text ([`Component`]).
 //! - [`UrlReference`]: a URL as it stands in a document, with the prefix `URL:` and a
 //!   `#fragment` ([`parse_reference`]).
 //! - [`Dialect`]: which document's grammar reads (RFC 1738, RFC 1630, draft-www-uri-00).
