@@ -28,6 +28,7 @@ use std::str::FromStr;
 /// assert!(rfc1738::parse_reference("http://info.cern.ch/a b", Dialect::Rfc1630).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Dialect {
     /// RFC 1738 (December 1994), section 5.
     #[default]

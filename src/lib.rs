@@ -50,9 +50,11 @@
 //!   [`AsRef<str>`] give the text back as written. Its [`UrlKind`] names the production.
 //! - The scheme structs inside it, one per production: [`HttpUrl`], [`FtpUrl`],
 //!   [`GopherUrl`], [`MailtoUrl`], [`NewsUrl`], [`NntpUrl`], [`TelnetUrl`], [`WaisUrl`],
-//!   [`FileUrl`], [`ProsperoUrl`], [`GenericUrl`], and RFC 1630's [`MidUrl`] and
-//!   [`CidUrl`]; their components are [`Escaped`] text, decoded on request, and
+//!   [`FileUrl`], [`ProsperoUrl`], [`GenericUrl`], and RFC 1630's [`IdUrl`] (of `mid:` and
+//!   `cid:` URLs); their components are [`Escaped`] text, decoded on request, and
 //!   [`Host`]s.
+//! - [`Url::components`]: each component of a URL with its [`Role`] (the RFC's rule
+//!   name) and its span in the text ([`Component`]).
 //! - [`UrlReference`]: a URL as it stands in a document, with the prefix `URL:` and a
 //!   `#fragment` ([`parse_reference`]).
 //! - [`Dialect`]: which document's grammar reads (RFC 1738, RFC 1630, draft-www-uri-00).
@@ -109,6 +111,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod build;
+mod component;
 #[cfg(feature = "url")]
 #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
 pub mod convert;
@@ -142,6 +145,7 @@ pub use build::{
     BuildError, FileBuilder, FtpBuilder, GenericBuilder, GopherBuilder, HttpBuilder, MailtoBuilder,
     NewsBuilder, NntpBuilder, ProsperoBuilder, TelnetBuilder, WaisBuilder,
 };
+pub use component::{Component, Components, Role};
 #[cfg(feature = "url")]
 #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
 pub use convert::{from_url_crate, ConvertError};
@@ -158,9 +162,9 @@ pub use normalize::{equivalent, normalize, normalize_reference};
 pub use report::{ExtractReport, LintReport, ParseReport};
 pub use resolve::{is_absolute, resolve, ResolveError, ResolveMode};
 pub use scheme::{
-    Article, CidUrl, Fieldspec, FileUrl, FtpCommand, FtpCommandError, FtpUrl, Ftptype, GenericUrl,
-    GopherUrl, Grouppart, HttpUrl, MailtoUrl, MidUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl,
-    Typecode, WaisForm, WaisUrl, WpathField,
+    Article, Fieldspec, FileUrl, FtpCommand, FtpCommandError, FtpType, FtpUrl, Ftptype,
+    GenericForm, GenericUrl, GopherUrl, Grouppart, HttpUrl, IdUrl, MailtoUrl, NewsUrl, NntpUrl,
+    ProsperoUrl, TelnetUrl, Typecode, WaisForm, WaisUrl, WpathField,
 };
 pub use url::{Url, UrlKind};
 

@@ -23,7 +23,8 @@
 //! - A user name or password where the scheme allows none (http, gopher, wais, ...): such
 //!   a URL is not valid; [`lint`] reads it without them to check the rest.
 
-use crate::dialect::{parse_reference, Dialect};
+use crate::component::{Component, Role};
+use crate::dialect::{parse_reference, Dialect, UrlReference, PREFIX};
 use crate::error::{ErrorKind, ParseError};
 use crate::url::{Url, UrlKind};
 use std::fmt;
@@ -198,9 +199,8 @@ impl Url<'_> {
     /// the port, password and cross-protocol warnings are always kept), and how many more
     /// of that kind there are.
     fn warnings_at_most(&self, limit: usize) -> (Vec<Warning>, usize) {
-        let text = self.as_str();
         let mut warnings = Vec::new();
-        let port = port_warning(self, text);
+        let port = port_warning(self);
         // A reserved port that is not the scheme's default: the decoded lines may reach
         // another protocol's server, so no escape is legitimate there, not even in the
         // shape of a Gopher+ ASK form.
@@ -213,17 +213,18 @@ impl Url<'_> {
         if let Some(warning) = &port {
             warnings.push(warning.clone());
         }
-        if let Some((component, password)) = self.password_part() {
-            if let Some(span) = range_in(text, password) {
-                warnings.push(password_warning(component, span, password.is_empty()));
-            }
+        if let Some(password) = self.component(Role::Password) {
+            let empty = password.as_str().is_empty();
+            warnings.push(password_warning("password", password.span(), empty));
         }
         let mut line_break = None;
         let (mut kept, mut omitted) = (0usize, 0usize);
-        for (component, part, legitimate) in self.sent_components() {
-            let Some(range) = range_in(text, part) else {
-                continue;
-            };
+        for (component, legitimate) in self.sent_components() {
+            let (part, range, name) = (
+                component.as_str(),
+                component.span(),
+                component.role().name(),
+            );
             for (at, octet) in escapes(part) {
                 let exempt = foreign_port.is_none() && legitimate(at, octet);
                 if !matches!(octet, b'\r' | b'\n' | 0 | b'\t') || exempt {
@@ -234,7 +235,7 @@ impl Url<'_> {
                     line_break = Some(span.clone());
                 }
                 if kept < limit {
-                    warnings.push(delimiter_warning(self.kind(), component, span, octet));
+                    warnings.push(delimiter_warning(self.kind(), name, span, octet));
                     kept += 1;
                 } else {
                     omitted += 1;
@@ -249,52 +250,28 @@ impl Url<'_> {
         (warnings, omitted)
     }
 
-    /// The password and the component name, where the URL has one.
-    fn password_part(&self) -> Option<(&'static str, &str)> {
-        let password = match self {
-            Url::Ftp(url) => url.password(),
-            Url::Telnet(url) | Url::Rlogin(url) | Url::Tn3270(url) => url.password(),
-            Url::Generic(url) => url.password(),
-            _ => None,
-        };
-        password.map(|password| ("password", password.as_str()))
-    }
-
     /// The components a client decodes and sends over a line protocol, each with what is
     /// legitimate in it (offset of the escape in the component, octet).
-    fn sent_components(&self) -> Vec<(&'static str, &str, Legitimate)> {
-        let mut parts: Vec<(&'static str, Option<&str>, Legitimate)> = Vec::new();
-        match self {
-            Url::Ftp(url) => {
-                parts.push(("user", url.user().map(|u| u.as_str()), no()));
-                parts.push(("password", url.password().map(|p| p.as_str()), no()));
-                parts.push(("fpath", url.fpath().map(|p| p.as_str()), no()));
-            }
-            Url::Telnet(url) | Url::Rlogin(url) | Url::Tn3270(url) => {
-                parts.push(("user", url.user().map(|u| u.as_str()), no()));
-                parts.push(("password", url.password().map(|p| p.as_str()), no()));
-            }
-            Url::Gopher(url) => {
-                parts.push(("selector", Some(url.selector().as_str()), no()));
-                parts.push(("search", url.search().map(|s| s.as_str()), no()));
-                let plus = url.gopher_plus().map(|p| p.as_str());
-                parts.push(("gopher+_string", plus, ask_form_lines(plus.unwrap_or(""))));
-            }
-            Url::Http(url) => {
-                parts.push(("hpath", url.hpath().map(|p| p.as_str()), no()));
-                parts.push(("search", url.search().map(|s| s.as_str()), no()));
-            }
-            Url::Mailto(url) => parts.push(("encoded822addr", Some(url.address().as_str()), no())),
-            Url::News(url) => parts.push(("grouppart", Some(url.grouppart_str()), no())),
-            Url::Nntp(url) => {
-                parts.push(("group", Some(url.group()), no()));
-                parts.push(("article", url.article_as_written(), no()));
-            }
-            _ => {}
-        }
-        parts
-            .into_iter()
-            .filter_map(|(name, part, legitimate)| part.map(|part| (name, part, legitimate)))
+    fn sent_components(&self) -> Vec<(Component<'_>, Legitimate)> {
+        let sent: &[Role] = match self.kind() {
+            UrlKind::Ftp => &[Role::User, Role::Password, Role::Fpath],
+            UrlKind::Telnet | UrlKind::Rlogin | UrlKind::Tn3270 => &[Role::User, Role::Password],
+            UrlKind::Gopher => &[Role::Selector, Role::Search, Role::GopherPlus],
+            UrlKind::Http => &[Role::Hpath, Role::Search],
+            UrlKind::Mailto => &[Role::Encoded822addr],
+            UrlKind::News => &[Role::Grouppart],
+            UrlKind::Nntp => &[Role::Group, Role::Article],
+            _ => &[],
+        };
+        self.components()
+            .filter(|component| sent.contains(&component.role()))
+            .map(|component| {
+                let legitimate = match component.role() {
+                    Role::GopherPlus => ask_form_lines(component.as_str()),
+                    _ => no(),
+                };
+                (component, legitimate)
+            })
             .collect()
     }
 }
@@ -344,12 +321,6 @@ fn escapes(part: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
     })
 }
 
-/// The byte range of `part`, a slice of `whole`.
-pub(crate) fn range_in(whole: &str, part: &str) -> Option<Range<usize>> {
-    let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
-    (start + part.len() <= whole.len()).then(|| start..start + part.len())
-}
-
 /// The well-known service of a reserved port, for the messages.
 fn service(port: u16) -> Option<&'static str> {
     Some(match port {
@@ -380,18 +351,12 @@ fn service(port: u16) -> Option<&'static str> {
     })
 }
 
-fn port_warning(url: &Url<'_>, text: &str) -> Option<Warning> {
+fn port_warning(url: &Url<'_>) -> Option<Warning> {
     let (port, default) = (url.port()?, url.default_port()?);
     if port == default {
         return None;
     }
-    let host = range_in(text, url.host()?)?;
-    let digits = text[host.end..]
-        .strip_prefix(':')?
-        .bytes()
-        .take_while(u8::is_ascii_digit)
-        .count();
-    let span = host.end + 1..host.end + 1 + digits;
+    let span = url.component(Role::Port)?.span();
     let scheme = url.kind().name();
     let (severity, message) = if port < 1024 {
         let whose = service(port).map_or_else(String::new, |s| format!(", {s}'s port"));
@@ -569,7 +534,7 @@ pub fn lint(input: &str, dialect: Dialect) -> Lint {
         Ok(reference) => {
             let url = reference.url();
             let (warnings, omitted) = url.warnings_at_most(Lint::MAX_DELIMITER_WARNINGS);
-            let offset = url_offset(input, url);
+            let offset = url_offset(&reference);
             let scheme = url.kind().name();
             Lint {
                 result: Ok(url.kind()),
@@ -595,8 +560,12 @@ pub fn lint(input: &str, dialect: Dialect) -> Lint {
 }
 
 /// Where the URL starts in the input (after a `URL:` prefix).
-fn url_offset(input: &str, url: &Url<'_>) -> usize {
-    range_in(input, url.as_str()).map_or(0, |range| range.start)
+fn url_offset(reference: &UrlReference<'_>) -> usize {
+    if reference.is_prefixed() {
+        PREFIX.len()
+    } else {
+        0
+    }
 }
 
 /// The warnings of `scheme://login@rest` read without `login@`, plus the login's own, and the
@@ -617,7 +586,7 @@ fn without_login(input: &str, dialect: Dialect) -> (Vec<Warning>, usize) {
     };
     let scheme = reference.url().kind().name();
     let removed = at_sign + 1 - authority;
-    let offset = url_offset(&rest, reference.url());
+    let offset = url_offset(&reference);
     let (warnings, omitted) = reference
         .url()
         .warnings_at_most(Lint::MAX_DELIMITER_WARNINGS);

@@ -3,11 +3,11 @@
 //! 2.2 (octets may be escaped when they need not be; reserved characters escaped or not
 //! mean different things).
 
+use crate::component::Role;
 use crate::dialect::{parse_reference, Dialect, UrlReference, PREFIX};
 use crate::encode::{charset, push_escape};
 use crate::error::ParseError;
 use crate::escape::is_escape;
-use crate::lint::range_in;
 use crate::url::{Url, UrlKind};
 use std::ops::Range;
 
@@ -234,29 +234,24 @@ fn normalized_text(url: &Url<'_>) -> String {
             semicolon_ends,
         ));
     }
-    if let Some(host) = url.host().and_then(|host| range_in(text, host)) {
-        let port_digits = text[host.end..]
-            .strip_prefix(':')
-            .map(|rest| rest.bytes().take_while(u8::is_ascii_digit).count())
-            .filter(|&digits| digits > 0);
-        rewrites.push((host.clone(), Rewrite::Lowercase));
-        if let (Some(digits), Some(port)) = (port_digits, url.port()) {
-            let written = host.end..host.end + 1 + digits;
-            let canonical = if Some(port) == url.default_port() {
-                String::new()
-            } else {
-                format!(":{port}")
-            };
-            rewrites.push((written, Rewrite::Replace(canonical)));
-        }
-    }
-    if let Url::Ftp(ftp) = url {
-        // RFC 1738's typecode, or RFC 1630's ftptype (letters in either case there too).
-        let code = ftp
-            .typecode_as_written()
-            .or_else(|| ftp.ftptype().map(|ftptype| ftptype.as_str()));
-        if let Some(code) = code.and_then(|code| range_in(text, code)) {
-            rewrites.push((code, Rewrite::Lowercase));
+    for component in url.components() {
+        let span = component.span();
+        match component.role() {
+            Role::Host => rewrites.push((span, Rewrite::Lowercase)),
+            Role::Port => {
+                // The port and the ":" before it.
+                let written = span.start - 1..span.end;
+                let port = url.port();
+                let canonical = if port == url.default_port() {
+                    String::new()
+                } else {
+                    format!(":{}", port.expect("a URL with a port component has a port"))
+                };
+                rewrites.push((written, Rewrite::Replace(canonical)));
+            }
+            // RFC 1738's typecode, or RFC 1630's ftptype (letters in either case there too).
+            Role::Typecode | Role::Ftptype => rewrites.push((span, Rewrite::Lowercase)),
+            _ => {}
         }
     }
     rewrites.sort_by_key(|(range, _)| range.start);

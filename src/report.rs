@@ -4,12 +4,13 @@
 //! Every text field is the raw text of the URL (escapes not decoded). The fields are
 //! documented in `corpus/README.md`.
 
+use crate::component::{Component, Role};
 use crate::dialect::{Dialect, UrlReference};
 use crate::error::ParseError;
 use crate::escape::Escaped;
 use crate::extract::Found;
 use crate::lint::{Lint, Warning, WarningKind};
-use crate::scheme::WaisForm;
+use crate::scheme::GenericForm;
 use crate::url::Url;
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -393,108 +394,167 @@ impl<'de> Deserialize<'de> for Key {
     }
 }
 
-/// The components of each kind of URL (the fields listed in `corpus/README.md`).
-fn component_entries<M: SerializeMap>(url: &Url<'_>, map: &mut M) -> Result<(), M::Error> {
+/// How one entry of a URL's report is written, from the component walk
+/// ([`Url::components`]).
+#[derive(Clone, Copy)]
+enum Entry {
+    /// The text of the component of this role, or `null`.
+    Text(Role),
+    /// The text of the component of this role, or `""` when the URL has none.
+    TextOrEmpty(Role),
+    /// The text of the component in lower case, or `null`.
+    Lower(Role),
+    /// The port's value, or `null`.
+    Port,
+    /// The number the component's digits write, or `null`.
+    Number(Role),
+    /// The `/`-separated segments of the component (raw texts), or `null`.
+    Segments(Role),
+    /// Prospero's fieldspecs, each `[fieldname, fieldvalue]`.
+    Fields,
+    /// What a news URL names, or a wais URL's form (`kind_name`).
+    Form,
+    /// The text after the scheme's `:` (a generic URL's whole schemepart).
+    AfterScheme,
+}
+
+/// The entries of each kind of URL, in order (the fields listed in `corpus/README.md`).
+fn report_entries(url: &Url<'_>) -> &'static [(&'static str, Entry)] {
+    use Entry::*;
+    const LOGIN: [(&str, Entry); 4] = [
+        ("user", Text(Role::User)),
+        ("password", Text(Role::Password)),
+        ("host", Text(Role::Host)),
+        ("port", Port),
+    ];
     match url {
-        Url::Http(http) => {
-            map.serialize_entry("host", http.host().as_str())?;
-            map.serialize_entry("port", &http.port())?;
-            map.serialize_entry("path", &raw(http.hpath()))?;
-            map.serialize_entry("search", &raw(http.search()))?;
-        }
-        Url::Ftp(ftp) => {
-            map.serialize_entry("user", &raw(ftp.user()))?;
-            map.serialize_entry("password", &raw(ftp.password()))?;
-            map.serialize_entry("host", ftp.host().as_str())?;
-            map.serialize_entry("port", &ftp.port())?;
-            let path = ftp.fpath().map(|_| segments(ftp.segments()));
-            map.serialize_entry("path", &path)?;
-            let typecode = ftp.typecode().map(|code| code.as_char().to_string());
-            map.serialize_entry("typecode", &typecode)?;
-            let ftptype = ftp.ftptype().map(|ftptype| ftptype.as_str());
-            map.serialize_entry("ftptype", &ftptype)?;
-        }
-        Url::Gopher(gopher) => {
-            map.serialize_entry("host", gopher.host().as_str())?;
-            map.serialize_entry("port", &gopher.port())?;
-            map.serialize_entry("gopher_type", &raw(gopher.gopher_type()))?;
-            map.serialize_entry("selector", gopher.selector().as_str())?;
-            map.serialize_entry("search", &raw(gopher.search()))?;
-            map.serialize_entry("gopher_plus", &raw(gopher.gopher_plus()))?;
-        }
-        Url::Mailto(mailto) => map.serialize_entry("address", mailto.address().as_str())?,
-        Url::News(news) => {
-            map.serialize_entry("grouppart_kind", news.grouppart().kind_name())?;
-            map.serialize_entry("grouppart", news.grouppart_str())?;
-        }
-        Url::Nntp(nntp) => {
-            map.serialize_entry("host", &nntp.host().map(|host| host.as_str()))?;
-            map.serialize_entry("port", &nntp.port())?;
-            map.serialize_entry("group", nntp.group())?;
-            map.serialize_entry("article", &nntp.article())?;
-        }
-        Url::Telnet(telnet) | Url::Rlogin(telnet) | Url::Tn3270(telnet) => {
-            map.serialize_entry("user", &raw(telnet.user()))?;
-            map.serialize_entry("password", &raw(telnet.password()))?;
-            map.serialize_entry("host", telnet.host().as_str())?;
-            map.serialize_entry("port", &telnet.port())?;
-        }
-        Url::Wais(wais) => {
-            map.serialize_entry("host", wais.host().as_str())?;
-            map.serialize_entry("port", &wais.port())?;
-            map.serialize_entry("database", wais.database().as_str())?;
-            let form = wais.form();
-            map.serialize_entry("wais_kind", form.kind_name())?;
-            let (search, wtype, wpath) = match form {
-                WaisForm::Database => (None, None, None),
-                WaisForm::Index { search } => (Some(search), None, None),
-                WaisForm::Document { wtype, wpath } => (None, Some(wtype), Some(wpath)),
-            };
-            map.serialize_entry("search", &raw(search))?;
-            map.serialize_entry("wtype", &raw(wtype))?;
-            map.serialize_entry("wpath", &raw(wpath))?;
-        }
-        Url::File(file) => {
-            map.serialize_entry("host", &file.host().map(|host| host.as_str()))?;
-            map.serialize_entry("path", &segments(file.segments()))?;
-        }
-        Url::Prospero(prospero) => {
-            map.serialize_entry("host", prospero.host().as_str())?;
-            map.serialize_entry("port", &prospero.port())?;
-            map.serialize_entry("path", &segments(prospero.segments()))?;
-            let fields: Vec<[&str; 2]> = prospero
-                .fields()
-                .map(|field| [field.name().as_str(), field.value().as_str()])
-                .collect();
-            map.serialize_entry("fields", &fields)?;
-            map.serialize_entry("version", &prospero.version())?;
-            map.serialize_entry("attributes", &prospero.attributes())?;
-        }
-        Url::Mid(mid) => map.serialize_entry("addr_spec", mid.addr_spec().as_str())?,
-        Url::Cid(cid) => {
-            map.serialize_entry("content_identifier", cid.content_identifier().as_str())?
-        }
-        Url::Generic(generic) => {
-            map.serialize_entry("scheme_part", generic.scheme_part().as_str())?;
-            if let Some(path) = generic.path() {
-                map.serialize_entry("path", path.as_str())?;
-                map.serialize_entry("search", &raw(generic.search()))?;
+        Url::Http(_) => &[
+            ("host", Text(Role::Host)),
+            ("port", Port),
+            ("path", Text(Role::Hpath)),
+            ("search", Text(Role::Search)),
+        ],
+        Url::Ftp(_) => &[
+            LOGIN[0],
+            LOGIN[1],
+            LOGIN[2],
+            LOGIN[3],
+            ("path", Segments(Role::Fpath)),
+            ("typecode", Lower(Role::Typecode)),
+            ("ftptype", Text(Role::Ftptype)),
+        ],
+        Url::Gopher(_) => &[
+            ("host", Text(Role::Host)),
+            ("port", Port),
+            ("gopher_type", Text(Role::Gtype)),
+            ("selector", TextOrEmpty(Role::Selector)),
+            ("search", Text(Role::Search)),
+            ("gopher_plus", Text(Role::GopherPlus)),
+        ],
+        Url::Mailto(_) => &[("address", TextOrEmpty(Role::Encoded822addr))],
+        Url::News(_) => &[
+            ("grouppart_kind", Form),
+            ("grouppart", TextOrEmpty(Role::Grouppart)),
+        ],
+        Url::Nntp(_) => &[
+            ("host", Text(Role::Host)),
+            ("port", Port),
+            ("group", TextOrEmpty(Role::Group)),
+            ("article", Number(Role::Article)),
+        ],
+        Url::Telnet(_) | Url::Rlogin(_) | Url::Tn3270(_) => &LOGIN,
+        Url::Wais(_) => &[
+            ("host", Text(Role::Host)),
+            ("port", Port),
+            ("database", TextOrEmpty(Role::Database)),
+            ("wais_kind", Form),
+            ("search", Text(Role::Search)),
+            ("wtype", Text(Role::Wtype)),
+            ("wpath", Text(Role::Wpath)),
+        ],
+        Url::File(_) => &[("host", Text(Role::Host)), ("path", Segments(Role::Fpath))],
+        Url::Prospero(_) => &[
+            ("host", Text(Role::Host)),
+            ("port", Port),
+            ("path", Segments(Role::Ppath)),
+            ("fields", Fields),
+            ("version", Text(Role::Version)),
+            ("attributes", Text(Role::Attributes)),
+        ],
+        Url::Mid(_) => &[("addr_spec", TextOrEmpty(Role::AddrSpec))],
+        Url::Cid(_) => &[("content_identifier", TextOrEmpty(Role::ContentIdentifier))],
+        Url::Generic(generic) => match generic.form() {
+            GenericForm::Uri => &[
+                ("scheme_part", AfterScheme),
+                ("path", TextOrEmpty(Role::Path)),
+                ("search", Text(Role::Search)),
+            ],
+            GenericForm::IpSchemepart => &[
+                ("scheme_part", AfterScheme),
+                LOGIN[0],
+                LOGIN[1],
+                LOGIN[2],
+                LOGIN[3],
+                ("urlpath", Text(Role::Urlpath)),
+            ],
+            _ => &[("scheme_part", AfterScheme)],
+        },
+    }
+}
+
+/// The components of each kind of URL, as [`report_entries`] lists them.
+fn component_entries<M: SerializeMap>(url: &Url<'_>, map: &mut M) -> Result<(), M::Error> {
+    let components: Vec<Component<'_>> = url.components().collect();
+    let find = |role: Role| {
+        components
+            .iter()
+            .find(|component| component.role() == role)
+            .map(|component| component.as_str())
+    };
+    for (key, entry) in report_entries(url) {
+        match *entry {
+            Entry::Text(role) => map.serialize_entry(key, &find(role))?,
+            Entry::TextOrEmpty(role) => map.serialize_entry(key, find(role).unwrap_or(""))?,
+            Entry::Lower(role) => {
+                let lower = find(role).map(str::to_ascii_lowercase);
+                map.serialize_entry(key, &lower)?
             }
-            if generic.has_ip_schemepart() {
-                map.serialize_entry("user", &raw(generic.user()))?;
-                map.serialize_entry("password", &raw(generic.password()))?;
-                map.serialize_entry("host", &generic.host().map(|host| host.as_str()))?;
-                map.serialize_entry("port", &generic.port())?;
-                map.serialize_entry("urlpath", &raw(generic.urlpath()))?;
+            Entry::Port => map.serialize_entry(key, &url.port())?,
+            Entry::Number(role) => {
+                let number = find(role)
+                    .map(|digits| digits.parse::<u64>().expect("the lowering read the number"));
+                map.serialize_entry(key, &number)?
+            }
+            Entry::Segments(role) => {
+                let path =
+                    find(role).map(|path| segments(crate::Segments::new(Some(Escaped::new(path)))));
+                map.serialize_entry(key, &path)?
+            }
+            Entry::Fields => {
+                let names = components.iter().filter(|c| c.role() == Role::Fieldname);
+                let values = components.iter().filter(|c| c.role() == Role::Fieldvalue);
+                let fields: Vec<[&str; 2]> = names
+                    .zip(values)
+                    .map(|(name, value)| [name.as_str(), value.as_str()])
+                    .collect();
+                map.serialize_entry(key, &fields)?
+            }
+            Entry::Form => {
+                let name = match url {
+                    Url::News(news) => news.grouppart().kind_name(),
+                    Url::Wais(wais) => wais.form().kind_name(),
+                    _ => unreachable!("only news and wais URLs have a form entry"),
+                };
+                map.serialize_entry(key, name)?
+            }
+            Entry::AfterScheme => {
+                let text = url.as_str();
+                let colon = find(Role::Scheme).map_or(0, str::len);
+                map.serialize_entry(key, &text[colon + 1..])?
             }
         }
     }
     Ok(())
-}
-
-/// An optional component as its raw text.
-fn raw(text: Option<Escaped<'_>>) -> Option<&str> {
-    text.map(|text| text.as_str())
 }
 
 /// Path segments as their raw texts, written one by one (never collected: a long path

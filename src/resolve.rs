@@ -14,6 +14,7 @@ use std::str::FromStr;
 /// assert_eq!(resolve(context, "/g", ResolveMode::Draft).unwrap(), "magic://a/g");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ResolveMode {
     /// RFC 1630's rule text: the first run of exactly n slashes "which has no greater
     /// number of consecutive slashes anywhere to the right of it" (as the RFC's author

@@ -14,8 +14,8 @@ use crate::grammar::draft_www_uri_00::DraftParser;
 use crate::grammar::rfc1630::Rfc1630Parser;
 use crate::host::{decimal_value, HostPortSpans, HostSpan, LoginSpans, PortSpan};
 use crate::scheme::{
-    CidUrl, FormSpans, FtpUrl, GenericUrl, GopherUrl, GrouppartSpans, HttpUrl, MailtoUrl, MidUrl,
-    NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, WaisUrl,
+    FormSpans, FtpTypeSpan, FtpUrl, GenericParts, GenericUrl, GopherUrl, GrouppartSpans, HttpUrl,
+    IdUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, WaisUrl,
 };
 use crate::span::Span;
 use crate::url::{Url, UrlKind};
@@ -350,8 +350,7 @@ impl Reader<'_> {
                 text: text_cow(),
                 login: self.login(UrlKind::Ftp)?,
                 fpath: self.span(P::path),
-                typecode: None,
-                ftptype: self.span(P::ftptype),
+                ftp_type: self.span(P::ftptype).map(FtpTypeSpan::Ftptype),
             }),
             P::newsaddress => {
                 let grouppart = if let Some(article) = self.span(P::article) {
@@ -465,13 +464,13 @@ impl Reader<'_> {
                     },
                 })
             }
-            P::midaddress => Url::Mid(MidUrl {
+            P::midaddress => Url::Mid(IdUrl {
                 text: text_cow(),
-                addr_spec: self.required(P::addr_spec),
+                id: self.required(P::addr_spec),
             }),
-            P::cidaddress => Url::Cid(CidUrl {
+            P::cidaddress => Url::Cid(IdUrl {
                 text: text_cow(),
-                content_identifier: self.required(P::content_identifier),
+                id: self.required(P::content_identifier),
             }),
             other => unreachable!("{other:?} is no address"),
         })
@@ -492,8 +491,7 @@ impl Reader<'_> {
                 start: scheme.end + 1,
                 end: text.len() as u32,
             },
-            ip: None,
-            rfc1630_uri: true,
+            form: GenericParts::Uri,
         };
         Url::Generic(generic)
     }

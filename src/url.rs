@@ -2,10 +2,11 @@
 //! `genericurl` for every other scheme, plus the forms RFC 1630 adds (mid, cid, urn,
 //! rlogin, tn3270).
 
+use crate::component::Role;
 use crate::dialect::{Dialect, UrlReference};
 use crate::error::{ErrorKind, ParseError};
 use crate::scheme::{
-    CidUrl, FileUrl, FtpUrl, GenericUrl, GopherUrl, HttpUrl, MailtoUrl, MidUrl, NewsUrl, NntpUrl,
+    FileUrl, FtpUrl, GenericUrl, GopherUrl, HttpUrl, IdUrl, MailtoUrl, NewsUrl, NntpUrl,
     ProsperoUrl, TelnetUrl, WaisUrl,
 };
 use std::cmp::Ordering;
@@ -241,6 +242,7 @@ impl fmt::Display for UrlKind {
 /// assert!(generic < mid);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Url<'a> {
     /// `httpurl`
     Http(HttpUrl<'a>),
@@ -265,10 +267,10 @@ pub enum Url<'a> {
     /// `otherurl`, read as `genericurl`; in the RFC 1630 dialects, a generic `uri` (whose
     /// [`kind`](Url::kind) is [`UrlKind::Urn`] for the scheme RFC 1630 reserves, `urn`)
     Generic(GenericUrl<'a>),
-    /// RFC 1630 `midaddress`
-    Mid(MidUrl<'a>),
-    /// RFC 1630 `cidaddress`
-    Cid(CidUrl<'a>),
+    /// RFC 1630 `midaddress`: `mid:` and a message-id ([`IdUrl::id`])
+    Mid(IdUrl<'a>),
+    /// RFC 1630 `cidaddress`: `cid:` and a Content-ID ([`IdUrl::id`])
+    Cid(IdUrl<'a>),
     /// An rlogin URL of the RFC 1630 dialects, read as telnet
     Rlogin(TelnetUrl<'a>),
     /// A tn3270 URL of the RFC 1630 dialects, read as telnet
@@ -424,33 +426,14 @@ impl<'a> Url<'a> {
     /// `None` for mailto and news (which name no host to connect to), for a file URL with
     /// an empty host, and for a generic URL without an `ip-schemepart`.
     pub fn host(&self) -> Option<&str> {
-        match self {
-            Url::Http(url) => Some(url.host().as_str()),
-            Url::Ftp(url) => Some(url.host().as_str()),
-            Url::Gopher(url) => Some(url.host().as_str()),
-            Url::Nntp(url) => url.host().map(|host| host.as_str()),
-            Url::Telnet(url) | Url::Rlogin(url) | Url::Tn3270(url) => Some(url.host().as_str()),
-            Url::Wais(url) => Some(url.host().as_str()),
-            Url::Prospero(url) => Some(url.host().as_str()),
-            Url::File(url) => url.host().map(|host| host.as_str()),
-            Url::Generic(url) => url.host().map(|host| host.as_str()),
-            Url::Mailto(_) | Url::News(_) | Url::Mid(_) | Url::Cid(_) => None,
-        }
+        self.component(Role::Host).map(|host| host.as_str())
     }
 
     /// The port as written (not defaulted); `None` when the URL gives none.
     pub fn port(&self) -> Option<u16> {
-        match self {
-            Url::Http(url) => url.port(),
-            Url::Ftp(url) => url.port(),
-            Url::Gopher(url) => url.port(),
-            Url::Nntp(url) => url.port(),
-            Url::Telnet(url) | Url::Rlogin(url) | Url::Tn3270(url) => url.port(),
-            Url::Wais(url) => url.port(),
-            Url::Prospero(url) => url.port(),
-            Url::Generic(url) => url.port(),
-            Url::Mailto(_) | Url::News(_) | Url::File(_) | Url::Mid(_) | Url::Cid(_) => None,
-        }
+        // The lowering checked the digits: at most 65535.
+        let port = self.component(Role::Port)?;
+        Some(port.as_str().parse().expect("a port is at most 65535"))
     }
 
     /// The scheme's default port (section 3): 21 ftp, 80 http, 70 gopher, 119 nntp,

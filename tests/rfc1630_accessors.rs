@@ -109,14 +109,30 @@ fn ftptype_is_the_rfc959_type_code() {
             (code, formcode, byte_size, argument.to_owned()),
             "{input}"
         );
-        // RFC 1738's typecode is not RFC 1630's ftptype.
+        // RFC 1738's typecode is not RFC 1630's ftptype: one field, in RFC 1630's form.
         assert_eq!(ftp.typecode(), None);
+        assert_eq!(ftp.ftp_type(), Some(rfc1738::FtpType::Ftptype(ftptype)));
+        assert_eq!(
+            ftp.ftp_type_as_written(),
+            Some(&input[input.len() - ftptype.as_str().len()..])
+        );
         assert_eq!(ftp.fpath().unwrap(), "f");
     }
     let Url::Ftp(plain) = read("ftp://h/dir/").into_url() else {
         panic!()
     };
     assert_eq!(plain.ftptype(), None);
+    assert_eq!(plain.ftp_type(), None);
+    // Read by RFC 1738, the same text has a typecode.
+    let Ok(Url::Ftp(rfc1738_ftp)) = rfc1738::parse("ftp://h/f;type=A") else {
+        panic!()
+    };
+    assert_eq!(
+        rfc1738_ftp.ftp_type(),
+        Some(rfc1738::FtpType::Typecode(rfc1738::Typecode::Ascii))
+    );
+    assert_eq!(rfc1738_ftp.ftp_type_as_written(), Some("A"));
+    assert_eq!(rfc1738_ftp.ftptype(), None);
     assert_eq!(
         plain.segments().map(|s| s.as_str()).collect::<Vec<_>>(),
         ["dir", ""]
@@ -195,6 +211,8 @@ fn generic_uri_parts_and_news_articles() {
         ("/a/b", "c+d")
     );
     assert_eq!(generic.host(), None);
+    assert_eq!(generic.form(), rfc1738::GenericForm::Uri);
+    assert!(!generic.has_ip_schemepart());
     let Url::News(news) = read("news:123@h.x").into_url() else {
         panic!()
     };
@@ -258,4 +276,28 @@ fn errors_name_the_dialect_and_its_production() {
         (error.dialect(), error.production()),
         (Dialect::Rfc1738, Some("httpurl"))
     );
+}
+
+#[test]
+fn mid_and_cid_share_one_type() {
+    let ids: Vec<(UrlKind, String)> = ["mid:12345@info.cern.ch", "cid:part1@h.dom"]
+        .into_iter()
+        .map(|input| match read(input).into_url() {
+            Url::Mid(id) => (UrlKind::Mid, id.id().as_str().to_owned()),
+            Url::Cid(id) => (UrlKind::Cid, id.id().as_str().to_owned()),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            (UrlKind::Mid, "12345@info.cern.ch".to_owned()),
+            (UrlKind::Cid, "part1@h.dom".to_owned())
+        ]
+    );
+    let id: rfc1738::IdUrl<'_> = match read("cid:x").into_url() {
+        Url::Cid(id) => id,
+        _ => panic!(),
+    };
+    assert_eq!(id.url_path(), None);
 }

@@ -1,5 +1,6 @@
-//! `parse_reference` in the RFC 1630 and draft dialects: a valid reference re-displays to
-//! its input; an error points inside the input, at a character boundary.
+//! `parse_reference` in every dialect: a valid reference re-displays to its input, and its
+//! components (`Url::components`) come in the order of the text, apart, each the text of
+//! its span; an error points inside the input, at a character boundary.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -9,11 +10,19 @@ fuzz_target!(|data: &[u8]| {
     let Ok(input) = std::str::from_utf8(data) else {
         return;
     };
-    for dialect in [Dialect::Rfc1630, Dialect::DraftWwwUri00] {
+    for dialect in Dialect::ALL {
         match rfc1738::parse_reference(input, dialect) {
             Ok(reference) => {
                 assert_eq!(reference.to_string(), input);
                 assert_eq!(reference.clone().into_owned().to_string(), input);
+                let url = reference.url();
+                let mut at = 0;
+                for component in url.components() {
+                    let span = component.span();
+                    assert!(span.start >= at && span.end <= url.as_str().len());
+                    assert_eq!(&url.as_str()[span.clone()], component.as_str());
+                    at = span.end;
+                }
             }
             Err(error) => {
                 assert!(error.offset() <= input.len());

@@ -29,9 +29,9 @@ use std::fmt;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FileUrl<'a> {
-    text: Cow<'a, str>,
-    host: Option<HostSpan>,
-    fpath: Span,
+    pub(crate) text: Cow<'a, str>,
+    pub(crate) host: Option<HostSpan>,
+    pub(crate) fpath: Span,
 }
 
 url_text!(FileUrl { host, fpath });

@@ -31,17 +31,58 @@ pub struct FtpUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) login: LoginSpans,
     pub(crate) fpath: Option<Span>,
-    pub(crate) typecode: Option<(Typecode, Span)>,
-    /// RFC 1630's `;type=` suffix: an RFC 959 type code (`ftptype`).
-    pub(crate) ftptype: Option<Span>,
+    /// What follows `;type=`, in the form of the document that read the URL.
+    pub(crate) ftp_type: Option<FtpTypeSpan>,
 }
 
 url_text!(FtpUrl {
     login,
     fpath,
-    typecode,
-    ftptype
+    ftp_type
 });
+
+/// Where the code after `;type=` lies, and which document's form it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum FtpTypeSpan {
+    /// RFC 1738's typecode (`a`, `i`, `d`).
+    Typecode(Typecode, Span),
+    /// RFC 1630's ftptype (RFC 959's TYPE argument without its space).
+    Ftptype(Span),
+}
+
+impl FtpTypeSpan {
+    /// Where the code lies.
+    pub(crate) fn span(self) -> Span {
+        match self {
+            FtpTypeSpan::Typecode(_, span) | FtpTypeSpan::Ftptype(span) => span,
+        }
+    }
+}
+
+/// The code after an ftp URL's `;type=`, in the form of the document that read the URL:
+/// RFC 1738's [`Typecode`] (`a`, `i`, `d`) or RFC 1630's [`Ftptype`] (the argument of RFC
+/// 959's TYPE command, `AN`, `I`, `L8`). A URL holds one or the other, never both
+/// ([`FtpUrl::ftp_type`]).
+///
+/// ```
+/// use rfc1738::{Dialect, FtpType, Typecode, Url};
+///
+/// let Ok(Url::Ftp(ftp)) = rfc1738::parse("ftp://host/pub/file;type=i") else { unreachable!() };
+/// assert_eq!(ftp.ftp_type(), Some(FtpType::Typecode(Typecode::Image)));
+///
+/// let reference = rfc1738::parse_reference("ftp://host/pub/file;type=L8", Dialect::Rfc1630).unwrap();
+/// let Url::Ftp(ftp) = reference.url() else { unreachable!() };
+/// let Some(FtpType::Ftptype(ftptype)) = ftp.ftp_type() else { unreachable!() };
+/// assert_eq!(ftptype.type_argument(), "L 8");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FtpType<'s> {
+    /// RFC 1738 section 3.2.2's typecode, read by [`Dialect::Rfc1738`](crate::Dialect).
+    Typecode(Typecode),
+    /// RFC 1630's `ftptype`, read by the RFC 1630 dialects.
+    Ftptype(Ftptype<'s>),
+}
 
 /// The `ftptype` of `;type=` (section 3.2.2), read case-insensitively.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -126,6 +167,7 @@ impl Typecode {
 /// One FTP command of the reading of an ftp url-path (section 3.2.2). Arguments are the
 /// decoded octets of the segments.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum FtpCommand<'s> {
     /// `CWD` with a directory (possibly empty: `ftp://host//etc` starts with `CWD ""`).
     Cwd(Cow<'s, [u8]>),
@@ -175,12 +217,13 @@ impl<'a> FtpUrl<'a> {
         expect_rule(&pair, Rule::ftpurl);
         let mut inner = pair.into_inner();
         let login = cx.login(inner.next().expect("ftpurl starts with login"))?;
-        let (mut fpath, mut typecode) = (None, None);
+        let (mut fpath, mut ftp_type) = (None, None);
         for part in inner {
             match part.as_rule() {
                 Rule::fpath => fpath = Some(part.span()),
                 Rule::ftptype => {
-                    typecode = Some((Typecode::from_letter(part.as_str()), part.span()))
+                    let code = Typecode::from_letter(part.as_str());
+                    ftp_type = Some(FtpTypeSpan::Typecode(code, part.span()));
                 }
                 other => unreachable!("ftpurl holds no {other:?}"),
             }
@@ -189,8 +232,7 @@ impl<'a> FtpUrl<'a> {
             text: Cow::Borrowed(cx.text),
             login,
             fpath,
-            typecode,
-            ftptype: None,
+            ftp_type,
         })
     }
 
@@ -207,14 +249,31 @@ impl<'a> FtpUrl<'a> {
         Segments::new(self.fpath())
     }
 
-    /// The typecode of `;type=`, or `None` when the URL gives none.
-    pub fn typecode(&self) -> Option<Typecode> {
-        self.typecode.map(|(code, _)| code)
+    /// The code after `;type=`, in the form of the document that read the URL: RFC 1738's
+    /// [`Typecode`] or RFC 1630's [`Ftptype`]; `None` when the URL gives none.
+    pub fn ftp_type(&self) -> Option<FtpType<'_>> {
+        self.ftp_type.map(|ftp_type| match ftp_type {
+            FtpTypeSpan::Typecode(code, _) => FtpType::Typecode(code),
+            FtpTypeSpan::Ftptype(span) => FtpType::Ftptype(Ftptype {
+                text: span.of_text(&self.text),
+            }),
+        })
     }
 
-    /// The typecode letter as written (`"A"` or `"a"`).
-    pub fn typecode_as_written(&self) -> Option<&str> {
-        self.typecode.map(|(_, span)| span.of_text(&self.text))
+    /// The code after `;type=` as written, whichever document's form it is (`"A"`, `"a"`,
+    /// `"L8"`).
+    pub fn ftp_type_as_written(&self) -> Option<&str> {
+        self.ftp_type
+            .map(|ftp_type| ftp_type.span().of_text(&self.text))
+    }
+
+    /// RFC 1738's typecode of `;type=` ([`FtpType::Typecode`]); `None` when the URL gives
+    /// none, and for an RFC 1630 URL, whose `;type=` holds an [`ftptype`](Self::ftptype).
+    pub fn typecode(&self) -> Option<Typecode> {
+        match self.ftp_type? {
+            FtpTypeSpan::Typecode(code, _) => Some(code),
+            FtpTypeSpan::Ftptype(_) => None,
+        }
     }
 
     /// RFC 1630's `ftptype` after `;type=`: the argument of FTP's TYPE command (RFC 959)
@@ -229,9 +288,10 @@ impl<'a> FtpUrl<'a> {
     /// assert_eq!(ftptype.type_argument(), "A N");
     /// ```
     pub fn ftptype(&self) -> Option<Ftptype<'_>> {
-        self.ftptype.map(|span| Ftptype {
-            text: span.of_text(&self.text),
-        })
+        match self.ftp_type()? {
+            FtpType::Ftptype(ftptype) => Some(ftptype),
+            FtpType::Typecode(_) => None,
+        }
     }
 
     /// The url-path: `fpath` and `;type=`, as written.
@@ -293,8 +353,7 @@ impl fmt::Debug for FtpUrl<'_> {
             .field("host", &self.host())
             .field("port", &self.port())
             .field("fpath", &self.fpath())
-            .field("typecode", &self.typecode())
-            .field("ftptype", &self.ftptype())
+            .field("ftp_type", &self.ftp_type())
             .finish()
     }
 }

@@ -39,26 +39,60 @@ pub struct GenericUrl<'a> {
     /// The scheme in lower case, when it was not written in lower case.
     pub(crate) scheme_lower: Option<Box<str>>,
     pub(crate) scheme_part: Span,
-    pub(crate) ip: Option<IpSchemePart>,
-    /// Whether the schemepart is read as RFC 1630's `path [ "?" search ]`. Neither dialect
-    /// of the RFC 1630 family allows "?" in a path, so the first "?" is the one before the
-    /// search, and the parts need not be stored.
-    pub(crate) rfc1630_uri: bool,
+    /// How the schemepart is read, and its parts.
+    pub(crate) form: GenericParts,
 }
 
 url_text!(GenericUrl {
     scheme,
     scheme_lower,
     scheme_part,
-    ip,
-    rfc1630_uri
+    form
 });
 
-/// `ip-schemepart = "//" login [ "/" urlpath ]`
+/// How a generic URL's schemepart is read: which document's form, and where its parts lie.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct IpSchemePart {
-    pub(crate) login: LoginSpans,
-    pub(crate) urlpath: Option<Span>,
+pub(crate) enum GenericParts {
+    /// RFC 1738: `schemepart = *xchar`, nothing more read.
+    Opaque,
+    /// RFC 1738: `ip-schemepart = "//" login [ "/" urlpath ]`.
+    IpSchemepart {
+        login: LoginSpans,
+        urlpath: Option<Span>,
+    },
+    /// RFC 1630's `uri` (draft-www-uri-00's `generic`): `path [ "?" search ]`. Neither
+    /// dialect of the RFC 1630 family allows "?" in a path, so the first "?" is the one
+    /// before the search, and the parts need not be stored.
+    Uri,
+}
+
+/// Which form a [`GenericUrl`]'s schemepart has: RFC 1738's `genericurl`, with or without
+/// its `ip-schemepart`, or RFC 1630's generic `uri` ([`GenericUrl::form`]).
+///
+/// ```
+/// use rfc1738::{Dialect, GenericForm, Url};
+///
+/// let form = |text, dialect| match Url::parse_in(text, dialect).unwrap() {
+///     Url::Generic(generic) => generic.form(),
+///     _ => unreachable!(),
+/// };
+/// assert_eq!(form("x-archie://archie.au/find", Dialect::Rfc1738), GenericForm::IpSchemepart);
+/// assert_eq!(form("urn:isbn:0-201-63346-9", Dialect::Rfc1738), GenericForm::Opaque);
+/// assert_eq!(form("magic://a/b?x", Dialect::Rfc1630), GenericForm::Uri);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum GenericForm {
+    /// RFC 1738's `genericurl` whose `schemepart` is read as `*xchar` only: no
+    /// `ip-schemepart` ([`GenericUrl::scheme_part`]).
+    Opaque,
+    /// RFC 1738's `genericurl` whose `schemepart` is an `ip-schemepart`,
+    /// `"//" login [ "/" urlpath ]` ([`GenericUrl::user`], [`GenericUrl::host`], ...,
+    /// [`GenericUrl::urlpath`]).
+    IpSchemepart,
+    /// RFC 1630's generic `uri` (draft-www-uri-00's `generic`): `path [ "?" search ]`
+    /// ([`GenericUrl::path`], [`GenericUrl::search`]).
+    Uri,
 }
 
 impl<'a> GenericUrl<'a> {
@@ -78,22 +112,24 @@ impl<'a> GenericUrl<'a> {
         // schemepart = *xchar | ip-schemepart: an ip-schemepart whose port or hostnumber is
         // out of range is no ip-schemepart, but the same text is still a valid *xchar, so
         // the schemepart is then read as opaque rather than refused.
-        let ip = match scheme_part.into_inner().next() {
+        let form = match scheme_part.into_inner().next() {
             Some(ip) if ip.as_rule() == Rule::ip_schemepart => {
                 let mut parts = ip.into_inner();
                 let login = cx.login(parts.next().expect("ip-schemepart holds login"));
                 let urlpath = parts.next().map(|urlpath| urlpath.span());
-                login.ok().map(|login| IpSchemePart { login, urlpath })
+                login.map_or(GenericParts::Opaque, |login| GenericParts::IpSchemepart {
+                    login,
+                    urlpath,
+                })
             }
-            _ => None,
+            _ => GenericParts::Opaque,
         };
         GenericUrl {
             text: Cow::Borrowed(cx.text),
             scheme: scheme_span,
             scheme_lower,
             scheme_part: part_span,
-            ip,
-            rfc1630_uri: false,
+            form,
         }
     }
 
@@ -114,40 +150,83 @@ impl<'a> GenericUrl<'a> {
         self.scheme_part.escaped(&self.text)
     }
 
-    /// Whether the schemepart is an `ip-schemepart` (`//login[/urlpath]`).
+    /// Which form the schemepart has: RFC 1738's, opaque or an `ip-schemepart`, or RFC
+    /// 1630's generic `uri`.
+    pub fn form(&self) -> GenericForm {
+        match self.form {
+            GenericParts::Opaque => GenericForm::Opaque,
+            GenericParts::IpSchemepart { .. } => GenericForm::IpSchemepart,
+            GenericParts::Uri => GenericForm::Uri,
+        }
+    }
+
+    /// Whether the schemepart is an `ip-schemepart` (`//login[/urlpath]`): the same as
+    /// `form() == GenericForm::IpSchemepart`.
     pub fn has_ip_schemepart(&self) -> bool {
-        self.ip.is_some()
+        self.form() == GenericForm::IpSchemepart
+    }
+
+    /// The login of the ip-schemepart, and its urlpath.
+    fn ip(&self) -> Option<(LoginSpans, Option<Span>)> {
+        match self.form {
+            GenericParts::IpSchemepart { login, urlpath } => Some((login, urlpath)),
+            _ => None,
+        }
     }
 
     /// The user of the ip-schemepart's login, as written.
     pub fn user(&self) -> Option<Escaped<'_>> {
-        self.ip?.login.user.map(|span| span.escaped(&self.text))
+        self.ip()?.0.user.map(|span| span.escaped(&self.text))
     }
 
     /// The password of the ip-schemepart's login, as written.
     pub fn password(&self) -> Option<Escaped<'_>> {
-        self.ip?.login.password.map(|span| span.escaped(&self.text))
+        self.ip()?.0.password.map(|span| span.escaped(&self.text))
     }
 
     /// The host of the ip-schemepart.
     pub fn host(&self) -> Option<Host<'_>> {
-        self.ip.map(|ip| ip.login.hostport.host.view(&self.text))
+        self.ip()
+            .map(|(login, _)| login.hostport.host.view(&self.text))
     }
 
     /// The port of the ip-schemepart, when given.
     pub fn port(&self) -> Option<u16> {
-        self.ip?.login.hostport.port.map(|port| port.value)
+        self.ip()?.0.hostport.port.map(|port| port.value)
     }
 
     /// The port of the ip-schemepart as written.
     pub fn port_as_written(&self) -> Option<&str> {
-        let port = self.ip?.login.hostport.port?;
+        let port = self.ip()?.0.hostport.port?;
         Some(port.span.of_text(&self.text))
     }
 
     /// The `urlpath` of the ip-schemepart (after its `/`), as written.
     pub fn urlpath(&self) -> Option<Escaped<'_>> {
-        self.ip?.urlpath.map(|span| span.escaped(&self.text))
+        self.ip()?.1.map(|span| span.escaped(&self.text))
+    }
+
+    /// RFC 1630's `path` and `search` spans (the search without its `?`), for the `uri`
+    /// form.
+    pub(crate) fn path_search(&self) -> Option<(Span, Option<Span>)> {
+        if self.form != GenericParts::Uri {
+            return None;
+        }
+        let part = self.scheme_part.of_text(&self.text);
+        let start = self.scheme_part.start;
+        Some(match part.find('?') {
+            Some(at) => (
+                Span {
+                    start,
+                    end: start + at as u32,
+                },
+                Some(Span {
+                    start: start + at as u32 + 1,
+                    end: self.scheme_part.end,
+                }),
+            ),
+            None => (self.scheme_part, None),
+        })
     }
 
     /// RFC 1630's `path` (everything after the scheme's `:` up to `?`), as written; `None`
@@ -162,22 +241,19 @@ impl<'a> GenericUrl<'a> {
     /// assert_eq!(generic.search().unwrap().search_words().collect::<Vec<_>>(), ["x", "y"]);
     /// ```
     pub fn path(&self) -> Option<Escaped<'_>> {
-        self.rfc1630_uri.then(|| {
-            let part = self.scheme_part.of_text(&self.text);
-            Escaped::new(part.split_once('?').map_or(part, |(path, _)| path))
-        })
+        let (path, _) = self.path_search()?;
+        Some(path.escaped(&self.text))
     }
 
     /// RFC 1630's `search` after `?`, as written; `None` without `?` and for RFC 1738 URLs.
     pub fn search(&self) -> Option<Escaped<'_>> {
-        let part = self.scheme_part.of_text(&self.text);
-        let (_, search) = part.split_once('?').filter(|_| self.rfc1630_uri)?;
-        Some(Escaped::new(search))
+        let (_, search) = self.path_search()?;
+        Some(search?.escaped(&self.text))
     }
 
     /// Whether this is a `urn:` URI read by an RFC 1630 dialect (a reserved scheme).
     pub(crate) fn is_rfc1630_urn(&self) -> bool {
-        self.rfc1630_uri && self.scheme_as_written().eq_ignore_ascii_case("urn")
+        self.form == GenericParts::Uri && self.scheme_as_written().eq_ignore_ascii_case("urn")
     }
 
     /// The url-path: the `urlpath` of the ip-schemepart.
@@ -192,12 +268,12 @@ impl fmt::Debug for GenericUrl<'_> {
         debug
             .field("scheme", &self.scheme())
             .field("scheme_part", &self.scheme_part());
-        if self.rfc1630_uri {
+        if self.form == GenericParts::Uri {
             debug
                 .field("path", &self.path())
                 .field("search", &self.search());
         }
-        if self.ip.is_some() {
+        if self.has_ip_schemepart() {
             debug
                 .field("user", &self.user())
                 .field("password", &self.password())

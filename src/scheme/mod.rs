@@ -1,32 +1,32 @@
-//! One module per scheme of RFC 1738 section 3 (and RFC 1630's `mid` and `cid`), each with
+//! One module per scheme of RFC 1738 section 3 (and one for RFC 1630's `mid` and `cid`), each with
 //! its typed struct and the lowering from its RFC 1738 production. The RFC 1630 family's
 //! lowering (`crate::rfc1630`) fills the same structs.
 //!
 //! Every struct keeps the URL's text (borrowed or owned) and the byte ranges of its
 //! components; accessors return slices of the text, so parsing copies nothing.
 
-mod cid;
 mod file;
 mod ftp;
 mod generic;
 mod gopher;
 mod http;
+mod id;
 mod mailto;
-mod mid;
 mod news;
 mod nntp;
 mod prospero;
 mod telnet;
 mod wais;
 
-pub use cid::CidUrl;
 pub use file::FileUrl;
-pub use ftp::{FtpCommand, FtpCommandError, FtpUrl, Ftptype, Typecode};
-pub use generic::GenericUrl;
+pub(crate) use ftp::FtpTypeSpan;
+pub use ftp::{FtpCommand, FtpCommandError, FtpType, FtpUrl, Ftptype, Typecode};
+pub(crate) use generic::GenericParts;
+pub use generic::{GenericForm, GenericUrl};
 pub use gopher::GopherUrl;
 pub use http::HttpUrl;
+pub use id::IdUrl;
 pub use mailto::MailtoUrl;
-pub use mid::MidUrl;
 pub(crate) use news::GrouppartSpans;
 pub use news::{Article, Grouppart, NewsUrl};
 pub use nntp::NntpUrl;

@@ -1,0 +1,111 @@
+//! The component walk (`Url::components`): over every URL of the corpus, read by every
+//! dialect, the components come in the order of the text, do not overlap, lie on the text
+//! they give, and agree with the scheme structs' accessors.
+
+use rfc1738::{Role, Url};
+
+fn corpus_urls() -> Vec<(String, rfc1738::Dialect)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut inputs = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "jsonl") {
+            for line in std::fs::read_to_string(&path).unwrap().lines() {
+                let case: serde_json::Value = serde_json::from_str(line).unwrap();
+                if let Some(input) = case["input"].as_str() {
+                    inputs.insert(input.to_owned());
+                }
+            }
+        }
+    }
+    let mut urls = Vec::new();
+    for input in inputs {
+        for dialect in rfc1738::Dialect::ALL {
+            if rfc1738::parse_reference(&input, dialect).is_ok() {
+                urls.push((input.clone(), dialect));
+            }
+        }
+    }
+    urls
+}
+
+#[test]
+fn components_are_ordered_disjoint_and_agree_with_the_accessors() {
+    let urls = corpus_urls();
+    assert!(urls.len() > 1500, "{}", urls.len());
+    for (input, dialect) in &urls {
+        let reference = rfc1738::parse_reference(input, *dialect).unwrap();
+        let url = reference.url();
+        let text = url.as_str();
+        let components: Vec<_> = url.components().collect();
+        assert_eq!(components[0].role(), Role::Scheme, "{text}");
+        assert!(
+            components[0].as_str().eq_ignore_ascii_case(url.scheme()),
+            "{text}"
+        );
+        let mut at = 0;
+        for component in &components {
+            let span = component.span();
+            assert!(span.start >= at, "{text}: {components:?}");
+            assert_eq!(&text[span.clone()], component.as_str(), "{text}");
+            at = span.end;
+        }
+        let find = |role| url.component(role).map(|c| c.as_str());
+        assert_eq!(find(Role::Host), url.host(), "{text}");
+        assert_eq!(
+            find(Role::Port).map(|p| p.parse::<u16>().unwrap()),
+            url.port(),
+            "{text}"
+        );
+        match url {
+            Url::Ftp(ftp) => {
+                assert_eq!(find(Role::User), ftp.user().map(|u| u.as_str()));
+                assert_eq!(find(Role::Password), ftp.password().map(|u| u.as_str()));
+                assert_eq!(find(Role::Fpath), ftp.fpath().map(|u| u.as_str()));
+                let code = find(Role::Typecode).or(find(Role::Ftptype));
+                assert_eq!(code, ftp.ftp_type_as_written());
+            }
+            Url::Http(http) => {
+                assert_eq!(find(Role::Hpath), http.hpath().map(|u| u.as_str()));
+                assert_eq!(find(Role::Search), http.search().map(|u| u.as_str()));
+            }
+            Url::Gopher(gopher) => {
+                assert_eq!(find(Role::Gtype), gopher.gopher_type().map(|u| u.as_str()));
+                assert_eq!(
+                    find(Role::Selector).unwrap_or(""),
+                    gopher.selector().as_str()
+                );
+                assert_eq!(find(Role::Search), gopher.search().map(|u| u.as_str()));
+                assert_eq!(
+                    find(Role::GopherPlus),
+                    gopher.gopher_plus().map(|u| u.as_str())
+                );
+            }
+            Url::News(news) => assert_eq!(find(Role::Grouppart), Some(news.grouppart_str())),
+            Url::Nntp(nntp) => {
+                assert_eq!(find(Role::Group), Some(nntp.group()));
+                assert_eq!(find(Role::Article), nntp.article_as_written());
+            }
+            Url::Generic(generic) => {
+                assert_eq!(find(Role::Path), generic.path().map(|u| u.as_str()));
+                assert_eq!(find(Role::Search), generic.search().map(|u| u.as_str()));
+                assert_eq!(find(Role::Urlpath), generic.urlpath().map(|u| u.as_str()));
+                assert_eq!(find(Role::User), generic.user().map(|u| u.as_str()));
+            }
+            Url::Mid(id) => assert_eq!(find(Role::AddrSpec), Some(id.id().as_str())),
+            Url::Cid(id) => assert_eq!(find(Role::ContentIdentifier), Some(id.id().as_str())),
+            Url::Prospero(prospero) => {
+                assert_eq!(find(Role::Ppath), Some(prospero.hsoname().as_str()));
+                assert_eq!(find(Role::Version), prospero.version());
+                let names: Vec<_> = components
+                    .iter()
+                    .filter(|c| c.role() == Role::Fieldname)
+                    .map(|c| c.as_str())
+                    .collect();
+                let fields: Vec<_> = prospero.fields().map(|f| f.name().as_str()).collect();
+                assert_eq!(names, fields);
+            }
+            _ => {}
+        }
+    }
+}
