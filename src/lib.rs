@@ -128,6 +128,7 @@ pub mod grammar;
 mod host;
 pub mod lint;
 mod lower;
+mod lower_rfc1630;
 mod normalize;
 #[cfg(feature = "serde")]
 mod report;
