@@ -1,11 +1,10 @@
 //! The RFC 1630 family: RFC 1630 (June 1994) and its draft, draft-www-uri-00 (March 1994).
 //!
-//! Each document has its own grammar file and pest parser ([`crate::grammar::rfc1630`],
-//! [`crate::grammar::draft_www_uri_00`]), hence its own `Rule` enum. Both grammars name
-//! their rules alike, so one lowering serves both: each `Rule` is mapped to a
-//! [`Production`] by name, the parse tree is read into the first span of each
-//! production, and the typed [`Url`] is built from those spans, reusing RFC 1738's structs
-//! where the meaning is the same.
+//! Each document has its own grammar file, compiled by `build.rs` as RFC 1738's is
+//! (`crate::fast::rfc1630`, `crate::fast::draft_www_uri_00`), with its pest parser kept as
+//! the judge ([`crate::grammar::rfc1630`], [`crate::grammar::draft_www_uri_00`]). A valid
+//! input's tree is lowered by `crate::lower_rfc1630`; a rejected one is diagnosed here,
+//! from a tracing run of the same compiled grammar.
 
 use crate::dialect::{partial_form_error, Dialect, UrlReference};
 use crate::error::{ErrorKind, ParseError};

@@ -1,5 +1,7 @@
-//! `parse_reference` in the RFC 1630 and draft dialects: a valid reference re-displays to
-//! its input; an error points inside the input, at a character boundary.
+//! `parse_reference` in the RFC 1630 and draft dialects: each dialect's compiled grammar and
+//! its pest parser agree (verdict, tree from `whole_uri` and the reference's forms, and the
+//! lowered reference); a valid reference re-displays to its input; an error points inside
+//! the input, at a character boundary.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -10,6 +12,10 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     for dialect in [Dialect::Rfc1630, Dialect::DraftWwwUri00] {
+        if let Err(disagreement) = rfc1738::fuzzing::dialect_fast_and_pest_agree(dialect, input)
+        {
+            panic!("{dialect}: {disagreement}");
+        }
         match rfc1738::parse_reference(input, dialect) {
             Ok(reference) => {
                 assert_eq!(reference.to_string(), input);
