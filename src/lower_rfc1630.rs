@@ -74,7 +74,7 @@ pub(crate) enum Name {
 
 /// A grammar of the family: its compiled parser, its authority rules, and the names the
 /// lowering reads.
-pub(crate) trait FamilyRule: Compiled + AuthorityRule {
+pub(crate) trait FamilyRule: Compiled + AuthorityRule + TokenBuffer {
     /// The entry rule, `whole_uri`.
     const WHOLE_URI: Self;
     /// The dialect whose grammar this is.
@@ -520,8 +520,40 @@ fn generic_with_scheme(text: &str, scheme: Span) -> Url<'_> {
 /// Parses `input` with the compiled grammar of `R`'s dialect and lowers it; `Err(None)`
 /// when the grammar rejects it (the caller diagnoses).
 pub(crate) fn parse<R: FamilyRule>(input: &str) -> Option<Result<UrlReference<'_>, ParseError>> {
-    let mut toks = Vec::new();
-    let end = crate::fast::run(R::WHOLE_URI, input, &mut toks)?;
-    debug_assert_eq!(end, input.len());
-    Some(lower(input, &mut toks))
+    R::with_buffer(|toks| {
+        let end = crate::fast::run(R::WHOLE_URI, input, toks)?;
+        debug_assert_eq!(end, input.len());
+        Some(lower(input, toks))
+    })
 }
+
+/// Runs `f` with this thread's token buffer of the grammar `$rule`, reused from one parse
+/// to the next as RFC 1738's is; a large buffer is given back to the allocator.
+macro_rules! token_buffer {
+    ($rule:ty) => {
+        impl TokenBuffer for $rule {
+            fn with_buffer<T>(f: impl FnOnce(&mut Vec<Tok<Self>>) -> T) -> T {
+                thread_local! {
+                    static TOKENS: std::cell::RefCell<Vec<Tok<$rule>>> =
+                        const { std::cell::RefCell::new(Vec::new()) };
+                }
+                TOKENS.with(|buffer| {
+                    let mut toks = buffer.take();
+                    let result = f(&mut toks);
+                    if toks.capacity() <= 1024 {
+                        buffer.replace(toks);
+                    }
+                    result
+                })
+            }
+        }
+    };
+}
+
+/// A grammar's thread-local token buffer.
+pub(crate) trait TokenBuffer: Sized {
+    fn with_buffer<T>(f: impl FnOnce(&mut Vec<Tok<Self>>) -> T) -> T;
+}
+
+token_buffer!(crate::grammar::rfc1630::Rule);
+token_buffer!(crate::grammar::draft_www_uri_00::Rule);
