@@ -177,7 +177,14 @@ fn expected_names<R: FamilyRule>(trace: &Trace<R>, dialect: Dialect) -> Vec<Stri
     };
     let classes = [
         ("xalpha", alpha | digit | class("$-_@.&+%") | extra),
-        ("alphanum2", alpha | digit | class("-_.+")),
+        // A rule of RFC 1630's grammar only.
+        (
+            "alphanum2",
+            match dialect {
+                Dialect::Rfc1630 => alpha | digit | class("-_.+"),
+                _ => 0,
+            },
+        ),
         ("alphanum", alpha | digit),
         ("hex", digit | class("abcdefABCDEF")),
         ("alpha", alpha),
@@ -185,7 +192,7 @@ fn expected_names<R: FamilyRule>(trace: &Trace<R>, dialect: Dialect) -> Vec<Stri
     ];
     let mut classes_named = Vec::new();
     for (name, members) in classes {
-        if chars & members == members {
+        if members != 0 && chars & members == members {
             classes_named.push(name.to_owned());
             chars &= !members;
         }
@@ -248,6 +255,22 @@ fn character_error(
                 .map(|b| format!("%{b:02X}"))
                 .collect();
             ErrorKind::NonGraphicCharacter { found, escape }
+        }
+        // Where RFC 1630 (and its draft) mean what RFC 1738 means, RFC 1738's kind and
+        // message: its national characters and punctuation are RFC 1738's unsafe ones, and
+        // its reserved "=", ";", "/", "?", ":" are RFC 1738's reserved ones (a fragment of
+        // the RFC 1738 dialect, read by RFC 1630's rule, keeps its own kind).
+        Some(found) if dialect != Dialect::Rfc1738 && "{}|[]\\^~<>".contains(found) => {
+            ErrorKind::UnsafeCharacter {
+                found,
+                escape: format!("%{:02X}", found as u32),
+            }
+        }
+        Some(found @ ('=' | ';' | '/' | '?' | ':')) if dialect == Dialect::Rfc1630 => {
+            ErrorKind::ReservedCharacter {
+                found,
+                escape: format!("%{:02X}", found as u32),
+            }
         }
         Some(found) => match not_allowed_reason(found, dialect) {
             Some(reason) => ErrorKind::NotAllowed {
