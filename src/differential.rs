@@ -3,7 +3,12 @@
 //! `Url`; for URL references (`[URL:] url [#fragment]`) the same, from the entry rule
 //! `whole_reference`, and `parse_reference` must read them as their parts read.
 //!
-//! CI runs 50,000 cases. The long run (10 million cases) is opt-in:
+//! The same for the RFC 1630 dialects: each compiled grammar against its `pest_derive`
+//! parser, from `whole_uri` and the reference's forms, and the lowered reference from both
+//! trees (`crate::fuzzing::dialect_fast_and_pest_agree`), on generated URIs of the family,
+//! their mutations and the corpus.
+//!
+//! CI runs 50,000 cases (per dialect). The long run (10 million cases) is opt-in:
 //! `DIFFERENTIAL_CASES=10000000 cargo test --release --lib differential`; `DIFFERENTIAL_SEED`
 //! changes the seed.
 
