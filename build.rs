@@ -1,17 +1,27 @@
-//! Compiles grammar/rfc1738.pest into the fast path (see build/peg_compiler.rs): the same
-//! grammar that pest_derive turns into the pest parser, so the two cannot drift.
+//! Compiles the three grammars (grammar/rfc1738.pest, grammar/rfc1630.pest and
+//! grammar/draft-www-uri-00.pest) into the fast path (see build/peg_compiler.rs): the same
+//! grammars that pest_derive turns into the pest parsers, so the two cannot drift.
 
 #[path = "build/peg_compiler.rs"]
 mod peg_compiler;
 
 use std::path::PathBuf;
 
+/// Each grammar file and the file its compiled parser is written to.
+const GRAMMARS: [(&str, &str); 3] = [
+    ("grammar/rfc1738.pest", "rfc1738_fast.rs"),
+    ("grammar/rfc1630.pest", "rfc1630_fast.rs"),
+    ("grammar/draft-www-uri-00.pest", "draft_www_uri_00_fast.rs"),
+];
+
 fn main() {
-    println!("cargo:rerun-if-changed=grammar/rfc1738.pest");
     println!("cargo:rerun-if-changed=build/peg_compiler.rs");
-    let grammar = std::fs::read_to_string("grammar/rfc1738.pest").expect("grammar/rfc1738.pest");
-    let code = peg_compiler::compile(&grammar)
-        .unwrap_or_else(|error| panic!("cannot compile grammar/rfc1738.pest: {error}"));
-    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR")).join("rfc1738_fast.rs");
-    std::fs::write(out, code).expect("write the generated parser");
+    let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
+    for (source, generated) in GRAMMARS {
+        println!("cargo:rerun-if-changed={source}");
+        let grammar = std::fs::read_to_string(source).unwrap_or_else(|e| panic!("{source}: {e}"));
+        let code = peg_compiler::compile(&grammar, source)
+            .unwrap_or_else(|error| panic!("cannot compile {source}: {error}"));
+        std::fs::write(out_dir.join(generated), code).expect("write the generated parser");
+    }
 }

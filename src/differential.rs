@@ -3,7 +3,12 @@
 //! `Url`; for URL references (`[URL:] url [#fragment]`) the same, from the entry rule
 //! `whole_reference`, and `parse_reference` must read them as their parts read.
 //!
-//! CI runs 50,000 cases. The long run (10 million cases) is opt-in:
+//! The same for the RFC 1630 dialects: each compiled grammar against its `pest_derive`
+//! parser, from `whole_uri` and the reference's forms, and the lowered reference from both
+//! trees (`crate::fuzzing::dialect_fast_and_pest_agree`), on generated URIs of the family,
+//! their mutations and the corpus.
+//!
+//! CI runs 50,000 cases (per dialect). The long run (10 million cases) is opt-in:
 //! `DIFFERENTIAL_CASES=10000000 cargo test --release --lib differential`; `DIFFERENTIAL_SEED`
 //! changes the seed.
 
@@ -393,5 +398,143 @@ fn the_trees_agree_on_long_inputs() {
     ] {
         check(&input).unwrap();
         check_reference(&format!("URL:{input}#{}", "f".repeat(10_000))).unwrap();
+    }
+}
+
+impl Random {
+    /// A URI of the RFC 1630 family: now and then one of RFC 1738's URLs or references,
+    /// otherwise one of the forms these documents add or read differently (mid, cid,
+    /// rlogin, tn3270, nntp without host, prospero's version and attributes, wais
+    /// documents, ftptype, the draft's gopher search, generic URIs).
+    fn family_uri(&mut self) -> String {
+        let xalphas = "abcXYZ0189$-_@.&+!*\"'(),";
+        let uri = match self.below(14) {
+            0 | 1 => self.url(),
+            2 => return self.reference(),
+            3 => format!("mid:{}@{}", self.text(xalphas, 6), self.host()),
+            4 => format!("cid:{}", self.text(xalphas, 10)),
+            5 => format!(
+                "{}://{}",
+                self.pick(&["rlogin", "tn3270", "telnet", "RLOGIN"]),
+                self.login()
+            ),
+            6 => format!(
+                "nntp:{}/{}",
+                self.label("abcXYZ"),
+                self.pick(&["1", "0099", "18446744073709551616", "x"])
+            ),
+            7 => {
+                let mut uri = format!("prospero://{}/{}", self.hostport(), self.segments("", 3));
+                if self.chance(50) {
+                    uri += &format!("%00{}{}", self.below(100), self.text("aZ09", 4));
+                }
+                uri
+            }
+            8 => format!(
+                "wais://{}/{}/{}/{}",
+                self.hostport(),
+                self.text(xalphas, 5),
+                self.text(xalphas, 3),
+                self.pick(&["1=a;", "12=b/c;3=d;", "x", ""])
+            ),
+            9 => format!(
+                "ftp://{}/{}{}",
+                self.login(),
+                self.segments("", 3),
+                self.pick(&["", ";type=a", ";type=In", ";type=L8", ";type=e"])
+            ),
+            10 => format!(
+                "gopher://{}/{}{}{}",
+                self.hostport(),
+                self.pick(&["0", "1", "h", ""]),
+                self.segments("", 2),
+                self.pick(&["", "?", "?a+b"])
+            ),
+            11 => format!(
+                "mailto:{}{}@{}",
+                self.pick(&["", ":"]),
+                self.text(xalphas, 6),
+                self.host()
+            ),
+            12 => format!(
+                "news:{}",
+                self.pick(&[
+                    "*",
+                    "comp.infosystems",
+                    "a@b",
+                    "a@1.2.3.4",
+                    "x@300.1.1.1",
+                    "a@b:1"
+                ])
+            ),
+            _ => format!(
+                "{}:{}",
+                self.pick(&["x-arch", "urn", "afs", "magic", "Url", "a b", "a;b"]),
+                self.segments("?:; ", 3)
+            ),
+        };
+        let fragment = match self.below(4) {
+            0 => format!("#{}", self.text(xalphas, 5)),
+            _ => String::new(),
+        };
+        format!(
+            "{}{uri}{fragment}",
+            self.pick(&["", "", "", "URL:", "url:"])
+        )
+    }
+}
+
+#[test]
+fn the_compiled_dialects_and_pest_agree_on_generated_uris_and_mutations() {
+    use crate::fuzzing::dialect_fast_and_pest_agree as agree;
+    let cases = env_number("DIFFERENTIAL_CASES", 50_000);
+    let seed = env_number("DIFFERENTIAL_SEED", 0x1994_1630);
+    for dialect in [crate::Dialect::Rfc1630, crate::Dialect::DraftWwwUri00] {
+        let mut random = Random(seed.rotate_left(dialect as u32 * 7) | 1);
+        let (mut valid, mut mutated) = (0u64, 0u64);
+        for case in 0..cases {
+            let uri = random.family_uri();
+            let input = if case % 2 == 0 {
+                uri
+            } else {
+                mutated += 1;
+                random.mutate(&uri)
+            };
+            match agree(dialect, &input) {
+                Ok(ok) => valid += u64::from(ok),
+                Err(disagreement) => panic!("{dialect} case {case} (seed {seed}): {disagreement}"),
+            }
+        }
+        assert!(
+            valid > cases / 5,
+            "{dialect}: only {valid} of {cases} inputs were valid"
+        );
+        assert!(
+            valid < cases - mutated / 4,
+            "{dialect}: too few inputs were invalid"
+        );
+    }
+}
+
+#[test]
+fn the_compiled_dialects_and_pest_agree_on_the_corpus_and_its_mutations() {
+    use crate::fuzzing::dialect_fast_and_pest_agree as agree;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut random = Random(0x0001_6302);
+    for entry in std::fs::read_dir(dir).expect("corpus/") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|ext| ext != "jsonl") {
+            continue;
+        }
+        for line in std::fs::read_to_string(&path).expect("corpus file").lines() {
+            let case: serde_json::Value = serde_json::from_str(line).expect("a JSON case");
+            let input = case["input"].as_str().expect("an input string").to_owned();
+            for dialect in [crate::Dialect::Rfc1630, crate::Dialect::DraftWwwUri00] {
+                agree(dialect, &input).unwrap();
+                for _ in 0..2 {
+                    agree(dialect, &random.mutate(&input)).unwrap();
+                }
+            }
+        }
     }
 }

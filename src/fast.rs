@@ -1,6 +1,8 @@
-//! The compiled grammar: `grammar/rfc1738.pest` compiled by `build.rs` into plain Rust over
-//! bytes (see `build/peg_compiler.rs`). It follows the same optimized expressions as the
-//! pest parser and records the same tree (the differential test checks both).
+//! The compiled grammars: `grammar/rfc1738.pest`, `grammar/rfc1630.pest` and
+//! `grammar/draft-www-uri-00.pest`, each compiled by `build.rs` into plain Rust over bytes
+//! (see `build/peg_compiler.rs`). Each follows the same optimized expressions as its pest
+//! parser and records the same tree (the differential test checks all three). The runtime
+//! here serves the three, generic over the grammar's `Rule` enum ([`GrammarRule`]).
 //!
 //! It runs in two modes: [`parse`] records nothing but the tree; [`trace`] also records,
 //! like pest's error detail, what was expected at the furthest position reached, which the
@@ -9,6 +11,25 @@
 
 use crate::grammar::Rule;
 use crate::tree::Tok;
+use std::fmt::Debug;
+
+/// The `Rule` enum of one of the grammars.
+pub(crate) trait GrammarRule: Copy + Eq + Debug + 'static {
+    /// pest's `EOI`, which is recorded as a token.
+    const EOI: Self;
+}
+
+impl GrammarRule for Rule {
+    const EOI: Self = Rule::EOI;
+}
+
+impl GrammarRule for crate::grammar::rfc1630::Rule {
+    const EOI: Self = crate::grammar::rfc1630::Rule::EOI;
+}
+
+impl GrammarRule for crate::grammar::draft_www_uri_00::Rule {
+    const EOI: Self = crate::grammar::draft_www_uri_00::Rule::EOI;
+}
 
 /// A set of bytes as a table, with its ASCII members also as a bit mask (bit `b` for byte
 /// `b`) for the diagnosis.
@@ -19,16 +40,16 @@ pub(crate) struct ByteSet {
 }
 
 /// What the generated rule functions read and write.
-pub(crate) struct State<'s, T> {
+pub(crate) struct State<'s, T, R: GrammarRule = Rule> {
     bytes: &'s [u8],
-    toks: &'s mut Vec<Tok>,
+    toks: &'s mut Vec<Tok<R>>,
     tracer: &'s mut T,
     /// Inside a lookahead nothing is expected, as in pest.
     lookahead: u32,
 }
 
 /// Receives the failed attempts of a parse.
-pub(crate) trait Tracer {
+pub(crate) trait Tracer<R> {
     /// Whether anything is recorded (the fast path compiles the recording away).
     const ON: bool;
     /// A byte of `set` was expected at `p`.
@@ -38,45 +59,52 @@ pub(crate) trait Tracer {
     /// A mark taken before a non-silent rule runs, for [`Tracer::rule_failed`].
     fn rule_started(&mut self) -> (usize, usize);
     /// The non-silent `rule`, tried at `p`, failed; `mark` was taken when it started.
-    fn rule_failed(&mut self, p: usize, rule: Rule, mark: (usize, usize));
+    fn rule_failed(&mut self, p: usize, rule: R, mark: (usize, usize));
 }
 
 /// The fast path's tracer: records nothing.
 pub(crate) struct NoTrace;
 
-impl Tracer for NoTrace {
+impl<R> Tracer<R> for NoTrace {
     const ON: bool = false;
     fn expected_set(&mut self, _: usize, _: &'static ByteSet) {}
     fn expected_literal(&mut self, _: usize, _: &'static [u8], _: bool) {}
     fn rule_started(&mut self) -> (usize, usize) {
         (0, 0)
     }
-    fn rule_failed(&mut self, _: usize, _: Rule, _: (usize, usize)) {}
+    fn rule_failed(&mut self, _: usize, _: R, _: (usize, usize)) {}
 }
 
 /// What was expected at the furthest position a parse reached.
-#[derive(Debug, Default)]
-pub(crate) struct Trace {
+#[derive(Debug)]
+pub(crate) struct Trace<R = Rule> {
     pub(crate) furthest: usize,
     pub(crate) sets: Vec<&'static ByteSet>,
     pub(crate) literals: Vec<(&'static [u8], bool)>,
-    pub(crate) rules: Vec<Rule>,
+    pub(crate) rules: Vec<R>,
 }
 
-impl Trace {
+impl<R> Trace<R> {
+    /// Nothing recorded yet, from `furthest` on.
+    fn starting_at(furthest: usize) -> Trace<R> {
+        Trace {
+            furthest,
+            sets: Vec::new(),
+            literals: Vec::new(),
+            rules: Vec::new(),
+        }
+    }
+
     /// Whether an attempt at `p` is at the furthest position (forgetting nearer ones).
     fn at(&mut self, p: usize) -> bool {
         if p > self.furthest {
-            *self = Trace {
-                furthest: p,
-                ..Trace::default()
-            };
+            *self = Trace::starting_at(p);
         }
         p == self.furthest
     }
 }
 
-impl Tracer for Trace {
+impl<R: GrammarRule> Tracer<R> for Trace<R> {
     const ON: bool = true;
 
     fn expected_set(&mut self, p: usize, set: &'static ByteSet) {
@@ -97,7 +125,7 @@ impl Tracer for Trace {
 
     /// As pest does: a failed rule replaces the failures its descendants recorded at the
     /// same position, unless there was exactly one (which is more specific).
-    fn rule_failed(&mut self, p: usize, rule: Rule, (furthest, len): (usize, usize)) {
+    fn rule_failed(&mut self, p: usize, rule: R, (furthest, len): (usize, usize)) {
         if !self.at(p) {
             return;
         }
@@ -162,10 +190,7 @@ pub(crate) fn parse_rule(rule: Rule, input: &str, toks: &mut Vec<Tok>) -> Option
 /// returns where the rule ended, if it matched, and the trace.
 pub(crate) fn trace(rule: Rule, input: &str, start: usize) -> (Option<usize>, Trace) {
     let mut toks = Vec::new();
-    let mut trace = Trace {
-        furthest: start,
-        ..Trace::default()
-    };
+    let mut trace = Trace::starting_at(start);
     let mut state = State {
         bytes: input.as_bytes(),
         toks: &mut toks,
@@ -176,7 +201,7 @@ pub(crate) fn trace(rule: Rule, input: &str, start: usize) -> (Option<usize>, Tr
     (end, trace)
 }
 
-impl<T: Tracer> State<'_, T> {
+impl<T: Tracer<R>, R: GrammarRule> State<'_, T, R> {
     /// One byte of `set`.
     #[inline(always)]
     fn byte_in(&mut self, set: &'static ByteSet, p: usize) -> Option<usize> {
@@ -262,12 +287,12 @@ impl<T: Tracer> State<'_, T> {
     fn eoi(&mut self, p: usize) -> Option<usize> {
         if p != self.bytes.len() && T::ON && self.lookahead == 0 {
             let mark = self.tracer.rule_started();
-            self.tracer.rule_failed(p, Rule::EOI, mark);
+            self.tracer.rule_failed(p, R::EOI, mark);
         }
         (p == self.bytes.len()).then(|| {
             let next = self.toks.len() as u32 + 1;
             self.toks.push(Tok {
-                rule: Rule::EOI,
+                rule: R::EOI,
                 start: p as u32,
                 end: p as u32,
                 next,
@@ -325,7 +350,7 @@ impl<T: Tracer> State<'_, T> {
     #[inline(always)]
     fn token(
         &mut self,
-        rule: Rule,
+        rule: R,
         p: usize,
         body: impl FnOnce(&mut Self, usize) -> Option<usize>,
     ) -> Option<usize> {
@@ -360,7 +385,7 @@ impl<T: Tracer> State<'_, T> {
     }
 }
 
-/// The compiled grammar (generated by build.rs).
+/// The compiled grammar of RFC 1738 (generated by build.rs).
 #[allow(
     dead_code,
     unused_variables,
@@ -371,4 +396,82 @@ impl<T: Tracer> State<'_, T> {
 mod generated {
     use super::{ByteSet, Rule, State, Tracer};
     include!(concat!(env!("OUT_DIR"), "/rfc1738_fast.rs"));
+}
+
+/// The compiled grammar of RFC 1630 (generated by build.rs).
+#[allow(
+    dead_code,
+    unused_variables,
+    unused_parens,
+    clippy::all,
+    clippy::pedantic
+)]
+pub(crate) mod rfc1630 {
+    use super::{ByteSet, State, Tracer};
+    use crate::grammar::rfc1630::Rule;
+    include!(concat!(env!("OUT_DIR"), "/rfc1630_fast.rs"));
+}
+
+/// The compiled grammar of draft-www-uri-00 (generated by build.rs).
+#[allow(
+    dead_code,
+    unused_variables,
+    unused_parens,
+    clippy::all,
+    clippy::pedantic
+)]
+pub(crate) mod draft_www_uri_00 {
+    use super::{ByteSet, State, Tracer};
+    use crate::grammar::draft_www_uri_00::Rule;
+    include!(concat!(env!("OUT_DIR"), "/draft_www_uri_00_fast.rs"));
+}
+
+/// A grammar of the RFC 1630 family, compiled: its entry rule and its rule dispatch.
+pub(crate) trait Compiled: GrammarRule {
+    /// Runs `rule` at `p`.
+    fn run<T: Tracer<Self>>(rule: Self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize>;
+}
+
+impl Compiled for crate::grammar::rfc1630::Rule {
+    fn run<T: Tracer<Self>>(rule: Self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize> {
+        rfc1630::rule_named(rule, st, p)
+    }
+}
+
+impl Compiled for crate::grammar::draft_www_uri_00::Rule {
+    fn run<T: Tracer<Self>>(rule: Self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize> {
+        draft_www_uri_00::rule_named(rule, st, p)
+    }
+}
+
+/// Runs `rule` of a compiled grammar at the start of `input` without tracing, into `toks`
+/// (cleared first); where it ended, if it matched.
+pub(crate) fn run<R: Compiled>(rule: R, input: &str, toks: &mut Vec<Tok<R>>) -> Option<usize> {
+    toks.clear();
+    let mut state = State {
+        bytes: input.as_bytes(),
+        toks,
+        tracer: &mut NoTrace,
+        lookahead: 0,
+    };
+    R::run(rule, &mut state, 0)
+}
+
+/// Runs `rule` of a compiled grammar at `start` of `input`, recording what was expected
+/// where it got furthest; returns where the rule ended, if it matched, and the trace.
+pub(crate) fn trace_rule<R: Compiled>(
+    rule: R,
+    input: &str,
+    start: usize,
+) -> (Option<usize>, Trace<R>) {
+    let mut toks = Vec::new();
+    let mut trace = Trace::starting_at(start);
+    let mut state = State {
+        bytes: input.as_bytes(),
+        toks: &mut toks,
+        tracer: &mut trace,
+        lookahead: 0,
+    };
+    let end = R::run(rule, &mut state, start);
+    (end, trace)
 }

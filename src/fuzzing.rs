@@ -77,6 +77,93 @@ pub fn grammar_accepts_reference(input: &str) -> bool {
     reference_trees(input).0.is_some()
 }
 
+/// The compiled grammar's and pest's runs of `rule` at the start of `input`: where each
+/// ended and its tree, `None` for a rejection.
+type Runs<R> = (Option<(usize, Vec<Tok<R>>)>, Option<(usize, Vec<Tok<R>>)>);
+
+fn dialect_runs<R, P>(rule: R, input: &str) -> Runs<R>
+where
+    R: crate::lower_rfc1630::FamilyRule + pest::RuleType,
+    P: Parser<R>,
+{
+    let mut toks = Vec::new();
+    let fast = crate::fast::run(rule, input, &mut toks).map(|end| (end, toks));
+    let pest = P::parse(rule, input).ok().map(|pairs| {
+        let end = pairs.clone().last().map_or(0, |pair| pair.as_span().end());
+        (end, from_pest(pairs))
+    });
+    (fast, pest)
+}
+
+/// The dialect's entry rules, run alone by the differential test: `whole_uri` and the
+/// reference's forms.
+fn dialect_agree<R, P>(input: &str, rules: &[R]) -> Result<bool, String>
+where
+    R: crate::lower_rfc1630::FamilyRule + pest::RuleType,
+    P: Parser<R>,
+{
+    for &rule in rules {
+        let (fast, pest) = dialect_runs::<R, P>(rule, input);
+        if fast != pest {
+            return Err(format!(
+                "{input:?} ({rule:?}): compiled {fast:?}\n  pest {pest:?}"
+            ));
+        }
+    }
+    let (fast, pest) = dialect_runs::<R, P>(R::WHOLE_URI, input);
+    let (Some((_, mut fast)), Some((_, mut pest))) = (fast, pest) else {
+        let parsed = crate::parse_reference(input, R::DIALECT);
+        return match parsed {
+            Err(_) => Ok(false),
+            Ok(parsed) => Err(format!("{input:?}: rejected, yet read as {parsed:?}")),
+        };
+    };
+    let by_fast = crate::lower_rfc1630::lower(input, &mut fast);
+    let by_pest = crate::lower_rfc1630::lower(input, &mut pest);
+    let parsed = crate::parse_reference(input, R::DIALECT);
+    if by_fast != by_pest || parsed != by_fast {
+        return Err(format!(
+            "{input:?} (lowered): compiled {by_fast:?}\n  pest {by_pest:?}\n  parse_reference {parsed:?}"
+        ));
+    }
+    Ok(by_fast.is_ok())
+}
+
+/// Whether the compiled grammar of `dialect` (RFC 1630 or draft-www-uri-00) and its pest
+/// parser agree on `input`: the same verdict and tree from the entry rule `whole_uri` and
+/// from the reference's forms (`fragmentaddress`, `prefixedurl`, `url`, `uri`, and the
+/// draft's `generic`), the same lowered reference from both trees, and the same reference
+/// (or a rejection) from `parse_reference`: `Ok(valid)` when they all agree.
+pub fn dialect_fast_and_pest_agree(dialect: crate::Dialect, input: &str) -> Result<bool, String> {
+    use crate::grammar::{draft_www_uri_00 as draft, rfc1630};
+    match dialect {
+        crate::Dialect::Rfc1738 => fast_and_pest_agree(input),
+        crate::Dialect::Rfc1630 => {
+            use rfc1630::Rule as R;
+            let rules = [
+                R::whole_uri,
+                R::fragmentaddress,
+                R::prefixedurl,
+                R::url,
+                R::uri,
+            ];
+            dialect_agree::<R, rfc1630::Rfc1630Parser>(input, &rules)
+        }
+        crate::Dialect::DraftWwwUri00 => {
+            use draft::Rule as R;
+            let rules = [
+                R::whole_uri,
+                R::fragmentaddress,
+                R::prefixedurl,
+                R::url,
+                R::uri,
+                R::generic,
+            ];
+            dialect_agree::<R, draft::DraftParser>(input, &rules)
+        }
+    }
+}
+
 /// Whether the compiled parser of `dialect`'s grammar accepts `input` from the grammar's
 /// entry rule (`whole_url` for RFC 1738, `whole_uri` for the RFC 1630 family): the
 /// grammar's verdict alone, before the lowering's range checks. Other tools loading the
@@ -86,10 +173,11 @@ pub fn grammar_accepts(dialect: crate::Dialect, input: &str) -> bool {
     match dialect {
         crate::Dialect::Rfc1738 => fast_tree(input).is_some(),
         crate::Dialect::Rfc1630 => {
-            rfc1630::Rfc1630Parser::parse(rfc1630::Rule::whole_uri, input).is_ok()
+            crate::fast::run(rfc1630::Rule::whole_uri, input, &mut Vec::new()).is_some()
         }
         crate::Dialect::DraftWwwUri00 => {
-            draft_www_uri_00::DraftParser::parse(draft_www_uri_00::Rule::whole_uri, input).is_ok()
+            let rule = draft_www_uri_00::Rule::whole_uri;
+            crate::fast::run(rule, input, &mut Vec::new()).is_some()
         }
     }
 }

@@ -4,7 +4,7 @@
 //! ([`Host`]) borrow from the URL's text.
 
 use crate::error::{ErrorKind, ParseError};
-use crate::grammar::Rule;
+use crate::fast::GrammarRule;
 use crate::lower::{expect_rule, Lowering};
 use crate::span::Span;
 use crate::tree::Node;
@@ -109,16 +109,53 @@ pub(crate) struct LoginSpans {
     pub(crate) hostport: HostPortSpans,
 }
 
+/// The rules of a grammar's authority (`login`, `hostport`, `host`, `port`), which RFC 1738,
+/// RFC 1630 and draft-www-uri-00 name and nest alike: one lowering serves the three.
+pub(crate) trait AuthorityRule: GrammarRule {
+    const LOGIN: Self;
+    const USER: Self;
+    const PASSWORD: Self;
+    const HOSTPORT: Self;
+    const HOST: Self;
+    const HOSTNAME: Self;
+    const HOSTNUMBER: Self;
+    const PORT: Self;
+}
+
+macro_rules! authority_rules {
+    ($($rule:ty),*) => {$(
+        impl AuthorityRule for $rule {
+            const LOGIN: Self = <$rule>::login;
+            const USER: Self = <$rule>::user;
+            const PASSWORD: Self = <$rule>::password;
+            const HOSTPORT: Self = <$rule>::hostport;
+            const HOST: Self = <$rule>::host;
+            const HOSTNAME: Self = <$rule>::hostname;
+            const HOSTNUMBER: Self = <$rule>::hostnumber;
+            const PORT: Self = <$rule>::port;
+        }
+    )*};
+}
+
+authority_rules!(
+    crate::grammar::Rule,
+    crate::grammar::rfc1630::Rule,
+    crate::grammar::draft_www_uri_00::Rule
+);
+
 impl Lowering<'_> {
     /// Lowers `login`: an empty user or password is kept apart from an absent one.
-    pub(crate) fn login(&self, pair: Node<'_, '_>) -> Result<LoginSpans, ParseError> {
-        expect_rule(&pair, Rule::login);
+    pub(crate) fn login<R: AuthorityRule>(
+        &self,
+        pair: Node<'_, '_, R>,
+    ) -> Result<LoginSpans, ParseError> {
+        expect_rule(&pair, R::LOGIN);
         let (mut user, mut password, mut hostport) = (None, None, None);
         for part in pair.into_inner() {
             match part.as_rule() {
-                Rule::user => user = Some(part.span()),
-                Rule::password => password = Some(part.span()),
-                Rule::hostport => hostport = Some(self.hostport(part)?),
+                rule if rule == R::USER => user = Some(part.span()),
+                rule if rule == R::PASSWORD => password = Some(part.span()),
+                rule if rule == R::HOSTPORT => hostport = Some(self.hostport(part)?),
                 other => unreachable!("login holds no {other:?}"),
             }
         }
@@ -130,8 +167,11 @@ impl Lowering<'_> {
     }
 
     /// Lowers `hostport`, checking the port's range.
-    pub(crate) fn hostport(&self, pair: Node<'_, '_>) -> Result<HostPortSpans, ParseError> {
-        expect_rule(&pair, Rule::hostport);
+    pub(crate) fn hostport<R: AuthorityRule>(
+        &self,
+        pair: Node<'_, '_, R>,
+    ) -> Result<HostPortSpans, ParseError> {
+        expect_rule(&pair, R::HOSTPORT);
         let mut inner = pair.into_inner();
         let host = self.host(inner.next().expect("hostport starts with host"))?;
         let port = inner.next().map(|port| self.port(port)).transpose()?;
@@ -139,22 +179,25 @@ impl Lowering<'_> {
     }
 
     /// Lowers `host`, checking each octet of a hostnumber.
-    pub(crate) fn host(&self, pair: Node<'_, '_>) -> Result<HostSpan, ParseError> {
-        expect_rule(&pair, Rule::host);
+    pub(crate) fn host<R: AuthorityRule>(
+        &self,
+        pair: Node<'_, '_, R>,
+    ) -> Result<HostSpan, ParseError> {
+        expect_rule(&pair, R::HOST);
         let span = pair.span();
         let form = pair
             .into_inner()
             .next()
             .expect("host is hostname or hostnumber");
         let number = match form.as_rule() {
-            Rule::hostname => None,
-            Rule::hostnumber => Some(self.hostnumber(form)?),
+            rule if rule == R::HOSTNAME => None,
+            rule if rule == R::HOSTNUMBER => Some(self.hostnumber(form)?),
             other => unreachable!("host holds no {other:?}"),
         };
         Ok(HostSpan { span, number })
     }
 
-    fn hostnumber(&self, pair: Node<'_, '_>) -> Result<Ipv4Addr, ParseError> {
+    fn hostnumber<R: AuthorityRule>(&self, pair: Node<'_, '_, R>) -> Result<Ipv4Addr, ParseError> {
         let mut octets = [0u8; 4];
         for (octet, digits) in octets.iter_mut().zip(pair.into_inner()) {
             *octet = match decimal_value(digits.as_str()) {
@@ -168,8 +211,8 @@ impl Lowering<'_> {
         Ok(Ipv4Addr::from(octets))
     }
 
-    fn port(&self, pair: Node<'_, '_>) -> Result<PortSpan, ParseError> {
-        expect_rule(&pair, Rule::port);
+    fn port<R: AuthorityRule>(&self, pair: Node<'_, '_, R>) -> Result<PortSpan, ParseError> {
+        expect_rule(&pair, R::PORT);
         match decimal_value(pair.as_str()).and_then(|value| u16::try_from(value).ok()) {
             Some(value) => Ok(PortSpan {
                 span: pair.span(),

@@ -131,6 +131,7 @@ pub mod grammar;
 mod host;
 pub mod lint;
 mod lower;
+mod lower_rfc1630;
 mod normalize;
 #[cfg(feature = "serde")]
 mod report;

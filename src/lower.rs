@@ -2,7 +2,9 @@
 //! the typed [`Url`]. One function per production, in the
 //! scheme modules; this module dispatches on the production and holds what they share.
 
+use crate::dialect::Dialect;
 use crate::error::{abbreviate, ErrorKind, ParseError};
+use crate::fast::GrammarRule;
 use crate::grammar::Rule;
 use crate::scheme::{
     FileUrl, FtpUrl, GenericUrl, GopherUrl, HttpUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl,
@@ -16,6 +18,8 @@ use std::ops::Range;
 pub(crate) struct Lowering<'a> {
     pub(crate) text: &'a str,
     pub(crate) kind: UrlKind,
+    /// The dialect whose grammar made the tree, named in its errors.
+    pub(crate) dialect: Dialect,
 }
 
 impl Lowering<'_> {
@@ -28,12 +32,13 @@ impl Lowering<'_> {
             error,
             vec![rule.to_owned()],
         )
+        .in_dialect(self.dialect)
     }
 
     /// An out-of-range error for the digits a pair matched.
-    pub(crate) fn out_of_range(
+    pub(crate) fn out_of_range<R: GrammarRule>(
         &self,
-        digits: &Node<'_, '_>,
+        digits: &Node<'_, '_, R>,
         error: fn(String) -> ErrorKind,
         rule: &str,
     ) -> ParseError {
@@ -43,7 +48,7 @@ impl Lowering<'_> {
 }
 
 /// Checks, in debug builds, that a lowering function was handed the rule it reads.
-pub(crate) fn expect_rule(pair: &Node<'_, '_>, rule: Rule) {
+pub(crate) fn expect_rule<R: GrammarRule>(pair: &Node<'_, '_, R>, rule: R) {
     debug_assert_eq!(pair.as_rule(), rule, "lowering was handed the wrong rule");
 }
 
@@ -114,7 +119,11 @@ fn lower_url<'a>(text: &'a str, url: Node<'_, 'a>) -> Result<Url<'a>, ParseError
         Rule::otherurl => UrlKind::Generic,
         other => unreachable!("url holds no {other:?}"),
     };
-    let cx = Lowering { text, kind };
+    let cx = Lowering {
+        text,
+        kind,
+        dialect: Dialect::Rfc1738,
+    };
     Ok(match kind {
         UrlKind::Http => Url::Http(HttpUrl::lower(&cx, form)?),
         UrlKind::Ftp => Url::Ftp(FtpUrl::lower(&cx, form)?),

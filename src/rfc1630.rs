@@ -1,173 +1,29 @@
 //! The RFC 1630 family: RFC 1630 (June 1994) and its draft, draft-www-uri-00 (March 1994).
 //!
-//! Each document has its own grammar file and pest parser ([`crate::grammar::rfc1630`],
-//! [`crate::grammar::draft_www_uri_00`]), hence its own `Rule` enum. Both grammars name
-//! their rules alike, so one lowering serves both: each `Rule` is mapped to a
-//! [`Production`] by name, the parse tree is read into the first span of each
-//! production, and the typed [`Url`] is built from those spans, reusing RFC 1738's structs
-//! where the meaning is the same.
+//! Each document has its own grammar file, compiled by `build.rs` as RFC 1738's is
+//! (`crate::fast::rfc1630`, `crate::fast::draft_www_uri_00`), with its pest parser kept as
+//! the judge ([`crate::grammar::rfc1630`], [`crate::grammar::draft_www_uri_00`]). A valid
+//! input's tree is lowered by `crate::lower_rfc1630`; a rejected one is diagnosed here,
+//! from a tracing run of the same compiled grammar.
 
-use crate::dialect::{partial_form_error, Dialect, UrlReference, PREFIX};
-use crate::error::{abbreviate, ErrorKind, ParseError};
+use crate::dialect::{partial_form_error, Dialect, UrlReference};
+use crate::error::{ErrorKind, ParseError};
 use crate::escape::is_escape;
-use crate::grammar::draft_www_uri_00::DraftParser;
-use crate::grammar::rfc1630::Rfc1630Parser;
-use crate::host::{decimal_value, HostPortSpans, HostSpan, LoginSpans, PortSpan};
-use crate::scheme::{
-    FormSpans, FtpTypeSpan, FtpUrl, GenericParts, GenericUrl, GopherUrl, GrouppartSpans, HttpUrl,
-    IdUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, WaisUrl,
-};
-use crate::span::Span;
-use crate::url::{Url, UrlKind};
-use pest::iterators::Pairs;
-use pest::Parser;
-use std::borrow::Cow;
-use std::net::Ipv4Addr;
+use crate::fast::Trace;
+use crate::lower_rfc1630::{self, FamilyRule};
+use crate::url::UrlKind;
 
-/// The rules the lowering reads, named as in the grammars. The draft's `generic` is read
-/// as RFC 1630's `uri` (the same production), and its gopher `selector` as `gcommand`.
-#[allow(non_camel_case_types)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Production {
-    fragment,
-    prefixedurl,
-    uri,
-    scheme,
-    path,
-    search,
-    httpaddress,
-    ftpaddress,
-    ftptype,
-    newsaddress,
-    nntpaddress,
-    midaddress,
-    cidaddress,
-    addr_spec,
-    content_identifier,
-    mailtoaddress,
-    waisindex,
-    waisdoc,
-    wpath,
-    group,
-    article,
-    database,
-    wtype,
-    prosperolink,
-    hsoname,
-    version,
-    attributes,
-    telnetaddress,
-    rloginaddress,
-    tn3270address,
-    gopheraddress,
-    gtype,
-    gcommand,
-    login,
-    user,
-    password,
-    hostport,
-    host,
-    hostnumber,
-    port,
-    digits,
-}
-
-/// How many [`Production`]s there are.
-const PRODUCTIONS: usize = Production::digits as usize + 1;
-
-/// A grammar of the family: its `Rule` enum, mapped to the productions the lowering reads.
-trait FamilyRule: pest::RuleType {
-    fn production(self) -> Option<Production>;
-}
-
-/// Maps each listed rule of a grammar module to the production of the same (or the given)
-/// name.
-macro_rules! family_rules {
-    ($($module:ident)::+ { $($rule:ident $(=> $production:ident)?),* $(,)? }) => {
-        impl FamilyRule for $($module)::+::Rule {
-            fn production(self) -> Option<Production> {
-                use $($module)::+::Rule;
-                match self {
-                    $(Rule::$rule => Some(family_rules!(@name $rule $($production)?)),)*
-                    _ => None,
-                }
-            }
-        }
-    };
-    (@name $rule:ident) => { Production::$rule };
-    (@name $rule:ident $production:ident) => { Production::$production };
-}
-
-family_rules!(crate::grammar::rfc1630 {
-    fragment,
-    prefixedurl,
-    uri,
-    scheme,
-    path,
-    search,
-    httpaddress,
-    ftpaddress,
-    ftptype,
-    newsaddress,
-    nntpaddress,
-    midaddress,
-    cidaddress,
-    addr_spec,
-    content_identifier,
-    mailtoaddress,
-    waisindex,
-    waisdoc,
-    wpath,
-    group,
-    article,
-    database,
-    wtype,
-    prosperolink,
-    hsoname,
-    version,
-    attributes,
-    telnetaddress,
-    rloginaddress,
-    tn3270address,
-    gopheraddress,
-    gtype,
-    gcommand,
-    login,
-    user,
-    password,
-    hostport,
-    host,
-    hostnumber,
-    port,
-    digits,
-});
-
-family_rules!(crate::grammar::draft_www_uri_00 {
-    fragment, prefixedurl, generic => uri, scheme, path, search, httpaddress, ftpaddress,
-    newsaddress, nntpaddress, midaddress, cidaddress, addr_spec, content_identifier,
-    mailtoaddress, waisindex, waisdoc, group, article, database, wtype, prosperolink, hsoname,
-    version, attributes, telnetaddress, rloginaddress, tn3270address, gopheraddress, gtype,
-    selector => gcommand, login, user, password, hostport, host, hostnumber, port, digits,
-});
-
-/// Parses `input` by the grammar of `dialect` (RFC 1630 or its draft).
+/// Parses `input` by the grammar of `dialect` (RFC 1630 or its draft): the dialect's
+/// compiled grammar reads it and `crate::lower_rfc1630` lowers its tree; a rejected input is
+/// diagnosed from a tracing run of the same compiled grammar.
 pub(crate) fn parse(input: &str, dialect: Dialect) -> Result<UrlReference<'_>, ParseError> {
+    use crate::grammar::{draft_www_uri_00, rfc1630};
     match dialect {
-        Dialect::Rfc1630 => {
-            match Rfc1630Parser::parse(crate::grammar::rfc1630::Rule::whole_uri, input) {
-                Ok(pairs) => lower(input, pairs, dialect),
-                Err(error) => Err(diagnose(input, &error, dialect)),
-            }
-        }
-
-        Dialect::DraftWwwUri00 => {
-            use crate::grammar::draft_www_uri_00::Rule;
-            match DraftParser::parse(Rule::whole_uri, input) {
-                Ok(pairs) => lower(input, pairs, dialect),
-                Err(error) => Err(diagnose(input, &error, dialect)),
-            }
-        }
-        Dialect::Rfc1738 => unreachable!("RFC 1738 is read by the compiled grammar"),
+        Dialect::Rfc1630 => lower_rfc1630::parse::<rfc1630::Rule>(input)
+            .unwrap_or_else(|| Err(diagnose::<rfc1630::Rule>(input))),
+        Dialect::DraftWwwUri00 => lower_rfc1630::parse::<draft_www_uri_00::Rule>(input)
+            .unwrap_or_else(|| Err(diagnose::<draft_www_uri_00::Rule>(input))),
+        Dialect::Rfc1738 => unreachable!("RFC 1738 is read by its own entry points"),
     }
 }
 
@@ -222,379 +78,20 @@ pub(crate) fn check_fragmentid(
     ))
 }
 
-/// The first span of each production in a parse tree.
-struct Spans([Option<Span>; PRODUCTIONS]);
-
-impl Spans {
-    fn get(&self, production: Production) -> Option<Span> {
-        self.0[production as usize]
-    }
-
-    fn has(&self, production: Production) -> bool {
-        self.get(production).is_some()
-    }
-}
-
-/// The productions that make a URL, in the order they are looked for.
-const ADDRESSES: [Production; 14] = [
-    Production::httpaddress,
-    Production::ftpaddress,
-    Production::newsaddress,
-    Production::nntpaddress,
-    Production::prosperolink,
-    Production::telnetaddress,
-    Production::rloginaddress,
-    Production::tn3270address,
-    Production::gopheraddress,
-    Production::waisdoc,
-    Production::waisindex,
-    Production::mailtoaddress,
-    Production::midaddress,
-    Production::cidaddress,
-];
-
-/// Builds the typed reference from a successful parse.
-fn lower<'a, R: FamilyRule>(
-    input: &'a str,
-    pairs: Pairs<'a, R>,
-    dialect: Dialect,
-) -> Result<UrlReference<'a>, ParseError> {
-    let mut spans = Spans([None; PRODUCTIONS]);
-    for pair in pairs.flatten() {
-        if let Some(production) = pair.as_rule().production() {
-            let slot = &mut spans.0[production as usize];
-            if slot.is_none() {
-                let span = pair.as_span();
-                *slot = Some(Span {
-                    start: span.start() as u32,
-                    end: span.end() as u32,
-                });
-            }
-        }
-    }
-    let prefixed = spans.has(Production::prefixedurl);
-    let start = if prefixed { PREFIX.len() } else { 0 };
-    let fragment = spans.get(Production::fragment);
-    let end = fragment.map_or(input.len(), |span| span.start as usize);
-    let reader = Reader {
-        input,
-        base: start as u32,
-        dialect,
-        spans: &spans,
-    };
-    let url = reader.url(&input[start..end])?;
-    let fragment = fragment.map(|span| span.start as usize + 1..span.end as usize);
-    Ok(UrlReference::new(dialect, input, prefixed, url, fragment))
-}
-
-/// Reads the typed URL out of the spans of one parse.
-struct Reader<'s> {
-    input: &'s str,
-    /// Where the URL's text starts in the input (after `URL:`).
-    base: u32,
-    dialect: Dialect,
-    spans: &'s Spans,
-}
-
-impl Reader<'_> {
-    /// The span of a production, relative to the URL's text.
-    fn span(&self, production: Production) -> Option<Span> {
-        self.spans.get(production).map(|span| Span {
-            start: span.start - self.base,
-            end: span.end - self.base,
-        })
-    }
-
-    /// The span of a production the parse must hold.
-    fn required(&self, production: Production) -> Span {
-        self.span(production)
-            .unwrap_or_else(|| unreachable!("the parse holds {production:?}"))
-    }
-
-    fn url<'a>(&self, text: &'a str) -> Result<Url<'a>, ParseError> {
-        let address = ADDRESSES.iter().copied().find(|&p| self.spans.has(p));
-        let Some(address) = address else {
-            return Ok(self.generic(text, self.required(Production::scheme)));
-        };
-        match self.named(text, address) {
-            // A named production whose number (port, octet, article) is out of range is no
-            // such production. The draft's `url` also holds `generic`, whose characters
-            // include every character of the named productions, so the same text is a
-            // generic URL: scheme, then path up to the first "?", then search.
-            Err(_) if self.dialect == Dialect::DraftWwwUri00 => {
-                let colon = text.find(':').unwrap_or_default() as u32;
-                Ok(self.generic(
-                    text,
-                    Span {
-                        start: 0,
-                        end: colon,
-                    },
-                ))
-            }
-            result => result,
-        }
-    }
-
-    /// The URL of a named production (`httpaddress`, ...).
-    fn named<'a>(&self, text: &'a str, address: Production) -> Result<Url<'a>, ParseError> {
-        use Production as P;
-        let text_cow = || Cow::Borrowed(text);
-        Ok(match address {
-            P::httpaddress => Url::Http(HttpUrl {
-                text: text_cow(),
-                hostport: self.hostport(UrlKind::Http)?,
-                hpath: self.span(P::path),
-                search: self.span(P::search),
-            }),
-            P::ftpaddress => Url::Ftp(FtpUrl {
-                text: text_cow(),
-                login: self.login(UrlKind::Ftp)?,
-                fpath: self.span(P::path),
-                ftp_type: self.span(P::ftptype).map(FtpTypeSpan::Ftptype),
-            }),
-            P::newsaddress => {
-                let grouppart = if let Some(article) = self.span(P::article) {
-                    match self.host(UrlKind::News) {
-                        Ok(host) => GrouppartSpans::Article {
-                            whole: article,
-                            host,
-                        },
-                        // An article whose host number is out of range is no article; the
-                        // same text is a group when it starts with a letter (a group is an
-                        // ialpha, which holds "@" and ".").
-                        Err(_)
-                            if article
-                                .of_text(text)
-                                .starts_with(|c: char| c.is_ascii_alphabetic()) =>
-                        {
-                            GrouppartSpans::Group(article)
-                        }
-                        Err(error) => return Err(error),
-                    }
-                } else if let Some(group) = self.span(P::group) {
-                    GrouppartSpans::Group(group)
-                } else {
-                    GrouppartSpans::AllGroups
-                };
-                Url::News(NewsUrl {
-                    text: text_cow(),
-                    grouppart,
-                })
-            }
-            P::nntpaddress => {
-                let digits = self.required(P::digits);
-                let Some(number) = decimal_value(digits.of_text(text)) else {
-                    let number = abbreviate(digits.of_text(text));
-                    let error = ErrorKind::ArticleNumberOutOfRange { number };
-                    return Err(self.error(digits, UrlKind::Nntp, error, "digits"));
-                };
-                Url::Nntp(NntpUrl {
-                    text: text_cow(),
-                    hostport: None,
-                    group: self.required(P::group),
-                    article: Some((digits, number)),
-                })
-            }
-            P::prosperolink => Url::Prospero(ProsperoUrl {
-                text: text_cow(),
-                hostport: self.hostport(UrlKind::Prospero)?,
-                ppath: self.required(P::hsoname),
-                fields: Vec::new(),
-                version: self.span(P::version),
-                attributes: self.span(P::attributes),
-            }),
-            P::telnetaddress | P::rloginaddress | P::tn3270address => {
-                let kind = match address {
-                    P::telnetaddress => UrlKind::Telnet,
-                    P::rloginaddress => UrlKind::Rlogin,
-                    _ => UrlKind::Tn3270,
-                };
-                let telnet = TelnetUrl {
-                    text: text_cow(),
-                    login: self.login(kind)?,
-                    trailing_slash: false,
-                };
-                match kind {
-                    UrlKind::Telnet => Url::Telnet(telnet),
-                    UrlKind::Rlogin => Url::Rlogin(telnet),
-                    _ => Url::Tn3270(telnet),
-                }
-            }
-            P::gopheraddress => Url::Gopher(GopherUrl {
-                text: text_cow(),
-                hostport: self.hostport(UrlKind::Gopher)?,
-                gtype: self.span(P::gtype),
-                selector: self.span(P::gcommand),
-                search: self.span(P::search),
-                gopher_plus: None,
-            }),
-            P::waisdoc | P::waisindex => {
-                let form = if address == P::waisdoc {
-                    FormSpans::Document {
-                        wtype: self.required(P::wtype),
-                        // RFC 1630's wpath, or the draft's plain path.
-                        wpath: self
-                            .span(P::wpath)
-                            .unwrap_or_else(|| self.required(P::path)),
-                    }
-                } else {
-                    match self.span(P::search) {
-                        Some(search) => FormSpans::Index { search },
-                        None => FormSpans::Database,
-                    }
-                };
-                Url::Wais(WaisUrl {
-                    text: text_cow(),
-                    hostport: self.hostport(UrlKind::Wais)?,
-                    database: self.required(P::database),
-                    form,
-                })
-            }
-            P::mailtoaddress => {
-                // After "mailto:", and the draft's misprinted second ":" when written.
-                let mut start = self.required(P::mailtoaddress).start as usize + "mailto:".len();
-                if self.dialect == Dialect::DraftWwwUri00 && text[start..].starts_with(':') {
-                    start += 1;
-                }
-                Url::Mailto(MailtoUrl {
-                    text: text_cow(),
-                    address: Span {
-                        start: start as u32,
-                        end: text.len() as u32,
-                    },
-                })
-            }
-            P::midaddress => Url::Mid(IdUrl {
-                text: text_cow(),
-                id: self.required(P::addr_spec),
-            }),
-            P::cidaddress => Url::Cid(IdUrl {
-                text: text_cow(),
-                id: self.required(P::content_identifier),
-            }),
-            other => unreachable!("{other:?} is no address"),
-        })
-    }
-
-    /// A generic `uri` (the draft's `generic`): its scheme, then `path [ "?" search ]`.
-    fn generic<'a>(&self, text: &'a str, scheme: Span) -> Url<'a> {
-        let written = scheme.of_text(text);
-        let scheme_lower = written
-            .bytes()
-            .any(|b| b.is_ascii_uppercase())
-            .then(|| written.to_ascii_lowercase().into_boxed_str());
-        let generic = GenericUrl {
-            text: Cow::Borrowed(text),
-            scheme,
-            scheme_lower,
-            scheme_part: Span {
-                start: scheme.end + 1,
-                end: text.len() as u32,
-            },
-            form: GenericParts::Uri,
-        };
-        Url::Generic(generic)
-    }
-
-    fn login(&self, kind: UrlKind) -> Result<LoginSpans, ParseError> {
-        Ok(LoginSpans {
-            user: self.span(Production::user),
-            password: self.span(Production::password),
-            hostport: self.hostport(kind)?,
-        })
-    }
-
-    fn hostport(&self, kind: UrlKind) -> Result<HostPortSpans, ParseError> {
-        let port = match self.span(Production::port) {
-            None => None,
-            Some(span) => {
-                let digits = span.of_text(self.url_text());
-                match decimal_value(digits).and_then(|value| u16::try_from(value).ok()) {
-                    Some(value) => Some(PortSpan { span, value }),
-                    None => {
-                        let port = abbreviate(digits);
-                        let error = ErrorKind::PortOutOfRange { port };
-                        return Err(self.error(span, kind, error, "port"));
-                    }
-                }
-            }
-        };
-        Ok(HostPortSpans {
-            host: self.host(kind)?,
-            port,
-        })
-    }
-
-    fn host(&self, kind: UrlKind) -> Result<HostSpan, ParseError> {
-        let span = self.required(Production::host);
-        let number = match self.span(Production::hostnumber) {
-            None => None,
-            Some(hostnumber) => {
-                let mut octets = [0u8; 4];
-                let mut start = hostnumber.start;
-                for (octet, digits) in octets
-                    .iter_mut()
-                    .zip(hostnumber.of_text(self.url_text()).split('.'))
-                {
-                    let here = Span {
-                        start,
-                        end: start + digits.len() as u32,
-                    };
-                    start = here.end + 1;
-                    *octet = match decimal_value(digits) {
-                        Some(value) if value <= 255 => value as u8,
-                        _ => {
-                            let octet = abbreviate(digits);
-                            let error = ErrorKind::OctetOutOfRange { octet };
-                            return Err(self.error(here, kind, error, "hostnumber"));
-                        }
-                    };
-                }
-                Some(Ipv4Addr::from(octets))
-            }
-        };
-        Ok(HostSpan { span, number })
-    }
-
-    /// The URL's text (the input after the prefix).
-    fn url_text(&self) -> &str {
-        &self.input[self.base as usize..]
-    }
-
-    /// An error the grammar cannot express (a number out of range) at `span`.
-    fn error(&self, span: Span, kind: UrlKind, error: ErrorKind, rule: &str) -> ParseError {
-        let offset = (self.base + span.start) as usize;
-        ParseError::new(self.input, offset, Some(kind), error, vec![rule.to_owned()])
-            .in_dialect(self.dialect)
-    }
-}
-
-/// The error for input the grammar of `dialect` rejects, from pest's report: where it
-/// failed, the rules it tried there, and why the character there is wrong.
-fn diagnose<R: FamilyRule>(
-    input: &str,
-    error: &pest::error::Error<R>,
-    dialect: Dialect,
-) -> ParseError {
+/// The error for input the grammar of `dialect` rejects, from a tracing run of its compiled
+/// grammar: where it got furthest, what it expected there (the rules that failed there and
+/// the characters it would have taken, named by the grammar's classes), and why the
+/// character there is wrong.
+fn diagnose<R: FamilyRule>(input: &str) -> ParseError {
+    let dialect = R::DIALECT;
     let prefix_len = dialect.prefix_len(input);
     let Some(scheme_len) = dialect.scheme_len(&input[prefix_len..]) else {
         return partial_form_error(input, dialect);
     };
-    let offset = match error.location {
-        pest::error::InputLocation::Pos(at) | pest::error::InputLocation::Span((at, _)) => at,
-    };
-    let mut expected = match &error.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut names: Vec<String> = positives
-                .iter()
-                .map(|rule| rule_name(&format!("{rule:?}")))
-                .collect();
-            names.sort();
-            names.dedup();
-            names
-        }
-        pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
-    };
+    let (end, trace) = crate::fast::trace_rule(R::WHOLE_URI, input, 0);
+    debug_assert!(end.is_none(), "diagnose is called only for rejected input");
+    let offset = trace.furthest;
+    let mut expected = expected_names(&trace, dialect);
     let scheme = &input[prefix_len..prefix_len + scheme_len];
     let kind = UrlKind::from_scheme_in(scheme, dialect);
     // A generic uri (urn included): no production of the URL grammar.
@@ -648,6 +145,74 @@ fn diagnose<R: FamilyRule>(
     character_error(input, offset, dialect, expected, Some(kind))
 }
 
+/// What the trace says was expected, in the order RFC 1738's diagnosis gives: the rules that
+/// failed where the parse got furthest, then the characters it would have taken there,
+/// named by the grammar's classes (the largest first), then one by one, then the end.
+fn expected_names<R: FamilyRule>(trace: &Trace<R>, dialect: Dialect) -> Vec<String> {
+    let mut names: Vec<String> = trace
+        .rules
+        .iter()
+        .map(|rule| rule_name(&format!("{rule:?}")))
+        .collect();
+    names.sort();
+    names.dedup();
+    let mut chars = trace
+        .sets
+        .iter()
+        .fold(0u128, |chars, set| chars | set.ascii);
+    for (literal, ignoring_case) in &trace.literals {
+        if let [byte] = literal[..] {
+            chars |= 1 << byte;
+            if *ignoring_case {
+                chars |= 1 << byte.to_ascii_uppercase();
+            }
+        }
+    }
+    let class = |members: &str| members.bytes().fold(0u128, |set, b| set | 1 << b);
+    let alpha = class("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    let digit = class("0123456789");
+    let extra = match dialect {
+        Dialect::DraftWwwUri00 => class("!*\"'():;, "),
+        _ => class("!*\"'(),"),
+    };
+    let classes = [
+        ("xalpha", alpha | digit | class("$-_@.&+%") | extra),
+        // A rule of RFC 1630's grammar only.
+        (
+            "alphanum2",
+            match dialect {
+                Dialect::Rfc1630 => alpha | digit | class("-_.+"),
+                _ => 0,
+            },
+        ),
+        ("alphanum", alpha | digit),
+        ("hex", digit | class("abcdefABCDEF")),
+        ("alpha", alpha),
+        ("digit", digit),
+    ];
+    let mut classes_named = Vec::new();
+    for (name, members) in classes {
+        if members != 0 && chars & members == members {
+            classes_named.push(name.to_owned());
+            chars &= !members;
+        }
+    }
+    let end = rule_name("EOI");
+    let at_end = names.contains(&end);
+    names.retain(|name| *name != end);
+    names.extend(classes_named);
+    for byte in (0u8..128).filter(|&b| chars & (1 << b) != 0) {
+        let quoted = format!("{:?}", char::from(byte).to_string());
+        if !names.contains(&quoted) {
+            names.push(quoted);
+        }
+    }
+    if at_end {
+        names.push(end);
+    }
+    names
+}
+
 /// A rule's name as the RFC writes it.
 fn rule_name(pest_name: &str) -> String {
     match pest_name {
@@ -691,6 +256,22 @@ fn character_error(
                 .collect();
             ErrorKind::NonGraphicCharacter { found, escape }
         }
+        // Where RFC 1630 (and its draft) mean what RFC 1738 means, RFC 1738's kind and
+        // message: its national characters and punctuation are RFC 1738's unsafe ones, and
+        // its reserved "=", ";", "/", "?", ":" are RFC 1738's reserved ones (a fragment of
+        // the RFC 1738 dialect, read by RFC 1630's rule, keeps its own kind).
+        Some(found) if dialect != Dialect::Rfc1738 && "{}|[]\\^~<>".contains(found) => {
+            ErrorKind::UnsafeCharacter {
+                found,
+                escape: format!("%{:02X}", found as u32),
+            }
+        }
+        Some(found @ ('=' | ';' | '/' | '?' | ':')) if dialect == Dialect::Rfc1630 => {
+            ErrorKind::ReservedCharacter {
+                found,
+                escape: format!("%{:02X}", found as u32),
+            }
+        }
         Some(found) => match not_allowed_reason(found, dialect) {
             Some(reason) => ErrorKind::NotAllowed {
                 found,
@@ -728,7 +309,8 @@ mod tests {
 
     /// What pest's `fragmentid` matches at the start of `text`.
     fn fragmentid_by_pest(text: &str) -> usize {
-        use crate::grammar::rfc1630::Rule;
+        use crate::grammar::rfc1630::{Rfc1630Parser, Rule};
+        use pest::Parser;
         Rfc1630Parser::parse(Rule::fragmentid, text)
             .ok()
             .and_then(|mut pairs| pairs.next())

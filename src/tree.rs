@@ -2,13 +2,14 @@
 //! as pest records its pairs. The lowering reads this tree, so the fast path and the pest
 //! parser share one lowering and can be compared token for token.
 
+use crate::fast::GrammarRule;
 use crate::grammar::Rule;
 use crate::span::Span;
 
 /// A rule matched at `start..end`; `next` is the index just past its subtree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Tok {
-    pub(crate) rule: Rule,
+pub(crate) struct Tok<R = Rule> {
+    pub(crate) rule: R,
     pub(crate) start: u32,
     pub(crate) end: u32,
     pub(crate) next: u32,
@@ -16,15 +17,15 @@ pub(crate) struct Tok {
 
 /// A node of the tree: a token with the text it was matched in.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Node<'t, 'a> {
-    toks: &'t [Tok],
+pub(crate) struct Node<'t, 'a, R = Rule> {
+    toks: &'t [Tok<R>],
     text: &'a str,
     index: usize,
 }
 
-impl<'t, 'a> Node<'t, 'a> {
+impl<'t, 'a, R: GrammarRule> Node<'t, 'a, R> {
     /// The root: the first token of a non-empty tree.
-    pub(crate) fn root(toks: &'t [Tok], text: &'a str) -> Node<'t, 'a> {
+    pub(crate) fn root(toks: &'t [Tok<R>], text: &'a str) -> Node<'t, 'a, R> {
         debug_assert!(!toks.is_empty(), "a successful parse has a root");
         Node {
             toks,
@@ -33,7 +34,7 @@ impl<'t, 'a> Node<'t, 'a> {
         }
     }
 
-    pub(crate) fn as_rule(&self) -> Rule {
+    pub(crate) fn as_rule(&self) -> R {
         self.toks[self.index].rule
     }
 
@@ -55,7 +56,7 @@ impl<'t, 'a> Node<'t, 'a> {
     }
 
     /// The children, in order.
-    pub(crate) fn into_inner(self) -> Children<'t, 'a> {
+    pub(crate) fn into_inner(self) -> Children<'t, 'a, R> {
         Children {
             toks: self.toks,
             text: self.text,
@@ -66,17 +67,17 @@ impl<'t, 'a> Node<'t, 'a> {
 }
 
 /// The children of a node.
-pub(crate) struct Children<'t, 'a> {
-    toks: &'t [Tok],
+pub(crate) struct Children<'t, 'a, R = Rule> {
+    toks: &'t [Tok<R>],
     text: &'a str,
     index: usize,
     end: usize,
 }
 
-impl<'t, 'a> Iterator for Children<'t, 'a> {
-    type Item = Node<'t, 'a>;
+impl<'t, 'a, R: GrammarRule> Iterator for Children<'t, 'a, R> {
+    type Item = Node<'t, 'a, R>;
 
-    fn next(&mut self) -> Option<Node<'t, 'a>> {
+    fn next(&mut self) -> Option<Node<'t, 'a, R>> {
         (self.index < self.end).then(|| {
             let node = Node {
                 toks: self.toks,
@@ -91,7 +92,9 @@ impl<'t, 'a> Iterator for Children<'t, 'a> {
 
 /// The tree of a pest parse, from pest's token stream.
 #[cfg(any(test, feature = "fuzzing"))]
-pub(crate) fn from_pest(pairs: pest::iterators::Pairs<'_, Rule>) -> Vec<Tok> {
+pub(crate) fn from_pest<R: GrammarRule + pest::RuleType>(
+    pairs: pest::iterators::Pairs<'_, R>,
+) -> Vec<Tok<R>> {
     let mut toks = Vec::new();
     let mut open = Vec::new();
     for token in pairs.tokens() {

@@ -1,6 +1,9 @@
-//! `parse_reference` in every dialect: a valid reference re-displays to its input, and its
-//! components (`Url::components`) come in the order of the text, apart, each the text of
-//! its span; an error points inside the input, at a character boundary.
+//! `parse_reference` in every dialect: in RFC 1630 and the draft, the compiled grammar and
+//! its pest parser agree (verdict, tree from `whole_uri` and the reference's forms, and the
+//! lowered reference; RFC 1738's own check is the `parse` and `reference` targets); a valid
+//! reference re-displays to its input, and its components (`Url::components`) come in the
+//! order of the text, apart, each the text of its span; an error points inside the input,
+//! at a character boundary.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -11,6 +14,13 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     for dialect in Dialect::ALL {
+        if dialect != Dialect::Rfc1738 {
+            if let Err(disagreement) =
+                rfc1738::fuzzing::dialect_fast_and_pest_agree(dialect, input)
+            {
+                panic!("{dialect}: {disagreement}");
+            }
+        }
         match rfc1738::parse_reference(input, dialect) {
             Ok(reference) => {
                 assert_eq!(reference.to_string(), input);
