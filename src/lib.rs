@@ -110,141 +110,53 @@
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-mod build;
-mod component;
+mod ast;
+mod facade;
+mod lowering;
+mod services;
+mod syntax;
+mod vocabulary;
+
 #[cfg(feature = "url")]
 #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
-pub mod convert;
-mod diagnose;
-mod dialect;
-#[cfg(test)]
-mod differential;
-mod encode;
-mod error;
-mod escape;
-mod extract;
-mod fast;
+pub use services::convert;
 #[cfg(any(test, feature = "fuzzing"))]
 #[doc(hidden)]
-pub mod fuzzing;
-pub mod grammar;
-mod host;
-pub mod lint;
-mod lower;
-mod lower_rfc1630;
-mod normalize;
-#[cfg(feature = "serde")]
-mod report;
-mod resolve;
-mod rfc1630;
-mod scheme;
-mod span;
-mod tree;
-mod url;
+pub use services::fuzzing;
+pub use services::lint;
+pub use syntax::grammar;
 
-pub use build::{
-    BuildError, FileBuilder, FtpBuilder, GenericBuilder, GopherBuilder, HttpBuilder, MailtoBuilder,
-    NewsBuilder, NntpBuilder, ProsperoBuilder, TelnetBuilder, WaisBuilder,
-};
-pub use component::{Component, Components, Role};
-#[cfg(feature = "url")]
-#[cfg_attr(docsrs, doc(cfg(feature = "url")))]
-pub use convert::{from_url_crate, ConvertError};
-pub use dialect::{parse_reference, Dialect, UnknownDialect, UrlReference};
-pub use encode::{charset, encode, CharSet};
-pub use error::{escape_controls, ErrorKind, ParseError};
-pub use escape::{percent_decode, Escaped, Segments};
-pub use extract::{extract, extract_reader, Extract, ExtractReader, Extractor, Found, Wrapper};
-pub use host::Host;
-pub use lint::{lint, Lint, Severity, Warning, WarningKind};
-pub use normalize::{equivalent, normalize, normalize_reference};
-#[cfg(feature = "serde")]
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-pub use report::{ExtractReport, LintReport, ParseReport};
-pub use resolve::{is_absolute, resolve, ResolveError, ResolveMode};
-pub use scheme::{
+pub use ast::component::{Component, Components, Role};
+pub use ast::host::Host;
+pub use ast::reference::UrlReference;
+pub use ast::scheme::{
     Article, Fieldspec, FileUrl, FtpCommand, FtpCommandError, FtpType, FtpUrl, Ftptype,
     GenericForm, GenericUrl, GopherUrl, Grouppart, HttpUrl, IdUrl, MailtoUrl, NewsUrl, NntpUrl,
     ProsperoUrl, TelnetUrl, Typecode, WaisForm, WaisUrl, WpathField,
 };
-pub use url::{Url, UrlKind};
-
-#[cfg(any(test, feature = "fuzzing"))]
-use grammar::{Rfc1738Parser, Rule};
-#[cfg(any(test, feature = "fuzzing"))]
-use pest::Parser;
-
-/// Parses a URL by the grammar of RFC 1738 section 5.
-///
-/// A URL of one of the ten predefined schemes (matched case-insensitively) must match that
-/// scheme's production; any other scheme is read as `genericurl`. The result borrows from
-/// `input`.
-///
-/// ```
-/// let url = rfc1738::parse("HTTP://info.cern.ch/").unwrap();
-/// assert_eq!(url.kind(), rfc1738::UrlKind::Http);
-///
-/// let error = rfc1738::parse("http://info.cern.ch:70000/").unwrap_err();
-/// assert_eq!(error.message(), "port 70000 is out of range: a port is at most 65535");
-/// ```
-pub fn parse(input: &str) -> Result<Url<'_>, ParseError> {
-    if let Some(error) = too_long(input, Dialect::Rfc1738) {
-        return Err(error);
-    }
-    parse_without_diagnosis(input).unwrap_or_else(|| Err(diagnose::diagnose(input)))
-}
-
-/// The compiled grammar and the lowering: the URL, an error the lowering found (a number
-/// out of range), or `None` when the grammar rejects the input and a diagnosis is needed.
-pub(crate) fn parse_without_diagnosis(input: &str) -> Option<Result<Url<'_>, ParseError>> {
-    thread_local! {
-        /// The token buffer of the fast path, reused from one parse to the next.
-        static TOKENS: std::cell::RefCell<Vec<tree::Tok>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
-    TOKENS.with(|buffer| {
-        let mut toks = buffer.take();
-        let result = fast::parse(input, &mut toks).then(|| lower::lower(input, &toks));
-        // Keep a small buffer for the next parse; give a large one back to the allocator.
-        if toks.capacity() <= 1024 {
-            buffer.replace(toks);
-        }
-        result
-    })
-}
-
-/// The scheme the input starts with (`scheme ":"`, RFC 1738 section 2.1), as written, even
-/// when the rest is not a valid URL.
-///
-/// ```
-/// assert_eq!(rfc1738::leading_scheme("HTTP://host/a b"), Some("HTTP"));
-/// assert_eq!(rfc1738::leading_scheme("/relative/path"), None);
-/// ```
-pub fn leading_scheme(input: &str) -> Option<&str> {
-    Dialect::Rfc1738.scheme_len(input).map(|len| &input[..len])
-}
-
-/// An input longer than `dialect`'s parser reads ([`Dialect::max_input_len`]) is refused,
-/// not misread or read at any cost; the error points at the first byte beyond the limit
-/// (at the start of the character that spans it, as offsets fall on characters).
-pub(crate) fn too_long(input: &str, dialect: Dialect) -> Option<ParseError> {
-    let limit = dialect.max_input_len();
-    (input.len() > limit).then(|| {
-        let error = ErrorKind::TooLong {
-            len: input.len(),
-            limit,
-        };
-        ParseError::new(input, limit, None, error, Vec::new()).in_dialect(dialect)
-    })
-}
-
-/// Parses with the pest parser alone (the reference the fast path is tested against).
-#[cfg(any(test, feature = "fuzzing"))]
-pub(crate) fn parse_with_pest(input: &str) -> Result<Url<'_>, ParseError> {
-    match Rfc1738Parser::parse(Rule::whole_url, input) {
-        Ok(pairs) => lower::lower(input, &tree::from_pest(pairs)),
-        Err(_) => Err(diagnose::diagnose(input)),
-    }
-}
+pub use ast::url::Url;
+pub use facade::{leading_scheme, parse, parse_reference};
+pub use services::builders::{
+    BuildError, FileBuilder, FtpBuilder, GenericBuilder, GopherBuilder, HttpBuilder, MailtoBuilder,
+    NewsBuilder, NntpBuilder, ProsperoBuilder, TelnetBuilder, WaisBuilder,
+};
+#[cfg(feature = "url")]
+#[cfg_attr(docsrs, doc(cfg(feature = "url")))]
+pub use services::convert::{from_url_crate, ConvertError};
+pub use services::extract::{
+    extract, extract_reader, Extract, ExtractReader, Extractor, Found, Wrapper,
+};
+pub use services::lint::{lint, Lint, Severity, Warning, WarningKind};
+pub use services::normalize::{equivalent, normalize, normalize_reference};
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub use services::report::{ExtractReport, LintReport, ParseReport};
+pub use services::resolve::{resolve, ResolveError, ResolveMode};
+pub use vocabulary::dialect::{is_absolute, Dialect, UnknownDialect};
+pub use vocabulary::encode::{charset, encode, CharSet};
+pub use vocabulary::error::{escape_controls, ErrorKind, ParseError};
+pub use vocabulary::escape::{percent_decode, Escaped, Segments};
+pub use vocabulary::kind::UrlKind;
 
 /// The examples of README.md, run as doc tests.
 #[cfg(doctest)]

@@ -1,0 +1,427 @@
+//! The component walk: each component of a URL with its role (the RFC's rule name) and
+//! where it lies in the URL's text. The one place that knows each variant's layout; the
+//! report, the section 6 checks, normalization and [`Url`]'s accessors read it.
+
+use crate::ast::host::{HostPortSpans, LoginSpans};
+use crate::ast::scheme::{FormSpans, FtpTypeSpan, GenericParts};
+use crate::ast::url::Url;
+use crate::vocabulary::escape::Escaped;
+use crate::vocabulary::span::Span;
+use std::fmt;
+use std::ops::Range;
+
+/// What a [`Component`] is: the rule of RFC 1738 section 5 (or of RFC 1630) that it
+/// matches, named by [`Role::name`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Role {
+    /// `scheme`: the text before the first `:`, as written.
+    Scheme,
+    /// `user` of a `login`.
+    User,
+    /// `password` of a `login`.
+    Password,
+    /// `host`.
+    Host,
+    /// `port`: its digits as written.
+    Port,
+    /// `hpath` of an http URL.
+    Hpath,
+    /// `search`: of an http, gopher or wais URL, or of RFC 1630's generic `uri`.
+    Search,
+    /// `fpath` of an ftp or file URL.
+    Fpath,
+    /// The typecode after an ftp URL's `;type=` (RFC 1738 section 3.2.2).
+    Typecode,
+    /// RFC 1630's `ftptype` after an ftp URL's `;type=`.
+    Ftptype,
+    /// `gtype` of a gopher URL.
+    Gtype,
+    /// `selector` of a gopher URL.
+    Selector,
+    /// `gopher+_string` of a gopher URL.
+    GopherPlus,
+    /// `encoded822addr` of a mailto URL.
+    Encoded822addr,
+    /// `grouppart` of a news URL (`*`, a group or an article).
+    Grouppart,
+    /// `group` of an nntp URL.
+    Group,
+    /// `article` (the number) of an nntp URL.
+    Article,
+    /// `database` of a wais URL.
+    Database,
+    /// `wtype` of a wais URL.
+    Wtype,
+    /// `wpath` of a wais URL.
+    Wpath,
+    /// `ppath` of a prospero URL (RFC 1630's `hsoname`).
+    Ppath,
+    /// `fieldname` of a prospero `fieldspec`.
+    Fieldname,
+    /// `fieldvalue` of a prospero `fieldspec`.
+    Fieldvalue,
+    /// RFC 1630's prospero `version`, after `%00`.
+    Version,
+    /// RFC 1630's prospero `attributes`, after the version.
+    Attributes,
+    /// `schemepart` of a generic URL read as `*xchar` only (RFC 1738, no
+    /// `ip-schemepart`).
+    Schemepart,
+    /// `urlpath` of a generic URL's `ip-schemepart`.
+    Urlpath,
+    /// `path` of RFC 1630's generic `uri`.
+    Path,
+    /// `addr-spec` of RFC 1630's `midaddress`.
+    AddrSpec,
+    /// `content-identifier` of RFC 1630's `cidaddress`.
+    ContentIdentifier,
+}
+
+impl Role {
+    /// The rule's name, as the RFC writes it (`"user"`, `"fpath"`, `"gopher+_string"`,
+    /// `"addr-spec"`), and as [`Warning::component`](crate::Warning::component) names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Scheme => "scheme",
+            Role::User => "user",
+            Role::Password => "password",
+            Role::Host => "host",
+            Role::Port => "port",
+            Role::Hpath => "hpath",
+            Role::Search => "search",
+            Role::Fpath => "fpath",
+            Role::Typecode => "typecode",
+            Role::Ftptype => "ftptype",
+            Role::Gtype => "gtype",
+            Role::Selector => "selector",
+            Role::GopherPlus => "gopher+_string",
+            Role::Encoded822addr => "encoded822addr",
+            Role::Grouppart => "grouppart",
+            Role::Group => "group",
+            Role::Article => "article",
+            Role::Database => "database",
+            Role::Wtype => "wtype",
+            Role::Wpath => "wpath",
+            Role::Ppath => "ppath",
+            Role::Fieldname => "fieldname",
+            Role::Fieldvalue => "fieldvalue",
+            Role::Version => "version",
+            Role::Attributes => "attributes",
+            Role::Schemepart => "schemepart",
+            Role::Urlpath => "urlpath",
+            Role::Path => "path",
+            Role::AddrSpec => "addr-spec",
+            Role::ContentIdentifier => "content-identifier",
+        }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One component of a URL: its [`Role`], where it lies in the URL's text
+/// ([`Url::as_str`]) and its text as written ([`Url::components`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Component<'s> {
+    role: Role,
+    span: Span,
+    text: &'s str,
+}
+
+impl<'s> Component<'s> {
+    /// What the component is.
+    pub fn role(&self) -> Role {
+        self.role
+    }
+
+    /// The byte range of the component in the URL's text.
+    pub fn span(&self) -> Range<usize> {
+        self.span.start as usize..self.span.end as usize
+    }
+
+    /// The component as written (escapes not decoded; possibly empty: `ftp://@host/` has
+    /// an empty user).
+    pub fn as_str(&self) -> &'s str {
+        self.text
+    }
+
+    /// The component as escaped text, to decode ([`Escaped::decode`]).
+    pub fn escaped(&self) -> Escaped<'s> {
+        Escaped::new(self.text)
+    }
+}
+
+impl fmt::Debug for Component<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {:?} {:?}", self.role, self.span(), self.text)
+    }
+}
+
+/// The components of a URL, in the order of its text ([`Url::components`]).
+#[derive(Clone, Debug)]
+pub struct Components<'s> {
+    inner: std::vec::IntoIter<Component<'s>>,
+}
+
+impl<'s> Iterator for Components<'s> {
+    type Item = Component<'s>;
+
+    fn next(&mut self) -> Option<Component<'s>> {
+        self.inner.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for Components<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.inner.next_back()
+    }
+}
+
+impl ExactSizeIterator for Components<'_> {}
+
+impl std::iter::FusedIterator for Components<'_> {}
+
+/// Stops the walk when the visitor says so.
+macro_rules! visit {
+    ($visit:ident, $role:expr, $span:expr) => {
+        if let Some(span) = $span {
+            if !$visit($role, span) {
+                return;
+            }
+        }
+    };
+}
+
+fn hostport(visit: &mut dyn FnMut(Role, Span) -> bool, hostport: &HostPortSpans) -> bool {
+    visit(Role::Host, hostport.host.span)
+        && hostport
+            .port
+            .is_none_or(|port| visit(Role::Port, port.span))
+}
+
+fn login(visit: &mut dyn FnMut(Role, Span) -> bool, login: &LoginSpans) -> bool {
+    login.user.is_none_or(|span| visit(Role::User, span))
+        && login
+            .password
+            .is_none_or(|span| visit(Role::Password, span))
+        && hostport(visit, &login.hostport)
+}
+
+impl<'a> Url<'a> {
+    /// The components of the URL, in the order of its text, each with its [`Role`] (the
+    /// rule it matches), its byte range in [`Url::as_str`] and its text as written.
+    ///
+    /// Only the components the URL holds are given (an absent port is not; an empty user,
+    /// `ftp://@host/`, is, empty). They do not overlap: with the delimiters between them
+    /// (`://`, `:`, `@`, `/`, `;type=`, `%09`, ...) they make up the text. The scheme comes
+    /// first; then, by scheme:
+    ///
+    /// | URL | components |
+    /// | --- | --- |
+    /// | http | host, port, hpath, search |
+    /// | ftp | user, password, host, port, fpath, then typecode (RFC 1738) or ftptype (RFC 1630) |
+    /// | gopher | host, port, gtype, selector, search, gopher+_string |
+    /// | mailto | encoded822addr |
+    /// | news | grouppart |
+    /// | nntp | host, port, group, article |
+    /// | telnet, rlogin, tn3270 | user, password, host, port |
+    /// | wais | host, port, database, then search, or wtype and wpath |
+    /// | file | host (when not empty), fpath |
+    /// | prospero | host, port, ppath, fieldname and fieldvalue of each fieldspec, version, attributes |
+    /// | generic, RFC 1738 | schemepart; or, for an `ip-schemepart`, user, password, host, port, urlpath |
+    /// | generic, RFC 1630 | path, search |
+    /// | mid, cid | addr-spec, content-identifier |
+    ///
+    /// ```
+    /// use rfc1738::{Role, Url};
+    ///
+    /// let url = Url::parse("ftp://anonymous@ftp.funet.fi:2121/pub/README;type=a").unwrap();
+    /// let parts: Vec<(&str, std::ops::Range<usize>, &str)> = url
+    ///     .components()
+    ///     .map(|c| (c.role().name(), c.span(), c.as_str()))
+    ///     .collect();
+    /// assert_eq!(
+    ///     parts,
+    ///     [
+    ///         ("scheme", 0..3, "ftp"),
+    ///         ("user", 6..15, "anonymous"),
+    ///         ("host", 16..28, "ftp.funet.fi"),
+    ///         ("port", 29..33, "2121"),
+    ///         ("fpath", 34..44, "pub/README"),
+    ///         ("typecode", 50..51, "a"),
+    ///     ]
+    /// );
+    /// assert_eq!(url.component(Role::Host).unwrap().as_str(), "ftp.funet.fi");
+    /// ```
+    pub fn components(&self) -> Components<'_> {
+        let mut components = Vec::new();
+        let text = self.as_str();
+        self.walk(&mut |role, span| {
+            components.push(Component {
+                role,
+                span,
+                text: span.of_text(text),
+            });
+            true
+        });
+        Components {
+            inner: components.into_iter(),
+        }
+    }
+
+    /// The first component of the role `role` ([`Url::components`]), or `None` when the
+    /// URL has none. Walks the URL only up to it, and allocates nothing.
+    pub fn component(&self, role: Role) -> Option<Component<'_>> {
+        let mut found = None;
+        self.walk(&mut |seen, span| {
+            if seen == role {
+                found = Some(span);
+            }
+            found.is_none()
+        });
+        found.map(|span| Component {
+            role,
+            span,
+            text: span.of_text(self.as_str()),
+        })
+    }
+
+    /// Calls `visit` with each component's role and span, in the order of the text, until
+    /// it returns `false`: the layout of each variant.
+    fn walk(&self, visit: &mut dyn FnMut(Role, Span) -> bool) {
+        let text = self.as_str();
+        let scheme = match self {
+            Url::Generic(generic) => generic.scheme,
+            _ => Span {
+                start: 0,
+                end: self.kind().name().len() as u32,
+            },
+        };
+        if !visit(Role::Scheme, scheme) {
+            return;
+        }
+        match self {
+            Url::Http(url) => {
+                if !hostport(visit, &url.hostport) {
+                    return;
+                }
+                visit!(visit, Role::Hpath, url.hpath);
+                visit!(visit, Role::Search, url.search);
+            }
+            Url::Ftp(url) => {
+                if !login(visit, &url.login) {
+                    return;
+                }
+                visit!(visit, Role::Fpath, url.fpath);
+                match url.ftp_type {
+                    Some(FtpTypeSpan::Typecode(_, span)) => {
+                        visit!(visit, Role::Typecode, Some(span))
+                    }
+                    Some(FtpTypeSpan::Ftptype(span)) => visit!(visit, Role::Ftptype, Some(span)),
+                    None => {}
+                }
+            }
+            Url::Gopher(url) => {
+                if !hostport(visit, &url.hostport) {
+                    return;
+                }
+                visit!(visit, Role::Gtype, url.gtype);
+                visit!(visit, Role::Selector, url.selector);
+                visit!(visit, Role::Search, url.search);
+                visit!(visit, Role::GopherPlus, url.gopher_plus);
+            }
+            Url::Mailto(url) => visit!(visit, Role::Encoded822addr, Some(url.address)),
+            Url::News(_) => {
+                // `news:` then the grouppart, to the end.
+                let (start, end) = ("news:".len() as u32, text.len() as u32);
+                visit!(visit, Role::Grouppart, Some(Span { start, end }));
+            }
+            Url::Nntp(url) => {
+                if let Some(hostport_spans) = &url.hostport {
+                    if !hostport(visit, hostport_spans) {
+                        return;
+                    }
+                }
+                visit!(visit, Role::Group, Some(url.group));
+                visit!(visit, Role::Article, url.article.map(|(span, _)| span));
+            }
+            Url::Telnet(url) | Url::Rlogin(url) | Url::Tn3270(url) => {
+                login(visit, &url.login);
+            }
+            Url::Wais(url) => {
+                if !hostport(visit, &url.hostport) {
+                    return;
+                }
+                visit!(visit, Role::Database, Some(url.database));
+                match url.form {
+                    FormSpans::Database => {}
+                    FormSpans::Index { search } => visit!(visit, Role::Search, Some(search)),
+                    FormSpans::Document { wtype, wpath } => {
+                        visit!(visit, Role::Wtype, Some(wtype));
+                        visit!(visit, Role::Wpath, Some(wpath));
+                    }
+                }
+            }
+            Url::File(url) => {
+                visit!(visit, Role::Host, url.host.map(|host| host.span));
+                visit!(visit, Role::Fpath, Some(url.fpath));
+            }
+            Url::Prospero(url) => {
+                if !hostport(visit, &url.hostport) {
+                    return;
+                }
+                visit!(visit, Role::Ppath, Some(url.ppath));
+                for &(name, value) in &url.fields {
+                    visit!(visit, Role::Fieldname, Some(name));
+                    visit!(visit, Role::Fieldvalue, Some(value));
+                }
+                visit!(visit, Role::Version, url.version);
+                visit!(visit, Role::Attributes, url.attributes);
+            }
+            Url::Generic(url) => match url.form {
+                GenericParts::Opaque => visit!(visit, Role::Schemepart, Some(url.scheme_part)),
+                GenericParts::IpSchemepart {
+                    login: spans,
+                    urlpath,
+                } => {
+                    if !login(visit, &spans) {
+                        return;
+                    }
+                    visit!(visit, Role::Urlpath, urlpath);
+                }
+                GenericParts::Uri => {
+                    let (path, search) = url.path_search().expect("a uri has a path");
+                    visit!(visit, Role::Path, Some(path));
+                    visit!(visit, Role::Search, search);
+                }
+            },
+            Url::Mid(url) => visit!(visit, Role::AddrSpec, Some(url.id)),
+            Url::Cid(url) => visit!(visit, Role::ContentIdentifier, Some(url.id)),
+        }
+    }
+}
+
+/// The accessors of [`Url`] that read the component walk.
+impl Url<'_> {
+    /// The host as written, for URLs in the common Internet scheme syntax (section 3.1).
+    /// `None` for mailto and news (which name no host to connect to), for a file URL with
+    /// an empty host, and for a generic URL without an `ip-schemepart`.
+    pub fn host(&self) -> Option<&str> {
+        self.component(Role::Host).map(|host| host.as_str())
+    }
+
+    /// The port as written (not defaulted); `None` when the URL gives none.
+    pub fn port(&self) -> Option<u16> {
+        // The lowering checked the digits: at most 65535.
+        let port = self.component(Role::Port)?;
+        Some(port.as_str().parse().expect("a port is at most 65535"))
+    }
+}

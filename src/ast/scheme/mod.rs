@@ -1,0 +1,37 @@
+//! One module per scheme of RFC 1738 section 3 (and one for RFC 1630's `mid` and `cid`), each with
+//! its typed struct and the lowering from its RFC 1738 production. The RFC 1630 family's
+//! lowering (`crate::lower_rfc1630`) fills the same structs.
+//!
+//! Every struct keeps the URL's text (borrowed or owned) and the byte ranges of its
+//! components; accessors return slices of the text, so parsing copies nothing.
+
+mod file;
+mod ftp;
+mod generic;
+mod gopher;
+mod http;
+mod id;
+mod macros;
+mod mailto;
+mod news;
+mod nntp;
+mod prospero;
+mod telnet;
+mod wais;
+
+pub use file::FileUrl;
+pub(crate) use ftp::FtpTypeSpan;
+pub use ftp::{FtpCommand, FtpCommandError, FtpType, FtpUrl, Ftptype, Typecode};
+pub(crate) use generic::GenericParts;
+pub use generic::{GenericForm, GenericUrl};
+pub use gopher::GopherUrl;
+pub use http::HttpUrl;
+pub use id::IdUrl;
+pub use mailto::MailtoUrl;
+pub(crate) use news::GrouppartSpans;
+pub use news::{Article, Grouppart, NewsUrl};
+pub use nntp::NntpUrl;
+pub use prospero::{Fieldspec, ProsperoUrl};
+pub use telnet::TelnetUrl;
+pub(crate) use wais::FormSpans;
+pub use wais::{WaisForm, WaisUrl, WpathField};

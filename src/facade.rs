@@ -1,0 +1,379 @@
+//! The facade: the entry points that tie the parsers (`crate::syntax`) through the
+//! lowering (`crate::lowering`) to the typed URL (`crate::ast`): [`parse`],
+//! [`parse_reference`], [`Url::parse`], [`Url::parse_in`], `FromStr` and `TryFrom`.
+
+use crate::ast::reference::UrlReference;
+use crate::ast::url::Url;
+use crate::vocabulary::dialect::Dialect;
+use crate::vocabulary::error::{ErrorKind, ParseError};
+use std::str::FromStr;
+
+/// Parses a URL by the grammar of RFC 1738 section 5.
+///
+/// A URL of one of the ten predefined schemes (matched case-insensitively) must match that
+/// scheme's production; any other scheme is read as `genericurl`. The result borrows from
+/// `input`.
+///
+/// ```
+/// let url = rfc1738::parse("HTTP://info.cern.ch/").unwrap();
+/// assert_eq!(url.kind(), rfc1738::UrlKind::Http);
+///
+/// let error = rfc1738::parse("http://info.cern.ch:70000/").unwrap_err();
+/// assert_eq!(error.message(), "port 70000 is out of range: a port is at most 65535");
+/// ```
+pub fn parse(input: &str) -> Result<Url<'_>, ParseError> {
+    if let Some(error) = too_long(input, Dialect::Rfc1738) {
+        return Err(error);
+    }
+    parse_without_diagnosis(input)
+        .unwrap_or_else(|| Err(crate::syntax::diagnose::diagnose(input, &is_valid_url)))
+}
+
+/// Whether `text` is a valid RFC 1738 URL, without the diagnosis of a failure.
+fn is_valid_url(text: &str) -> bool {
+    parse_without_diagnosis(text).is_some_and(|url| url.is_ok())
+}
+
+/// The compiled grammar and the lowering: the URL, an error the lowering found (a number
+/// out of range), or `None` when the grammar rejects the input and a diagnosis is needed.
+pub(crate) fn parse_without_diagnosis(input: &str) -> Option<Result<Url<'_>, ParseError>> {
+    thread_local! {
+        /// The token buffer of the fast path, reused from one parse to the next.
+        static TOKENS: std::cell::RefCell<Vec<crate::syntax::tree::Tok>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    TOKENS.with(|buffer| {
+        let mut toks = buffer.take();
+        let result = crate::syntax::compiled::parse(input, &mut toks)
+            .then(|| crate::lowering::lower(input, &toks));
+        // Keep a small buffer for the next parse; give a large one back to the allocator.
+        if toks.capacity() <= 1024 {
+            buffer.replace(toks);
+        }
+        result
+    })
+}
+
+/// The scheme the input starts with (`scheme ":"`, RFC 1738 section 2.1), as written, even
+/// when the rest is not a valid URL.
+///
+/// ```
+/// assert_eq!(rfc1738::leading_scheme("HTTP://host/a b"), Some("HTTP"));
+/// assert_eq!(rfc1738::leading_scheme("/relative/path"), None);
+/// ```
+pub fn leading_scheme(input: &str) -> Option<&str> {
+    Dialect::Rfc1738.scheme_len(input).map(|len| &input[..len])
+}
+
+/// An input longer than `dialect`'s parser reads ([`Dialect::max_input_len`]) is refused,
+/// not misread or read at any cost; the error points at the first byte beyond the limit
+/// (at the start of the character that spans it, as offsets fall on characters).
+pub(crate) fn too_long(input: &str, dialect: Dialect) -> Option<ParseError> {
+    let limit = dialect.max_input_len();
+    (input.len() > limit).then(|| {
+        let error = ErrorKind::TooLong {
+            len: input.len(),
+            limit,
+        };
+        ParseError::new(input, limit, None, error, Vec::new()).in_dialect(dialect)
+    })
+}
+
+/// Parses with the pest parser alone (the reference the fast path is tested against).
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) fn parse_with_pest(input: &str) -> Result<Url<'_>, ParseError> {
+    use crate::syntax::grammar::{Rfc1738Parser, Rule};
+    use pest::Parser;
+    match Rfc1738Parser::parse(Rule::whole_url, input) {
+        Ok(pairs) => crate::lowering::lower(input, &crate::syntax::tree::from_pest(pairs)),
+        Err(_) => Err(crate::syntax::diagnose::diagnose(input, &is_valid_url)),
+    }
+}
+
+/// Parses a URL reference, `[URL:] url [# fragmentid]`, by the grammar of `dialect`.
+///
+/// - RFC 1738: the whole input is read by the grammar's rule `urlreference`
+///   (grammar/rfc1738.pest; its entry rule `whole_reference` also allows a final line
+///   break, this function does not): the URL by section 5 (as [`crate::parse`] reads it),
+///   the prefix and the fragment as its appendix puts them. RFC 1738 does not define a
+///   fragment's syntax; it is read by RFC 1630's `fragmentid` (`xalphas`), the only
+///   definition of these documents, and may be void.
+/// - RFC 1630 and draft-www-uri-00: the whole input is read by the dialect's grammar, from
+///   its entry rule `fragmentaddress`.
+///
+/// In every dialect `URL:` (any case) is the prefix only when `scheme ":"` follows it (by
+/// the dialect's rule for a scheme): then the URL after it is read and its error, if any,
+/// is the one reported. Otherwise `url` is the scheme of the whole input, a URL like any
+/// other (RFC 1738 section 5's `genericurl`), and the reference is not prefixed.
+///
+/// ```
+/// use rfc1738::{Dialect, Url, UrlKind};
+///
+/// // RFC 1630 knows mid: URLs, and its ftp type codes are RFC 959's.
+/// let mid = rfc1738::parse_reference("mid:12345@info.cern.ch", Dialect::Rfc1630).unwrap();
+/// assert_eq!(mid.url().kind(), UrlKind::Mid);
+/// // RFC 1738 reads the same text as a generic URL.
+/// let generic = rfc1738::parse_reference("mid:12345@info.cern.ch", Dialect::Rfc1738).unwrap();
+/// assert_eq!(generic.url().kind(), UrlKind::Generic);
+///
+/// let error = rfc1738::parse_reference("nntp:comp.infosystems/12 34", Dialect::Rfc1630).unwrap_err();
+/// assert_eq!(error.offset(), 24);
+///
+/// // "url" is a scheme; "URL:" before a scheme is the prefix, and its URL's error stands.
+/// let url = rfc1738::parse_reference("url:foo", Dialect::Rfc1738).unwrap();
+/// assert_eq!((url.url().scheme(), url.is_prefixed()), ("url", false));
+/// let error = rfc1738::parse_reference("URL:http://h:99999/", Dialect::Rfc1738).unwrap_err();
+/// assert_eq!((error.url_kind(), error.offset()), (Some(UrlKind::Http), 13));
+/// ```
+pub fn parse_reference(input: &str, dialect: Dialect) -> Result<UrlReference<'_>, ParseError> {
+    if let Some(error) = crate::facade::too_long(input, dialect) {
+        return Err(error);
+    }
+    match dialect {
+        Dialect::Rfc1738 => parse_rfc1738_reference(input),
+        Dialect::Rfc1630 | Dialect::DraftWwwUri00 => {
+            crate::facade::parse_rfc1630_family(input, dialect)
+        }
+    }
+}
+
+/// RFC 1738: the reference is read by the grammar's `urlreference` (`[URL:] url
+/// [#fragment]`, grammar/rfc1738.pest) up to the end of the input, and lowered. When the
+/// grammar rejects it, the error is found by its parts ([`read_by_parts`]).
+fn parse_rfc1738_reference(input: &str) -> Result<UrlReference<'_>, ParseError> {
+    thread_local! {
+        /// The token buffer of the reference's parse, reused from one parse to the next.
+        static TOKENS: std::cell::RefCell<Vec<crate::syntax::tree::Tok>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let read = TOKENS.with(|buffer| {
+        let mut toks = buffer.take();
+        let read = crate::syntax::compiled::parse_reference(input, &mut toks)
+            .then(|| crate::lowering::lower_reference(input, &mut toks));
+        // Keep a small buffer for the next parse; give a large one back to the allocator.
+        if toks.capacity() <= 1024 {
+            buffer.replace(toks);
+        }
+        read
+    });
+    match read {
+        Some(Ok((prefixed, url, fragment))) => Ok(UrlReference::new(
+            Dialect::Rfc1738,
+            input,
+            prefixed,
+            url,
+            fragment,
+        )),
+        Some(Err(error)) => Err(error),
+        None => {
+            let error = read_by_parts(input);
+            debug_assert!(
+                error.is_err(),
+                "urlreference rejects {input:?}, which its parts accept"
+            );
+            error
+        }
+    }
+}
+
+/// An RFC 1738 reference read by its parts, which is how the error of one that
+/// `urlreference` rejects is found: the prefix is `url_prefix` ([`Dialect::prefix_len`]),
+/// the URL ends at the first `#` (no rule of section 5 holds one) and is read by
+/// [`crate::parse`], whose error (diagnosed on the URL alone) comes first, and the
+/// fragment-id after the `#` is read by RFC 1630's `fragmentid`. The differential test
+/// holds [`parse_reference`] to this reading for every input.
+pub(crate) fn read_by_parts(input: &str) -> Result<UrlReference<'_>, ParseError> {
+    let start = Dialect::Rfc1738.prefix_len(input);
+    let prefixed = start > 0;
+    let (end, fragment) = match input[start..].find('#') {
+        Some(hash) => (start + hash, Some(&input[start + hash + 1..])),
+        None => (input.len(), None),
+    };
+    if start == end && fragment.is_some() {
+        // "#name" alone names a fragment of the document that holds it, not a URL.
+        let error = ErrorKind::MissingScheme {
+            rule: Dialect::Rfc1738.scheme_rule(),
+        };
+        return Err(ParseError::new(
+            input,
+            start,
+            None,
+            error,
+            vec!["scheme".to_owned()],
+        ));
+    }
+    let url = crate::parse(&input[start..end]).map_err(|error| error.shifted(input, start))?;
+    if let Some(fragment) = fragment {
+        crate::syntax::diagnose_rfc1630::check_fragmentid(input, end + 1, fragment)
+            .map_err(|error| error.in_production(url.kind()))?;
+    }
+    let fragment = fragment.map(|_| end + 1..input.len());
+    Ok(UrlReference::new(
+        Dialect::Rfc1738,
+        input,
+        prefixed,
+        url,
+        fragment,
+    ))
+}
+
+/// [`parse_reference`] for RFC 1738 with the pest parser's tree of `urlreference` in place
+/// of the compiled grammar's (the reference the fast path is tested against).
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) fn parse_rfc1738_reference_with_pest(
+    input: &str,
+) -> Result<UrlReference<'_>, ParseError> {
+    use crate::syntax::grammar::{Rfc1738Parser, Rule};
+    use pest::Parser;
+    let mut toks = match Rfc1738Parser::parse(Rule::urlreference, input) {
+        Ok(pairs) => crate::syntax::tree::from_pest(pairs),
+        Err(_) => Vec::new(),
+    };
+    if toks
+        .first()
+        .is_none_or(|root| root.end as usize != input.len())
+    {
+        return read_by_parts(input);
+    }
+    let (prefixed, url, fragment) = crate::lowering::lower_reference(input, &mut toks)?;
+    Ok(UrlReference::new(
+        Dialect::Rfc1738,
+        input,
+        prefixed,
+        url,
+        fragment,
+    ))
+}
+
+impl<'a> Url<'a> {
+    /// Parses a URL by the grammar of RFC 1738 section 5: the same as [`crate::parse`].
+    ///
+    /// ```
+    /// use rfc1738::{Url, UrlKind};
+    ///
+    /// let url = Url::parse("wais://quake.think.com/directory-of-servers").unwrap();
+    /// assert_eq!(url.kind(), UrlKind::Wais);
+    /// assert!(Url::parse("http://info.cern.ch/a b").is_err());
+    /// ```
+    pub fn parse(input: &'a str) -> Result<Url<'a>, ParseError> {
+        crate::parse(input)
+    }
+
+    /// Parses a URL by the grammar of `dialect`: the whole input is the URL, without the
+    /// prefix `URL:` and the `#fragment` that [`crate::parse_reference`] reads around one.
+    ///
+    /// - [`Dialect::Rfc1738`]: [`crate::parse`] (where `URL:` followed by a scheme is a
+    ///   `genericurl` of scheme `url`, as section 5 reads it).
+    /// - [`Dialect::Rfc1630`] and [`Dialect::DraftWwwUri00`]: the input is read as
+    ///   [`crate::parse_reference`] reads it, and one with a fragment is refused with
+    ///   [`ErrorKind::Fragment`] at its `#`. These grammars read `URL:` followed by a
+    ///   scheme as the prefix of `prefixedurl`: such an input is read as the URL after a
+    ///   prefix, where the draft has a generic URL of scheme `url` (`URL:http://h/`, the
+    ///   URL of `URL:URL:http://h/`), or refused with [`ErrorKind::Wrapper`] at offset 0
+    ///   (RFC 1630, whose prefix comes before a URL of a named scheme only). Such a URL
+    ///   owns its text.
+    ///
+    /// `Url::parse_in(url.as_str(), dialect)` gives back, equal (`==`), a URL that
+    /// `dialect` read, alone or inside a reference.
+    ///
+    /// ```
+    /// use rfc1738::{Dialect, Url, UrlKind};
+    ///
+    /// // RFC 1630 knows mid: URLs; the draft allows a space in an http path.
+    /// let mid = Url::parse_in("mid:12345@info.cern.ch", Dialect::Rfc1630).unwrap();
+    /// assert_eq!(mid.kind(), UrlKind::Mid);
+    /// assert!(Url::parse_in("http://info.cern.ch/a b", Dialect::DraftWwwUri00).is_ok());
+    ///
+    /// let error = Url::parse_in("http://info.cern.ch/#top", Dialect::Rfc1630).unwrap_err();
+    /// assert_eq!((error.kind().code(), error.offset()), ("fragment", 20));
+    /// ```
+    pub fn parse_in(input: &'a str, dialect: Dialect) -> Result<Url<'a>, ParseError> {
+        if dialect == Dialect::Rfc1738 {
+            return crate::parse(input);
+        }
+        let reference = crate::parse_reference(input, dialect)?;
+        if reference.is_prefixed() {
+            // The grammar reads `URL:` and a scheme as the prefix of a reference; the same
+            // text is a URL only after a prefix (the draft's `URL:URL:x:y`, whose URL is
+            // `URL:x:y`, of scheme `url`), which is how it is read here.
+            let wrapped = format!("{}{input}", crate::vocabulary::dialect::PREFIX);
+            if let Ok(reference) = crate::parse_reference(&wrapped, dialect) {
+                if reference.is_prefixed()
+                    && reference.fragment().is_none()
+                    && reference.url().as_str() == input
+                {
+                    return Ok(reference.into_url().into_owned());
+                }
+            }
+            let error = ErrorKind::Wrapper { wrapper: "URL:..." };
+            return Err(ParseError::new(input, 0, None, error, Vec::new()).in_dialect(dialect));
+        }
+        if let Some(fragment) = reference.fragment() {
+            let hash = input.len() - fragment.len() - 1;
+            let kind = reference.url().kind();
+            let error = ParseError::new(input, hash, Some(kind), ErrorKind::Fragment, Vec::new());
+            return Err(error.in_dialect(dialect));
+        }
+        Ok(reference.into_url())
+    }
+
+    /// The first dialect, of RFC 1738, RFC 1630 and draft-www-uri-00 in that order, that
+    /// reads this URL's text as this same URL ([`Url::parse_in`]): a URL does not keep the
+    /// dialect that read it, and URLs that several dialects read alike are equal. `None`
+    /// for a URL none reads back, which no function of this crate makes.
+    #[cfg(feature = "serde")]
+    pub(crate) fn reading_dialect(&self) -> Option<Dialect> {
+        let text = self.as_str();
+        Dialect::ALL.into_iter().find(|&dialect| {
+            if dialect == Dialect::Rfc1738 {
+                // Without the diagnosis of a failure, which is not needed here.
+                crate::facade::too_long(text, dialect).is_none()
+                    && crate::facade::parse_without_diagnosis(text)
+                        .is_some_and(|url| url.is_ok_and(|url| url == *self))
+            } else {
+                Url::parse_in(text, dialect).is_ok_and(|url| url == *self)
+            }
+        })
+    }
+}
+
+impl FromStr for Url<'static> {
+    type Err = ParseError;
+
+    /// Parses and takes ownership of the text.
+    fn from_str(input: &str) -> Result<Self, ParseError> {
+        crate::parse(input).map(Url::into_owned)
+    }
+}
+
+impl<'a> TryFrom<&'a str> for Url<'a> {
+    type Error = ParseError;
+
+    fn try_from(input: &'a str) -> Result<Self, ParseError> {
+        crate::parse(input)
+    }
+}
+
+/// Parses `input` by the grammar of `dialect` (RFC 1630 or its draft): the dialect's
+/// compiled grammar reads it and `crate::lowering::rfc1630` lowers its tree; a rejected input is
+/// diagnosed from a tracing run of the same compiled grammar.
+pub(crate) fn parse_rfc1630_family(
+    input: &str,
+    dialect: Dialect,
+) -> Result<UrlReference<'_>, ParseError> {
+    use crate::syntax::grammar::{draft_www_uri_00, rfc1630};
+    match dialect {
+        Dialect::Rfc1630 => {
+            crate::lowering::rfc1630::parse::<rfc1630::Rule>(input).unwrap_or_else(|| {
+                Err(crate::syntax::diagnose_rfc1630::diagnose::<rfc1630::Rule>(
+                    input,
+                ))
+            })
+        }
+        Dialect::DraftWwwUri00 => crate::lowering::rfc1630::parse::<draft_www_uri_00::Rule>(input)
+            .unwrap_or_else(|| {
+                Err(crate::syntax::diagnose_rfc1630::diagnose::<
+                    draft_www_uri_00::Rule,
+                >(input))
+            }),
+        Dialect::Rfc1738 => unreachable!("RFC 1738 is read by its own entry points"),
+    }
+}

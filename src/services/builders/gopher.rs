@@ -1,0 +1,143 @@
+//! `gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search [ "%09"
+//! gopher+_string ]]]]]` (RFC 1738 section 3.4).
+
+use super::text::{finish_as, push, push_hostport, BuildError};
+use crate::ast::scheme::GopherUrl;
+use crate::vocabulary::encode::charset;
+
+/// Builds a [`GopherUrl`] from decoded components.
+///
+/// The gopher protocol sends `selector TAB search TAB gopher+_string`; the URL writes each
+/// TAB as `%09`, and every octet outside its field's set
+/// ([`charset::SELECTOR`](crate::charset::SELECTOR), [`charset::SEARCH`](crate::charset::SEARCH),
+/// [`charset::GOPHER_PLUS`](crate::charset::GOPHER_PLUS)) as `%XX`. A selector cannot
+/// hold a TAB (section 3.4): a TAB given in one is written `%09` and reads back as the
+/// separator, the rest becoming the search (escaped by the search's set). The URL sends
+/// the same request; its selector ends at the TAB.
+///
+/// ```
+/// use rfc1738::GopherUrl;
+///
+/// let url = GopherUrl::builder("gopher.micro.umn.edu")
+///     .item_type(b'7')
+///     .selector("a gopher selector")
+///     .search("foo bar")
+///     .build()
+///     .unwrap();
+/// assert_eq!(url.as_str(), "gopher://gopher.micro.umn.edu/7a%20gopher%20selector%09foo%20bar");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GopherBuilder {
+    host: String,
+    port: Option<u16>,
+    item_type: Option<u8>,
+    selector: Option<Vec<u8>>,
+    search: Option<Vec<u8>>,
+    gopher_plus: Option<Vec<u8>>,
+}
+
+impl GopherUrl<'static> {
+    /// A builder for a gopher URL on `host`.
+    pub fn builder(host: impl Into<String>) -> GopherBuilder {
+        GopherBuilder {
+            host: host.into(),
+            port: None,
+            item_type: None,
+            selector: None,
+            search: None,
+            gopher_plus: None,
+        }
+    }
+}
+
+impl GopherBuilder {
+    /// The port.
+    pub fn port(mut self, port: u16) -> Self {
+        self.port = Some(port);
+        self
+    }
+
+    /// The item type (`gtype`, one octet: `0` a document, `1` a directory, `7` a search...).
+    pub fn item_type(mut self, item_type: u8) -> Self {
+        self.item_type = Some(item_type);
+        self
+    }
+
+    /// The selector (needs an item type).
+    pub fn selector(mut self, selector: impl AsRef<[u8]>) -> Self {
+        self.selector = Some(selector.as_ref().to_vec());
+        self
+    }
+
+    /// The search string sent after the selector (needs an item type).
+    pub fn search(mut self, search: impl AsRef<[u8]>) -> Self {
+        self.search = Some(search.as_ref().to_vec());
+        self
+    }
+
+    /// The Gopher+ string (an empty search goes before it when none is given).
+    pub fn gopher_plus(mut self, gopher_plus: impl AsRef<[u8]>) -> Self {
+        self.gopher_plus = Some(gopher_plus.as_ref().to_vec());
+        self
+    }
+
+    /// The URL.
+    pub fn build(&self) -> Result<GopherUrl<'static>, BuildError> {
+        let mut text = String::from("gopher://");
+        push_hostport(&mut text, &self.host, self.port)?;
+        let has_path =
+            self.selector.is_some() || self.search.is_some() || self.gopher_plus.is_some();
+        match self.item_type {
+            Some(item_type) => {
+                text.push('/');
+                push(&mut text, &[item_type], &charset::XCHAR);
+            }
+            None if has_path => {
+                let component = if self.selector.is_some() {
+                    "selector"
+                } else {
+                    "search"
+                };
+                return Err(BuildError::Missing {
+                    component,
+                    needs: "gtype (item type)",
+                });
+            }
+            None => {}
+        }
+        if has_path {
+            push_request(&mut text, &self.request());
+        }
+        finish_as!(text, Gopher)
+    }
+
+    /// The request the client sends: `selector [TAB search [TAB gopher+_string]]`.
+    fn request(&self) -> Vec<u8> {
+        let mut request = self.selector.clone().unwrap_or_default();
+        if self.search.is_some() || self.gopher_plus.is_some() {
+            request.push(b'\t');
+            request.extend_from_slice(self.search.as_deref().unwrap_or_default());
+        }
+        if let Some(gopher_plus) = &self.gopher_plus {
+            request.push(b'\t');
+            request.extend_from_slice(gopher_plus);
+        }
+        request
+    }
+}
+
+/// Writes a gopher request: each of the first two TABs as the `%09` separator, and each
+/// field escaped by the set of the field the URL's reader will find it in (a TAB given in a
+/// selector starts the search there, whose set is narrower).
+fn push_request(text: &mut String, request: &[u8]) {
+    let sets = [charset::SELECTOR, charset::SEARCH, charset::GOPHER_PLUS];
+    let mut field = 0;
+    for &octet in request {
+        if octet == b'\t' && field < 2 {
+            field += 1;
+            text.push_str("%09");
+        } else {
+            push(text, &[octet], &sets[field]);
+        }
+    }
+}

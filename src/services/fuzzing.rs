@@ -1,0 +1,184 @@
+//! Checks for the fuzz targets (`fuzz/`) and the differential test: not part of the API
+//! (behind the `fuzzing` feature, hidden from the docs).
+
+use crate::syntax::grammar::{Rfc1738Parser, Rule};
+use crate::syntax::tree::{from_pest, Tok};
+use pest::Parser;
+
+/// The fast path's tree, or `None` when it rejects the input.
+fn fast_tree(input: &str) -> Option<Vec<Tok>> {
+    let mut toks = Vec::new();
+    crate::syntax::compiled::parse(input, &mut toks).then_some(toks)
+}
+
+/// The pest parser's tree, or `None` when it rejects the input.
+fn pest_tree(input: &str) -> Option<Vec<Tok>> {
+    Rfc1738Parser::parse(Rule::whole_url, input)
+        .ok()
+        .map(from_pest)
+}
+
+/// Whether the compiled grammar (the fast path) and pest's parser give the same tree and
+/// the same `Url` (or error) for `input`: `Ok(valid)` when they agree.
+pub fn fast_and_pest_agree(input: &str) -> Result<bool, String> {
+    let (fast, pest) = (fast_tree(input), pest_tree(input));
+    if fast != pest {
+        return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
+    }
+    if fast.is_some() {
+        let (fast, pest) = (crate::parse(input), crate::facade::parse_with_pest(input));
+        if fast != pest {
+            return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
+        }
+        return Ok(fast.is_ok());
+    }
+    Ok(false)
+}
+
+/// The compiled grammar's and pest's trees of the entry rule `whole_reference` (a
+/// `urlreference` and an optional final line break) for `input`, `None` for a rejection.
+fn reference_trees(input: &str) -> (Option<Vec<Tok>>, Option<Vec<Tok>>) {
+    let mut toks = Vec::new();
+    let fast =
+        crate::syntax::compiled::parse_rule(Rule::whole_reference, input, &mut toks).map(|_| toks);
+    let pest = Rfc1738Parser::parse(Rule::whole_reference, input)
+        .ok()
+        .map(from_pest);
+    (fast, pest)
+}
+
+/// Whether the compiled grammar and pest's parser give the same tree for `input` from the
+/// entry rule `whole_reference`, and `parse_reference` (RFC 1738) gives the same
+/// reference (or error) by the compiled grammar, by pest's tree, and by the reference's
+/// parts (the URL between the prefix and the first "#", read by `parse`, and the fragment
+/// after it, as `parse_reference` read them before the grammar had `urlreference`):
+/// `Ok(valid)` when they all agree.
+pub fn reference_fast_and_pest_agree(input: &str) -> Result<bool, String> {
+    let (fast, pest) = reference_trees(input);
+    if fast != pest {
+        return Err(format!(
+            "{input:?} (whole_reference): fast path {fast:?}\n  pest {pest:?}"
+        ));
+    }
+    let fast = crate::parse_reference(input, crate::Dialect::Rfc1738);
+    let pest = crate::facade::parse_rfc1738_reference_with_pest(input);
+    let parts = crate::facade::read_by_parts(input);
+    if fast != pest || fast != parts {
+        return Err(format!(
+            "{input:?} (parse_reference): fast path {fast:?}\n  pest {pest:?}\n  parts {parts:?}"
+        ));
+    }
+    Ok(fast.is_ok())
+}
+
+/// Whether the compiled parser accepts `input` from RFC 1738's entry rule
+/// `whole_reference` (`[URL:] url [#fragment]` and an optional final line break): the
+/// grammar's verdict alone. Other tools loading `grammar/rfc1738.pest` must give the same.
+pub fn grammar_accepts_reference(input: &str) -> bool {
+    reference_trees(input).0.is_some()
+}
+
+/// The compiled grammar's and pest's runs of `rule` at the start of `input`: where each
+/// ended and its tree, `None` for a rejection.
+type Runs<R> = (Option<(usize, Vec<Tok<R>>)>, Option<(usize, Vec<Tok<R>>)>);
+
+fn dialect_runs<R, P>(rule: R, input: &str) -> Runs<R>
+where
+    R: crate::lowering::rfc1630::FamilyRule + pest::RuleType,
+    P: Parser<R>,
+{
+    let mut toks = Vec::new();
+    let fast = crate::syntax::compiled::run(rule, input, &mut toks).map(|end| (end, toks));
+    let pest = P::parse(rule, input).ok().map(|pairs| {
+        let end = pairs.clone().last().map_or(0, |pair| pair.as_span().end());
+        (end, from_pest(pairs))
+    });
+    (fast, pest)
+}
+
+/// The dialect's entry rules, run alone by the differential test: `whole_uri` and the
+/// reference's forms.
+fn dialect_agree<R, P>(input: &str, rules: &[R]) -> Result<bool, String>
+where
+    R: crate::lowering::rfc1630::FamilyRule + pest::RuleType,
+    P: Parser<R>,
+{
+    for &rule in rules {
+        let (fast, pest) = dialect_runs::<R, P>(rule, input);
+        if fast != pest {
+            return Err(format!(
+                "{input:?} ({rule:?}): compiled {fast:?}\n  pest {pest:?}"
+            ));
+        }
+    }
+    let (fast, pest) = dialect_runs::<R, P>(R::WHOLE_URI, input);
+    let (Some((_, mut fast)), Some((_, mut pest))) = (fast, pest) else {
+        let parsed = crate::parse_reference(input, R::DIALECT);
+        return match parsed {
+            Err(_) => Ok(false),
+            Ok(parsed) => Err(format!("{input:?}: rejected, yet read as {parsed:?}")),
+        };
+    };
+    let by_fast = crate::lowering::rfc1630::lower(input, &mut fast);
+    let by_pest = crate::lowering::rfc1630::lower(input, &mut pest);
+    let parsed = crate::parse_reference(input, R::DIALECT);
+    if by_fast != by_pest || parsed != by_fast {
+        return Err(format!(
+            "{input:?} (lowered): compiled {by_fast:?}\n  pest {by_pest:?}\n  parse_reference {parsed:?}"
+        ));
+    }
+    Ok(by_fast.is_ok())
+}
+
+/// Whether the compiled grammar of `dialect` (RFC 1630 or draft-www-uri-00) and its pest
+/// parser agree on `input`: the same verdict and tree from the entry rule `whole_uri` and
+/// from the reference's forms (`fragmentaddress`, `prefixedurl`, `url`, `uri`, and the
+/// draft's `generic`), the same lowered reference from both trees, and the same reference
+/// (or a rejection) from `parse_reference`: `Ok(valid)` when they all agree.
+pub fn dialect_fast_and_pest_agree(dialect: crate::Dialect, input: &str) -> Result<bool, String> {
+    use crate::syntax::grammar::{draft_www_uri_00 as draft, rfc1630};
+    match dialect {
+        crate::Dialect::Rfc1738 => fast_and_pest_agree(input),
+        crate::Dialect::Rfc1630 => {
+            use rfc1630::Rule as R;
+            let rules = [
+                R::whole_uri,
+                R::fragmentaddress,
+                R::prefixedurl,
+                R::url,
+                R::uri,
+            ];
+            dialect_agree::<R, rfc1630::Rfc1630Parser>(input, &rules)
+        }
+        crate::Dialect::DraftWwwUri00 => {
+            use draft::Rule as R;
+            let rules = [
+                R::whole_uri,
+                R::fragmentaddress,
+                R::prefixedurl,
+                R::url,
+                R::uri,
+                R::generic,
+            ];
+            dialect_agree::<R, draft::DraftParser>(input, &rules)
+        }
+    }
+}
+
+/// Whether the compiled parser of `dialect`'s grammar accepts `input` from the grammar's
+/// entry rule (`whole_url` for RFC 1738, `whole_uri` for the RFC 1630 family): the
+/// grammar's verdict alone, before the lowering's range checks. Other tools loading the
+/// grammar files (pest's VM) must give the same verdict.
+pub fn grammar_accepts(dialect: crate::Dialect, input: &str) -> bool {
+    use crate::syntax::grammar::{draft_www_uri_00, rfc1630};
+    match dialect {
+        crate::Dialect::Rfc1738 => fast_tree(input).is_some(),
+        crate::Dialect::Rfc1630 => {
+            crate::syntax::compiled::run(rfc1630::Rule::whole_uri, input, &mut Vec::new()).is_some()
+        }
+        crate::Dialect::DraftWwwUri00 => {
+            let rule = draft_www_uri_00::Rule::whole_uri;
+            crate::syntax::compiled::run(rule, input, &mut Vec::new()).is_some()
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! Layer 5, the services built on the typed URL and the facade: resolution of partial
+//! forms, normalization, section 6's checks, extraction from running text, the builders,
+//! conversion to the `url` crate, and the JSON reports.
+
+pub(crate) mod builders;
+#[cfg(feature = "url")]
+pub mod convert;
+#[cfg(test)]
+mod differential;
+pub(crate) mod extract;
+#[cfg(any(test, feature = "fuzzing"))]
+pub mod fuzzing;
+pub mod lint;
+pub(crate) mod normalize;
+#[cfg(feature = "serde")]
+pub(crate) mod report;
+pub(crate) mod resolve;

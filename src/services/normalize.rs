@@ -1,0 +1,451 @@
+//! One encoding level for comparing URLs. RFC 1630 ("Before two URIs can be compared, it
+//! is therefore necessary to bring them to the same encoding level") and RFC 1738 section
+//! 2.2 (octets may be escaped when they need not be; reserved characters escaped or not
+//! mean different things).
+
+use crate::ast::component::Role;
+use crate::ast::reference::UrlReference;
+use crate::ast::url::Url;
+use crate::facade::parse_reference;
+use crate::vocabulary::dialect::{Dialect, PREFIX};
+use crate::vocabulary::encode::{charset, push_escape};
+use crate::vocabulary::error::ParseError;
+use crate::vocabulary::escape::is_escape;
+use crate::vocabulary::kind::UrlKind;
+use std::ops::Range;
+
+impl Url<'_> {
+    /// The URL at one encoding level, for comparison:
+    /// - the scheme and the host in lower case (section 2.1, and DNS names are
+    ///   case-insensitive);
+    /// - a `%XX` escape of an `unreserved` character (letters, digits, `$-_.!*'(),`)
+    ///   decoded, since such a character needs no escape; `%2B` is kept, "+" meaning a
+    ///   space in a search part (RFC 1630);
+    /// - every other escape in upper-case hex; reserved characters (`;/?:@&=`) left exactly
+    ///   as they are, escaped or not, since escaping changes their meaning;
+    /// - a port equal to the scheme's default removed, any other port without leading
+    ///   zeros;
+    /// - an ftp `;type=` code in lower case;
+    /// - `http://host` written `http://host/` ("If neither `<path>` nor `<searchpart>`
+    ///   is present, the "/" may also be omitted", section 3.3), and a telnet URL's optional
+    ///   final `/` left out (section 3.8);
+    /// - a gopher URL of type `1` with nothing after it written `gopher://host/`: "If
+    ///   `<gopher-path>` is empty, the type defaults to 1" and the "/" may be omitted
+    ///   (section 3.4), so `gopher://host`, `gopher://host/` and `gopher://host/1` are one
+    ///   URL;
+    /// - a path element (the text between slashes, before the search of http, wais and
+    ///   generic URLs, and in ftp and prospero before a `;`) that decodes to `.` or `..` but
+    ///   has an escaped dot keeps its
+    ///   dots escaped, each written `%2E` (`%2e.` gives `%2E%2E`): RFC
+    ///   1630 reserves `.` and `..` as whole path elements, and decoding one would change
+    ///   what partial forms resolve to. A literal `.` or `..` stays as it is, and an escaped
+    ///   dot in a longer element is decoded (`a%2E` gives `a.`).
+    ///
+    /// The rewriting is repeated until nothing changes: a decoded escape can turn what
+    /// follows into a host (`x://E%2Ea` reads as `x://E.a`, whose host then goes to lower
+    /// case), so normalizing twice gives the same URL.
+    ///
+    /// Nothing else changes: path segments keep their case, and `.` and `..` elements stay
+    /// (they are not removed: RFC 1738 gives them no meaning).
+    ///
+    /// ```
+    /// let url = rfc1738::parse("HTTP://Info.CERN.ch:80/albert/bertram/marie%2dclaude%2f").unwrap();
+    /// assert_eq!(url.normalize().as_str(), "http://info.cern.ch/albert/bertram/marie-claude%2F");
+    ///
+    /// let dot = rfc1738::parse("http://h/a/%2e/b%2E").unwrap();
+    /// assert_eq!(dot.normalize().as_str(), "http://h/a/%2E/b.");
+    /// ```
+    pub fn normalize(&self) -> Url<'static> {
+        // The components are read as RFC 1738 reads them where it can (an RFC 1630 generic
+        // URL has no host; RFC 1738's `ip-schemepart` does), so that the normal form is
+        // read the same way again.
+        let reading = reparse(self.as_str(), self.kind());
+        let source = reading.as_ref().unwrap_or(self);
+        let mut normal = one_pass(source);
+        // A decoded escape can change how the rest reads (`x://h%2Ea/` has no host, while
+        // `x://h.a/` has one, whose case then goes): repeat until nothing changes.
+        for _ in 0..4 {
+            let next = one_pass(&normal);
+            if next.as_str() == normal.as_str() {
+                break;
+            }
+            normal = next;
+        }
+        normal
+    }
+
+    /// Whether two URLs are the same at one encoding level ([`Url::normalize`]).
+    ///
+    /// ```
+    /// let a = rfc1738::parse("http://info.cern.ch/albert/bertram/marie-claude").unwrap();
+    /// let b = rfc1738::parse("http://info.cern.ch/albert/bertram/marie%2Dclaude").unwrap();
+    /// let c = rfc1738::parse("http://info.cern.ch/albert/bertram%2Fmarie-claude").unwrap();
+    /// assert!(a.equivalent(&b));   // RFC 1630: "%2D encodes a hyphen character"
+    /// assert!(!a.equivalent(&c));  // "/" is reserved: escaped, it is data
+    /// ```
+    pub fn equivalent(&self, other: &Url<'_>) -> bool {
+        self.normalize().as_str() == other.normalize().as_str()
+    }
+}
+
+/// One pass of normalization: the URL's text rewritten, read back as the same kind.
+fn one_pass(url: &Url<'_>) -> Url<'static> {
+    let text = normalized_text(url);
+    reparse(&text, url.kind()).unwrap_or_else(|| url.clone().into_owned())
+}
+
+/// Reads `input` as a URL reference by RFC 1738 (`[URL:] url [#fragment]`, as
+/// [`parse_reference`] does) and brings its URL to one encoding level
+/// ([`Url::normalize`]). The result is the URL alone, as in [`normalize_reference`],
+/// which keeps the prefix and the fragment around it (and so the URL of scheme `url`
+/// whose decoded schemepart would start with `scheme ":"` keeps its first escape, as it
+/// must to read back as the same reference).
+///
+/// ```
+/// assert_eq!(rfc1738::normalize("FTP://Host.Dom:21/a%2fb;type=A").unwrap().as_str(), "ftp://host.dom/a%2Fb;type=a");
+/// assert_eq!(rfc1738::normalize("URL:HTTP://H:80/a%41#x").unwrap().as_str(), "http://h/aA");
+/// ```
+pub fn normalize(input: &str) -> Result<Url<'static>, ParseError> {
+    Ok(normalize_reference(input)?.into_url())
+}
+
+/// Reads `input` as a URL reference by RFC 1738 and writes it at one encoding level: the
+/// prefix `URL:` as it was written, the URL normalized ([`Url::normalize`]), the
+/// `#fragment` as it was written. What `rfc1738 normalize` prints.
+///
+/// ```
+/// let normal = rfc1738::normalize_reference("URL:HTTP://H:80/a%41#Top").unwrap();
+/// assert_eq!(normal.as_str(), "URL:http://h/aA#Top");
+/// assert_eq!(normal.url().as_str(), "http://h/aA");
+/// assert_eq!(normal.fragment(), Some("Top"));
+/// ```
+pub fn normalize_reference(input: &str) -> Result<UrlReference<'static>, ParseError> {
+    Ok(parse_reference(input, Dialect::Rfc1738)?.normalize())
+}
+
+/// Whether two URLs are the same at one encoding level; the error of the first that is not
+/// a URL. Each is read as a URL reference by RFC 1738 ([`parse_reference`]), and the URLs
+/// are compared: the prefix `URL:` and the `#fragment` take no part.
+///
+/// ```
+/// assert!(rfc1738::equivalent("gopher://H:70/0%41", "gopher://h/0A").unwrap());
+/// assert!(!rfc1738::equivalent("ftp://h/a%3Bb", "ftp://h/a;b").is_ok_and(|same| same));
+/// assert!(rfc1738::equivalent("URL:http://h/#top", "HTTP://H:80/").unwrap());
+/// ```
+pub fn equivalent(a: &str, b: &str) -> Result<bool, ParseError> {
+    let a = parse_reference(a, Dialect::Rfc1738)?;
+    let b = parse_reference(b, Dialect::Rfc1738)?;
+    Ok(a.url().equivalent(b.url()))
+}
+
+impl UrlReference<'_> {
+    /// The reference at one encoding level: its prefix `URL:` as written, its URL
+    /// normalized ([`Url::normalize`]), its `#fragment` as written. The URL's normal form
+    /// follows RFC 1738, which a reference read by an RFC 1630 dialect may come out in
+    /// (`gopher://host/`, where RFC 1630 writes a "/" only before a gtype).
+    ///
+    /// ```
+    /// use rfc1738::Dialect;
+    ///
+    /// let reference = rfc1738::parse_reference("url:Gopher://H:70#Menu", Dialect::Rfc1738).unwrap();
+    /// assert_eq!(reference.normalize().as_str(), "url:gopher://h/#Menu");
+    ///
+    /// // A URL of scheme `url` keeps the escape that stops it reading as a prefix.
+    /// let scheme_url = rfc1738::parse_reference("url:%41:b", Dialect::Rfc1738).unwrap();
+    /// assert_eq!(scheme_url.normalize().as_str(), "url:%41:b");
+    /// ```
+    pub fn normalize(&self) -> UrlReference<'static> {
+        let mut url = self.url().normalize();
+        if !self.is_prefixed() && self.dialect().prefix_len(url.as_str()) > 0 {
+            // A URL of scheme `url` whose normal form would start "url:scheme:" would read
+            // back as the prefix before another URL (an escape in that scheme was decoded):
+            // its first scheme character that normalizing decodes (any but "+", whose
+            // escape is kept) is written escaped, which keeps it apart and keeps the URL's
+            // normal form.
+            let text = url.as_str();
+            let at = PREFIX.len()
+                + text.as_bytes()[PREFIX.len()..]
+                    .iter()
+                    .position(|&b| b != b'+')
+                    .unwrap_or(0);
+            let mut kept = String::with_capacity(text.len() + 2);
+            kept.push_str(&text[..at]);
+            push_escape(&mut kept, text.as_bytes()[at]);
+            kept.push_str(&text[at + 1..]);
+            if let Some(reread) = reparse(&kept, url.kind()) {
+                url = reread;
+            }
+        }
+        let text = self.as_str();
+        let prefix = &text[..if self.is_prefixed() { PREFIX.len() } else { 0 }];
+        let mut normal = String::with_capacity(text.len() + 1);
+        normal.push_str(prefix);
+        normal.push_str(url.as_str());
+        let fragment = self.fragment().map(|fragment| {
+            normal.push('#');
+            let start = normal.len();
+            normal.push_str(fragment);
+            start..normal.len()
+        });
+        UrlReference::new(self.dialect(), normal, self.is_prefixed(), url, fragment)
+    }
+}
+
+/// Reads normalized text back as the same kind of URL: by RFC 1738, or by the RFC 1630
+/// dialect that has the kind.
+fn reparse(text: &str, kind: UrlKind) -> Option<Url<'static>> {
+    if let Ok(url) = crate::parse(text) {
+        if url.kind() == kind {
+            return Some(url.into_owned());
+        }
+    }
+    [Dialect::Rfc1630, Dialect::DraftWwwUri00]
+        .into_iter()
+        .filter_map(|dialect| parse_reference(text, dialect).ok())
+        .map(|reference| reference.into_url().into_owned())
+        .find(|url| url.kind() == kind)
+}
+
+/// How one stretch of the URL is rewritten.
+enum Rewrite {
+    Lowercase,
+    Replace(String),
+}
+
+fn normalized_text(url: &Url<'_>) -> String {
+    let text = url.as_str();
+    let mut rewrites: Vec<(Range<usize>, Rewrite)> = Vec::new();
+    if let Some(colon) = text.find(':') {
+        rewrites.push((0..colon, Rewrite::Lowercase));
+        // Where "?" starts a search (http, wais, a generic URI), the path ends there: a
+        // search is no path. Elsewhere "?" is data (an ftp fsegment, a gopher selector).
+        // In ftp and prospero a ";" ends the last segment (";type=", fields).
+        let path_start = match text[colon + 1..].strip_prefix("//") {
+            Some(authority) => colon + 3 + authority.find('/').unwrap_or(authority.len()),
+            None => colon + 1,
+        };
+        let has_search = matches!(url.kind(), UrlKind::Http | UrlKind::Wais | UrlKind::Generic);
+        // (The first "?" after the colon, as resolve cuts a context there.)
+        let end = match text[colon..].find('?') {
+            Some(at) if has_search => (colon + at).max(path_start),
+            _ => text.len(),
+        };
+        let semicolon_ends = matches!(url.kind(), UrlKind::Ftp | UrlKind::Prospero);
+        rewrites.extend(escaped_dot_elements(
+            &text[..end],
+            path_start,
+            semicolon_ends,
+        ));
+    }
+    for component in url.components() {
+        let span = component.span();
+        match component.role() {
+            Role::Host => rewrites.push((span, Rewrite::Lowercase)),
+            Role::Port => {
+                // The port and the ":" before it.
+                let written = span.start - 1..span.end;
+                let port = url.port();
+                let canonical = if port == url.default_port() {
+                    String::new()
+                } else {
+                    format!(":{}", port.expect("a URL with a port component has a port"))
+                };
+                rewrites.push((written, Rewrite::Replace(canonical)));
+            }
+            // RFC 1738's typecode, or RFC 1630's ftptype (letters in either case there too).
+            Role::Typecode | Role::Ftptype => rewrites.push((span, Rewrite::Lowercase)),
+            _ => {}
+        }
+    }
+    rewrites.sort_by_key(|(range, _)| range.start);
+    let mut out = String::with_capacity(text.len() + 1);
+    let mut at = 0;
+    for (range, rewrite) in rewrites {
+        if range.start < at {
+            continue;
+        }
+        normalize_escapes(&text[at..range.start], &mut out);
+        match rewrite {
+            Rewrite::Lowercase => out.push_str(&text[range.clone()].to_ascii_lowercase()),
+            Rewrite::Replace(with) => out.push_str(&with),
+        }
+        at = range.end;
+    }
+    normalize_escapes(&text[at..], &mut out);
+    match url {
+        Url::Http(http) if http.hpath().is_none() && http.search().is_none() => out.push('/'),
+        Url::Telnet(telnet) if telnet.has_trailing_slash() => {
+            out.pop();
+        }
+        // Section 3.4: an empty gopher-path means type 1; write it "/" (the normalized text
+        // ends with the gopher-path, "1" once "%31" is decoded).
+        Url::Gopher(gopher) => match gopher.url_path() {
+            None => out.push('/'),
+            Some(path) if crate::percent_decode(path).as_ref() == b"1" => {
+                out.pop();
+            }
+            Some(_) => {}
+        },
+        _ => {}
+    }
+    out
+}
+
+/// The path elements of `path` from `start` (the text between slashes, and before a `;`
+/// where `semicolon_ends`) that decode to `.` or `..` and hold an escape: RFC 1630
+/// reserves `.` and `..` as whole path elements ("Hierarchical forms"), so such an element
+/// keeps its dots escaped, each written `%2E`, and a partial form resolves against it as
+/// before.
+fn escaped_dot_elements(
+    path: &str,
+    start: usize,
+    semicolon_ends: bool,
+) -> impl Iterator<Item = (Range<usize>, Rewrite)> + '_ {
+    let ends: &[char] = if semicolon_ends { &['/', ';'] } else { &['/'] };
+    let mut at = start;
+    std::iter::from_fn(move || {
+        while at < path.len() {
+            let element_start = at;
+            let len = path[at..].find(ends).unwrap_or(path.len() - at);
+            at += len + 1;
+            let element = &path[element_start..element_start + len];
+            if !element.contains('%') {
+                continue;
+            }
+            let dots = match crate::percent_decode(element).as_ref() {
+                b"." => 1,
+                b".." => 2,
+                _ => continue,
+            };
+            let range = element_start..element_start + len;
+            return Some((range, Rewrite::Replace("%2E".repeat(dots))));
+        }
+        None
+    })
+}
+
+/// Copies `text`, decoding escapes of unreserved characters (but `+`) and writing the
+/// others in upper-case hex.
+fn normalize_escapes(text: &str, out: &mut String) {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let escape = bytes.get(i..i + 3).filter(|t| is_escape(t));
+        match escape {
+            Some(triplet) => {
+                let octet = crate::vocabulary::escape::hex_value(triplet[1]) << 4
+                    | crate::vocabulary::escape::hex_value(triplet[2]);
+                if charset::UNRESERVED.contains(octet) && octet != b'+' {
+                    out.push(char::from(octet));
+                } else {
+                    push_escape(out, octet);
+                }
+                i += 3;
+            }
+            None => {
+                // Copy up to the next "%" (all of it is ASCII or whole characters).
+                let next = bytes[i + 1..]
+                    .iter()
+                    .position(|&b| b == b'%')
+                    .map_or(bytes.len(), |p| i + 1 + p);
+                out.push_str(&text[i..next]);
+                i = next;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pretty_assertions::assert_eq;
+
+    fn normalized(input: &str) -> String {
+        crate::normalize(input).unwrap().to_string()
+    }
+
+    #[test]
+    fn scheme_and_host_go_to_lower_case_and_the_path_keeps_its_case() {
+        assert_eq!(
+            normalized("HTTP://INFO.CERN.CH/Hyper/Text"),
+            "http://info.cern.ch/Hyper/Text"
+        );
+        assert_eq!(normalized("X-Arc://User@HOST/P"), "x-arc://User@host/P");
+    }
+
+    #[test]
+    fn escapes_of_unreserved_characters_are_decoded_others_upper_cased() {
+        assert_eq!(
+            normalized("ftp://h/%41%7e%2f%3b%2B%25"),
+            "ftp://h/A%7E%2F%3B%2B%25"
+        );
+        assert_eq!(normalized("news:%2a@h"), "news:*@h");
+    }
+
+    #[test]
+    fn default_ports_go_other_ports_lose_leading_zeros() {
+        assert_eq!(normalized("gopher://h:70/0x"), "gopher://h/0x");
+        assert_eq!(normalized("gopher://h:0070/1x"), "gopher://h/1x");
+        assert_eq!(normalized("http://h:08080/"), "http://h:8080/");
+        assert_eq!(normalized("telnet://u@h:23/"), "telnet://u@h");
+    }
+
+    #[test]
+    fn optional_slashes_take_one_form() {
+        assert_eq!(normalized("http://h"), "http://h/");
+        assert_eq!(normalized("http://h:80"), "http://h/");
+        assert_eq!(normalized("telnet://h/"), "telnet://h");
+    }
+
+    #[test]
+    fn an_empty_gopher_path_and_type_1_alone_are_one_url() {
+        for input in [
+            "gopher://h",
+            "gopher://h/",
+            "gopher://h/1",
+            "GOPHER://H:70/%31",
+        ] {
+            assert_eq!(normalized(input), "gopher://h/", "{input}");
+        }
+        assert_eq!(normalized("gopher://h:7070"), "gopher://h:7070/");
+        assert_eq!(normalized("gopher://h/1x"), "gopher://h/1x");
+        assert_eq!(normalized("gopher://h/0"), "gopher://h/0");
+        assert_eq!(normalized("gopher://h/1%09x"), "gopher://h/1%09x");
+    }
+
+    #[test]
+    fn dot_elements_keep_their_escaped_dots() {
+        assert_eq!(normalized("http://h/a/%2e/b"), "http://h/a/%2E/b");
+        assert_eq!(normalized("http://h/a/%2e./b"), "http://h/a/%2E%2E/b");
+        assert_eq!(normalized("http://h/a/.%2E"), "http://h/a/%2E%2E");
+        assert_eq!(normalized("ftp://h/%2E%2e;type=a"), "ftp://h/%2E%2E;type=a");
+        assert_eq!(normalized("x:%2e/a"), "x:%2E/a");
+        // Literal dots stay; an escaped dot in a longer element is decoded.
+        assert_eq!(normalized("http://h/./../b"), "http://h/./../b");
+        assert_eq!(normalized("http://h/a%2E/%2E%2E%2E"), "http://h/a./...");
+        // A search is no path; in http ";" is part of a segment.
+        assert_eq!(normalized("http://h/%2e?%2e"), "http://h/%2E?.");
+        assert_eq!(normalized("http://h/%2e;x/%2e"), "http://h/.;x/%2E");
+        // In ftp, "?" is data of a segment, and a user may hold one.
+        assert_eq!(normalized("ftp://h/a?b/%2e"), "ftp://h/a?b/%2E");
+        assert_eq!(normalized("ftp://u?@h/%2e"), "ftp://u?@h/%2E");
+    }
+
+    #[test]
+    fn ftp_typecode_goes_to_lower_case() {
+        assert_eq!(normalized("ftp://h/f;type=I"), "ftp://h/f;type=i");
+    }
+
+    #[test]
+    fn normalizing_twice_changes_nothing() {
+        for input in [
+            "HTTP://H:80/%7e%41?%3d",
+            "ftp://U%41:p@H:21/%2F;type=D",
+            "mailto:%41@H",
+            "nntp://H:119/g/1",
+            "wais://H/db/%74/%70",
+        ] {
+            let once = normalized(input);
+            assert_eq!(normalized(&once), once, "{input}");
+        }
+    }
+}

@@ -1,0 +1,493 @@
+//! The compiled grammars: `grammar/rfc1738.pest`, `grammar/rfc1630.pest` and
+//! `grammar/draft-www-uri-00.pest`, each compiled by `build.rs` into plain Rust over bytes
+//! (see `build/peg_compiler.rs`). Each follows the same optimized expressions as its pest
+//! parser and records the same tree (the differential test checks all three). The runtime
+//! here serves the three, generic over the grammar's `Rule` enum ([`GrammarRule`]).
+//!
+//! It runs in two modes: [`parse`] records nothing but the tree; [`trace`] also records,
+//! like pest's error detail, what was expected at the furthest position reached, which the
+//! diagnosis turns into the error. Both are the same generated code, specialised for a
+//! [`Tracer`] that does nothing or records.
+
+use crate::syntax::grammar::Rule;
+use crate::syntax::tree::GrammarRule;
+use crate::syntax::tree::Tok;
+use std::fmt::Debug;
+
+impl GrammarRule for Rule {
+    const EOI: Self = Rule::EOI;
+}
+
+impl GrammarRule for crate::syntax::grammar::rfc1630::Rule {
+    const EOI: Self = crate::syntax::grammar::rfc1630::Rule::EOI;
+}
+
+impl GrammarRule for crate::syntax::grammar::draft_www_uri_00::Rule {
+    const EOI: Self = crate::syntax::grammar::draft_www_uri_00::Rule::EOI;
+}
+
+/// A set of bytes as a table, with its ASCII members also as a bit mask (bit `b` for byte
+/// `b`) for the diagnosis.
+#[derive(Debug)]
+pub(crate) struct ByteSet {
+    bytes: [bool; 256],
+    pub(crate) ascii: u128,
+}
+
+/// What the generated rule functions read and write.
+pub(crate) struct State<'s, T, R: GrammarRule = Rule> {
+    bytes: &'s [u8],
+    toks: &'s mut Vec<Tok<R>>,
+    tracer: &'s mut T,
+    /// Inside a lookahead nothing is expected, as in pest.
+    lookahead: u32,
+}
+
+/// Receives the failed attempts of a parse.
+pub(crate) trait Tracer<R> {
+    /// Whether anything is recorded (the fast path compiles the recording away).
+    const ON: bool;
+    /// A byte of `set` was expected at `p`.
+    fn expected_set(&mut self, p: usize, set: &'static ByteSet);
+    /// `literal` was expected at `p`.
+    fn expected_literal(&mut self, p: usize, literal: &'static [u8], ignoring_case: bool);
+    /// A mark taken before a non-silent rule runs, for [`Tracer::rule_failed`].
+    fn rule_started(&mut self) -> (usize, usize);
+    /// The non-silent `rule`, tried at `p`, failed; `mark` was taken when it started.
+    fn rule_failed(&mut self, p: usize, rule: R, mark: (usize, usize));
+}
+
+/// The fast path's tracer: records nothing.
+pub(crate) struct NoTrace;
+
+impl<R> Tracer<R> for NoTrace {
+    const ON: bool = false;
+    fn expected_set(&mut self, _: usize, _: &'static ByteSet) {}
+    fn expected_literal(&mut self, _: usize, _: &'static [u8], _: bool) {}
+    fn rule_started(&mut self) -> (usize, usize) {
+        (0, 0)
+    }
+    fn rule_failed(&mut self, _: usize, _: R, _: (usize, usize)) {}
+}
+
+/// What was expected at the furthest position a parse reached.
+#[derive(Debug)]
+pub(crate) struct Trace<R = Rule> {
+    pub(crate) furthest: usize,
+    pub(crate) sets: Vec<&'static ByteSet>,
+    pub(crate) literals: Vec<(&'static [u8], bool)>,
+    pub(crate) rules: Vec<R>,
+}
+
+impl<R> Trace<R> {
+    /// Nothing recorded yet, from `furthest` on.
+    fn starting_at(furthest: usize) -> Trace<R> {
+        Trace {
+            furthest,
+            sets: Vec::new(),
+            literals: Vec::new(),
+            rules: Vec::new(),
+        }
+    }
+
+    /// Whether an attempt at `p` is at the furthest position (forgetting nearer ones).
+    fn at(&mut self, p: usize) -> bool {
+        if p > self.furthest {
+            *self = Trace::starting_at(p);
+        }
+        p == self.furthest
+    }
+}
+
+impl<R: GrammarRule> Tracer<R> for Trace<R> {
+    const ON: bool = true;
+
+    fn expected_set(&mut self, p: usize, set: &'static ByteSet) {
+        if self.at(p) && !self.sets.iter().any(|known| std::ptr::eq(*known, set)) {
+            self.sets.push(set);
+        }
+    }
+
+    fn expected_literal(&mut self, p: usize, literal: &'static [u8], ignoring_case: bool) {
+        if self.at(p) && !self.literals.contains(&(literal, ignoring_case)) {
+            self.literals.push((literal, ignoring_case));
+        }
+    }
+
+    fn rule_started(&mut self) -> (usize, usize) {
+        (self.furthest, self.rules.len())
+    }
+
+    /// As pest does: a failed rule replaces the failures its descendants recorded at the
+    /// same position, unless there was exactly one (which is more specific).
+    fn rule_failed(&mut self, p: usize, rule: R, (furthest, len): (usize, usize)) {
+        if !self.at(p) {
+            return;
+        }
+        let since = if furthest == p {
+            len.min(self.rules.len())
+        } else {
+            0
+        };
+        match self.rules.len() - since {
+            1 => {}
+            _ => {
+                self.rules.truncate(since);
+                self.rules.push(rule);
+            }
+        }
+    }
+}
+
+/// Parses `input` with the compiled grammar into `toks` (cleared first); whether it matched.
+/// Offsets are recorded as `u32`: the caller refuses inputs of 4 GiB or more.
+pub(crate) fn parse(input: &str, toks: &mut Vec<Tok>) -> bool {
+    toks.clear();
+    let mut state = State {
+        bytes: input.as_bytes(),
+        toks,
+        tracer: &mut NoTrace,
+        lookahead: 0,
+    };
+    generated::rule_whole_url(&mut state, 0).is_some()
+}
+
+/// Parses `input` as a URL reference (`urlreference`, `[URL:] url [#fragment]`) spanning
+/// all of it into `toks` (cleared first); whether it matched. As [`parse`], for
+/// `rfc1738::parse_reference`; the rule's entry rule `whole_reference` also allows a final
+/// line break, which a reference given to the library may not hold.
+pub(crate) fn parse_reference(input: &str, toks: &mut Vec<Tok>) -> bool {
+    toks.clear();
+    let mut state = State {
+        bytes: input.as_bytes(),
+        toks,
+        tracer: &mut NoTrace,
+        lookahead: 0,
+    };
+    generated::rule_urlreference(&mut state, 0) == Some(input.len())
+}
+
+/// Runs `rule` at the start of `input` without tracing, into `toks` (cleared first); where
+/// it ended, if it matched. For the differential test of the entry rules.
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) fn parse_rule(rule: Rule, input: &str, toks: &mut Vec<Tok>) -> Option<usize> {
+    toks.clear();
+    let mut state = State {
+        bytes: input.as_bytes(),
+        toks,
+        tracer: &mut NoTrace,
+        lookahead: 0,
+    };
+    generated::rule_named(rule, &mut state, 0)
+}
+
+/// Runs `rule` at `start` of `input`, recording what was expected where it got furthest;
+/// returns where the rule ended, if it matched, and the trace.
+pub(crate) fn trace(rule: Rule, input: &str, start: usize) -> (Option<usize>, Trace) {
+    let mut toks = Vec::new();
+    let mut trace = Trace::starting_at(start);
+    let mut state = State {
+        bytes: input.as_bytes(),
+        toks: &mut toks,
+        tracer: &mut trace,
+        lookahead: 0,
+    };
+    let end = generated::rule_named(rule, &mut state, start);
+    (end, trace)
+}
+
+impl<T: Tracer<R>, R: GrammarRule> State<'_, T, R> {
+    /// One byte of `set`.
+    #[inline(always)]
+    fn byte_in(&mut self, set: &'static ByteSet, p: usize) -> Option<usize> {
+        match self.bytes.get(p) {
+            Some(&byte) if set.bytes[byte as usize] => Some(p + 1),
+            _ => {
+                if T::ON && self.lookahead == 0 {
+                    self.tracer.expected_set(p, set);
+                }
+                None
+            }
+        }
+    }
+
+    /// Whether the byte at `p` is in `set` (a guard: records nothing).
+    #[inline(always)]
+    fn starts_in(&self, set: &'static ByteSet, p: usize) -> bool {
+        self.bytes
+            .get(p)
+            .is_some_and(|&byte| set.bytes[byte as usize])
+    }
+
+    /// As many bytes of `set` as follow (`set*`).
+    #[inline(always)]
+    fn skip_bytes(&mut self, set: &'static ByteSet, mut p: usize) -> usize {
+        while let Some(&byte) = self.bytes.get(p) {
+            if !set.bytes[byte as usize] {
+                break;
+            }
+            p += 1;
+        }
+        if T::ON && self.lookahead == 0 {
+            self.tracer.expected_set(p, set);
+        }
+        p
+    }
+
+    #[inline(always)]
+    fn literal(&mut self, p: usize, literal: &'static [u8]) -> Option<usize> {
+        let matched = self
+            .bytes
+            .get(p..)
+            .is_some_and(|rest| rest.starts_with(literal));
+        self.matched_literal(matched, p, literal, false)
+    }
+
+    #[inline(always)]
+    fn literal_ignoring_case(&mut self, p: usize, literal: &'static [u8]) -> Option<usize> {
+        let window = self.bytes.get(p..p + literal.len());
+        let matched = window.is_some_and(|window| window.eq_ignore_ascii_case(literal));
+        self.matched_literal(matched, p, literal, true)
+    }
+
+    #[inline(always)]
+    fn matched_literal(
+        &mut self,
+        matched: bool,
+        p: usize,
+        literal: &'static [u8],
+        ignoring_case: bool,
+    ) -> Option<usize> {
+        if !matched && T::ON && self.lookahead == 0 {
+            self.tracer.expected_literal(p, literal, ignoring_case);
+        }
+        matched.then_some(p + literal.len())
+    }
+
+    /// One character (`ANY`), whatever its UTF-8 length.
+    #[allow(dead_code)]
+    fn any(&self, p: usize) -> Option<usize> {
+        let lead = *self.bytes.get(p)?;
+        let len = match lead {
+            0x00..=0x7F => 1,
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        Some(p + len)
+    }
+
+    /// `EOI`, which pest records as a token.
+    #[inline(always)]
+    fn eoi(&mut self, p: usize) -> Option<usize> {
+        if p != self.bytes.len() && T::ON && self.lookahead == 0 {
+            let mark = self.tracer.rule_started();
+            self.tracer.rule_failed(p, R::EOI, mark);
+        }
+        (p == self.bytes.len()).then(|| {
+            let next = self.toks.len() as u32 + 1;
+            self.toks.push(Tok {
+                rule: R::EOI,
+                start: p as u32,
+                end: p as u32,
+                next,
+            });
+            p
+        })
+    }
+
+    /// `first ~ second`: on failure no token of either is kept.
+    #[inline(always)]
+    fn sequence(
+        &mut self,
+        p: usize,
+        first: impl FnOnce(&mut Self, usize) -> Option<usize>,
+        second: impl FnOnce(&mut Self, usize) -> Option<usize>,
+    ) -> Option<usize> {
+        let mark = self.toks.len();
+        let end = first(self, p).and_then(|p| second(self, p));
+        if end.is_none() {
+            self.toks.truncate(mark);
+        }
+        end
+    }
+
+    /// `inner*`. The grammar validator refuses repetitions that can match empty; one that
+    /// did would stop here instead of looping.
+    #[inline(always)]
+    fn repeat(&mut self, mut p: usize, inner: impl Fn(&mut Self, usize) -> Option<usize>) -> usize {
+        while let Some(end) = inner(self, p) {
+            if end == p {
+                break;
+            }
+            p = end;
+        }
+        p
+    }
+
+    /// `&inner` (positive) or `!inner`: consumes nothing and records no token.
+    #[inline(always)]
+    fn lookahead(
+        &mut self,
+        p: usize,
+        positive: bool,
+        inner: impl FnOnce(&mut Self, usize) -> Option<usize>,
+    ) -> Option<usize> {
+        let mark = self.toks.len();
+        self.lookahead += 1;
+        let matched = inner(self, p).is_some();
+        self.lookahead -= 1;
+        self.toks.truncate(mark);
+        (matched == positive).then_some(p)
+    }
+
+    /// A non-silent rule: records its token around `body`.
+    #[inline(always)]
+    fn token(
+        &mut self,
+        rule: R,
+        p: usize,
+        body: impl FnOnce(&mut Self, usize) -> Option<usize>,
+    ) -> Option<usize> {
+        let mark = self.toks.len();
+        self.toks.push(Tok {
+            rule,
+            start: p as u32,
+            end: p as u32,
+            next: 0,
+        });
+        let traced = if T::ON {
+            self.tracer.rule_started()
+        } else {
+            (0, 0)
+        };
+        match body(self, p) {
+            Some(end) => {
+                let next = self.toks.len() as u32;
+                let tok = &mut self.toks[mark];
+                tok.end = end as u32;
+                tok.next = next;
+                Some(end)
+            }
+            None => {
+                self.toks.truncate(mark);
+                if T::ON && self.lookahead == 0 {
+                    self.tracer.rule_failed(p, rule, traced);
+                }
+                None
+            }
+        }
+    }
+}
+
+/// The compiled grammar of RFC 1738 (generated by build.rs).
+#[allow(
+    dead_code,
+    unused_variables,
+    unused_parens,
+    clippy::all,
+    clippy::pedantic
+)]
+mod generated {
+    use super::{ByteSet, Rule, State, Tracer};
+    include!(concat!(env!("OUT_DIR"), "/rfc1738_fast.rs"));
+}
+
+/// The compiled grammar of RFC 1630 (generated by build.rs).
+#[allow(
+    dead_code,
+    unused_variables,
+    unused_parens,
+    clippy::all,
+    clippy::pedantic
+)]
+pub(crate) mod rfc1630 {
+    use super::{ByteSet, State, Tracer};
+    use crate::syntax::grammar::rfc1630::Rule;
+    include!(concat!(env!("OUT_DIR"), "/rfc1630_fast.rs"));
+}
+
+/// The compiled grammar of draft-www-uri-00 (generated by build.rs).
+#[allow(
+    dead_code,
+    unused_variables,
+    unused_parens,
+    clippy::all,
+    clippy::pedantic
+)]
+pub(crate) mod draft_www_uri_00 {
+    use super::{ByteSet, State, Tracer};
+    use crate::syntax::grammar::draft_www_uri_00::Rule;
+    include!(concat!(env!("OUT_DIR"), "/draft_www_uri_00_fast.rs"));
+}
+
+/// A grammar of the RFC 1630 family, compiled: its entry rule and its rule dispatch.
+/// A grammar of the RFC 1630 family (RFC 1630 or draft-www-uri-00): its entry rule and the
+/// dialect it is, for the diagnosis and the lowering alike.
+pub(crate) trait FamilyGrammar: Compiled {
+    /// The entry rule, `whole_uri`.
+    const WHOLE_URI: Self;
+    /// The dialect whose grammar this is.
+    const DIALECT: crate::vocabulary::dialect::Dialect;
+}
+
+impl FamilyGrammar for crate::syntax::grammar::rfc1630::Rule {
+    const WHOLE_URI: Self = Self::whole_uri;
+    const DIALECT: crate::vocabulary::dialect::Dialect =
+        crate::vocabulary::dialect::Dialect::Rfc1630;
+}
+
+impl FamilyGrammar for crate::syntax::grammar::draft_www_uri_00::Rule {
+    const WHOLE_URI: Self = Self::whole_uri;
+    const DIALECT: crate::vocabulary::dialect::Dialect =
+        crate::vocabulary::dialect::Dialect::DraftWwwUri00;
+}
+
+pub(crate) trait Compiled: GrammarRule {
+    /// Runs `rule` at `p`.
+    fn run<T: Tracer<Self>>(rule: Self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize>;
+}
+
+impl Compiled for crate::syntax::grammar::rfc1630::Rule {
+    fn run<T: Tracer<Self>>(rule: Self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize> {
+        rfc1630::rule_named(rule, st, p)
+    }
+}
+
+impl Compiled for crate::syntax::grammar::draft_www_uri_00::Rule {
+    fn run<T: Tracer<Self>>(rule: Self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize> {
+        draft_www_uri_00::rule_named(rule, st, p)
+    }
+}
+
+/// Runs `rule` of a compiled grammar at the start of `input` without tracing, into `toks`
+/// (cleared first); where it ended, if it matched.
+pub(crate) fn run<R: Compiled>(rule: R, input: &str, toks: &mut Vec<Tok<R>>) -> Option<usize> {
+    toks.clear();
+    let mut state = State {
+        bytes: input.as_bytes(),
+        toks,
+        tracer: &mut NoTrace,
+        lookahead: 0,
+    };
+    R::run(rule, &mut state, 0)
+}
+
+/// Runs `rule` of a compiled grammar at `start` of `input`, recording what was expected
+/// where it got furthest; returns where the rule ended, if it matched, and the trace.
+pub(crate) fn trace_rule<R: Compiled>(
+    rule: R,
+    input: &str,
+    start: usize,
+) -> (Option<usize>, Trace<R>) {
+    let mut toks = Vec::new();
+    let mut trace = Trace::starting_at(start);
+    let mut state = State {
+        bytes: input.as_bytes(),
+        toks: &mut toks,
+        tracer: &mut trace,
+        lookahead: 0,
+    };
+    let end = R::run(rule, &mut state, start);
+    (end, trace)
+}

@@ -1,0 +1,125 @@
+//! The parse tree both parsers produce: one token per non-silent rule matched, in pre-order,
+//! as pest records its pairs. The lowering reads this tree, so the fast path and the pest
+//! parser share one lowering and can be compared token for token.
+
+use crate::syntax::grammar::Rule;
+use crate::vocabulary::span::Span;
+use std::fmt::Debug;
+
+/// A rule matched at `start..end`; `next` is the index just past its subtree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Tok<R = Rule> {
+    pub(crate) rule: R,
+    pub(crate) start: u32,
+    pub(crate) end: u32,
+    pub(crate) next: u32,
+}
+
+/// A node of the tree: a token with the text it was matched in.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node<'t, 'a, R = Rule> {
+    toks: &'t [Tok<R>],
+    text: &'a str,
+    index: usize,
+}
+
+impl<'t, 'a, R: GrammarRule> Node<'t, 'a, R> {
+    /// The root: the first token of a non-empty tree.
+    pub(crate) fn root(toks: &'t [Tok<R>], text: &'a str) -> Node<'t, 'a, R> {
+        debug_assert!(!toks.is_empty(), "a successful parse has a root");
+        Node {
+            toks,
+            text,
+            index: 0,
+        }
+    }
+
+    pub(crate) fn as_rule(&self) -> R {
+        self.toks[self.index].rule
+    }
+
+    pub(crate) fn span(&self) -> Span {
+        let tok = self.toks[self.index];
+        Span {
+            start: tok.start,
+            end: tok.end,
+        }
+    }
+
+    pub(crate) fn start(&self) -> usize {
+        self.toks[self.index].start as usize
+    }
+
+    pub(crate) fn as_str(&self) -> &'a str {
+        let tok = self.toks[self.index];
+        &self.text[tok.start as usize..tok.end as usize]
+    }
+
+    /// The children, in order.
+    pub(crate) fn into_inner(self) -> Children<'t, 'a, R> {
+        Children {
+            toks: self.toks,
+            text: self.text,
+            index: self.index + 1,
+            end: self.toks[self.index].next as usize,
+        }
+    }
+}
+
+/// The children of a node.
+pub(crate) struct Children<'t, 'a, R = Rule> {
+    toks: &'t [Tok<R>],
+    text: &'a str,
+    index: usize,
+    end: usize,
+}
+
+impl<'t, 'a, R: GrammarRule> Iterator for Children<'t, 'a, R> {
+    type Item = Node<'t, 'a, R>;
+
+    fn next(&mut self) -> Option<Node<'t, 'a, R>> {
+        (self.index < self.end).then(|| {
+            let node = Node {
+                toks: self.toks,
+                text: self.text,
+                index: self.index,
+            };
+            self.index = self.toks[self.index].next as usize;
+            node
+        })
+    }
+}
+
+/// The tree of a pest parse, from pest's token stream.
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) fn from_pest<R: GrammarRule + pest::RuleType>(
+    pairs: pest::iterators::Pairs<'_, R>,
+) -> Vec<Tok<R>> {
+    let mut toks = Vec::new();
+    let mut open = Vec::new();
+    for token in pairs.tokens() {
+        match token {
+            pest::Token::Start { rule, pos } => {
+                open.push(toks.len());
+                toks.push(Tok {
+                    rule,
+                    start: pos.pos() as u32,
+                    end: pos.pos() as u32,
+                    next: 0,
+                });
+            }
+            pest::Token::End { pos, .. } => {
+                let index = open.pop().expect("pest tokens are balanced");
+                toks[index].end = pos.pos() as u32;
+                toks[index].next = toks.len() as u32;
+            }
+        }
+    }
+    toks
+}
+
+/// The `Rule` enum of one of the grammars.
+pub(crate) trait GrammarRule: Copy + Eq + Debug + 'static {
+    /// pest's `EOI`, which is recorded as a token.
+    const EOI: Self;
+}

@@ -1,0 +1,228 @@
+//! Dialects and URI references: which document's grammar reads the input, and the
+//! `[URL:] url [# fragment]` wrapper every dialect accepts around a URL.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The document whose grammar reads a URL. Chosen per call; [`Dialect::Rfc1738`] is the
+/// default.
+///
+/// | dialect | grammar file | document |
+/// | --- | --- | --- |
+/// | `Rfc1738` | `grammar/rfc1738.pest` | RFC 1738, December 1994 (the standard) |
+/// | `Rfc1630` | `grammar/rfc1630.pest` | RFC 1630, June 1994; also the URL draft draft-ietf-uri-url-03 (March 1994), whose grammar is RFC 1630's URL grammar with a mandatory `URL:` prefix |
+/// | `DraftWwwUri00` | `grammar/draft-www-uri-00.pest` | draft-www-uri-00, March 1994, the draft of RFC 1630 |
+///
+/// ```
+/// use rfc1738::Dialect;
+///
+/// let dialect: Dialect = "draft".parse().unwrap();
+/// assert_eq!(dialect, Dialect::DraftWwwUri00);
+/// assert_eq!(dialect.to_string(), "draft");
+/// // The draft allows a space in a path; RFC 1630 and RFC 1738 do not.
+/// assert!(rfc1738::parse_reference("http://info.cern.ch/a b", Dialect::DraftWwwUri00).is_ok());
+/// assert!(rfc1738::parse_reference("http://info.cern.ch/a b", Dialect::Rfc1630).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Dialect {
+    /// RFC 1738 (December 1994), section 5.
+    #[default]
+    Rfc1738,
+    /// RFC 1630 (June 1994): the generic URI syntax and the URL syntax.
+    Rfc1630,
+    /// draft-www-uri-00 (March 1994), the Internet-Draft that became RFC 1630.
+    DraftWwwUri00,
+}
+
+impl Dialect {
+    /// Every dialect.
+    pub const ALL: [Dialect; 3] = [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::DraftWwwUri00];
+
+    /// The short name the CLI and the corpus use: `rfc1738`, `rfc1630`, `draft`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Rfc1738 => "rfc1738",
+            Dialect::Rfc1630 => "rfc1630",
+            Dialect::DraftWwwUri00 => "draft",
+        }
+    }
+
+    /// The longest input, in bytes, this dialect's parser reads; a longer one is an error
+    /// [`too-long`](crate::ErrorKind::TooLong). A limit of this implementation, not of the
+    /// RFCs: 4,294,967,295 bytes in every dialect (offsets are `u32`). Each dialect's grammar
+    /// is compiled into Rust over bytes and reads in linear time, in memory bounded by its
+    /// tokens: at most about one 16-byte token per input byte.
+    ///
+    /// ```
+    /// use rfc1738::Dialect;
+    ///
+    /// assert_eq!(Dialect::Rfc1630.max_input_len(), u32::MAX as usize);
+    /// let long = format!("http://h/{}", "a".repeat(1 << 20));
+    /// assert!(rfc1738::parse_reference(&long, Dialect::Rfc1630).is_ok());
+    /// assert!(rfc1738::parse_reference(&long, Dialect::DraftWwwUri00).is_ok());
+    /// ```
+    pub const fn max_input_len(self) -> usize {
+        match self {
+            Dialect::Rfc1738 | Dialect::Rfc1630 | Dialect::DraftWwwUri00 => u32::MAX as usize,
+        }
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is no [`Dialect`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown dialect {0:?}: expected rfc1738, rfc1630 or draft")]
+pub struct UnknownDialect(String);
+
+impl FromStr for Dialect {
+    type Err = UnknownDialect;
+
+    /// Reads `rfc1738`, `rfc1630` or `draft` (also `draft-www-uri-00`), in any case.
+    fn from_str(name: &str) -> Result<Dialect, UnknownDialect> {
+        match name.to_ascii_lowercase().as_str() {
+            "rfc1738" => Ok(Dialect::Rfc1738),
+            "rfc1630" => Ok(Dialect::Rfc1630),
+            "draft" | "draft-www-uri-00" => Ok(Dialect::DraftWwwUri00),
+            _ => Err(UnknownDialect(name.to_owned())),
+        }
+    }
+}
+
+/// The prefix of RFC 1738's appendix and RFC 1630's `prefixedurl`.
+pub(crate) const PREFIX: &str = "URL:";
+
+/// Whether `b` is a character of RFC 1738's `scheme` (`lowalpha | digit | "+" | "-" |
+/// "."`, upper case allowed by section 2.1).
+pub(crate) fn is_scheme_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+}
+
+impl Dialect {
+    /// The length of the `scheme` at the start of `text` when a `":"` follows it, by this
+    /// dialect's rule for a scheme (the one place a scheme is recognised: the parsers'
+    /// diagnoses, the `URL:` prefix, the reports and [`crate::leading_scheme`] ask here):
+    ///
+    /// - RFC 1738: `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]` (upper case allowed,
+    ///   section 2.1);
+    /// - RFC 1630: `scheme = ialpha`, a letter then `xalpha`s (letters, digits,
+    ///   `$-_@.&+!*"'(),` and escapes);
+    /// - draft-www-uri-00: the same, where `xalpha` also holds `;` and space (the draft's
+    ///   `extra`); its `:` ends the scheme.
+    pub(crate) fn scheme_len(self, text: &str) -> Option<usize> {
+        let len = self.scheme_reach(text);
+        (len > 0 && text.as_bytes().get(len) == Some(&b':')).then_some(len)
+    }
+
+    /// How far the reading of a `scheme` gets at the start of `text` (by this dialect's
+    /// rule, [`Dialect::scheme_len`]): where a `":"` must follow it, or 0 when no scheme
+    /// starts there.
+    pub(crate) fn scheme_reach(self, text: &str) -> usize {
+        let bytes = text.as_bytes();
+        if self == Dialect::Rfc1738 {
+            return bytes.iter().take_while(|&&b| is_scheme_char(b)).count();
+        }
+        // scheme = alpha [ xalphas ], ended by the first ":" (an xalpha of the draft).
+        if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
+            return 0;
+        }
+        let mut at = 1;
+        while bytes.get(at) != Some(&b':') {
+            match xalpha_len(&bytes[at..], self) {
+                Some(len) => at += len,
+                None => break,
+            }
+        }
+        at
+    }
+
+    /// The dialect's rule for a newsgroup name, in words, for
+    /// [`ErrorKind::ArticleWithoutHost`].
+    pub(crate) fn group_rule(self) -> &'static str {
+        match self {
+            Dialect::Rfc1738 => {
+                "a letter, then only letters, digits, \"-\", \".\", \"+\" and \"_\": RFC 1738 section 3.6"
+            }
+            _ => "ialphas joined by \".\", each a letter, then letters, digits, escapes and \"$-_@.&+!*\"'(),\": RFC 1630's group",
+        }
+    }
+
+    /// The dialect's rule for a scheme, in words, for [`ErrorKind::MissingScheme`].
+    pub(crate) fn scheme_rule(self) -> &'static str {
+        match self {
+            Dialect::Rfc1738 => "letters, digits, \"+\", \"-\", \".\"",
+            Dialect::Rfc1630 => {
+                "a letter, then letters, digits, escapes and \"$-_@.&+!*\"'(),\": scheme = ialpha"
+            }
+            Dialect::DraftWwwUri00 => {
+                "a letter, then letters, digits, escapes, space and \"$-_@.&+!*\"'();,\": scheme = ialpha"
+            }
+        }
+    }
+
+    /// How many bytes of `input` are the prefix `URL:` of RFC 1738's appendix (RFC 1630's
+    /// `prefixedurl`): 4 when the input starts with `URL:` (in any case) and what follows
+    /// starts with `scheme ":"` by this dialect's rule ([`Dialect::scheme_len`]), else 0.
+    ///
+    /// `url` is also a scheme name like any other (RFC 1738 section 5's `genericurl`):
+    /// without a scheme after it, `URL:` is the scheme of the whole input (`url:foo`,
+    /// `URL:`, `url://host/`), not a prefix.
+    pub(crate) fn prefix_len(self, input: &str) -> usize {
+        let prefixed = input
+            .get(..PREFIX.len())
+            .is_some_and(|start| start.eq_ignore_ascii_case(PREFIX))
+            && self.scheme_len(&input[PREFIX.len()..]).is_some();
+        if prefixed {
+            PREFIX.len()
+        } else {
+            0
+        }
+    }
+}
+
+/// The length of the `xalpha` at the start of `bytes` in `dialect` (1, or 3 for an
+/// escape), `None` for none: `alpha | digit | safe | extra | escape`, where the draft's
+/// `extra` also holds ":", ";" and space (grammar/rfc1630.pest, draft-www-uri-00.pest).
+pub(crate) fn xalpha_len(bytes: &[u8], dialect: Dialect) -> Option<usize> {
+    let draft = dialect == Dialect::DraftWwwUri00;
+    match *bytes.first()? {
+        b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => Some(1),
+        b'$' | b'-' | b'_' | b'@' | b'.' | b'&' | b'+' => Some(1),
+        b'!' | b'*' | b'"' | b'\'' | b'(' | b')' | b',' => Some(1),
+        b':' | b';' | b' ' if draft => Some(1),
+        b'%' if crate::vocabulary::escape::is_escape(bytes) => Some(3),
+        _ => None,
+    }
+}
+
+/// Whether `uri` is an absolute form: "the latter must have a colon and that colon must
+/// occur before any slash characters" (RFC 1630). Anything else is a partial form.
+///
+/// ```
+/// assert!(rfc1738::is_absolute("g:h"));
+/// assert!(rfc1738::is_absolute("http://info.cern.ch/"));
+/// assert!(!rfc1738::is_absolute("../g"));
+/// assert!(!rfc1738::is_absolute("a/b:c"));
+/// ```
+pub fn is_absolute(uri: &str) -> bool {
+    scheme_colon(uri).is_some()
+}
+
+/// The index of the colon that ends the scheme of an absolute form: a colon before any
+/// slash, in the URI before its `#fragment` (the fragment is not part of the URI, RFC 1630
+/// `fragmentaddress`, so `#sec:2` is a partial form).
+pub(crate) fn scheme_colon(uri: &str) -> Option<usize> {
+    let uri = without_fragment(uri);
+    let colon = uri.find(':')?;
+    (!uri[..colon].contains('/')).then_some(colon)
+}
+
+/// `uri` without its `#fragment`.
+pub(crate) fn without_fragment(uri: &str) -> &str {
+    uri.split_once('#').map_or(uri, |(uri, _)| uri)
+}
