@@ -9,9 +9,9 @@ use std::path::PathBuf;
 
 /// Each grammar file and the file its compiled parser is written to.
 const GRAMMARS: [(&str, &str); 3] = [
-    ("grammar/rfc1738.pest", "rfc1738_fast.rs"),
-    ("grammar/rfc1630.pest", "rfc1630_fast.rs"),
-    ("grammar/draft-www-uri-00.pest", "draft_www_uri_00_fast.rs"),
+    ("grammar/rfc1738.pest", "rfc1738_parser.rs"),
+    ("grammar/rfc1630.pest", "rfc1630_parser.rs"),
+    ("grammar/draft-www-uri-00.pest", "draft_www_uri_00_parser.rs"),
 ];
 
 fn main() {

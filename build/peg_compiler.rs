@@ -24,7 +24,7 @@ type ByteSet = [bool; 256];
 
 /// Compiles `grammar` (read from the file `source`, which the generated header names) into
 /// the source of a Rust module. The module expects `State`, `Tracer`, `ByteSet` and the
-/// grammar's `Rule` in scope (see `src/fast.rs`).
+/// grammar's `Rule` in scope (see `src/syntax/compiled.rs`).
 pub fn compile(grammar: &str, source: &str) -> Result<String, String> {
     let (_, rules) = pest_meta::parse_and_optimize(grammar).map_err(|errors| {
         let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();

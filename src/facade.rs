@@ -202,7 +202,7 @@ pub(crate) fn read_by_parts(input: &str) -> Result<UrlReference<'_>, ParseError>
     }
     let url = crate::parse(&input[start..end]).map_err(|error| error.shifted(input, start))?;
     if let Some(fragment) = fragment {
-        crate::syntax::diagnose_rfc1630::check_fragmentid(input, end + 1, fragment)
+        crate::syntax::diagnose_rfc1630_family::check_fragmentid(input, end + 1, fragment)
             .map_err(|error| error.in_production(url.kind()))?;
     }
     let fragment = fragment.map(|_| end + 1..input.len());
@@ -353,7 +353,7 @@ impl<'a> TryFrom<&'a str> for Url<'a> {
 }
 
 /// Parses `input` by the grammar of `dialect` (RFC 1630 or its draft): the dialect's
-/// compiled grammar reads it and `crate::lowering::rfc1630` lowers its tree; a rejected input is
+/// compiled grammar reads it and `crate::lowering::rfc1630_family` lowers its tree; a rejected input is
 /// diagnosed from a tracing run of the same compiled grammar.
 pub(crate) fn parse_rfc1630_family(
     input: &str,
@@ -361,19 +361,20 @@ pub(crate) fn parse_rfc1630_family(
 ) -> Result<UrlReference<'_>, ParseError> {
     use crate::syntax::grammar::{draft_www_uri_00, rfc1630};
     match dialect {
-        Dialect::Rfc1630 => {
-            crate::lowering::rfc1630::parse::<rfc1630::Rule>(input).unwrap_or_else(|| {
-                Err(crate::syntax::diagnose_rfc1630::diagnose::<rfc1630::Rule>(
-                    input,
-                ))
-            })
-        }
-        Dialect::DraftWwwUri00 => crate::lowering::rfc1630::parse::<draft_www_uri_00::Rule>(input)
+        Dialect::Rfc1630 => crate::lowering::rfc1630_family::parse::<rfc1630::Rule>(input)
             .unwrap_or_else(|| {
-                Err(crate::syntax::diagnose_rfc1630::diagnose::<
-                    draft_www_uri_00::Rule,
+                Err(crate::syntax::diagnose_rfc1630_family::diagnose::<
+                    rfc1630::Rule,
                 >(input))
             }),
+        Dialect::DraftWwwUri00 => crate::lowering::rfc1630_family::parse::<draft_www_uri_00::Rule>(
+            input,
+        )
+        .unwrap_or_else(|| {
+            Err(crate::syntax::diagnose_rfc1630_family::diagnose::<
+                draft_www_uri_00::Rule,
+            >(input))
+        }),
         Dialect::Rfc1738 => unreachable!("RFC 1738 is read by its own entry points"),
     }
 }

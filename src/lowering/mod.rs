@@ -14,7 +14,7 @@ mod mailto;
 mod news;
 mod nntp;
 mod prospero;
-pub(crate) mod rfc1630;
+pub(crate) mod rfc1630_family;
 mod telnet;
 mod wais;
 

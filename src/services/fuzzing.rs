@@ -84,7 +84,7 @@ type Runs<R> = (Option<(usize, Vec<Tok<R>>)>, Option<(usize, Vec<Tok<R>>)>);
 
 fn dialect_runs<R, P>(rule: R, input: &str) -> Runs<R>
 where
-    R: crate::lowering::rfc1630::FamilyRule + pest::RuleType,
+    R: crate::lowering::rfc1630_family::FamilyRule + pest::RuleType,
     P: Parser<R>,
 {
     let mut toks = Vec::new();
@@ -100,7 +100,7 @@ where
 /// reference's forms.
 fn dialect_agree<R, P>(input: &str, rules: &[R]) -> Result<bool, String>
 where
-    R: crate::lowering::rfc1630::FamilyRule + pest::RuleType,
+    R: crate::lowering::rfc1630_family::FamilyRule + pest::RuleType,
     P: Parser<R>,
 {
     for &rule in rules {
@@ -119,8 +119,8 @@ where
             Ok(parsed) => Err(format!("{input:?}: rejected, yet read as {parsed:?}")),
         };
     };
-    let by_fast = crate::lowering::rfc1630::lower(input, &mut fast);
-    let by_pest = crate::lowering::rfc1630::lower(input, &mut pest);
+    let by_fast = crate::lowering::rfc1630_family::lower(input, &mut fast);
+    let by_pest = crate::lowering::rfc1630_family::lower(input, &mut pest);
     let parsed = crate::parse_reference(input, R::DIALECT);
     if by_fast != by_pest || parsed != by_fast {
         return Err(format!(

@@ -15,3 +15,5 @@ pub(crate) mod normalize;
 #[cfg(feature = "serde")]
 pub(crate) mod report;
 pub(crate) mod resolve;
+#[cfg(feature = "serde")]
+pub(crate) mod serialize;
