@@ -886,12 +886,23 @@ fn on_terminal(setup: &str, args: &str, env: &[(&str, &str)], typed: &str, answe
             }
         }
     });
+    let mut shown = Vec::new();
+    let deadline = std::time::Instant::now() + PATIENCE;
+    if !typed.is_empty() {
+        // Type only once the mode says it reads the terminal: the terminal's echo of what
+        // is typed would otherwise interleave with that hint.
+        while !String::from_utf8_lossy(&shown).contains("from the terminal") {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match receive.recv_timeout(left) {
+                Ok(bytes) => shown.extend(bytes),
+                Err(_) => panic!("no hint: {:?}", String::from_utf8_lossy(&shown)),
+            }
+        }
+    }
     stdin.write_all(typed.as_bytes()).unwrap();
     stdin.flush().unwrap();
     // Wait for the answer to the typed line before ending the input: on a terminal it
     // comes at once, not at the end.
-    let mut shown = Vec::new();
-    let deadline = std::time::Instant::now() + PATIENCE;
     while !String::from_utf8_lossy(&shown).contains(answer) {
         let left = deadline.saturating_duration_since(std::time::Instant::now());
         match receive.recv_timeout(left) {

@@ -42,7 +42,7 @@ impl Random {
         (0..len)
             .map(|_| {
                 if self.chance(8) {
-                    format!("%{:02X}", self.below(256))
+                    crate::vocabulary::encode::escape_octet(self.below(256) as u8)
                 } else {
                     chars[self.below(chars.len())].to_string()
                 }

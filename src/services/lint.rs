@@ -424,7 +424,8 @@ fn delimiter_warning(
         component,
         span,
         message: format!(
-            "%{octet:02X} ({name}) in the {component}: the {} client decodes it and sends it, where it ends or splits a protocol line (RFC 1738 section 6)",
+            "{} ({name}) in the {component}: the {} client decodes it and sends it, where it ends or splits a protocol line (RFC 1738 section 6)",
+            crate::vocabulary::encode::escape_octet(octet),
             kind.name()
         ),
     }

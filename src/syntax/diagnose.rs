@@ -8,6 +8,7 @@
 use crate::syntax::compiled::Trace;
 use crate::syntax::grammar::Rule;
 use crate::vocabulary::dialect::Dialect;
+use crate::vocabulary::encode::escape_char;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use crate::vocabulary::escape::is_escape;
 use crate::vocabulary::kind::UrlKind;
@@ -267,15 +268,6 @@ fn invalid_escape_at(
     }
     let escape: String = input[start..].chars().take(3).collect();
     Some((start, escape))
-}
-
-/// `%XX` for each UTF-8 octet of a character.
-fn escape_char(c: char) -> String {
-    let mut buffer = [0; 4];
-    c.encode_utf8(&mut buffer)
-        .bytes()
-        .map(|b| format!("%{b:02X}"))
-        .collect()
 }
 
 /// What the grammar tried at the furthest position a parse reached.

@@ -12,6 +12,7 @@ use crate::vocabulary::dialect::Dialect;
 
 use crate::syntax::compiled::FamilyGrammar;
 use crate::syntax::compiled::Trace;
+use crate::vocabulary::encode::escape_char;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use crate::vocabulary::escape::is_escape;
 use crate::vocabulary::kind::UrlKind;
@@ -222,34 +223,29 @@ fn character_error(
             escape: rest.chars().take(3).collect(),
         },
         Some(found) if !found.is_ascii_graphic() && found != ' ' => {
-            let mut utf8 = [0; 4];
-            let escape = found
-                .encode_utf8(&mut utf8)
-                .bytes()
-                .map(|b| format!("%{b:02X}"))
-                .collect();
+            let escape = escape_char(found);
             ErrorKind::NonGraphicCharacter { found, escape }
         }
         // Where RFC 1630 (and its draft) mean what RFC 1738 means, RFC 1738's kind and
         // message: its national characters and punctuation are RFC 1738's unsafe ones, and
         // its reserved "=", ";", "/", "?", ":" are RFC 1738's reserved ones (a fragment of
         // the RFC 1738 dialect, read by RFC 1630's rule, keeps its own kind).
-        Some(found) if dialect != Dialect::Rfc1738 && "{}|[]\\^~<>".contains(found) => {
+        Some(found) if dialect != Dialect::Rfc1738 && is_national_or_punctuation(found) => {
             ErrorKind::UnsafeCharacter {
                 found,
-                escape: format!("%{:02X}", found as u32),
+                escape: escape_char(found),
             }
         }
         Some(found @ ('=' | ';' | '/' | '?' | ':')) if dialect == Dialect::Rfc1630 => {
             ErrorKind::ReservedCharacter {
                 found,
-                escape: format!("%{:02X}", found as u32),
+                escape: escape_char(found),
             }
         }
         Some(found) => match not_allowed_reason(found, dialect) {
             Some(reason) => ErrorKind::NotAllowed {
                 found,
-                escape: format!("%{:02X}", found as u32),
+                escape: escape_char(found),
                 reason,
             },
             None => ErrorKind::UnexpectedCharacter { found },
@@ -260,12 +256,16 @@ fn character_error(
 
 /// Why a graphic character (or space) is refused, when its class says so.
 fn not_allowed_reason(found: char, dialect: Dialect) -> Option<&'static str> {
+    use crate::vocabulary::classes::{holds, rfc1630};
     let draft = dialect == Dialect::DraftWwwUri00;
+    let byte = u8::try_from(found).unwrap_or(0);
     match found {
-        '{' | '}' | '|' | '[' | ']' | '\\' | '^' | '~' => {
+        _ if holds(rfc1630::NATIONAL, byte) => {
             Some("it is a national character, which may not appear in URIs")
         }
-        '<' | '>' => Some("it is punctuation, which may not appear in URIs"),
+        _ if holds(rfc1630::PUNCTUATION, byte) => {
+            Some("it is punctuation, which may not appear in URIs")
+        }
         '#' => Some("\"#\" ends the URI and starts its fragment-id, which holds no second \"#\""),
         '=' | '/' | '?' if draft => {
             Some("the draft allows it only where its grammar uses it as a delimiter")
@@ -275,6 +275,14 @@ fn not_allowed_reason(found: char, dialect: Dialect) -> Option<&'static str> {
         }
         _ => None,
     }
+}
+
+/// RFC 1630's `national` and `punctuation`, the characters it calls unsafe (RFC 1738's
+/// unsafe ones too), from the grammar's classes.
+fn is_national_or_punctuation(found: char) -> bool {
+    use crate::vocabulary::classes::{holds, rfc1630};
+    let byte = u8::try_from(found).unwrap_or(0);
+    holds(rfc1630::NATIONAL | rfc1630::PUNCTUATION, byte)
 }
 
 #[cfg(test)]

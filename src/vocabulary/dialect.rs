@@ -186,17 +186,19 @@ impl Dialect {
 }
 
 /// The length of the `xalpha` at the start of `bytes` in `dialect` (1, or 3 for an
-/// escape), `None` for none: `alpha | digit | safe | extra | escape`, where the draft's
-/// `extra` also holds ":", ";" and space (grammar/rfc1630.pest, draft-www-uri-00.pest).
+/// escape), `None` for none: `alpha | digit | safe | extra | escape`, the class of the
+/// dialect's grammar (`xalpha` of grammar/rfc1630.pest and draft-www-uri-00.pest, whose
+/// `extra` also holds ":", ";" and space; RFC 1738's fragment reads RFC 1630's).
 pub(crate) fn xalpha_len(bytes: &[u8], dialect: Dialect) -> Option<usize> {
-    let draft = dialect == Dialect::DraftWwwUri00;
+    use crate::vocabulary::classes;
+    let xalpha = match dialect {
+        Dialect::DraftWwwUri00 => classes::draft_www_uri_00::XALPHA,
+        Dialect::Rfc1630 => classes::rfc1630::XALPHA,
+        Dialect::Rfc1738 => classes::rfc1738::XALPHA,
+    };
     match *bytes.first()? {
-        b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => Some(1),
-        b'$' | b'-' | b'_' | b'@' | b'.' | b'&' | b'+' => Some(1),
-        b'!' | b'*' | b'"' | b'\'' | b'(' | b')' | b',' => Some(1),
-        b':' | b';' | b' ' if draft => Some(1),
-        b'%' if crate::vocabulary::escape::is_escape(bytes) => Some(3),
-        _ => None,
+        b'%' => crate::vocabulary::escape::is_escape(bytes).then_some(3),
+        byte => classes::holds(xalpha, byte).then_some(1),
     }
 }
 

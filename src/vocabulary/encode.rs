@@ -25,29 +25,9 @@ pub struct CharSet {
 }
 
 impl CharSet {
-    const fn of(name: &'static str, members: &str) -> CharSet {
-        let bytes = members.as_bytes();
-        let mut mask = 0u128;
-        let mut i = 0;
-        while i < bytes.len() {
-            mask |= 1 << bytes[i];
-            i += 1;
-        }
+    /// The set of a grammar rule's class (`crate::vocabulary::classes`).
+    const fn from_mask(name: &'static str, mask: u128) -> CharSet {
         CharSet { name, mask }
-    }
-
-    const fn named(self, name: &'static str) -> CharSet {
-        CharSet {
-            name,
-            mask: self.mask,
-        }
-    }
-
-    const fn with(self, name: &'static str, other: CharSet) -> CharSet {
-        CharSet {
-            name,
-            mask: self.mask | other.mask,
-        }
     }
 
     /// The rule's name in RFC 1738 (or RFC 1630).
@@ -73,57 +53,59 @@ impl fmt::Debug for CharSet {
     }
 }
 
-/// The character sets of RFC 1738 section 5 (and the component sets built from them).
+/// The character sets of RFC 1738 section 5 (and the component sets built from them),
+/// each taken from its rule in `grammar/rfc1738.pest` (the bytes that stand for
+/// themselves there, `escape` aside), so that the encoder escapes exactly what the parser
+/// refuses.
 pub mod charset {
     use super::CharSet;
-
-    const LETTERS_AND_DIGITS: &str =
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    use crate::vocabulary::classes::rfc1738 as grammar;
 
     /// `alpha | digit`.
-    pub const ALPHANUMERIC: CharSet = CharSet::of("alphadigit", LETTERS_AND_DIGITS);
+    pub const ALPHANUMERIC: CharSet = CharSet::from_mask("alphadigit", grammar::ALPHADIGIT);
     /// `safe = "$" | "-" | "_" | "." | "+"`.
-    pub const SAFE: CharSet = CharSet::of("safe", "$-_.+");
+    pub const SAFE: CharSet = CharSet::from_mask("safe", grammar::SAFE);
     /// `extra = "!" | "*" | "'" | "(" | ")" | ","`.
-    pub const EXTRA: CharSet = CharSet::of("extra", "!*'(),");
+    pub const EXTRA: CharSet = CharSet::from_mask("extra", grammar::EXTRA);
     /// `reserved = ";" | "/" | "?" | ":" | "@" | "&" | "="`.
-    pub const RESERVED: CharSet = CharSet::of("reserved", ";/?:@&=");
+    pub const RESERVED: CharSet = CharSet::from_mask("reserved", grammar::RESERVED);
     /// `unreserved = alpha | digit | safe | extra`.
-    pub const UNRESERVED: CharSet = ALPHANUMERIC
-        .with("unreserved", SAFE)
-        .with("unreserved", EXTRA);
+    pub const UNRESERVED: CharSet = CharSet::from_mask("unreserved", grammar::UNRESERVED);
     /// `uchar = unreserved | escape`: the characters that stand for themselves.
-    pub const UCHAR: CharSet = UNRESERVED.named("uchar");
+    pub const UCHAR: CharSet = CharSet::from_mask("uchar", grammar::UCHAR);
     /// `xchar = unreserved | reserved | escape`.
-    pub const XCHAR: CharSet = UNRESERVED.with("xchar", RESERVED);
-    /// `user` and `password`: `*[ uchar | ";" | "?" | "&" | "=" ]` (section 5, `login`).
-    pub const USER: CharSet = UCHAR.with("user", CharSet::of("", ";?&="));
+    pub const XCHAR: CharSet = CharSet::from_mask("xchar", grammar::XCHAR);
+    /// `user`: `*[ uchar | ";" | "?" | "&" | "=" ]` (section 5, `login`).
+    pub const USER: CharSet = CharSet::from_mask("user", grammar::USER);
     /// `password`: the same set as `user`.
-    pub const PASSWORD: CharSet = UCHAR.with("password", CharSet::of("", ";?&="));
+    pub const PASSWORD: CharSet = CharSet::from_mask("password", grammar::PASSWORD);
     /// `hsegment` (http path segment): `*[ uchar | ";" | ":" | "@" | "&" | "=" ]`.
-    pub const HSEGMENT: CharSet = UCHAR.with("hsegment", CharSet::of("", ";:@&="));
+    pub const HSEGMENT: CharSet = CharSet::from_mask("hsegment", grammar::HSEGMENT);
     /// `search` (http and gopher): `*[ uchar | ";" | ":" | "@" | "&" | "=" ]`.
-    pub const SEARCH: CharSet = UCHAR.with("search", CharSet::of("", ";:@&="));
+    pub const SEARCH: CharSet = CharSet::from_mask("search", grammar::SEARCH);
     /// `fsegment` (ftp and file path segment): `*[ uchar | "?" | ":" | "@" | "&" | "=" ]`.
-    pub const FSEGMENT: CharSet = UCHAR.with("fsegment", CharSet::of("", "?:@&="));
+    pub const FSEGMENT: CharSet = CharSet::from_mask("fsegment", grammar::FSEGMENT);
     /// `selector` and `gopher+_string` (gopher): `*xchar`. The tab that separates them in
     /// the gopher protocol is not an `xchar`, so it is escaped, `%09`.
-    pub const SELECTOR: CharSet = XCHAR.named("selector");
+    pub const SELECTOR: CharSet = CharSet::from_mask("selector", grammar::SELECTOR);
     /// `gopher+_string`: `*xchar`.
-    pub const GOPHER_PLUS: CharSet = XCHAR.named("gopher+_string");
+    pub const GOPHER_PLUS: CharSet =
+        CharSet::from_mask("gopher+_string", grammar::GOPHER_PLUS_STRING);
     /// `encoded822addr` (mailto): `1*xchar`; "within mailto URLs, there are no reserved
     /// characters".
-    pub const ENCODED822ADDR: CharSet = XCHAR.named("encoded822addr");
-    /// `unique` (news message-id before "@"): `1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ]`.
-    pub const UNIQUE: CharSet = UCHAR.with("unique", CharSet::of("", ";/?:&="));
+    pub const ENCODED822ADDR: CharSet =
+        CharSet::from_mask("encoded822addr", grammar::ENCODED822ADDR);
+    /// `unique` (news message-id before "@", the first part of `article`):
+    /// `1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ]`.
+    pub const UNIQUE: CharSet = CharSet::from_mask("unique", grammar::ARTICLE);
     /// `database`, `wtype`, `wpath` (wais): `*uchar`.
-    pub const WAIS: CharSet = UCHAR.named("database");
+    pub const WAIS: CharSet = CharSet::from_mask("database", grammar::DATABASE);
     /// `psegment` (prospero): `*[ uchar | "?" | ":" | "@" | "&" | "=" ]`.
-    pub const PSEGMENT: CharSet = UCHAR.with("psegment", CharSet::of("", "?:@&="));
+    pub const PSEGMENT: CharSet = CharSet::from_mask("psegment", grammar::PSEGMENT);
     /// `fieldname` and `fieldvalue` (prospero): `*[ uchar | "?" | ":" | "@" | "&" ]`.
-    pub const FIELD: CharSet = UCHAR.with("fieldname", CharSet::of("", "?:@&"));
+    pub const FIELD: CharSet = CharSet::from_mask("fieldname", grammar::FIELDNAME);
     /// `schemepart` of a generic URL: `*xchar`.
-    pub const SCHEMEPART: CharSet = XCHAR.named("schemepart");
+    pub const SCHEMEPART: CharSet = CharSet::from_mask("schemepart", grammar::SCHEMEPART);
 }
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -167,16 +149,70 @@ pub(crate) fn push_octet(out: &mut String, octet: u8, set: &CharSet) {
     }
 }
 
-/// Appends `%XX` for `octet`, upper-case hex.
+/// Appends `%XX` for `octet`, upper-case hex: the one place an escape is written.
 pub(crate) fn push_escape(out: &mut String, octet: u8) {
     out.push('%');
     out.push(char::from(HEX[usize::from(octet >> 4)]));
     out.push(char::from(HEX[usize::from(octet & 15)]));
 }
 
+/// `%XX` for `octet` (messages, generated inputs).
+pub(crate) fn escape_octet(octet: u8) -> String {
+    let mut out = String::with_capacity(3);
+    push_escape(&mut out, octet);
+    out
+}
+
+/// `%XX` for each UTF-8 octet of `c`: how a character outside a component's set is written.
+pub(crate) fn escape_char(c: char) -> String {
+    let mut buffer = [0; 4];
+    let mut out = String::with_capacity(12);
+    for &octet in c.encode_utf8(&mut buffer).as_bytes() {
+        push_escape(&mut out, octet);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_grammars_classes_are_the_rfcs_definitions() {
+        const LETTERS_AND_DIGITS: &str =
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        let unreserved = format!("{LETTERS_AND_DIGITS}$-_.+!*'(),");
+        let xchar = format!("{unreserved};/?:@&=");
+        let with = |extra: &str| format!("{unreserved}{extra}");
+        // Section 5's text, set by set (and section 2.2's safe, extra, reserved).
+        let cases = [
+            (charset::ALPHANUMERIC, LETTERS_AND_DIGITS.to_owned()),
+            (charset::SAFE, "$-_.+".to_owned()),
+            (charset::EXTRA, "!*'(),".to_owned()),
+            (charset::RESERVED, ";/?:@&=".to_owned()),
+            (charset::UNRESERVED, unreserved.clone()),
+            (charset::UCHAR, unreserved.clone()),
+            (charset::XCHAR, xchar.clone()),
+            (charset::USER, with(";?&=")),
+            (charset::PASSWORD, with(";?&=")),
+            (charset::HSEGMENT, with(";:@&=")),
+            (charset::SEARCH, with(";:@&=")),
+            (charset::FSEGMENT, with("?:@&=")),
+            (charset::SELECTOR, xchar.clone()),
+            (charset::GOPHER_PLUS, xchar.clone()),
+            (charset::ENCODED822ADDR, xchar.clone()),
+            (charset::UNIQUE, with(";/?:&=")),
+            (charset::WAIS, unreserved.clone()),
+            (charset::PSEGMENT, with("?:@&=")),
+            (charset::FIELD, with("?:@&")),
+            (charset::SCHEMEPART, xchar.clone()),
+        ];
+        for (set, rfc) in cases {
+            let members: std::collections::BTreeSet<u8> = set.members().collect();
+            let expected: std::collections::BTreeSet<u8> = rfc.bytes().collect();
+            assert_eq!(members, expected, "{set:?}");
+        }
+    }
     use pretty_assertions::assert_eq;
 
     #[test]

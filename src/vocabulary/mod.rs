@@ -1,6 +1,7 @@
 //! Layer 1, the vocabulary every other layer may use: the dialects and the kinds of URL,
 //! spans, the errors and their rendering, escapes and character classes.
 
+pub(crate) mod classes;
 pub(crate) mod dialect;
 pub(crate) mod encode;
 pub(crate) mod error;
