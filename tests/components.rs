@@ -4,20 +4,10 @@
 
 use rfc1738::{Role, Url};
 
+mod common;
+
 fn corpus_urls() -> Vec<(String, rfc1738::Dialect)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut inputs = std::collections::BTreeSet::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "jsonl") {
-            for line in std::fs::read_to_string(&path).unwrap().lines() {
-                let case: serde_json::Value = serde_json::from_str(line).unwrap();
-                if let Some(input) = case["input"].as_str() {
-                    inputs.insert(input.to_owned());
-                }
-            }
-        }
-    }
+    let inputs = common::corpus::inputs();
     let mut urls = Vec::new();
     for input in inputs {
         for dialect in rfc1738::Dialect::ALL {

@@ -194,20 +194,6 @@ fn every_corpus_error_in_every_dialect_is_true_of_its_input() {
     );
 }
 
-/// Every input of the corpus files (`corpus/*.jsonl`).
 fn corpus_inputs() -> std::collections::BTreeSet<String> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut inputs = std::collections::BTreeSet::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "jsonl") {
-            for line in std::fs::read_to_string(&path).unwrap().lines() {
-                let case: serde_json::Value = serde_json::from_str(line).unwrap();
-                if let Some(input) = case["input"].as_str() {
-                    inputs.insert(input.to_owned());
-                }
-            }
-        }
-    }
-    inputs
+    common::corpus::inputs()
 }

@@ -6,6 +6,8 @@
 use pretty_assertions::assert_eq;
 use std::collections::BTreeMap;
 
+mod common;
+
 const RFC1630_BNF: &str = include_str!("../grammar/rfc1630.bnf");
 const RFC1630_PEST: &str = include_str!("../grammar/rfc1630.pest");
 const DRAFT_BNF: &str = include_str!("../grammar/draft-www-uri-00.bnf");
@@ -62,29 +64,11 @@ fn rule_line(line: &str) -> Option<(Vec<String>, String)> {
 
 /// pest rule name to the text of its `///` doc comment (collapsed), `None` when undocumented.
 fn pest_rules(pest: &str) -> BTreeMap<String, Option<String>> {
-    let mut rules = BTreeMap::new();
-    let mut doc: Vec<&str> = Vec::new();
-    for line in pest.lines() {
-        let trimmed = line.trim_start();
-        if let Some(text) = trimmed.strip_prefix("///") {
-            doc.push(text);
-        } else if trimmed.starts_with("//") {
-            // An ordinary comment between a doc comment and its rule.
-        } else if let Some((name, _)) = line.split_once(" = ") {
-            if !name.starts_with(' ') && !name.is_empty() {
-                let documented = (!doc.is_empty()).then(|| collapse(&doc.join(" ")));
-                rules.insert(name.to_owned(), documented);
-            }
-            doc.clear();
-        } else if trimmed.is_empty() {
-            doc.clear();
-        }
-    }
-    rules
+    common::pest_docs::rules(pest)
 }
 
 fn collapse(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    common::pest_docs::collapse(text)
 }
 
 /// `addr-spec` is `addr_spec`.

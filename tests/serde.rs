@@ -6,19 +6,10 @@ use pretty_assertions::assert_eq;
 use rfc1738::{Dialect, Url};
 use serde_json::Value;
 
-/// Every case of the corpus files (`corpus/*.jsonl`).
+mod common;
+
 fn corpus_cases() -> Vec<Value> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut cases = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "jsonl") {
-            for line in std::fs::read_to_string(&path).unwrap().lines() {
-                cases.push(serde_json::from_str(line).unwrap());
-            }
-        }
-    }
-    cases
+    common::corpus::parse_cases()
 }
 
 /// Serializes `url`, checks the map against the reading, and reads it back three ways:
