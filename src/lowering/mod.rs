@@ -104,18 +104,12 @@ pub(crate) fn lower_reference<'a>(
     });
     // Pre-order: `url` is the token after `urlreference`, or after `prefixedurl`.
     let at = if prefixed { 2 } else { 1 };
-    let next = toks[at].next as usize;
-    let url = &mut toks[at..next];
-    let (start, end) = (url[0].start, url[0].end);
-    for tok in url.iter_mut() {
-        tok.start -= start;
-        tok.end -= start;
-        tok.next -= at as u32;
-    }
-    let text = &input[start as usize..end as usize];
+    let (url, span) = crate::syntax::tree::detach(toks, at);
+    let start = span.start;
+    let text = &input[span];
     let url = Node::root(url, text);
     expect_rule(&url, Rule::url);
-    let url = lower_url(text, url).map_err(|error| error.shifted(input, start as usize))?;
+    let url = lower_url(text, url).map_err(|error| error.shifted(input, start))?;
     Ok((prefixed, url, fragment))
 }
 

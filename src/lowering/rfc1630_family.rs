@@ -144,17 +144,11 @@ pub(crate) fn lower<'a, R: FamilyRule>(
         span.start as usize + 1..span.end as usize
     });
     let at = if prefixed { 3 } else { 2 };
-    let next = toks[at].next as usize;
-    let url = &mut toks[at..next];
-    let (start, end) = (url[0].start, url[0].end);
-    for tok in url.iter_mut() {
-        tok.start -= start;
-        tok.end -= start;
-        tok.next -= at as u32;
-    }
-    let text = &input[start as usize..end as usize];
-    let url = lower_uri(text, Node::root(url, text))
-        .map_err(|error| error.shifted(input, start as usize))?;
+    let (url, span) = crate::syntax::tree::detach(toks, at);
+    let start = span.start;
+    let text = &input[span];
+    let url =
+        lower_uri(text, Node::root(url, text)).map_err(|error| error.shifted(input, start))?;
     Ok(UrlReference::new(
         R::DIALECT,
         input,

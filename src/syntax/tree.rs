@@ -123,3 +123,20 @@ pub(crate) trait GrammarRule: Copy + Eq + Debug + 'static {
     /// pest's `EOI`, which is recorded as a token.
     const EOI: Self;
 }
+
+/// The subtree rooted at the token `at` (in pre-order), detached: its offsets made
+/// relative to its own start and its `next` links to its own slice, so that it reads as
+/// the tree of the text it spans (the URL inside a reference). Returns the subtree and
+/// the byte range of that text in the input.
+pub(crate) fn detach<R>(toks: &mut [Tok<R>], at: usize) -> (&mut [Tok<R>], std::ops::Range<usize>) {
+    let next = toks[at].next as usize;
+    let subtree = &mut toks[at..next];
+    let (start, end) = (subtree[0].start, subtree[0].end);
+    let shift = u32::try_from(at).expect("a token index fits in u32");
+    for tok in subtree.iter_mut() {
+        tok.start -= start;
+        tok.end -= start;
+        tok.next -= shift;
+    }
+    (subtree, start as usize..end as usize)
+}
