@@ -326,9 +326,11 @@ impl Failure {
             .sets
             .iter()
             .fold(0u128, |chars, set| chars | set.ascii);
+        // Single bytes (most literals) go to `chars` below, without a string of their own.
         let literals = trace
             .literals
             .iter()
+            .filter(|(literal, _)| literal.len() > 1)
             .map(|(literal, _)| String::from_utf8_lossy(literal).to_ascii_lowercase())
             .filter(|literal| literal.chars().count() > 1)
             .collect();
@@ -419,15 +421,20 @@ impl Failure {
         let covered = |c: char| bit(c) & self.covered != 0;
         let mut chars = self.chars & !self.covered;
         let rules = self.rules.iter().filter(|&&rule| rule != Rule::EOI);
-        let mut expected: Vec<String> = rules.map(|rule| rule.rfc_name()).collect();
+        let mut expected: Vec<String> = Vec::with_capacity(8);
+        expected.extend(rules.map(|rule| rule.rfc_name()));
         for &(name, members) in CLASSES {
             if chars & members == members && !skip.contains(&name) {
                 expected.push(name.to_owned());
                 chars &= !members;
             }
         }
-        let rest = (0u8..128).filter(|&b| chars & (1 << b) != 0);
-        expected.extend(rest.map(|b| format!("{:?}", char::from(b).to_string())));
+        // The characters left, in order, each quoted as a one-character string.
+        while chars != 0 {
+            let byte = chars.trailing_zeros() as usize;
+            expected.push(quoted_char(byte).to_owned());
+            chars &= chars - 1;
+        }
         let literals = self.literals.iter().filter(|l| !l.starts_with(covered));
         expected.extend(literals.map(|l| format!("{l:?}")));
         if self.rules.contains(&Rule::EOI) {
@@ -435,6 +442,18 @@ impl Failure {
         }
         expected
     }
+}
+
+/// ASCII character `byte` (below 128) as a quoted one-character string (`"\"a\""`, the
+/// `Debug` form of the string), as the expected list names a single character.
+pub(crate) fn quoted_char(byte: usize) -> &'static str {
+    static QUOTED: OnceLock<Vec<String>> = OnceLock::new();
+    let table = QUOTED.get_or_init(|| {
+        (0u8..128)
+            .map(|b| format!("{:?}", char::from(b).to_string()))
+            .collect()
+    });
+    &table[byte]
 }
 
 /// The bit of an ASCII character in a `u128` set (0 for any other character).

@@ -533,9 +533,15 @@ impl Snippet {
 /// characters. Control characters are shown as [`escape_controls`] writes them (`\x1b`),
 /// each escape as wide as its characters. Bounded by `CONTEXT`, whatever the text's length.
 pub(crate) fn window(text: &str, span: std::ops::Range<usize>) -> (String, usize, usize) {
-    const CONTEXT: usize = Snippet::CONTEXT;
     let end = floor_char_boundary(text, span.end.min(text.len()));
     let start = floor_char_boundary(text, span.start.min(end));
+    plain_window(text, start, end).unwrap_or_else(|| escaped_window(text, start, end))
+}
+
+/// [`window`] of the bytes `start..end`, both on character boundaries, in general: any
+/// characters, control characters escaped.
+fn escaped_window(text: &str, start: usize, end: usize) -> (String, usize, usize) {
+    const CONTEXT: usize = Snippet::CONTEXT;
     let before = &text[..start];
     let shown_from = before
         .char_indices()
@@ -564,6 +570,29 @@ pub(crate) fn window(text: &str, span: std::ops::Range<usize>) -> (String, usize
         shown.push('…');
     }
     (shown, column, width)
+}
+
+/// [`window`] when every byte it shows or counts is printable ASCII (one byte, one
+/// character, nothing to escape) and the span is shown whole: slices, without decoding.
+/// `None` otherwise, for the general reading.
+fn plain_window(text: &str, start: usize, end: usize) -> Option<(String, usize, usize)> {
+    const CONTEXT: usize = Snippet::CONTEXT;
+    let from = start.saturating_sub(CONTEXT);
+    let to = text.len().min(end + CONTEXT);
+    let plain = |b: &u8| (b' '..=b'~').contains(b);
+    if end - start > CONTEXT || !text.as_bytes()[from..to].iter().all(plain) {
+        return None;
+    }
+    let mut shown = String::with_capacity(to - from + 6);
+    if from > 0 {
+        shown.push('…');
+    }
+    shown.push_str(&text[from..to]);
+    if text.len() > to {
+        shown.push('…');
+    }
+    let column = usize::from(from > 0) + (start - from);
+    Some((shown, column, (end - start).max(1)))
 }
 
 /// Text as error messages, carets and the command line show it: every control character
@@ -651,6 +680,31 @@ mod tests {
         // A span of control characters is as wide as their escapes.
         let (shown, column, width) = window("ab\x07\x07cd", 2..4);
         assert_eq!((shown.as_str(), column, width), ("ab\\x07\\x07cd", 2, 8));
+    }
+
+    #[test]
+    fn the_plain_window_is_the_general_one() {
+        let long = format!("{}:{}", "a".repeat(90), "b".repeat(90));
+        let texts = ["", "a", "http://h/a b", long.as_str()];
+        for text in texts {
+            for start in 0..=text.len() {
+                for end in [start, start + 1, start + 40, start + 41, start + 60] {
+                    let end = end.min(text.len());
+                    let plain = plain_window(text, start, end);
+                    // A span longer than the context is shown cut, by the general reading.
+                    assert_eq!(
+                        plain.is_some(),
+                        end - start <= 40,
+                        "{text:?} {start}..{end}"
+                    );
+                    if let Some(plain) = plain {
+                        assert_eq!(plain, escaped_window(text, start, end));
+                    }
+                }
+            }
+        }
+        assert_eq!(plain_window("a\tb", 0, 0), None);
+        assert_eq!(plain_window("aé", 0, 0), None);
     }
 
     #[test]
