@@ -12,7 +12,6 @@ use crate::vocabulary::encode::escape_char;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use crate::vocabulary::escape::is_escape;
 use crate::vocabulary::kind::UrlKind;
-use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 /// The error for an input the grammar rejected. `valid_url` says whether a text is a valid
@@ -281,8 +280,10 @@ struct Failure {
     /// ASCII characters that would have been accepted there (bit `c` for character `c`;
     /// the grammar accepts no other character).
     chars: u128,
-    /// Longer literals that would have been accepted there (`";type="`, `"%09"`).
-    literals: BTreeSet<String>,
+    /// The literals that would have been accepted there, as the trace recorded them (with
+    /// whether case is ignored); the longer ones (`";type="`, `"%09"`) are named in the
+    /// expected list, in lower case, sorted and without repeats.
+    literals: Vec<(&'static [u8], bool)>,
 }
 
 impl Failure {
@@ -326,14 +327,6 @@ impl Failure {
             .sets
             .iter()
             .fold(0u128, |chars, set| chars | set.ascii);
-        // Single bytes (most literals) go to `chars` below, without a string of their own.
-        let literals = trace
-            .literals
-            .iter()
-            .filter(|(literal, _)| literal.len() > 1)
-            .map(|(literal, _)| String::from_utf8_lossy(literal).to_ascii_lowercase())
-            .filter(|literal| literal.chars().count() > 1)
-            .collect();
         for (literal, ignoring_case) in &trace.literals {
             if let [byte] = literal[..] {
                 chars |= bit(char::from(byte));
@@ -353,7 +346,7 @@ impl Failure {
             covered: rules.iter().fold(0, |set, &rule| set | first_set(rule)),
             rules,
             chars,
-            literals,
+            literals: trace.literals,
         }
     }
 
@@ -409,6 +402,27 @@ impl Failure {
         ParseError::new(input, self.offset, kind, error, self.expected())
     }
 
+    /// The literals of more than one character, in lower case, sorted and without repeats,
+    /// but those that start with a character in `covered`. Strings are made only for
+    /// these: most literals are single bytes, and a rule often covers the rest.
+    fn longer_literals(&self, covered: impl Fn(char) -> bool) -> Vec<String> {
+        let mut literals: Vec<String> = self
+            .literals
+            .iter()
+            .filter(|(literal, _)| literal.len() > 1)
+            .filter(|(literal, _)| {
+                // ASCII (every literal of the grammar): the lower-case string's first
+                // character is the first byte's lower case.
+                !(literal.is_ascii() && covered(char::from(literal[0].to_ascii_lowercase())))
+            })
+            .map(|(literal, _)| String::from_utf8_lossy(literal).to_ascii_lowercase())
+            .filter(|literal| literal.chars().count() > 1 && !literal.starts_with(&covered))
+            .collect();
+        literals.sort_unstable();
+        literals.dedup();
+        literals
+    }
+
     /// The expected list: the rules tried, then the characters and literals those rules do
     /// not already cover (named by the RFC's classes), then the end of the URL.
     fn expected(&self) -> Vec<String> {
@@ -422,7 +436,7 @@ impl Failure {
         let mut chars = self.chars & !self.covered;
         let rules = self.rules.iter().filter(|&&rule| rule != Rule::EOI);
         let mut expected: Vec<String> = Vec::with_capacity(8);
-        expected.extend(rules.map(|rule| rule.rfc_name()));
+        expected.extend(rules.map(|&rule| rule_name(rule).to_owned()));
         for &(name, members) in CLASSES {
             if chars & members == members && !skip.contains(&name) {
                 expected.push(name.to_owned());
@@ -435,13 +449,33 @@ impl Failure {
             expected.push(quoted_char(byte).to_owned());
             chars &= chars - 1;
         }
-        let literals = self.literals.iter().filter(|l| !l.starts_with(covered));
-        expected.extend(literals.map(|l| format!("{l:?}")));
+        expected.extend(
+            self.longer_literals(covered)
+                .iter()
+                .map(|l| format!("{l:?}")),
+        );
         if self.rules.contains(&Rule::EOI) {
-            expected.push(Rule::EOI.rfc_name());
+            expected.push(rule_name(Rule::EOI).to_owned());
         }
         expected
     }
+}
+
+/// [`Rule::rfc_name`], from a table built once.
+fn rule_name(rule: Rule) -> &'static str {
+    static NAMES: OnceLock<Vec<String>> = OnceLock::new();
+    let table = NAMES.get_or_init(|| {
+        let mut names = Vec::new();
+        for &rule in Rule::all_rules().iter().chain(&[Rule::EOI]) {
+            let at = rule as usize;
+            if names.len() <= at {
+                names.resize(at + 1, String::new());
+            }
+            names[at] = rule.rfc_name();
+        }
+        names
+    });
+    &table[rule as usize]
 }
 
 /// ASCII character `byte` (below 128) as a quoted one-character string (`"\"a\""`, the
