@@ -12,6 +12,7 @@ use crate::vocabulary::encode::escape_char;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use crate::vocabulary::escape::is_escape;
 use crate::vocabulary::kind::UrlKind;
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// The error for an input the grammar rejected. `valid_url` says whether a text is a valid
@@ -30,9 +31,9 @@ pub(crate) fn diagnose(input: &str, valid_url: &dyn Fn(&str) -> bool) -> ParseEr
         return failure.error(input, None, ErrorKind::MissingScheme { rule });
     };
     let kind = UrlKind::from_scheme(&input[..scheme_len]);
-    let error_at = |offset, error, expected: &[&str]| {
-        let expected = expected.iter().map(|e| e.to_string()).collect();
-        ParseError::new(input, offset, Some(kind), error, expected)
+    let error_at = |offset, error, expected: &[&'static str]| {
+        let expected = expected.iter().map(|&e| Cow::Borrowed(e)).collect();
+        ParseError::with_names(input, offset, Some(kind), error, expected)
     };
 
     let after_colon = scheme_len + 1;
@@ -122,7 +123,7 @@ pub(crate) fn diagnose(input: &str, valid_url: &dyn Fn(&str) -> bool) -> ParseEr
                 group: Dialect::Rfc1738.group_rule(),
             };
             let expected = failure.expected_naming_without(&["xchar", "reserved"]);
-            return ParseError::new(input, failure.offset, Some(kind), error, expected);
+            return ParseError::with_names(input, failure.offset, Some(kind), error, expected);
         }
         return failure.error(input, Some(kind), ErrorKind::UnexpectedEnd);
     };
@@ -399,7 +400,7 @@ impl Failure {
     }
 
     fn error(&self, input: &str, kind: Option<UrlKind>, error: ErrorKind) -> ParseError {
-        ParseError::new(input, self.offset, kind, error, self.expected())
+        ParseError::with_names(input, self.offset, kind, error, self.expected())
     }
 
     /// The literals of more than one character, in lower case, sorted and without repeats,
@@ -425,37 +426,34 @@ impl Failure {
 
     /// The expected list: the rules tried, then the characters and literals those rules do
     /// not already cover (named by the RFC's classes), then the end of the URL.
-    fn expected(&self) -> Vec<String> {
+    fn expected(&self) -> Vec<Cow<'static, str>> {
         self.expected_naming_without(&[])
     }
 
     /// The expected list, with the characters named by the classes but those in `skip`
     /// (their characters then named by smaller classes or one by one).
-    fn expected_naming_without(&self, skip: &[&str]) -> Vec<String> {
+    fn expected_naming_without(&self, skip: &[&str]) -> Vec<Cow<'static, str>> {
         let covered = |c: char| bit(c) & self.covered != 0;
         let mut chars = self.chars & !self.covered;
         let rules = self.rules.iter().filter(|&&rule| rule != Rule::EOI);
-        let mut expected: Vec<String> = Vec::with_capacity(8);
-        expected.extend(rules.map(|&rule| rule_name(rule).to_owned()));
+        let mut expected: Vec<Cow<'static, str>> = Vec::with_capacity(8);
+        expected.extend(rules.map(|&rule| Cow::Borrowed(rule_name(rule))));
         for &(name, members) in CLASSES {
             if chars & members == members && !skip.contains(&name) {
-                expected.push(name.to_owned());
+                expected.push(Cow::Borrowed(name));
                 chars &= !members;
             }
         }
         // The characters left, in order, each quoted as a one-character string.
         while chars != 0 {
             let byte = chars.trailing_zeros() as usize;
-            expected.push(quoted_char(byte).to_owned());
+            expected.push(Cow::Borrowed(quoted_char(byte)));
             chars &= chars - 1;
         }
-        expected.extend(
-            self.longer_literals(covered)
-                .iter()
-                .map(|l| format!("{l:?}")),
-        );
+        let literals = self.longer_literals(covered);
+        expected.extend(literals.iter().map(|l| Cow::Owned(format!("{l:?}"))));
         if self.rules.contains(&Rule::EOI) {
-            expected.push(rule_name(Rule::EOI).to_owned());
+            expected.push(Cow::Borrowed(rule_name(Rule::EOI)));
         }
         expected
     }

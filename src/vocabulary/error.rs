@@ -3,6 +3,7 @@
 
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::kind::UrlKind;
+use std::borrow::Cow;
 use std::fmt;
 
 /// Declares [`ErrorKind`] with each variant's code beside it, and derives from that one
@@ -309,8 +310,47 @@ struct Details {
     column: usize,
     production: Option<UrlKind>,
     dialect: Dialect,
-    expected: Vec<String>,
+    expected: Expected,
     snippet: Snippet,
+}
+
+/// The expected list of a [`ParseError`]: names, most of them `'static` (rule and class
+/// names, quoted characters), so that an error is made without a string per name; the
+/// `Vec<String>` of [`ParseError::expected`] is made at its first call. Compared, hashed
+/// and shown (`Debug`) by its names alone, as the `Vec<String>` it stands for.
+#[derive(Clone, Default)]
+struct Expected {
+    names: Vec<Cow<'static, str>>,
+    strings: std::sync::OnceLock<Vec<String>>,
+}
+
+impl Expected {
+    fn strings(&self) -> &[String] {
+        self.strings
+            .get_or_init(|| self.names.iter().map(|name| name.to_string()).collect())
+    }
+}
+
+impl PartialEq for Expected {
+    fn eq(&self, other: &Expected) -> bool {
+        self.names == other.names
+    }
+}
+
+impl Eq for Expected {}
+
+/// As the `Vec<String>` of the same names hashes.
+impl std::hash::Hash for Expected {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.names.hash(state);
+    }
+}
+
+/// As the `Vec<String>` of the same names is shown.
+impl fmt::Debug for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.names.fmt(f)
+    }
 }
 
 /// No `source`: the [`ErrorKind`]'s message is already in the one-line `Display`, and an
@@ -327,6 +367,18 @@ impl ParseError {
         kind: ErrorKind,
         expected: Vec<String>,
     ) -> ParseError {
+        let names = expected.into_iter().map(Cow::Owned).collect();
+        ParseError::with_names(input, offset, production, kind, names)
+    }
+
+    /// [`ParseError::new`] with the expected list as names, most of them `'static`.
+    pub(crate) fn with_names(
+        input: &str,
+        offset: usize,
+        production: Option<UrlKind>,
+        kind: ErrorKind,
+        expected: Vec<Cow<'static, str>>,
+    ) -> ParseError {
         let offset = floor_char_boundary(input, offset.min(input.len()));
         let before = &input[..offset];
         let line = before.matches('\n').count() + 1;
@@ -341,7 +393,10 @@ impl ParseError {
             column,
             production,
             dialect: Dialect::Rfc1738,
-            expected,
+            expected: Expected {
+                names: expected,
+                strings: std::sync::OnceLock::new(),
+            },
             snippet: Snippet::new(input, line_start, offset),
         }))
     }
@@ -362,7 +417,8 @@ impl ParseError {
             expected,
             ..
         } = *self.0;
-        ParseError::new(input, start + offset, production, kind, expected).in_dialect(dialect)
+        ParseError::with_names(input, start + offset, production, kind, expected.names)
+            .in_dialect(dialect)
     }
 
     /// The same error, found while reading a URL of `kind`.
@@ -428,7 +484,7 @@ impl ParseError {
     /// What the RFC allows at the offset: rule names (`uchar`, `port`), literals in double
     /// quotes (`"/"`), and `end of URL`.
     pub fn expected(&self) -> &[String] {
-        &self.0.expected
+        self.0.expected.strings()
     }
 }
 
@@ -463,8 +519,9 @@ impl ParseError {
         writeln!(f, "\n  |")?;
         writeln!(f, "  | {}", self.0.snippet.text)?;
         write!(f, "  | {:>width$}", "^", width = self.0.snippet.caret + 1)?;
-        if !self.0.expected.is_empty() {
-            write!(f, "\n  = expected: {}", join_alternatives(&self.0.expected))?;
+        if !self.0.expected.names.is_empty() {
+            let expected = join_alternatives(&self.0.expected.names);
+            write!(f, "\n  = expected: {expected}")?;
         }
         Ok(())
     }
@@ -494,12 +551,15 @@ impl fmt::Display for ParseError {
 }
 
 /// "a", "a or b", "a, b or c".
-fn join_alternatives(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [only] => only.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+fn join_alternatives(items: &[impl AsRef<str>]) -> String {
+    let mut joined = String::new();
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            joined.push_str(if i + 1 == items.len() { " or " } else { ", " });
+        }
+        joined.push_str(item.as_ref());
     }
+    joined
 }
 
 /// The part of the input shown under the message: the offending line, cut to a window
@@ -711,6 +771,27 @@ mod tests {
     fn an_offset_inside_a_character_moves_to_its_start() {
         let error = ParseError::new("é", 1, None, ErrorKind::UnexpectedEnd, vec![]);
         assert_eq!(error.offset(), 0);
+    }
+
+    #[test]
+    fn static_names_are_the_strings_they_stand_for() {
+        use std::hash::{BuildHasher, RandomState};
+        let names = vec![Cow::Borrowed("uchar"), Cow::Borrowed("\"/\"")];
+        let strings = vec!["uchar".to_owned(), "\"/\"".to_owned()];
+        let by_names = ParseError::with_names("a b", 1, None, ErrorKind::UnexpectedEnd, names);
+        let by_strings = ParseError::new("a b", 1, None, ErrorKind::UnexpectedEnd, strings.clone());
+        let hasher = RandomState::new();
+        assert_eq!(hasher.hash_one(&by_names), hasher.hash_one(&by_strings));
+        assert_eq!(
+            hasher.hash_one(&by_names.0.expected),
+            hasher.hash_one(&strings)
+        );
+        assert_eq!(format!("{:?}", by_names.0.expected), format!("{strings:?}"));
+        assert_eq!(by_names, by_strings);
+        assert_eq!(by_names.expected(), strings);
+        // Equal whether or not the strings were made.
+        assert_eq!(by_names, by_strings.clone());
+        assert_eq!(by_names.render(), by_strings.render());
     }
 
     #[test]
