@@ -381,10 +381,22 @@ impl ParseError {
     ) -> ParseError {
         let offset = floor_char_boundary(input, offset.min(input.len()));
         let before = &input[..offset];
-        let line = before.matches('\n').count() + 1;
+        // Most inputs are one line: no count of line breaks when there is none before.
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = input[line_start..offset].chars().count() + 1;
-        let char_offset = input[..line_start].chars().count() + column - 1;
+        let line = if line_start == 0 {
+            1
+        } else {
+            before.matches('\n').count() + 1
+        };
+        let chars = |text: &str| {
+            if text.is_ascii() {
+                text.len()
+            } else {
+                text.chars().count()
+            }
+        };
+        let column = chars(&input[line_start..offset]) + 1;
+        let char_offset = chars(&input[..line_start]) + column - 1;
         ParseError(Box::new(Details {
             kind,
             offset,
