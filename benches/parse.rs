@@ -5,7 +5,9 @@
 //! and generic ones), `invalid` (the corpus's invalid inputs, `benches/invalid-urls.txt`,
 //! with the full `ParseError`), `dialects` (`valid-urls.txt` read as references in each
 //! dialect), `dialects_valid` (the same, only the URLs every dialect accepts), `long` (http
-//! URLs of 1 KiB, 64 KiB and 1 MiB).
+//! URLs of 1 KiB, 64 KiB, 1 MiB and 16 MiB), `long_<dialect>` (the same read by
+//! `parse_reference` in each dialect) and `long_invalid_<dialect>` (the same with an
+//! invalid character at the end, fully diagnosed).
 //!
 //! Each peer parses and extracts host, port and path, as rfc1738's typed parse does.
 
@@ -112,17 +114,65 @@ fn reference(input: &str, dialect: rfc1738::Dialect) -> Option<(usize, Option<u1
     ))
 }
 
+/// The sizes of the `long` groups.
+const LONG: &[(&str, usize)] = &[
+    ("1KiB", 1 << 10),
+    ("64KiB", 1 << 16),
+    ("1MiB", 1 << 20),
+    ("16MiB", 1 << 24),
+];
+
+/// A valid http URL of about `size` bytes (`http://h/ab/ab/...`).
+fn long_url(size: usize) -> String {
+    format!("http://h/{}", "ab/".repeat(size / 3))
+}
+
 fn bench_long(c: &mut Criterion) {
     let mut group = c.benchmark_group("long");
-    for (name, size) in [("1KiB", 1 << 10), ("64KiB", 1 << 16), ("1MiB", 1 << 20)] {
-        let input = format!("http://h/{}", "ab/".repeat(size / 3));
+    // Ten samples: a pass over 16 MiB takes milliseconds.
+    group.sample_size(10);
+    for &(name, size) in LONG {
+        let input = long_url(size);
         group.throughput(Throughput::Bytes(input.len() as u64));
         group.bench_function(name, |b| {
             b.iter(|| black_box(rfc1738::parse(black_box(&input)).is_ok()))
         });
     }
     group.finish();
+    // `parse_reference` in each dialect, on the same valid URLs (`long_<dialect>`), and on
+    // the same with an invalid character at the very end, diagnosed in full
+    // (`long_invalid_<dialect>`).
+    for (invalid, prefix) in [(false, "long"), (true, "long_invalid")] {
+        for &(dialect_name, dialect) in LONG_DIALECTS {
+            let mut group = c.benchmark_group(format!("{prefix}_{dialect_name}"));
+            group.sample_size(10);
+            for &(name, size) in LONG {
+                let mut input = long_url(size);
+                if invalid {
+                    input.push('<');
+                }
+                assert_eq!(
+                    rfc1738::parse_reference(&input, dialect).is_ok(),
+                    !invalid,
+                    "{prefix} {dialect_name} {name}"
+                );
+                group.throughput(Throughput::Bytes(input.len() as u64));
+                group.bench_function(name, |b| {
+                    b.iter(|| {
+                        black_box(rfc1738::parse_reference(black_box(&input), dialect).is_ok())
+                    })
+                });
+            }
+            group.finish();
+        }
+    }
 }
+
+const LONG_DIALECTS: &[(&str, rfc1738::Dialect)] = &[
+    ("rfc1738", rfc1738::Dialect::Rfc1738),
+    ("rfc1630", rfc1738::Dialect::Rfc1630),
+    ("draft", rfc1738::Dialect::DraftWwwUri00),
+];
 
 /// The median of an estimate criterion wrote in this run, in nanoseconds per iteration.
 fn median_ns(group: &str, name: &str) -> Option<f64> {
@@ -179,14 +229,20 @@ fn print_ratios(valid: usize, invalid: usize) {
             1e9 / per_url
         );
     }
-    for (name, size) in [
-        ("1KiB", 1usize << 10),
-        ("64KiB", 1 << 16),
-        ("1MiB", 1 << 20),
-    ] {
-        if let Some(ns) = median_ns("long", name) {
-            let bytes = "http://h/".len() + size / 3 * 3;
-            println!("  long     {name:<11} {:>9.2} ns/byte", ns / bytes as f64);
+    let groups = std::iter::once("long".to_owned()).chain(
+        ["long", "long_invalid"].iter().flat_map(|prefix| {
+            LONG_DIALECTS
+                .iter()
+                .map(move |(d, _)| format!("{prefix}_{d}"))
+        }),
+    );
+    for group in groups {
+        let invalid = usize::from(group.starts_with("long_invalid"));
+        for &(name, size) in LONG {
+            if let Some(ns) = median_ns(&group, name) {
+                let bytes = long_url(size).len() + invalid;
+                println!("  {group:<20} {name:<6} {:>9.2} ns/byte", ns / bytes as f64);
+            }
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::vocabulary::encode::escape_char;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use crate::vocabulary::escape::is_escape;
 use crate::vocabulary::kind::UrlKind;
-use std::collections::BTreeSet;
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// The error for an input the grammar rejected. `valid_url` says whether a text is a valid
@@ -31,9 +31,9 @@ pub(crate) fn diagnose(input: &str, valid_url: &dyn Fn(&str) -> bool) -> ParseEr
         return failure.error(input, None, ErrorKind::MissingScheme { rule });
     };
     let kind = UrlKind::from_scheme(&input[..scheme_len]);
-    let error_at = |offset, error, expected: &[&str]| {
-        let expected = expected.iter().map(|e| e.to_string()).collect();
-        ParseError::new(input, offset, Some(kind), error, expected)
+    let error_at = |offset, error, expected: &[&'static str]| {
+        let expected = expected.iter().map(|&e| Cow::Borrowed(e)).collect();
+        ParseError::with_names(input, offset, Some(kind), error, expected)
     };
 
     let after_colon = scheme_len + 1;
@@ -123,7 +123,7 @@ pub(crate) fn diagnose(input: &str, valid_url: &dyn Fn(&str) -> bool) -> ParseEr
                 group: Dialect::Rfc1738.group_rule(),
             };
             let expected = failure.expected_naming_without(&["xchar", "reserved"]);
-            return ParseError::new(input, failure.offset, Some(kind), error, expected);
+            return ParseError::with_names(input, failure.offset, Some(kind), error, expected);
         }
         return failure.error(input, Some(kind), ErrorKind::UnexpectedEnd);
     };
@@ -281,8 +281,10 @@ struct Failure {
     /// ASCII characters that would have been accepted there (bit `c` for character `c`;
     /// the grammar accepts no other character).
     chars: u128,
-    /// Longer literals that would have been accepted there (`";type="`, `"%09"`).
-    literals: BTreeSet<String>,
+    /// The literals that would have been accepted there, as the trace recorded them (with
+    /// whether case is ignored); the longer ones (`";type="`, `"%09"`) are named in the
+    /// expected list, in lower case, sorted and without repeats.
+    literals: Vec<(&'static [u8], bool)>,
 }
 
 impl Failure {
@@ -326,12 +328,6 @@ impl Failure {
             .sets
             .iter()
             .fold(0u128, |chars, set| chars | set.ascii);
-        let literals = trace
-            .literals
-            .iter()
-            .map(|(literal, _)| String::from_utf8_lossy(literal).to_ascii_lowercase())
-            .filter(|literal| literal.chars().count() > 1)
-            .collect();
         for (literal, ignoring_case) in &trace.literals {
             if let [byte] = literal[..] {
                 chars |= bit(char::from(byte));
@@ -351,7 +347,7 @@ impl Failure {
             covered: rules.iter().fold(0, |set, &rule| set | first_set(rule)),
             rules,
             chars,
-            literals,
+            literals: trace.literals,
         }
     }
 
@@ -404,37 +400,92 @@ impl Failure {
     }
 
     fn error(&self, input: &str, kind: Option<UrlKind>, error: ErrorKind) -> ParseError {
-        ParseError::new(input, self.offset, kind, error, self.expected())
+        ParseError::with_names(input, self.offset, kind, error, self.expected())
+    }
+
+    /// The literals of more than one character, in lower case, sorted and without repeats,
+    /// but those that start with a character in `covered`. Strings are made only for
+    /// these: most literals are single bytes, and a rule often covers the rest.
+    fn longer_literals(&self, covered: impl Fn(char) -> bool) -> Vec<String> {
+        let mut literals: Vec<String> = self
+            .literals
+            .iter()
+            .filter(|(literal, _)| literal.len() > 1)
+            .filter(|(literal, _)| {
+                // ASCII (every literal of the grammar): the lower-case string's first
+                // character is the first byte's lower case.
+                !(literal.is_ascii() && covered(char::from(literal[0].to_ascii_lowercase())))
+            })
+            .map(|(literal, _)| String::from_utf8_lossy(literal).to_ascii_lowercase())
+            .filter(|literal| literal.chars().count() > 1 && !literal.starts_with(&covered))
+            .collect();
+        literals.sort_unstable();
+        literals.dedup();
+        literals
     }
 
     /// The expected list: the rules tried, then the characters and literals those rules do
     /// not already cover (named by the RFC's classes), then the end of the URL.
-    fn expected(&self) -> Vec<String> {
+    fn expected(&self) -> Vec<Cow<'static, str>> {
         self.expected_naming_without(&[])
     }
 
     /// The expected list, with the characters named by the classes but those in `skip`
     /// (their characters then named by smaller classes or one by one).
-    fn expected_naming_without(&self, skip: &[&str]) -> Vec<String> {
+    fn expected_naming_without(&self, skip: &[&str]) -> Vec<Cow<'static, str>> {
         let covered = |c: char| bit(c) & self.covered != 0;
         let mut chars = self.chars & !self.covered;
         let rules = self.rules.iter().filter(|&&rule| rule != Rule::EOI);
-        let mut expected: Vec<String> = rules.map(|rule| rule.rfc_name()).collect();
+        let mut expected: Vec<Cow<'static, str>> = Vec::with_capacity(8);
+        expected.extend(rules.map(|&rule| Cow::Borrowed(rule_name(rule))));
         for &(name, members) in CLASSES {
             if chars & members == members && !skip.contains(&name) {
-                expected.push(name.to_owned());
+                expected.push(Cow::Borrowed(name));
                 chars &= !members;
             }
         }
-        let rest = (0u8..128).filter(|&b| chars & (1 << b) != 0);
-        expected.extend(rest.map(|b| format!("{:?}", char::from(b).to_string())));
-        let literals = self.literals.iter().filter(|l| !l.starts_with(covered));
-        expected.extend(literals.map(|l| format!("{l:?}")));
+        // The characters left, in order, each quoted as a one-character string.
+        while chars != 0 {
+            let byte = chars.trailing_zeros() as usize;
+            expected.push(Cow::Borrowed(quoted_char(byte)));
+            chars &= chars - 1;
+        }
+        let literals = self.longer_literals(covered);
+        expected.extend(literals.iter().map(|l| Cow::Owned(format!("{l:?}"))));
         if self.rules.contains(&Rule::EOI) {
-            expected.push(Rule::EOI.rfc_name());
+            expected.push(Cow::Borrowed(rule_name(Rule::EOI)));
         }
         expected
     }
+}
+
+/// [`Rule::rfc_name`], from a table built once.
+fn rule_name(rule: Rule) -> &'static str {
+    static NAMES: OnceLock<Vec<String>> = OnceLock::new();
+    let table = NAMES.get_or_init(|| {
+        let mut names = Vec::new();
+        for &rule in Rule::all_rules().iter().chain(&[Rule::EOI]) {
+            let at = rule as usize;
+            if names.len() <= at {
+                names.resize(at + 1, String::new());
+            }
+            names[at] = rule.rfc_name();
+        }
+        names
+    });
+    &table[rule as usize]
+}
+
+/// ASCII character `byte` (below 128) as a quoted one-character string (`"\"a\""`, the
+/// `Debug` form of the string), as the expected list names a single character.
+pub(crate) fn quoted_char(byte: usize) -> &'static str {
+    static QUOTED: OnceLock<Vec<String>> = OnceLock::new();
+    let table = QUOTED.get_or_init(|| {
+        (0u8..128)
+            .map(|b| format!("{:?}", char::from(b).to_string()))
+            .collect()
+    });
+    &table[byte]
 }
 
 /// The bit of an ASCII character in a `u128` set (0 for any other character).

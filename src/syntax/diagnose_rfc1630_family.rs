@@ -176,10 +176,11 @@ fn expected_names<R: FamilyGrammar>(trace: &Trace<R>, dialect: Dialect) -> Vec<S
     let at_end = names.contains(&end);
     names.retain(|name| *name != end);
     names.extend(classes_named);
-    for byte in (0u8..128).filter(|&b| chars & (1 << b) != 0) {
-        let quoted = format!("{:?}", char::from(byte).to_string());
-        if !names.contains(&quoted) {
-            names.push(quoted);
+    while chars != 0 {
+        let quoted = crate::syntax::diagnose::quoted_char(chars.trailing_zeros() as usize);
+        chars &= chars - 1;
+        if !names.iter().any(|name| name == quoted) {
+            names.push(quoted.to_owned());
         }
     }
     if at_end {

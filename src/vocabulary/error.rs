@@ -3,6 +3,7 @@
 
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::kind::UrlKind;
+use std::borrow::Cow;
 use std::fmt;
 
 /// Declares [`ErrorKind`] with each variant's code beside it, and derives from that one
@@ -309,8 +310,47 @@ struct Details {
     column: usize,
     production: Option<UrlKind>,
     dialect: Dialect,
-    expected: Vec<String>,
+    expected: Expected,
     snippet: Snippet,
+}
+
+/// The expected list of a [`ParseError`]: names, most of them `'static` (rule and class
+/// names, quoted characters), so that an error is made without a string per name; the
+/// `Vec<String>` of [`ParseError::expected`] is made at its first call. Compared, hashed
+/// and shown (`Debug`) by its names alone, as the `Vec<String>` it stands for.
+#[derive(Clone, Default)]
+struct Expected {
+    names: Vec<Cow<'static, str>>,
+    strings: std::sync::OnceLock<Vec<String>>,
+}
+
+impl Expected {
+    fn strings(&self) -> &[String] {
+        self.strings
+            .get_or_init(|| self.names.iter().map(|name| name.to_string()).collect())
+    }
+}
+
+impl PartialEq for Expected {
+    fn eq(&self, other: &Expected) -> bool {
+        self.names == other.names
+    }
+}
+
+impl Eq for Expected {}
+
+/// As the `Vec<String>` of the same names hashes.
+impl std::hash::Hash for Expected {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.names.hash(state);
+    }
+}
+
+/// As the `Vec<String>` of the same names is shown.
+impl fmt::Debug for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.names.fmt(f)
+    }
 }
 
 /// No `source`: the [`ErrorKind`]'s message is already in the one-line `Display`, and an
@@ -327,12 +367,36 @@ impl ParseError {
         kind: ErrorKind,
         expected: Vec<String>,
     ) -> ParseError {
+        let names = expected.into_iter().map(Cow::Owned).collect();
+        ParseError::with_names(input, offset, production, kind, names)
+    }
+
+    /// [`ParseError::new`] with the expected list as names, most of them `'static`.
+    pub(crate) fn with_names(
+        input: &str,
+        offset: usize,
+        production: Option<UrlKind>,
+        kind: ErrorKind,
+        expected: Vec<Cow<'static, str>>,
+    ) -> ParseError {
         let offset = floor_char_boundary(input, offset.min(input.len()));
         let before = &input[..offset];
-        let line = before.matches('\n').count() + 1;
+        // Most inputs are one line: no count of line breaks when there is none before.
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = input[line_start..offset].chars().count() + 1;
-        let char_offset = input[..line_start].chars().count() + column - 1;
+        let line = if line_start == 0 {
+            1
+        } else {
+            before.matches('\n').count() + 1
+        };
+        let chars = |text: &str| {
+            if text.is_ascii() {
+                text.len()
+            } else {
+                text.chars().count()
+            }
+        };
+        let column = chars(&input[line_start..offset]) + 1;
+        let char_offset = chars(&input[..line_start]) + column - 1;
         ParseError(Box::new(Details {
             kind,
             offset,
@@ -341,7 +405,10 @@ impl ParseError {
             column,
             production,
             dialect: Dialect::Rfc1738,
-            expected,
+            expected: Expected {
+                names: expected,
+                strings: std::sync::OnceLock::new(),
+            },
             snippet: Snippet::new(input, line_start, offset),
         }))
     }
@@ -362,7 +429,8 @@ impl ParseError {
             expected,
             ..
         } = *self.0;
-        ParseError::new(input, start + offset, production, kind, expected).in_dialect(dialect)
+        ParseError::with_names(input, start + offset, production, kind, expected.names)
+            .in_dialect(dialect)
     }
 
     /// The same error, found while reading a URL of `kind`.
@@ -428,7 +496,7 @@ impl ParseError {
     /// What the RFC allows at the offset: rule names (`uchar`, `port`), literals in double
     /// quotes (`"/"`), and `end of URL`.
     pub fn expected(&self) -> &[String] {
-        &self.0.expected
+        self.0.expected.strings()
     }
 }
 
@@ -463,8 +531,9 @@ impl ParseError {
         writeln!(f, "\n  |")?;
         writeln!(f, "  | {}", self.0.snippet.text)?;
         write!(f, "  | {:>width$}", "^", width = self.0.snippet.caret + 1)?;
-        if !self.0.expected.is_empty() {
-            write!(f, "\n  = expected: {}", join_alternatives(&self.0.expected))?;
+        if !self.0.expected.names.is_empty() {
+            let expected = join_alternatives(&self.0.expected.names);
+            write!(f, "\n  = expected: {expected}")?;
         }
         Ok(())
     }
@@ -494,12 +563,15 @@ impl fmt::Display for ParseError {
 }
 
 /// "a", "a or b", "a, b or c".
-fn join_alternatives(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [only] => only.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+fn join_alternatives(items: &[impl AsRef<str>]) -> String {
+    let mut joined = String::new();
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            joined.push_str(if i + 1 == items.len() { " or " } else { ", " });
+        }
+        joined.push_str(item.as_ref());
     }
+    joined
 }
 
 /// The part of the input shown under the message: the offending line, cut to a window
@@ -533,9 +605,15 @@ impl Snippet {
 /// characters. Control characters are shown as [`escape_controls`] writes them (`\x1b`),
 /// each escape as wide as its characters. Bounded by `CONTEXT`, whatever the text's length.
 pub(crate) fn window(text: &str, span: std::ops::Range<usize>) -> (String, usize, usize) {
-    const CONTEXT: usize = Snippet::CONTEXT;
     let end = floor_char_boundary(text, span.end.min(text.len()));
     let start = floor_char_boundary(text, span.start.min(end));
+    plain_window(text, start, end).unwrap_or_else(|| escaped_window(text, start, end))
+}
+
+/// [`window`] of the bytes `start..end`, both on character boundaries, in general: any
+/// characters, control characters escaped.
+fn escaped_window(text: &str, start: usize, end: usize) -> (String, usize, usize) {
+    const CONTEXT: usize = Snippet::CONTEXT;
     let before = &text[..start];
     let shown_from = before
         .char_indices()
@@ -564,6 +642,29 @@ pub(crate) fn window(text: &str, span: std::ops::Range<usize>) -> (String, usize
         shown.push('…');
     }
     (shown, column, width)
+}
+
+/// [`window`] when every byte it shows or counts is printable ASCII (one byte, one
+/// character, nothing to escape) and the span is shown whole: slices, without decoding.
+/// `None` otherwise, for the general reading.
+fn plain_window(text: &str, start: usize, end: usize) -> Option<(String, usize, usize)> {
+    const CONTEXT: usize = Snippet::CONTEXT;
+    let from = start.saturating_sub(CONTEXT);
+    let to = text.len().min(end + CONTEXT);
+    let plain = |b: &u8| (b' '..=b'~').contains(b);
+    if end - start > CONTEXT || !text.as_bytes()[from..to].iter().all(plain) {
+        return None;
+    }
+    let mut shown = String::with_capacity(to - from + 6);
+    if from > 0 {
+        shown.push('…');
+    }
+    shown.push_str(&text[from..to]);
+    if text.len() > to {
+        shown.push('…');
+    }
+    let column = usize::from(from > 0) + (start - from);
+    Some((shown, column, (end - start).max(1)))
 }
 
 /// Text as error messages, carets and the command line show it: every control character
@@ -654,9 +755,55 @@ mod tests {
     }
 
     #[test]
+    fn the_plain_window_is_the_general_one() {
+        let long = format!("{}:{}", "a".repeat(90), "b".repeat(90));
+        let texts = ["", "a", "http://h/a b", long.as_str()];
+        for text in texts {
+            for start in 0..=text.len() {
+                for end in [start, start + 1, start + 40, start + 41, start + 60] {
+                    let end = end.min(text.len());
+                    let plain = plain_window(text, start, end);
+                    // A span longer than the context is shown cut, by the general reading.
+                    assert_eq!(
+                        plain.is_some(),
+                        end - start <= 40,
+                        "{text:?} {start}..{end}"
+                    );
+                    if let Some(plain) = plain {
+                        assert_eq!(plain, escaped_window(text, start, end));
+                    }
+                }
+            }
+        }
+        assert_eq!(plain_window("a\tb", 0, 0), None);
+        assert_eq!(plain_window("aé", 0, 0), None);
+    }
+
+    #[test]
     fn an_offset_inside_a_character_moves_to_its_start() {
         let error = ParseError::new("é", 1, None, ErrorKind::UnexpectedEnd, vec![]);
         assert_eq!(error.offset(), 0);
+    }
+
+    #[test]
+    fn static_names_are_the_strings_they_stand_for() {
+        use std::hash::{BuildHasher, RandomState};
+        let names = vec![Cow::Borrowed("uchar"), Cow::Borrowed("\"/\"")];
+        let strings = vec!["uchar".to_owned(), "\"/\"".to_owned()];
+        let by_names = ParseError::with_names("a b", 1, None, ErrorKind::UnexpectedEnd, names);
+        let by_strings = ParseError::new("a b", 1, None, ErrorKind::UnexpectedEnd, strings.clone());
+        let hasher = RandomState::new();
+        assert_eq!(hasher.hash_one(&by_names), hasher.hash_one(&by_strings));
+        assert_eq!(
+            hasher.hash_one(&by_names.0.expected),
+            hasher.hash_one(&strings)
+        );
+        assert_eq!(format!("{:?}", by_names.0.expected), format!("{strings:?}"));
+        assert_eq!(by_names, by_strings);
+        assert_eq!(by_names.expected(), strings);
+        // Equal whether or not the strings were made.
+        assert_eq!(by_names, by_strings.clone());
+        assert_eq!(by_names.render(), by_strings.render());
     }
 
     #[test]
