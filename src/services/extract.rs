@@ -527,7 +527,20 @@ struct CharPosition {
 
 /// The characters of `bytes`: the bytes that do not continue a UTF-8 sequence.
 fn count_chars(bytes: &[u8]) -> u64 {
-    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64
+    // Continuation bytes (0b10xxxxxx) counted in blocks a byte-wide counter holds, a loop
+    // the compiler turns into vector instructions.
+    let continues = |b: &u8| u8::from(b & 0xC0 == 0x80);
+    let mut blocks = bytes.chunks_exact(192);
+    let mut continuations = 0usize;
+    for block in &mut blocks {
+        continuations += usize::from(block.iter().map(continues).fold(0u8, u8::wrapping_add));
+    }
+    continuations += blocks
+        .remainder()
+        .iter()
+        .map(|b| usize::from(continues(b)))
+        .sum::<usize>();
+    (bytes.len() - continuations) as u64
 }
 
 /// Counts lines (and characters) up to each finding, without going over the same bytes
@@ -551,14 +564,13 @@ impl LineCounter {
     fn advance(&mut self, bytes: &[u8], start: usize, end: usize) -> Position {
         let to = start.min(bytes.len());
         if to > self.counted {
-            for (i, &b) in bytes[self.counted..to].iter().enumerate() {
-                self.chars += u64::from(b & 0xC0 != 0x80);
-                if b == b'\n' {
-                    self.line += 1;
-                    self.line_start = self.counted + i + 1;
-                    self.line_start_chars = self.chars;
-                    self.carried = 0;
-                }
+            let span = &bytes[self.counted..to];
+            self.chars += count_chars(span);
+            if let Some(last) = memchr::memrchr(b'\n', span) {
+                self.line += memchr::memchr_iter(b'\n', span).count() as u64;
+                self.line_start = self.counted + last + 1;
+                self.line_start_chars = self.chars - count_chars(&span[last + 1..]);
+                self.carried = 0;
             }
             self.counted = to;
         }
@@ -736,40 +748,80 @@ impl Scanner {
                 None => return Step::NeedMore { keep: bytes.len() },
             }
         }
+        // Every start has a `:` within HEAD bytes: the one closing its scheme (or `URL`)
+        // name. The search finds the colons (memchr) and looks back from each for the
+        // starts it closes: `<` and whitespace before the name, then the name itself.
+        // `at` is where the search stands: no start before it is tried again.
         let mut at = self.pos;
-        while at < bytes.len() {
-            let b = bytes[at];
-            let could_start = b == b'<' || (b.is_ascii_alphabetic() && self.word_starts(bytes, at));
-            if !could_start {
-                at += 1;
-                continue;
-            }
-            if !eof && bytes.len() - at < HEAD && !head_is_complete(bytes, at) {
-                // Not enough bytes to recognize a start: read on, keeping them.
-                return Step::NeedMore { keep: at };
-            }
-            let attempt = if b == b'<' {
-                self.wrapped(bytes, at, eof)
-            } else {
-                self.bare_at(bytes, at, eof)
-            };
-            match attempt {
-                Attempt::No => at += 1,
-                Attempt::Skip(to) => at = to,
-                Attempt::NeedMore => return Step::NeedMore { keep: at },
-                Attempt::Found(candidate, resume, skipping_run) => {
-                    self.pos = resume;
-                    self.skipping_run = skipping_run;
-                    return Step::Found(candidate);
+        let mut scan = at;
+        while let Some(offset) = memchr::memchr(b':', &bytes[scan.min(bytes.len())..]) {
+            let colon = scan + offset;
+            scan = colon + 1;
+            for start in self.starts_closed_by(bytes, colon).into_iter().flatten() {
+                if start < at {
+                    continue;
+                }
+                if !eof && bytes.len() - start < HEAD && !head_is_complete(bytes, start) {
+                    // Not enough bytes to recognize a start: read on, keeping them.
+                    return Step::NeedMore { keep: start };
+                }
+                let attempt = if bytes[start] == b'<' {
+                    self.wrapped(bytes, start, eof)
+                } else {
+                    self.bare_at(bytes, start, eof)
+                };
+                match attempt {
+                    Attempt::No => at = start + 1,
+                    Attempt::Skip(to) => at = to,
+                    Attempt::NeedMore => return Step::NeedMore { keep: start },
+                    Attempt::Found(candidate, resume, skipping_run) => {
+                        self.pos = resume;
+                        self.skipping_run = skipping_run;
+                        return Step::Found(candidate);
+                    }
                 }
             }
+            scan = scan.max(at);
         }
-        self.pos = at;
         if eof {
+            self.pos = bytes.len();
             Step::End
         } else {
-            Step::NeedMore { keep: at }
+            // A start whose colon is still to come is within HEAD bytes of the end.
+            let keep = at.max(bytes.len().saturating_sub(HEAD)).min(bytes.len());
+            self.pos = keep;
+            Step::NeedMore { keep }
         }
+    }
+
+    /// The starts a `:` at `colon` can close, in order: `<` (with whitespace) before a
+    /// name, and the name at the start of a word (a letter first). Any other byte before
+    /// the colon starts nothing that this colon ends: its head would not end here.
+    fn starts_closed_by(&self, bytes: &[u8], colon: usize) -> [Option<usize>; 2] {
+        let low = colon.saturating_sub(HEAD);
+        let mut name = colon;
+        while name > low && is_scheme_char(bytes[name - 1]) {
+            name -= 1;
+        }
+        if name == colon || colon - name >= HEAD {
+            // No name, or a name too long to be a head.
+            return [None, None];
+        }
+        let word =
+            (bytes[name].is_ascii_alphabetic() && self.word_starts(bytes, name)).then_some(name);
+        let mut space = name;
+        while space > low
+            && matches!(
+                bytes[space - 1],
+                b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' | 0xC2 | 0xA0
+            )
+        {
+            space -= 1;
+        }
+        let angle =
+            (space > low && bytes[space - 1] == b'<' && skip_whitespace(bytes, space) == name)
+                .then(|| space - 1);
+        [angle, word]
     }
 
     /// Whether `at` starts a word: the byte before is not part of a scheme name.
