@@ -300,6 +300,7 @@ impl Extractor {
             extractor: *self,
             reader,
             buffer: Vec::new(),
+            filled: 0,
             base: 0,
             eof: false,
             failed: false,
@@ -371,6 +372,8 @@ pub struct ExtractReader<R> {
     reader: R,
     /// The unread part of the stream held in memory: `buffer[0]` is at offset `base`.
     buffer: Vec<u8>,
+    /// The bytes of `buffer` read (the rest is room for the next read, zeroed once).
+    filled: usize,
     base: u64,
     eof: bool,
     failed: bool,
@@ -388,11 +391,12 @@ impl<R> ExtractReader<R> {
 
     /// Drops the bytes before `keep` (a buffer offset), counting their lines.
     fn discard(&mut self, keep: usize) {
-        let keep = keep.min(self.buffer.len());
-        self.lines.advance(&self.buffer, keep, keep);
+        let keep = keep.min(self.filled);
+        self.lines.advance(&self.buffer[..self.filled], keep, keep);
         self.lines.rebase(keep);
         self.scanner.rebase(keep);
-        self.buffer.drain(..keep);
+        self.buffer.copy_within(keep..self.filled, 0);
+        self.filled -= keep;
         self.base += keep as u64;
     }
 }
@@ -401,20 +405,21 @@ impl<R: Read> ExtractReader<R> {
     /// Reads more of the stream; a bigger piece when the buffer holds one unfinished URL, so
     /// that a long URL is scanned a bounded number of times.
     fn fill(&mut self) -> io::Result<()> {
-        let want = CHUNK.max(self.buffer.len());
-        let old = self.buffer.len();
-        self.buffer.resize(old + want, 0);
+        let want = CHUNK.max(self.filled);
+        let old = self.filled;
+        if self.buffer.len() < old + want {
+            self.buffer.resize(old + want, 0);
+        }
         let read = loop {
-            match self.reader.read(&mut self.buffer[old..]) {
+            match self.reader.read(&mut self.buffer[old..old + want]) {
                 Ok(read) => break read,
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
                 Err(error) => {
-                    self.buffer.truncate(old);
                     return Err(error);
                 }
             }
         };
-        self.buffer.truncate(old + read);
+        self.filled = old + read;
         self.eof = read == 0;
         self.high_water = self.high_water.max(self.buffer.capacity());
         Ok(())
@@ -429,15 +434,13 @@ impl<R: Read> Iterator for ExtractReader<R> {
             return None;
         }
         loop {
-            match self.scanner.step(&self.buffer, self.eof) {
+            let buffer = &self.buffer[..self.filled];
+            match self.scanner.step(buffer, self.eof) {
                 Step::Found(candidate) => {
-                    let position = self
-                        .lines
-                        .advance(&self.buffer, candidate.start, candidate.end);
-                    let found =
-                        String::from_utf8_lossy(&self.buffer[candidate.start..candidate.end])
-                            .into_owned();
-                    let url = Cow::Owned(candidate.url_bytes_lossy(&self.buffer));
+                    let position = self.lines.advance(buffer, candidate.start, candidate.end);
+                    let found = String::from_utf8_lossy(&buffer[candidate.start..candidate.end])
+                        .into_owned();
+                    let url = Cow::Owned(candidate.url_bytes_lossy(buffer));
                     let found = self.extractor.finish(
                         candidate,
                         self.base,
@@ -527,20 +530,22 @@ struct CharPosition {
 
 /// The characters of `bytes`: the bytes that do not continue a UTF-8 sequence.
 fn count_chars(bytes: &[u8]) -> u64 {
-    // Continuation bytes (0b10xxxxxx) counted in blocks a byte-wide counter holds, a loop
-    // the compiler turns into vector instructions.
-    let continues = |b: &u8| u8::from(b & 0xC0 == 0x80);
-    let mut blocks = bytes.chunks_exact(192);
-    let mut continuations = 0usize;
-    for block in &mut blocks {
-        continuations += usize::from(block.iter().map(continues).fold(0u8, u8::wrapping_add));
-    }
-    continuations += blocks
-        .remainder()
-        .iter()
-        .map(|b| usize::from(continues(b)))
-        .sum::<usize>();
-    (bytes.len() - continuations) as u64
+    count_lines_and_chars(bytes).1
+}
+
+/// The line feeds and the characters of `bytes` (as [`count_chars`]), in one pass: each
+/// counted in blocks a byte-wide counter holds, a loop the compiler turns into vector
+/// instructions (a continuation byte, 0b10xxxxxx, is below -64 as a signed byte).
+fn count_lines_and_chars(bytes: &[u8]) -> (u64, u64) {
+    let (lines, continuations) = bytes
+        .chunks(255)
+        .fold((0, 0), |(lines, continuations), block| {
+            let (l, c) = block.iter().fold((0u8, 0u8), |(l, c), &b| {
+                (l + u8::from(b == b'\n'), c + u8::from((b as i8) < -64))
+            });
+            (lines + u64::from(l), continuations + u64::from(c))
+        });
+    (lines, bytes.len() as u64 - continuations)
 }
 
 /// Counts lines (and characters) up to each finding, without going over the same bytes
@@ -565,9 +570,10 @@ impl LineCounter {
         let to = start.min(bytes.len());
         if to > self.counted {
             let span = &bytes[self.counted..to];
-            self.chars += count_chars(span);
-            if let Some(last) = memchr::memrchr(b'\n', span) {
-                self.line += memchr::memchr_iter(b'\n', span).count() as u64;
+            let (lines, chars) = count_lines_and_chars(span);
+            self.chars += chars;
+            if let Some(last) = memchr::memrchr(b'\n', span).filter(|_| lines > 0) {
+                self.line += lines;
                 self.line_start = self.counted + last + 1;
                 self.line_start_chars = self.chars - count_chars(&span[last + 1..]);
                 self.carried = 0;
@@ -795,16 +801,18 @@ impl Scanner {
     }
 
     /// The starts a `:` at `colon` can close, in order: `<` (with whitespace) before a
-    /// name, and the name at the start of a word (a letter first). Any other byte before
-    /// the colon starts nothing that this colon ends: its head would not end here.
+    /// name, and the name at the start of a word (a letter first), when the name is `URL`
+    /// or a known scheme. Nothing else can start a URL whose head this colon ends.
     fn starts_closed_by(&self, bytes: &[u8], colon: usize) -> [Option<usize>; 2] {
         let low = colon.saturating_sub(HEAD);
         let mut name = colon;
-        while name > low && is_scheme_char(bytes[name - 1]) {
+        while name > low && colon - name <= LONGEST_NAME && is_scheme_char(bytes[name - 1]) {
             name -= 1;
         }
-        if name == colon || colon - name >= HEAD {
-            // No name, or a name too long to be a head.
+        // The name must be `URL` or a known scheme: nothing else starts a URL (most
+        // colons in prose end here).
+        let head = &bytes[name..colon];
+        if !(head.eq_ignore_ascii_case(b"URL") || is_known_scheme(head)) {
             return [None, None];
         }
         let word =
@@ -1201,10 +1209,45 @@ fn blank_line_follows(bytes: &[u8], from: usize) -> bool {
     rest.get(blank) == Some(&b'\n')
 }
 
+/// The longest name of a known scheme (`prospero`) or `URL`, in bytes.
+const LONGEST_NAME: usize = 8;
+
+/// A name of at most [`LONGEST_NAME`] bytes in lower case, packed in a word: names are
+/// compared by their keys and lengths.
+const fn name_key(name: &[u8]) -> u64 {
+    let mut key = 0;
+    let mut i = 0;
+    while i < name.len() && i < LONGEST_NAME {
+        key |= (name[i].to_ascii_lowercase() as u64) << (8 * i);
+        i += 1;
+    }
+    key
+}
+
+/// The keys and lengths of the known schemes ([`UrlKind::ALL`] but generic, which is left
+/// as length 0: no name matches it).
+const KNOWN_SCHEMES: [(u64, usize); UrlKind::ALL.len()] = {
+    let mut keys = [(0, 0); UrlKind::ALL.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        let kind = UrlKind::ALL[i];
+        if !matches!(kind, UrlKind::Generic) {
+            let name = kind.name().as_bytes();
+            assert!(name.len() <= LONGEST_NAME);
+            keys[i] = (name_key(name), name.len());
+        }
+        i += 1;
+    }
+    keys
+};
+
 /// A scheme this crate knows (not generic), in any case.
 fn is_known_scheme(name: &[u8]) -> bool {
-    UrlKind::ALL
+    if name.is_empty() || name.len() > LONGEST_NAME {
+        return false;
+    }
+    let key = name_key(name);
+    KNOWN_SCHEMES
         .iter()
-        .filter(|kind| **kind != UrlKind::Generic)
-        .any(|kind| name.eq_ignore_ascii_case(kind.name().as_bytes()))
+        .any(|&(known, len)| known == key && len == name.len())
 }
