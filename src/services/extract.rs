@@ -812,11 +812,15 @@ impl Scanner {
         // The name must be `URL` or a known scheme: nothing else starts a URL (most
         // colons in prose end here).
         let head = &bytes[name..colon];
-        if !(head.eq_ignore_ascii_case(b"URL") || is_known_scheme(head)) {
+        let prefix = head.eq_ignore_ascii_case(b"URL");
+        if !(prefix || is_known_scheme(head)) {
             return [None, None];
         }
-        let word =
-            (bytes[name].is_ascii_alphabetic() && self.word_starts(bytes, name)).then_some(name);
+        // A bare scheme with nothing after its colon (`"news:"`, `ftp: `) is a mention of
+        // the scheme, and `URL:` needs a scheme after it: no bare URL starts here.
+        let mention = !prefix && bytes.get(colon + 1).is_some_and(|&b| ends_run(b));
+        let word = (!mention && bytes[name].is_ascii_alphabetic() && self.word_starts(bytes, name))
+            .then_some(name);
         let mut space = name;
         while space > low
             && matches!(
