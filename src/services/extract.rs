@@ -640,13 +640,16 @@ impl Candidate {
 
     /// The URL's text from bytes, U+FFFD for what is not UTF-8.
     fn url_bytes_lossy(&self, bytes: &[u8]) -> String {
-        let joined: Vec<u8> = self
-            .pieces
-            .iter()
-            .flat_map(|&(start, end)| &bytes[start..end])
-            .copied()
-            .collect();
-        String::from_utf8_lossy(&joined).into_owned()
+        if let &[(start, end)] = self.pieces.as_slice() {
+            return String::from_utf8_lossy(&bytes[start..end]).into_owned();
+        }
+        let mut joined = Vec::with_capacity(self.pieces.iter().map(|&(s, e)| e - s).sum());
+        for &(start, end) in &self.pieces {
+            joined.extend_from_slice(&bytes[start..end]);
+        }
+        // One copy: the joined bytes become the string when they are UTF-8.
+        String::from_utf8(joined)
+            .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
     }
 }
 
