@@ -300,6 +300,7 @@ impl Extractor {
             extractor: *self,
             reader,
             buffer: Vec::new(),
+            filled: 0,
             base: 0,
             eof: false,
             failed: false,
@@ -371,6 +372,8 @@ pub struct ExtractReader<R> {
     reader: R,
     /// The unread part of the stream held in memory: `buffer[0]` is at offset `base`.
     buffer: Vec<u8>,
+    /// The bytes of `buffer` read (the rest is room for the next read, zeroed once).
+    filled: usize,
     base: u64,
     eof: bool,
     failed: bool,
@@ -388,11 +391,12 @@ impl<R> ExtractReader<R> {
 
     /// Drops the bytes before `keep` (a buffer offset), counting their lines.
     fn discard(&mut self, keep: usize) {
-        let keep = keep.min(self.buffer.len());
-        self.lines.advance(&self.buffer, keep, keep);
+        let keep = keep.min(self.filled);
+        self.lines.advance(&self.buffer[..self.filled], keep, keep);
         self.lines.rebase(keep);
         self.scanner.rebase(keep);
-        self.buffer.drain(..keep);
+        self.buffer.copy_within(keep..self.filled, 0);
+        self.filled -= keep;
         self.base += keep as u64;
     }
 }
@@ -401,20 +405,21 @@ impl<R: Read> ExtractReader<R> {
     /// Reads more of the stream; a bigger piece when the buffer holds one unfinished URL, so
     /// that a long URL is scanned a bounded number of times.
     fn fill(&mut self) -> io::Result<()> {
-        let want = CHUNK.max(self.buffer.len());
-        let old = self.buffer.len();
-        self.buffer.resize(old + want, 0);
+        let want = CHUNK.max(self.filled);
+        let old = self.filled;
+        if self.buffer.len() < old + want {
+            self.buffer.resize(old + want, 0);
+        }
         let read = loop {
-            match self.reader.read(&mut self.buffer[old..]) {
+            match self.reader.read(&mut self.buffer[old..old + want]) {
                 Ok(read) => break read,
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
                 Err(error) => {
-                    self.buffer.truncate(old);
                     return Err(error);
                 }
             }
         };
-        self.buffer.truncate(old + read);
+        self.filled = old + read;
         self.eof = read == 0;
         self.high_water = self.high_water.max(self.buffer.capacity());
         Ok(())
@@ -429,15 +434,13 @@ impl<R: Read> Iterator for ExtractReader<R> {
             return None;
         }
         loop {
-            match self.scanner.step(&self.buffer, self.eof) {
+            let buffer = &self.buffer[..self.filled];
+            match self.scanner.step(buffer, self.eof) {
                 Step::Found(candidate) => {
-                    let position = self
-                        .lines
-                        .advance(&self.buffer, candidate.start, candidate.end);
-                    let found =
-                        String::from_utf8_lossy(&self.buffer[candidate.start..candidate.end])
-                            .into_owned();
-                    let url = Cow::Owned(candidate.url_bytes_lossy(&self.buffer));
+                    let position = self.lines.advance(buffer, candidate.start, candidate.end);
+                    let found = String::from_utf8_lossy(&buffer[candidate.start..candidate.end])
+                        .into_owned();
+                    let url = Cow::Owned(candidate.url_bytes_lossy(buffer));
                     let found = self.extractor.finish(
                         candidate,
                         self.base,
@@ -527,7 +530,22 @@ struct CharPosition {
 
 /// The characters of `bytes`: the bytes that do not continue a UTF-8 sequence.
 fn count_chars(bytes: &[u8]) -> u64 {
-    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64
+    count_lines_and_chars(bytes).1
+}
+
+/// The line feeds and the characters of `bytes` (as [`count_chars`]), in one pass: each
+/// counted in blocks a byte-wide counter holds, a loop the compiler turns into vector
+/// instructions (a continuation byte, 0b10xxxxxx, is below -64 as a signed byte).
+fn count_lines_and_chars(bytes: &[u8]) -> (u64, u64) {
+    let (lines, continuations) = bytes
+        .chunks(255)
+        .fold((0, 0), |(lines, continuations), block| {
+            let (l, c) = block.iter().fold((0u8, 0u8), |(l, c), &b| {
+                (l + u8::from(b == b'\n'), c + u8::from((b as i8) < -64))
+            });
+            (lines + u64::from(l), continuations + u64::from(c))
+        });
+    (lines, bytes.len() as u64 - continuations)
 }
 
 /// Counts lines (and characters) up to each finding, without going over the same bytes
@@ -551,14 +569,14 @@ impl LineCounter {
     fn advance(&mut self, bytes: &[u8], start: usize, end: usize) -> Position {
         let to = start.min(bytes.len());
         if to > self.counted {
-            for (i, &b) in bytes[self.counted..to].iter().enumerate() {
-                self.chars += u64::from(b & 0xC0 != 0x80);
-                if b == b'\n' {
-                    self.line += 1;
-                    self.line_start = self.counted + i + 1;
-                    self.line_start_chars = self.chars;
-                    self.carried = 0;
-                }
+            let span = &bytes[self.counted..to];
+            let (lines, chars) = count_lines_and_chars(span);
+            self.chars += chars;
+            if let Some(last) = memchr::memrchr(b'\n', span).filter(|_| lines > 0) {
+                self.line += lines;
+                self.line_start = self.counted + last + 1;
+                self.line_start_chars = self.chars - count_chars(&span[last + 1..]);
+                self.carried = 0;
             }
             self.counted = to;
         }
@@ -622,13 +640,16 @@ impl Candidate {
 
     /// The URL's text from bytes, U+FFFD for what is not UTF-8.
     fn url_bytes_lossy(&self, bytes: &[u8]) -> String {
-        let joined: Vec<u8> = self
-            .pieces
-            .iter()
-            .flat_map(|&(start, end)| &bytes[start..end])
-            .copied()
-            .collect();
-        String::from_utf8_lossy(&joined).into_owned()
+        if let &[(start, end)] = self.pieces.as_slice() {
+            return String::from_utf8_lossy(&bytes[start..end]).into_owned();
+        }
+        let mut joined = Vec::with_capacity(self.pieces.iter().map(|&(s, e)| e - s).sum());
+        for &(start, end) in &self.pieces {
+            joined.extend_from_slice(&bytes[start..end]);
+        }
+        // One copy: the joined bytes become the string when they are UTF-8.
+        String::from_utf8(joined)
+            .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
     }
 }
 
@@ -736,40 +757,86 @@ impl Scanner {
                 None => return Step::NeedMore { keep: bytes.len() },
             }
         }
+        // Every start has a `:` within HEAD bytes: the one closing its scheme (or `URL`)
+        // name. The search finds the colons (memchr) and looks back from each for the
+        // starts it closes: `<` and whitespace before the name, then the name itself.
+        // `at` is where the search stands: no start before it is tried again.
         let mut at = self.pos;
-        while at < bytes.len() {
-            let b = bytes[at];
-            let could_start = b == b'<' || (b.is_ascii_alphabetic() && self.word_starts(bytes, at));
-            if !could_start {
-                at += 1;
-                continue;
-            }
-            if !eof && bytes.len() - at < HEAD && !head_is_complete(bytes, at) {
-                // Not enough bytes to recognize a start: read on, keeping them.
-                return Step::NeedMore { keep: at };
-            }
-            let attempt = if b == b'<' {
-                self.wrapped(bytes, at, eof)
-            } else {
-                self.bare_at(bytes, at, eof)
-            };
-            match attempt {
-                Attempt::No => at += 1,
-                Attempt::Skip(to) => at = to,
-                Attempt::NeedMore => return Step::NeedMore { keep: at },
-                Attempt::Found(candidate, resume, skipping_run) => {
-                    self.pos = resume;
-                    self.skipping_run = skipping_run;
-                    return Step::Found(candidate);
+        let mut scan = at;
+        while let Some(offset) = memchr::memchr(b':', &bytes[scan.min(bytes.len())..]) {
+            let colon = scan + offset;
+            scan = colon + 1;
+            for start in self.starts_closed_by(bytes, colon).into_iter().flatten() {
+                if start < at {
+                    continue;
+                }
+                if !eof && bytes.len() - start < HEAD && !head_is_complete(bytes, start) {
+                    // Not enough bytes to recognize a start: read on, keeping them.
+                    return Step::NeedMore { keep: start };
+                }
+                let attempt = if bytes[start] == b'<' {
+                    self.wrapped(bytes, start, eof)
+                } else {
+                    self.bare_at(bytes, start, eof)
+                };
+                match attempt {
+                    Attempt::No => at = start + 1,
+                    Attempt::Skip(to) => at = to,
+                    Attempt::NeedMore => return Step::NeedMore { keep: start },
+                    Attempt::Found(candidate, resume, skipping_run) => {
+                        self.pos = resume;
+                        self.skipping_run = skipping_run;
+                        return Step::Found(candidate);
+                    }
                 }
             }
+            scan = scan.max(at);
         }
-        self.pos = at;
         if eof {
+            self.pos = bytes.len();
             Step::End
         } else {
-            Step::NeedMore { keep: at }
+            // A start whose colon is still to come is within HEAD bytes of the end.
+            let keep = at.max(bytes.len().saturating_sub(HEAD)).min(bytes.len());
+            self.pos = keep;
+            Step::NeedMore { keep }
         }
+    }
+
+    /// The starts a `:` at `colon` can close, in order: `<` (with whitespace) before a
+    /// name, and the name at the start of a word (a letter first), when the name is `URL`
+    /// or a known scheme. Nothing else can start a URL whose head this colon ends.
+    fn starts_closed_by(&self, bytes: &[u8], colon: usize) -> [Option<usize>; 2] {
+        let low = colon.saturating_sub(HEAD);
+        let mut name = colon;
+        while name > low && colon - name <= LONGEST_NAME && is_scheme_char(bytes[name - 1]) {
+            name -= 1;
+        }
+        // The name must be `URL` or a known scheme: nothing else starts a URL (most
+        // colons in prose end here).
+        let head = &bytes[name..colon];
+        let prefix = head.eq_ignore_ascii_case(b"URL");
+        if !(prefix || is_known_scheme(head)) {
+            return [None, None];
+        }
+        // A bare scheme with nothing after its colon (`"news:"`, `ftp: `) is a mention of
+        // the scheme, and `URL:` needs a scheme after it: no bare URL starts here.
+        let mention = !prefix && bytes.get(colon + 1).is_some_and(|&b| ends_run(b));
+        let word = (!mention && bytes[name].is_ascii_alphabetic() && self.word_starts(bytes, name))
+            .then_some(name);
+        let mut space = name;
+        while space > low
+            && matches!(
+                bytes[space - 1],
+                b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' | 0xC2 | 0xA0
+            )
+        {
+            space -= 1;
+        }
+        let angle =
+            (space > low && bytes[space - 1] == b'<' && skip_whitespace(bytes, space) == name)
+                .then(|| space - 1);
+        [angle, word]
     }
 
     /// Whether `at` starts a word: the byte before is not part of a scheme name.
@@ -1149,10 +1216,45 @@ fn blank_line_follows(bytes: &[u8], from: usize) -> bool {
     rest.get(blank) == Some(&b'\n')
 }
 
+/// The longest name of a known scheme (`prospero`) or `URL`, in bytes.
+const LONGEST_NAME: usize = 8;
+
+/// A name of at most [`LONGEST_NAME`] bytes in lower case, packed in a word: names are
+/// compared by their keys and lengths.
+const fn name_key(name: &[u8]) -> u64 {
+    let mut key = 0;
+    let mut i = 0;
+    while i < name.len() && i < LONGEST_NAME {
+        key |= (name[i].to_ascii_lowercase() as u64) << (8 * i);
+        i += 1;
+    }
+    key
+}
+
+/// The keys and lengths of the known schemes ([`UrlKind::ALL`] but generic, which is left
+/// as length 0: no name matches it).
+const KNOWN_SCHEMES: [(u64, usize); UrlKind::ALL.len()] = {
+    let mut keys = [(0, 0); UrlKind::ALL.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        let kind = UrlKind::ALL[i];
+        if !matches!(kind, UrlKind::Generic) {
+            let name = kind.name().as_bytes();
+            assert!(name.len() <= LONGEST_NAME);
+            keys[i] = (name_key(name), name.len());
+        }
+        i += 1;
+    }
+    keys
+};
+
 /// A scheme this crate knows (not generic), in any case.
 fn is_known_scheme(name: &[u8]) -> bool {
-    UrlKind::ALL
+    if name.is_empty() || name.len() > LONGEST_NAME {
+        return false;
+    }
+    let key = name_key(name);
+    KNOWN_SCHEMES
         .iter()
-        .filter(|kind| **kind != UrlKind::Generic)
-        .any(|kind| name.eq_ignore_ascii_case(kind.name().as_bytes()))
+        .any(|&(known, len)| known == key && len == name.len())
 }

@@ -80,7 +80,7 @@ impl UrlKind {
     }
 
     /// The scheme name in lower case (`"http"`), or `"generic"`.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             UrlKind::Http => "http",
             UrlKind::Ftp => "ftp",
