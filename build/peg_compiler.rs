@@ -174,9 +174,15 @@ impl Compiler<'_> {
                 Some(set) => format!("Some(st.skip_bytes(&{}, p))", self.table(set)),
                 None => {
                     let general = format!("Some(st.repeat(p, {}))", self.expr(inner)?);
-                    match self.unit_loop(inner) {
-                        Some(units) => self.unit_loop_code(&units, &general),
-                        None => general,
+                    match (self.unit_loop(inner), self.run_loop(inner)) {
+                        (Some(units), _) => self.unit_loop_code(&units, &general),
+                        (None, Some((skipped, ending))) => {
+                            let (skipped, ending) = (self.table(skipped), self.table(ending));
+                            format!(
+                                "if T::ON {{ return {general}; }}\n    let bytes = st.bytes;\n    let (mut q, mut end) = (p, p);\n    while let Some(&b) = bytes.get(q) {{\n        if {ending}.bytes[b as usize] {{ q += 1; end = q; }} else if {skipped}.bytes[b as usize] {{ q += 1; }} else {{ break; }}\n    }}\n    Some(end)"
+                            )
+                        }
+                        (None, None) => general,
                     }
                 }
             },
@@ -297,6 +303,24 @@ impl Compiler<'_> {
             single,
             multi,
         })
+    }
+
+    /// A repetition's body `a* ~ b` with `a` and `b` disjoint byte sets (`"-"* ~
+    /// alphadigit`): the repetition then ends just after the last byte of `b` in the run of
+    /// bytes of either set (each round takes `a*` greedily, which cannot take a byte of
+    /// `b`, then one byte of `b`; a round that finds no byte of `b` is undone). Returns
+    /// the two sets.
+    fn run_loop(&self, inner: &Expr) -> Option<(ByteSet, ByteSet)> {
+        let Expr::Seq(first, second) = inner else {
+            return None;
+        };
+        let Expr::Rep(skipped) = &**first else {
+            return None;
+        };
+        let (skipped, ending) = (self.byte_set(skipped, 0)?, self.byte_set(second, 0)?);
+        (0..256)
+            .all(|b| !(skipped[b] && ending[b]))
+            .then_some((skipped, ending))
     }
 
     /// The alternatives of `expr` (an ordered choice, through silent rules) as sequences
