@@ -172,7 +172,19 @@ impl Compiler<'_> {
             Expr::Opt(inner) => format!("{}(st, p).or(Some(p))", self.expr(inner)?),
             Expr::Rep(inner) => match self.byte_set(inner, 0) {
                 Some(set) => format!("Some(st.skip_bytes(&{}, p))", self.table(set)),
-                None => format!("Some(st.repeat(p, {}))", self.expr(inner)?),
+                None => {
+                    let general = format!("Some(st.repeat(p, {}))", self.expr(inner)?);
+                    match (self.unit_loop(inner), self.run_loop(inner)) {
+                        (Some(units), _) => self.unit_loop_code(&units, &general),
+                        (None, Some((skipped, ending))) => {
+                            let (skipped, ending) = (self.table(skipped), self.table(ending));
+                            format!(
+                                "if T::ON {{ return {general}; }}\n    let bytes = st.bytes;\n    let (mut q, mut end) = (p, p);\n    while let Some(&b) = bytes.get(q) {{\n        if {ending}.bytes[b as usize] {{ q += 1; end = q; }} else if {skipped}.bytes[b as usize] {{ q += 1; }} else {{ break; }}\n    }}\n    Some(end)"
+                            )
+                        }
+                        (None, None) => general,
+                    }
+                }
             },
             Expr::PosPred(inner) => format!("st.lookahead(p, true, {})", self.expr(inner)?),
             Expr::NegPred(inner) => format!("st.lookahead(p, false, {})", self.expr(inner)?),
@@ -244,6 +256,192 @@ impl Compiler<'_> {
         }
         body.push_str("None");
         Ok(self.function(&body))
+    }
+
+    /// A repetition's body as one byte loop, when it is a choice of fixed-length sequences
+    /// of byte sets (`uchar | ";" | ...`: single bytes and `escape`, `"%" hex hex`), possibly
+    /// after negative lookaheads of literals (`!"%09" ~ xchar`), that records no token and
+    /// whose alternatives cannot start with the same byte (single-byte alternatives may
+    /// overlap: they consume the same byte alike). Then at most one alternative can match
+    /// at each step, so trying them by their first byte is the ordered choice.
+    fn unit_loop(&self, inner: &Expr) -> Option<UnitLoop> {
+        let mut guards = Vec::new();
+        let mut body = inner;
+        while let Expr::Seq(first, second) = body {
+            match &**first {
+                Expr::NegPred(literal) => match &**literal {
+                    Expr::Str(text) if !text.is_empty() => guards.push(text.as_bytes().to_vec()),
+                    _ => return None,
+                },
+                _ => break,
+            }
+            body = second;
+        }
+        let mut alternatives = Vec::new();
+        self.sequences(body, &mut alternatives, 0)?;
+        let mut single = [false; 256];
+        let mut multi: Vec<Vec<ByteSet>> = Vec::new();
+        for alternative in alternatives {
+            if alternative.len() == 1 {
+                (0..256).for_each(|b| single[b] |= alternative[0][b]);
+            } else {
+                multi.push(alternative);
+            }
+        }
+        if multi.is_empty() {
+            return None;
+        }
+        let mut seen = single;
+        for alternative in &multi {
+            if (0..256).any(|b| seen[b] && alternative[0][b]) {
+                return None;
+            }
+            (0..256).for_each(|b| seen[b] |= alternative[0][b]);
+        }
+        Some(UnitLoop {
+            guards,
+            single,
+            multi,
+        })
+    }
+
+    /// A repetition's body `a* ~ b` with `a` and `b` disjoint byte sets (`"-"* ~
+    /// alphadigit`): the repetition then ends just after the last byte of `b` in the run of
+    /// bytes of either set (each round takes `a*` greedily, which cannot take a byte of
+    /// `b`, then one byte of `b`; a round that finds no byte of `b` is undone). Returns
+    /// the two sets.
+    fn run_loop(&self, inner: &Expr) -> Option<(ByteSet, ByteSet)> {
+        let Expr::Seq(first, second) = inner else {
+            return None;
+        };
+        let Expr::Rep(skipped) = &**first else {
+            return None;
+        };
+        let (skipped, ending) = (self.byte_set(skipped, 0)?, self.byte_set(second, 0)?);
+        (0..256)
+            .all(|b| !(skipped[b] && ending[b]))
+            .then_some((skipped, ending))
+    }
+
+    /// The alternatives of `expr` (an ordered choice, through silent rules) as sequences
+    /// of byte sets; `None` if one is not such a sequence.
+    fn sequences(&self, expr: &Expr, into: &mut Vec<Vec<ByteSet>>, depth: usize) -> Option<()> {
+        if depth > 64 {
+            return None;
+        }
+        if let Some(set) = self.byte_set(expr, depth) {
+            into.push(vec![set]);
+            return Some(());
+        }
+        match expr {
+            Expr::Choice(first, second) => {
+                self.sequences(first, into, depth + 1)?;
+                self.sequences(second, into, depth + 1)
+            }
+            Expr::Ident(name) => {
+                let rule = self.rules.get(name)?;
+                if rule.ty != RuleType::Silent {
+                    return None;
+                }
+                self.sequences(&rule.expr, into, depth + 1)
+            }
+            _ => {
+                let mut sets = Vec::new();
+                self.sequence_sets(expr, &mut sets, depth + 1)?;
+                into.push(sets);
+                Some(())
+            }
+        }
+    }
+
+    /// `expr` as a sequence of byte sets, one per byte it consumes (`"%" ~ hex ~ hex`).
+    fn sequence_sets(&self, expr: &Expr, into: &mut Vec<ByteSet>, depth: usize) -> Option<()> {
+        if depth > 64 {
+            return None;
+        }
+        if let Some(set) = self.byte_set(expr, depth) {
+            into.push(set);
+            return Some(());
+        }
+        match expr {
+            Expr::Seq(first, second) => {
+                self.sequence_sets(first, into, depth + 1)?;
+                self.sequence_sets(second, into, depth + 1)
+            }
+            Expr::Str(text) if text.is_ascii() && !text.is_empty() => {
+                for byte in text.bytes() {
+                    let mut set = [false; 256];
+                    set[byte as usize] = true;
+                    into.push(set);
+                }
+                Some(())
+            }
+            Expr::Ident(name) => {
+                let rule = self.rules.get(name)?;
+                if rule.ty != RuleType::Silent {
+                    return None;
+                }
+                self.sequence_sets(&rule.expr, into, depth + 1)
+            }
+            _ => None,
+        }
+    }
+
+    /// The byte loop of a [`UnitLoop`]; when tracing, `general` (the repetition as the
+    /// grammar reads it) runs instead, so that everything expected is recorded as before.
+    fn unit_loop_code(&mut self, units: &UnitLoop, general: &str) -> String {
+        let mut body = format!(
+            "if T::ON {{ return {general}; }}
+    let bytes = st.bytes;
+    let mut p = p;
+    while let Some(&b) = bytes.get(p) {{
+"
+        );
+        for guard in &units.guards {
+            writeln!(
+                body,
+                "        if b == {:#04x} && bytes[p..].starts_with({:?}) {{ break; }}",
+                guard[0],
+                bytes_literal(std::str::from_utf8(guard).expect("a literal is text"))
+            )
+            .unwrap();
+        }
+        if units.single.iter().any(|&b| b) {
+            let table = self.table(units.single);
+            writeln!(
+                body,
+                "        if {table}.bytes[b as usize] {{ p += 1; continue; }}"
+            )
+            .unwrap();
+        }
+        for alternative in &units.multi {
+            let mut test = self.byte_test(alternative[0], "b");
+            for (offset, set) in alternative.iter().enumerate().skip(1) {
+                let rest = self.byte_test(*set, "c");
+                write!(test, " && bytes.get(p + {offset}).is_some_and(|&c| {rest})").unwrap();
+            }
+            writeln!(
+                body,
+                "        if {test} {{ p += {}; continue; }}",
+                alternative.len()
+            )
+            .unwrap();
+        }
+        body.push_str(
+            "        break;
+    }
+    Some(p)",
+        );
+        body
+    }
+
+    /// A test that the byte `var` is in `set`: a comparison for one byte, else its table.
+    fn byte_test(&mut self, set: ByteSet, var: &str) -> String {
+        let members: Vec<usize> = (0..256).filter(|&b| set[b]).collect();
+        match members.as_slice() {
+            [one] => format!("{var} == {one:#04x}"),
+            _ => format!("{}.bytes[{var} as usize]", self.table(set)),
+        }
     }
 
     /// Whether `expr` can never record a token (it calls no non-silent rule and no `EOI`),
@@ -408,6 +606,16 @@ impl Compiler<'_> {
         .unwrap();
         name
     }
+}
+
+/// A repetition compiled into one byte loop (see [`Compiler::unit_loop`]).
+struct UnitLoop {
+    /// Literals that end the repetition where they start (`!"%09"`).
+    guards: Vec<Vec<u8>>,
+    /// The single-byte alternatives, merged.
+    single: ByteSet,
+    /// The longer alternatives, one byte set per byte, with disjoint first bytes.
+    multi: Vec<Vec<ByteSet>>,
 }
 
 enum Alternative<'e> {

@@ -42,12 +42,18 @@ pub(crate) fn parse_without_diagnosis(input: &str) -> Option<Result<Url<'_>, Par
         static TOKENS: std::cell::RefCell<Vec<crate::syntax::tree::Tok>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     TOKENS.with(|buffer| {
-        let mut toks = buffer.take();
-        let result = crate::syntax::compiled::parse(input, &mut toks)
-            .then(|| crate::lowering::lower(input, &toks));
+        // The buffer is used in place; were it borrowed already, a fresh one serves.
+        let mut own = Vec::new();
+        let mut borrowed = buffer.try_borrow_mut();
+        let toks = borrowed.as_deref_mut().unwrap_or(&mut own);
+        let result = if crate::syntax::compiled::parse(input, toks) {
+            Some(crate::lowering::lower(input, toks))
+        } else {
+            None
+        };
         // Keep a small buffer for the next parse; give a large one back to the allocator.
-        if toks.capacity() <= 1024 {
-            buffer.replace(toks);
+        if toks.capacity() > 1024 {
+            *toks = Vec::new();
         }
         result
     })

@@ -24,6 +24,7 @@ pub(crate) trait AuthorityRule: GrammarRule {
 
 impl Lowering<'_> {
     /// Lowers `login`: an empty user or password is kept apart from an absent one.
+    #[inline]
     pub(crate) fn login<R: AuthorityRule>(
         &self,
         pair: Node<'_, '_, R>,
@@ -46,6 +47,7 @@ impl Lowering<'_> {
     }
 
     /// Lowers `hostport`, checking the port's range.
+    #[inline]
     pub(crate) fn hostport<R: AuthorityRule>(
         &self,
         pair: Node<'_, '_, R>,
@@ -58,6 +60,7 @@ impl Lowering<'_> {
     }
 
     /// Lowers `host`, checking each octet of a hostnumber.
+    #[inline]
     pub(crate) fn host<R: AuthorityRule>(
         &self,
         pair: Node<'_, '_, R>,
@@ -90,6 +93,7 @@ impl Lowering<'_> {
         Ok(Ipv4Addr::from(octets))
     }
 
+    #[inline]
     fn port<R: AuthorityRule>(&self, pair: Node<'_, '_, R>) -> Result<PortSpan, ParseError> {
         expect_rule(&pair, R::PORT);
         match decimal_value(pair.as_str()).and_then(|value| u16::try_from(value).ok()) {
