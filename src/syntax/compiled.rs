@@ -90,10 +90,14 @@ impl<R> Trace<R> {
         }
     }
 
-    /// Whether an attempt at `p` is at the furthest position (forgetting nearer ones).
+    /// Whether an attempt at `p` is at the furthest position (forgetting nearer ones; the
+    /// records keep their capacity, as the furthest position moves on byte by byte).
     fn at(&mut self, p: usize) -> bool {
         if p > self.furthest {
-            *self = Trace::starting_at(p);
+            self.furthest = p;
+            self.sets.clear();
+            self.literals.clear();
+            self.rules.clear();
         }
         p == self.furthest
     }
