@@ -9,9 +9,12 @@
 //! `extract_linear`: `extract` on the first 1 KiB, 64 KiB, 1 MiB and 16 MiB of the dense text
 //! (repeated to 16 MiB: URLs at one density all through), time per byte.
 
+mod support;
+
 use criterion::{black_box, Criterion, Throughput};
 use linkify::{LinkFinder, LinkKind};
 use std::path::PathBuf;
+use support::median_ns;
 
 const TEXTS: &[&str] = &["seeds", "no-url", "dense"];
 
@@ -87,24 +90,6 @@ fn bench_linear(c: &mut Criterion, dense: &str) {
         });
     }
     group.finish();
-}
-
-/// The median of an estimate criterion wrote in this run, in nanoseconds per iteration
-/// (criterion writes `a/b` as the directory `a_b`).
-fn median_ns(group: &str, name: &str) -> Option<f64> {
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"),
-        PathBuf::from,
-    );
-    let path = target
-        .join("criterion")
-        .join(group)
-        .join(name.replace('/', "_"))
-        .join("new/estimates.json");
-    let text = std::fs::read_to_string(path).ok()?;
-    let median = text.split("\"median\":").nth(1)?;
-    let point = median.split("\"point_estimate\":").nth(1)?;
-    point.split([',', '}']).next()?.trim().parse().ok()
 }
 
 fn print_ratios(texts: &[(&str, String)]) {

@@ -11,9 +11,12 @@
 //!
 //! Each peer parses and extracts host, port and path, as rfc1738's typed parse does.
 
+mod support;
+
 use criterion::{black_box, Criterion, Throughput};
 use std::path::PathBuf;
 use std::str::FromStr;
+use support::median_ns;
 
 fn lines(file: &str) -> Vec<String> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -173,23 +176,6 @@ const LONG_DIALECTS: &[(&str, rfc1738::Dialect)] = &[
     ("rfc1630", rfc1738::Dialect::Rfc1630),
     ("draft", rfc1738::Dialect::DraftWwwUri00),
 ];
-
-/// The median of an estimate criterion wrote in this run, in nanoseconds per iteration.
-fn median_ns(group: &str, name: &str) -> Option<f64> {
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"),
-        PathBuf::from,
-    );
-    let path = target
-        .join("criterion")
-        .join(group)
-        .join(name)
-        .join("new/estimates.json");
-    let text = std::fs::read_to_string(path).ok()?;
-    let median = text.split("\"median\":").nth(1)?;
-    let point = median.split("\"point_estimate\":").nth(1)?;
-    point.split([',', '}']).next()?.trim().parse().ok()
-}
 
 fn print_ratios(valid: usize, invalid: usize) {
     println!("\nmedian time per URL (ratio to fluent-uri; URLs per second on one core)");

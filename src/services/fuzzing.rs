@@ -39,8 +39,7 @@ pub fn fast_and_pest_agree(input: &str) -> Result<bool, String> {
 /// `urlreference` and an optional final line break) for `input`, `None` for a rejection.
 fn reference_trees(input: &str) -> (Option<Vec<Tok>>, Option<Vec<Tok>>) {
     let mut toks = Vec::new();
-    let fast =
-        crate::syntax::compiled::parse_rule(Rule::whole_reference, input, &mut toks).map(|_| toks);
+    let fast = crate::syntax::compiled::run(Rule::whole_reference, input, &mut toks).map(|_| toks);
     let pest = Rfc1738Parser::parse(Rule::whole_reference, input)
         .ok()
         .map(from_pest);

@@ -171,35 +171,6 @@ pub(crate) fn parse_reference(input: &str, toks: &mut Vec<Tok>) -> bool {
     generated::rule_urlreference(&mut state, 0) == Some(input.len())
 }
 
-/// Runs `rule` at the start of `input` without tracing, into `toks` (cleared first); where
-/// it ended, if it matched. For the differential test of the entry rules.
-#[cfg(any(test, feature = "fuzzing"))]
-pub(crate) fn parse_rule(rule: Rule, input: &str, toks: &mut Vec<Tok>) -> Option<usize> {
-    toks.clear();
-    let mut state = State {
-        bytes: input.as_bytes(),
-        toks,
-        tracer: &mut NoTrace,
-        lookahead: 0,
-    };
-    generated::rule_named(rule, &mut state, 0)
-}
-
-/// Runs `rule` at `start` of `input`, recording what was expected where it got furthest;
-/// returns where the rule ended, if it matched, and the trace.
-pub(crate) fn trace(rule: Rule, input: &str, start: usize) -> (Option<usize>, Trace) {
-    let mut toks = Vec::new();
-    let mut trace = Trace::starting_at(start);
-    let mut state = State {
-        bytes: input.as_bytes(),
-        toks: &mut toks,
-        tracer: &mut trace,
-        lookahead: 0,
-    };
-    let end = generated::rule_named(rule, &mut state, start);
-    (end, trace)
-}
-
 impl<T: Tracer<R>, R: GrammarRule> State<'_, T, R> {
     /// One byte of `set`.
     #[inline(always)]
@@ -450,6 +421,12 @@ impl FamilyGrammar for crate::syntax::grammar::draft_www_uri_00::Rule {
 pub(crate) trait Compiled: GrammarRule {
     /// Runs `rule` at `p`.
     fn run<T: Tracer<Self>>(rule: Self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize>;
+}
+
+impl Compiled for Rule {
+    fn run<T: Tracer<Self>>(rule: Self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize> {
+        generated::rule_named(rule, st, p)
+    }
 }
 
 impl Compiled for crate::syntax::grammar::rfc1630::Rule {

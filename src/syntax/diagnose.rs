@@ -290,7 +290,7 @@ struct Failure {
 impl Failure {
     /// What the grammar expected where a parse of the whole input got furthest.
     fn of(input: &str) -> Failure {
-        let (end, trace) = crate::syntax::compiled::trace(Rule::whole_url, input, 0);
+        let (end, trace) = crate::syntax::compiled::trace_rule(Rule::whole_url, input, 0);
         debug_assert!(end.is_none(), "diagnose is called only for rejected input");
         Failure::from_trace(trace)
     }
@@ -304,7 +304,7 @@ impl Failure {
         end: usize,
         followers: &[&str],
     ) -> Option<Failure> {
-        let (matched, trace) = crate::syntax::compiled::trace(rule, input, start);
+        let (matched, trace) = crate::syntax::compiled::trace_rule(rule, input, start);
         if matched == Some(end) {
             return None;
         }
@@ -557,7 +557,7 @@ fn first_set(rule: Rule) -> u128 {
         for &rule in Rule::all_rules() {
             table[rule as usize] = (0u8..128).fold(0u128, |set, byte| {
                 let probe = char::from(byte).to_string();
-                let (end, trace) = crate::syntax::compiled::trace(rule, &probe, 0);
+                let (end, trace) = crate::syntax::compiled::trace_rule(rule, &probe, 0);
                 let starts = end.is_some_and(|end| end > 0) || trace.furthest > 0;
                 set | (u128::from(starts) << byte)
             });
