@@ -294,6 +294,25 @@ fn env_number(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
+/// The input of every parse case of `corpus/*.jsonl`, in file order.
+fn corpus_inputs() -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("corpus/")
+        .map(|entry| entry.expect("entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "jsonl"))
+        .collect();
+    files.sort();
+    let mut inputs = Vec::new();
+    for path in files {
+        for line in std::fs::read_to_string(&path).expect("corpus file").lines() {
+            let case: serde_json::Value = serde_json::from_str(line).expect("a JSON case");
+            inputs.push(case["input"].as_str().expect("an input string").to_owned());
+        }
+    }
+    inputs
+}
+
 #[test]
 fn the_fast_path_and_pest_agree_on_generated_urls_and_mutations() {
     let cases = env_number("DIFFERENTIAL_CASES", 50_000);
@@ -323,20 +342,11 @@ fn the_fast_path_and_pest_agree_on_generated_urls_and_mutations() {
 
 #[test]
 fn the_fast_path_and_pest_agree_on_the_corpus_and_its_mutations() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut random = Random(0x0001_6300);
-    for entry in std::fs::read_dir(dir).expect("corpus/") {
-        let path = entry.expect("entry").path();
-        if path.extension().is_none_or(|ext| ext != "jsonl") {
-            continue;
-        }
-        for line in std::fs::read_to_string(&path).expect("corpus file").lines() {
-            let case: serde_json::Value = serde_json::from_str(line).expect("a JSON case");
-            let input = case["input"].as_str().expect("an input string").to_owned();
-            check(&input).unwrap();
-            for _ in 0..4 {
-                check(&random.mutate(&input)).unwrap();
-            }
+    for input in corpus_inputs() {
+        check(&input).unwrap();
+        for _ in 0..4 {
+            check(&random.mutate(&input)).unwrap();
         }
     }
 }
@@ -369,21 +379,12 @@ fn the_fast_path_and_pest_agree_on_generated_references_and_mutations() {
 
 #[test]
 fn the_fast_path_and_pest_agree_on_the_corpus_as_references() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut random = Random(0x0001_6301);
-    for entry in std::fs::read_dir(dir).expect("corpus/") {
-        let path = entry.expect("entry").path();
-        if path.extension().is_none_or(|ext| ext != "jsonl") {
-            continue;
-        }
-        for line in std::fs::read_to_string(&path).expect("corpus file").lines() {
-            let case: serde_json::Value = serde_json::from_str(line).expect("a JSON case");
-            let input = case["input"].as_str().expect("an input string").to_owned();
-            check_reference(&input).unwrap();
-            check_reference(&format!("{input}\n")).unwrap();
-            for _ in 0..4 {
-                check_reference(&random.mutate(&input)).unwrap();
-            }
+    for input in corpus_inputs() {
+        check_reference(&input).unwrap();
+        check_reference(&format!("{input}\n")).unwrap();
+        for _ in 0..4 {
+            check_reference(&random.mutate(&input)).unwrap();
         }
     }
 }
@@ -519,21 +520,12 @@ fn the_compiled_dialects_and_pest_agree_on_generated_uris_and_mutations() {
 #[test]
 fn the_compiled_dialects_and_pest_agree_on_the_corpus_and_its_mutations() {
     use crate::services::fuzzing::dialect_fast_and_pest_agree as agree;
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut random = Random(0x0001_6302);
-    for entry in std::fs::read_dir(dir).expect("corpus/") {
-        let path = entry.expect("entry").path();
-        if path.extension().is_none_or(|ext| ext != "jsonl") {
-            continue;
-        }
-        for line in std::fs::read_to_string(&path).expect("corpus file").lines() {
-            let case: serde_json::Value = serde_json::from_str(line).expect("a JSON case");
-            let input = case["input"].as_str().expect("an input string").to_owned();
-            for dialect in [crate::Dialect::Rfc1630, crate::Dialect::DraftWwwUri00] {
-                agree(dialect, &input).unwrap();
-                for _ in 0..2 {
-                    agree(dialect, &random.mutate(&input)).unwrap();
-                }
+    for input in corpus_inputs() {
+        for dialect in [crate::Dialect::Rfc1630, crate::Dialect::DraftWwwUri00] {
+            agree(dialect, &input).unwrap();
+            for _ in 0..2 {
+                agree(dialect, &random.mutate(&input)).unwrap();
             }
         }
     }
