@@ -51,6 +51,9 @@ pub(crate) trait Tracer<R> {
     fn expected_set(&mut self, p: usize, set: &'static ByteSet);
     /// `literal` was expected at `p`.
     fn expected_literal(&mut self, p: usize, literal: &'static [u8], ignoring_case: bool);
+    /// Whether a failure at `p` would be recorded now (`p` is not behind the furthest
+    /// position reached).
+    fn records_at(&self, p: usize) -> bool;
     /// A mark taken before a non-silent rule runs, for [`Tracer::rule_failed`].
     fn rule_started(&mut self) -> (usize, usize);
     /// The non-silent `rule`, tried at `p`, failed; `mark` was taken when it started.
@@ -64,6 +67,9 @@ impl<R> Tracer<R> for NoTrace {
     const ON: bool = false;
     fn expected_set(&mut self, _: usize, _: &'static ByteSet) {}
     fn expected_literal(&mut self, _: usize, _: &'static [u8], _: bool) {}
+    fn records_at(&self, _: usize) -> bool {
+        false
+    }
     fn rule_started(&mut self) -> (usize, usize) {
         (0, 0)
     }
@@ -74,7 +80,11 @@ impl<R> Tracer<R> for NoTrace {
 #[derive(Debug)]
 pub(crate) struct Trace<R = Rule> {
     pub(crate) furthest: usize,
-    pub(crate) sets: Vec<&'static ByteSet>,
+    /// The ASCII characters expected there (bit `c` for character `c`): the union of the
+    /// character classes tried and of the one-byte literals (both cases where case is
+    /// ignored).
+    pub(crate) chars: u128,
+    /// The literals of more than one byte expected there, with whether case is ignored.
     pub(crate) literals: Vec<(&'static [u8], bool)>,
     pub(crate) rules: Vec<R>,
 }
@@ -84,9 +94,11 @@ impl<R> Trace<R> {
     fn starting_at(furthest: usize) -> Trace<R> {
         Trace {
             furthest,
-            sets: Vec::new(),
-            literals: Vec::new(),
-            rules: Vec::new(),
+            chars: 0,
+            // Room for every literal and rule a choice of the grammars tries at one place
+            // (the thirteen schemes of RFC 1630's `url`), so that a trace allocates once.
+            literals: Vec::with_capacity(32),
+            rules: Vec::with_capacity(32),
         }
     }
 
@@ -95,7 +107,7 @@ impl<R> Trace<R> {
     fn at(&mut self, p: usize) -> bool {
         if p > self.furthest {
             self.furthest = p;
-            self.sets.clear();
+            self.chars = 0;
             self.literals.clear();
             self.rules.clear();
         }
@@ -107,15 +119,31 @@ impl<R: GrammarRule> Tracer<R> for Trace<R> {
     const ON: bool = true;
 
     fn expected_set(&mut self, p: usize, set: &'static ByteSet) {
-        if self.at(p) && !self.sets.iter().any(|known| std::ptr::eq(*known, set)) {
-            self.sets.push(set);
+        if self.at(p) {
+            self.chars |= set.ascii;
         }
     }
 
     fn expected_literal(&mut self, p: usize, literal: &'static [u8], ignoring_case: bool) {
-        if self.at(p) && !self.literals.contains(&(literal, ignoring_case)) {
-            self.literals.push((literal, ignoring_case));
+        if !self.at(p) {
+            return;
         }
+        match literal {
+            [byte] if byte.is_ascii() => {
+                self.chars |= 1 << byte;
+                if ignoring_case {
+                    self.chars |= 1 << byte.to_ascii_uppercase();
+                }
+            }
+            _ if !self.literals.contains(&(literal, ignoring_case)) => {
+                self.literals.push((literal, ignoring_case));
+            }
+            _ => {}
+        }
+    }
+
+    fn records_at(&self, p: usize) -> bool {
+        p >= self.furthest
     }
 
     fn rule_started(&mut self) -> (usize, usize) {
@@ -184,6 +212,13 @@ impl<T: Tracer<R>, R: GrammarRule> State<'_, T, R> {
                 None
             }
         }
+    }
+
+    /// Whether a tracing run records a failure at `p` now (never inside a lookahead): an
+    /// alternative that would fail at `p` runs only then.
+    #[inline(always)]
+    fn records_at(&self, p: usize) -> bool {
+        T::ON && self.lookahead == 0 && self.tracer.records_at(p)
     }
 
     /// Whether the byte at `p` is in `set` (a guard: records nothing).
@@ -260,13 +295,15 @@ impl<T: Tracer<R>, R: GrammarRule> State<'_, T, R> {
             self.tracer.rule_failed(p, R::EOI, mark);
         }
         (p == self.bytes.len()).then(|| {
-            let next = self.toks.len() as u32 + 1;
-            self.toks.push(Tok {
-                rule: R::EOI,
-                start: p as u32,
-                end: p as u32,
-                next,
-            });
+            if !T::ON {
+                let next = self.toks.len() as u32 + 1;
+                self.toks.push(Tok {
+                    rule: R::EOI,
+                    start: p as u32,
+                    end: p as u32,
+                    next,
+                });
+            }
             p
         })
     }
@@ -324,6 +361,15 @@ impl<T: Tracer<R>, R: GrammarRule> State<'_, T, R> {
         p: usize,
         body: impl FnOnce(&mut Self, usize) -> Option<usize>,
     ) -> Option<usize> {
+        if T::ON {
+            // A tracing run only diagnoses: it records no token.
+            let traced = self.tracer.rule_started();
+            let end = body(self, p);
+            if end.is_none() && self.lookahead == 0 {
+                self.tracer.rule_failed(p, rule, traced);
+            }
+            return end;
+        }
         let mark = self.toks.len();
         self.toks.push(Tok {
             rule,
@@ -331,11 +377,6 @@ impl<T: Tracer<R>, R: GrammarRule> State<'_, T, R> {
             end: p as u32,
             next: 0,
         });
-        let traced = if T::ON {
-            self.tracer.rule_started()
-        } else {
-            (0, 0)
-        };
         match body(self, p) {
             Some(end) => {
                 let next = self.toks.len() as u32;
@@ -346,9 +387,6 @@ impl<T: Tracer<R>, R: GrammarRule> State<'_, T, R> {
             }
             None => {
                 self.toks.truncate(mark);
-                if T::ON && self.lookahead == 0 {
-                    self.tracer.rule_failed(p, rule, traced);
-                }
                 None
             }
         }
@@ -404,18 +442,34 @@ pub(crate) trait FamilyGrammar: Compiled {
     const WHOLE_URI: Self;
     /// The dialect whose grammar this is.
     const DIALECT: crate::vocabulary::dialect::Dialect;
+    /// Every rule of the grammar (pest's `all_rules`, without `EOI`).
+    fn all() -> &'static [Self];
+    /// The rule's place in its enum, for tables indexed by rule.
+    fn index(self) -> usize;
 }
 
 impl FamilyGrammar for crate::syntax::grammar::rfc1630::Rule {
     const WHOLE_URI: Self = Self::whole_uri;
     const DIALECT: crate::vocabulary::dialect::Dialect =
         crate::vocabulary::dialect::Dialect::Rfc1630;
+    fn all() -> &'static [Self] {
+        Self::all_rules()
+    }
+    fn index(self) -> usize {
+        self as usize
+    }
 }
 
 impl FamilyGrammar for crate::syntax::grammar::draft_www_uri_00::Rule {
     const WHOLE_URI: Self = Self::whole_uri;
     const DIALECT: crate::vocabulary::dialect::Dialect =
         crate::vocabulary::dialect::Dialect::DraftWwwUri00;
+    fn all() -> &'static [Self] {
+        Self::all_rules()
+    }
+    fn index(self) -> usize {
+        self as usize
+    }
 }
 
 pub(crate) trait Compiled: GrammarRule {

@@ -324,18 +324,7 @@ impl Failure {
     }
 
     fn from_trace(trace: Trace) -> Failure {
-        let mut chars = trace
-            .sets
-            .iter()
-            .fold(0u128, |chars, set| chars | set.ascii);
-        for (literal, ignoring_case) in &trace.literals {
-            if let [byte] = literal[..] {
-                chars |= bit(char::from(byte));
-                if *ignoring_case {
-                    chars |= bit(char::from(byte.to_ascii_uppercase()));
-                }
-            }
-        }
+        let chars = trace.chars;
         let mut rules: Vec<Rule> = Vec::new();
         for rule in trace.rules {
             if !rules.contains(&rule) {

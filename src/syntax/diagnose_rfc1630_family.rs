@@ -6,6 +6,9 @@
 //! input's tree is lowered by `crate::lowering::rfc1630_family`; a rejected one is diagnosed here,
 //! from a tracing run of the same compiled grammar.
 
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
 use crate::syntax::diagnose::partial_form_error;
 
 use crate::vocabulary::dialect::Dialect;
@@ -43,7 +46,7 @@ pub(crate) fn check_fragmentid(
     if matched == fragment.len() {
         return Ok(());
     }
-    let expected = vec!["xalpha".to_owned(), "end of URI".to_owned()];
+    let expected = vec![Cow::Borrowed("xalpha"), Cow::Borrowed("end of URI")];
     Err(character_error(
         input,
         offset + matched,
@@ -76,32 +79,32 @@ pub(crate) fn diagnose<R: FamilyGrammar>(input: &str) -> ParseError {
         let error = ErrorKind::PrefixedGenericUri {
             scheme: scheme.to_owned(),
         };
-        return ParseError::new(input, prefix_len, None, error, vec!["url".to_owned()])
+        return ParseError::with_names(input, prefix_len, None, error, vec![Cow::Borrowed("url")])
             .in_dialect(dialect);
     }
     let after_colon = prefix_len + scheme_len + 1;
     if offset < after_colon && !generic {
         // pest gives up at the start when a production fails inside a lookahead, or at
         // its first literal: the scheme is known, so the error is after its colon.
-        expected = vec![kind.production_in(dialect).to_owned()];
+        expected = vec![Cow::Borrowed(kind.production_in(dialect))];
         // RFC 1630's nntp URL names no host: "nntp:group/digits".
         let needs_slashes = kind.has_slashes() && kind != UrlKind::Nntp;
         if needs_slashes && !input[after_colon..].starts_with("//") {
             let error = ErrorKind::MissingSlashes {
                 scheme: kind.name(),
             };
-            return ParseError::new(
+            return ParseError::with_names(
                 input,
                 after_colon,
                 Some(kind),
                 error,
-                vec!["\"//\"".to_owned()],
+                vec![Cow::Borrowed("\"//\"")],
             )
             .in_dialect(dialect);
         }
         return character_error(input, after_colon, dialect, expected, Some(kind));
     }
-    let uri_end = input.find('#').unwrap_or(input.len());
+    let uri_end = memchr::memchr(b'#', input.as_bytes()).unwrap_or(input.len());
     let at_uri_end = offset.min(input.len()) == uri_end;
     let article = offset > after_colon && !input[after_colon..uri_end].contains('@');
     if kind == UrlKind::News && at_uri_end && article {
@@ -109,12 +112,14 @@ pub(crate) fn diagnose<R: FamilyGrammar>(input: &str) -> ParseError {
         let error = ErrorKind::ArticleWithoutHost {
             group: dialect.group_rule(),
         };
-        let expected = vec!["xalpha".to_owned(), "\"@\"".to_owned()];
-        return ParseError::new(input, offset, Some(kind), error, expected).in_dialect(dialect);
+        let expected = vec![Cow::Borrowed("xalpha"), Cow::Borrowed("\"@\"")];
+        return ParseError::with_names(input, offset, Some(kind), error, expected)
+            .in_dialect(dialect);
     }
     if kind.has_slashes() {
         if let Some(error) = crate::syntax::diagnose::hostnumber_parts(input, offset) {
-            return ParseError::new(input, offset, Some(kind), error, expected).in_dialect(dialect);
+            return ParseError::with_names(input, offset, Some(kind), error, expected)
+                .in_dialect(dialect);
         }
     }
     character_error(input, offset, dialect, expected, Some(kind))
@@ -123,76 +128,98 @@ pub(crate) fn diagnose<R: FamilyGrammar>(input: &str) -> ParseError {
 /// What the trace says was expected, in the order RFC 1738's diagnosis gives: the rules that
 /// failed where the parse got furthest, then the characters it would have taken there,
 /// named by the grammar's classes (the largest first), then one by one, then the end.
-fn expected_names<R: FamilyGrammar>(trace: &Trace<R>, dialect: Dialect) -> Vec<String> {
-    let mut names: Vec<String> = trace
-        .rules
-        .iter()
-        .map(|rule| rule_name(&format!("{rule:?}")))
-        .collect();
-    names.sort();
+fn expected_names<R: FamilyGrammar>(trace: &Trace<R>, dialect: Dialect) -> Vec<Cow<'static, str>> {
+    let mut names: Vec<Cow<'static, str>> = Vec::with_capacity(8);
+    names.extend(
+        trace
+            .rules
+            .iter()
+            .map(|&rule| Cow::Borrowed(rule_name(rule))),
+    );
+    names.sort_unstable();
     names.dedup();
-    let mut chars = trace
-        .sets
-        .iter()
-        .fold(0u128, |chars, set| chars | set.ascii);
-    for (literal, ignoring_case) in &trace.literals {
-        if let [byte] = literal[..] {
-            chars |= 1 << byte;
-            if *ignoring_case {
-                chars |= 1 << byte.to_ascii_uppercase();
-            }
+    let mut chars = trace.chars;
+    const fn class(members: &str) -> u128 {
+        let bytes = members.as_bytes();
+        let mut set = 0u128;
+        let mut at = 0;
+        while at < bytes.len() {
+            set |= 1 << bytes[at];
+            at += 1;
         }
+        set
     }
-    let class = |members: &str| members.bytes().fold(0u128, |set, b| set | 1 << b);
-    let alpha = class("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
-    let digit = class("0123456789");
+    const ALPHA: u128 = class("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    const DIGIT: u128 = class("0123456789");
     let extra = match dialect {
         Dialect::DraftWwwUri00 => class("!*\"'():;, "),
         _ => class("!*\"'(),"),
     };
     let classes = [
-        ("xalpha", alpha | digit | class("$-_@.&+%") | extra),
+        ("xalpha", ALPHA | DIGIT | class("$-_@.&+%") | extra),
         // A rule of RFC 1630's grammar only.
         (
             "alphanum2",
             match dialect {
-                Dialect::Rfc1630 => alpha | digit | class("-_.+"),
+                Dialect::Rfc1630 => ALPHA | DIGIT | class("-_.+"),
                 _ => 0,
             },
         ),
-        ("alphanum", alpha | digit),
-        ("hex", digit | class("abcdefABCDEF")),
-        ("alpha", alpha),
-        ("digit", digit),
+        ("alphanum", ALPHA | DIGIT),
+        ("hex", DIGIT | class("abcdefABCDEF")),
+        ("alpha", ALPHA),
+        ("digit", DIGIT),
     ];
-    let mut classes_named = Vec::new();
+    let at_end = names.iter().any(|name| name == END_OF_URI);
+    names.retain(|name| name != END_OF_URI);
     for (name, members) in classes {
         if members != 0 && chars & members == members {
-            classes_named.push(name.to_owned());
+            names.push(Cow::Borrowed(name));
             chars &= !members;
         }
     }
-    let end = rule_name("EOI");
-    let at_end = names.contains(&end);
-    names.retain(|name| *name != end);
-    names.extend(classes_named);
     while chars != 0 {
         let quoted = crate::syntax::diagnose::quoted_char(chars.trailing_zeros() as usize);
         chars &= chars - 1;
         if !names.iter().any(|name| name == quoted) {
-            names.push(quoted.to_owned());
+            names.push(Cow::Borrowed(quoted));
         }
     }
     if at_end {
-        names.push(end);
+        names.push(Cow::Borrowed(END_OF_URI));
     }
     names
 }
 
-/// A rule's name as the RFC writes it.
-fn rule_name(pest_name: &str) -> String {
+/// How the expected list names the end of the input (pest's `EOI`).
+const END_OF_URI: &str = "end of URI";
+
+/// A rule's name as the RFC writes it, from a table built once per grammar.
+fn rule_name<R: FamilyGrammar>(rule: R) -> &'static str {
+    static RFC1630: OnceLock<Vec<String>> = OnceLock::new();
+    static DRAFT: OnceLock<Vec<String>> = OnceLock::new();
+    let cell = match R::DIALECT {
+        Dialect::DraftWwwUri00 => &DRAFT,
+        _ => &RFC1630,
+    };
+    let table = cell.get_or_init(|| {
+        let mut names = Vec::new();
+        for &rule in R::all().iter().chain(&[R::EOI]) {
+            let at = rule.index();
+            if names.len() <= at {
+                names.resize(at + 1, String::new());
+            }
+            names[at] = rfc_name(&format!("{rule:?}"));
+        }
+        names
+    });
+    &table[rule.index()]
+}
+
+/// A rule's name as the RFC writes it, from its name in the grammar file.
+fn rfc_name(pest_name: &str) -> String {
     match pest_name {
-        "EOI" => "end of URI".to_owned(),
+        "EOI" => END_OF_URI.to_owned(),
         "fragment" => "\"#\"".to_owned(),
         "url_scheme" => "scheme".to_owned(),
         "whole_uri" | "fragmentaddress" => "uri".to_owned(),
@@ -205,7 +232,7 @@ fn character_error(
     input: &str,
     offset: usize,
     dialect: Dialect,
-    expected: Vec<String>,
+    expected: Vec<Cow<'static, str>>,
     production: Option<UrlKind>,
 ) -> ParseError {
     let mut offset = offset.min(input.len());
@@ -252,7 +279,7 @@ fn character_error(
             None => ErrorKind::UnexpectedCharacter { found },
         },
     };
-    ParseError::new(input, offset, production, kind, expected).in_dialect(dialect)
+    ParseError::with_names(input, offset, production, kind, expected).in_dialect(dialect)
 }
 
 /// Why a graphic character (or space) is refused, when its class says so.

@@ -72,11 +72,50 @@ impl UrlKind {
     /// assert_eq!(UrlKind::from_scheme("x-gopher"), UrlKind::Generic);
     /// ```
     pub fn from_scheme(scheme: &str) -> UrlKind {
-        UrlKind::ALL[..10]
-            .iter()
-            .copied()
-            .find(|kind| kind.name().eq_ignore_ascii_case(scheme))
-            .unwrap_or(UrlKind::Generic)
+        match UrlKind::named(scheme) {
+            Some(kind) if kind.is_rfc1738_scheme() => kind,
+            _ => UrlKind::Generic,
+        }
+    }
+
+    /// Whether this kind is one of RFC 1738's ten predefined schemes (the first ten of
+    /// [`UrlKind::ALL`]).
+    fn is_rfc1738_scheme(self) -> bool {
+        UrlKind::ALL[..10].contains(&self)
+    }
+
+    /// The kind whose [`UrlKind::name`] is `scheme`, in any case.
+    fn named(scheme: &str) -> Option<UrlKind> {
+        // The longest name, "prospero", has eight letters.
+        let mut lower = [0u8; 8];
+        let bytes = scheme.as_bytes();
+        if bytes.len() > lower.len() {
+            return None;
+        }
+        for (to, from) in lower.iter_mut().zip(bytes) {
+            *to = from.to_ascii_lowercase();
+        }
+        let kind = match &lower[..bytes.len()] {
+            b"http" => UrlKind::Http,
+            b"ftp" => UrlKind::Ftp,
+            b"gopher" => UrlKind::Gopher,
+            b"mailto" => UrlKind::Mailto,
+            b"news" => UrlKind::News,
+            b"nntp" => UrlKind::Nntp,
+            b"telnet" => UrlKind::Telnet,
+            b"wais" => UrlKind::Wais,
+            b"file" => UrlKind::File,
+            b"prospero" => UrlKind::Prospero,
+            b"generic" => UrlKind::Generic,
+            b"mid" => UrlKind::Mid,
+            b"cid" => UrlKind::Cid,
+            b"urn" => UrlKind::Urn,
+            b"rlogin" => UrlKind::Rlogin,
+            b"tn3270" => UrlKind::Tn3270,
+            _ => return None,
+        };
+        debug_assert_eq!(kind.name().as_bytes(), &lower[..bytes.len()]);
+        Some(kind)
     }
 
     /// The scheme name in lower case (`"http"`), or `"generic"`.
@@ -223,11 +262,54 @@ impl UrlKind {
         if dialect == Dialect::Rfc1738 {
             return UrlKind::from_scheme(scheme);
         }
-        UrlKind::ALL
-            .iter()
-            .copied()
-            .filter(|kind| *kind != UrlKind::File)
-            .find(|kind| kind.name().eq_ignore_ascii_case(scheme))
-            .unwrap_or(UrlKind::Generic)
+        match UrlKind::named(scheme) {
+            Some(UrlKind::File) | None => UrlKind::Generic,
+            Some(kind) => kind,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn every_kind_is_found_by_its_name_in_any_case_and_nothing_else_is() {
+        for kind in UrlKind::ALL {
+            assert_eq!(UrlKind::named(kind.name()), Some(kind));
+            assert_eq!(
+                UrlKind::named(&kind.name().to_ascii_uppercase()),
+                Some(kind)
+            );
+            let rfc1738 = if UrlKind::ALL[..10].contains(&kind) {
+                kind
+            } else {
+                UrlKind::Generic
+            };
+            assert_eq!(UrlKind::from_scheme(kind.name()), rfc1738);
+            let family = if kind == UrlKind::File {
+                UrlKind::Generic
+            } else {
+                kind
+            };
+            assert_eq!(
+                UrlKind::from_scheme_in(kind.name(), Dialect::Rfc1630),
+                family
+            );
+        }
+        for other in [
+            "",
+            "h",
+            "htt",
+            "https",
+            "prosperos",
+            "x-gopher",
+            "ftp\u{e9}",
+            "FTPX",
+        ] {
+            assert_eq!(UrlKind::named(other), None, "{other:?}");
+            assert_eq!(UrlKind::from_scheme(other), UrlKind::Generic);
+        }
     }
 }
