@@ -533,18 +533,37 @@ fn count_chars(bytes: &[u8]) -> u64 {
     count_lines_and_chars(bytes).1
 }
 
-/// The line feeds and the characters of `bytes` (as [`count_chars`]), in one pass: each
-/// counted in blocks a byte-wide counter holds, a loop the compiler turns into vector
-/// instructions (a continuation byte, 0b10xxxxxx, is below -64 as a signed byte).
+/// The line feeds and the characters of `bytes` (as [`count_chars`]), in one pass: lanes
+/// of byte-wide counters, each taking one byte of every 32 and emptied before it can
+/// overflow, a loop the compiler turns into vector instructions (a continuation byte,
+/// 0b10xxxxxx, is below -64 as a signed byte).
 fn count_lines_and_chars(bytes: &[u8]) -> (u64, u64) {
-    let (lines, continuations) = bytes
-        .chunks(255)
-        .fold((0, 0), |(lines, continuations), block| {
-            let (l, c) = block.iter().fold((0u8, 0u8), |(l, c), &b| {
-                (l + u8::from(b == b'\n'), c + u8::from((b as i8) < -64))
-            });
-            (lines + u64::from(l), continuations + u64::from(c))
-        });
+    const LANES: usize = 32;
+    /// Rounds of `LANES` bytes a byte-wide counter can take without overflowing.
+    const ROUNDS: usize = 255;
+    let (mut lines, mut continuations) = (0u64, 0u64);
+    let whole = bytes.len() / LANES * LANES;
+    for stretch in bytes[..whole].chunks(LANES * ROUNDS) {
+        let (mut line_lanes, mut continuation_lanes) = ([0u8; LANES], [0u8; LANES]);
+        for block in stretch.chunks_exact(LANES) {
+            for lane in 0..LANES {
+                line_lanes[lane] += u8::from(block[lane] == b'\n');
+                continuation_lanes[lane] += u8::from((block[lane] as i8) < -64);
+            }
+        }
+        lines += line_lanes
+            .iter()
+            .map(|&count| u64::from(count))
+            .sum::<u64>();
+        continuations += continuation_lanes
+            .iter()
+            .map(|&count| u64::from(count))
+            .sum::<u64>();
+    }
+    for &byte in &bytes[whole..] {
+        lines += u64::from(byte == b'\n');
+        continuations += u64::from((byte as i8) < -64);
+    }
     (lines, bytes.len() as u64 - continuations)
 }
 
@@ -1257,4 +1276,29 @@ fn is_known_scheme(name: &[u8]) -> bool {
     KNOWN_SCHEMES
         .iter()
         .any(|&(known, len)| known == key && len == name.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn lines_and_characters_are_counted_as_one_at_a_time_at_every_length() {
+        // Line feeds, ASCII, two-, three- and four-byte characters, over lengths around the
+        // 32-byte lanes and the 255 rounds a lane counter holds.
+        let pattern = "ab\nc\u{e9}\n\u{20ac}x\u{1f600}\n\n";
+        let text = pattern.repeat(40 * 255 * 32 / pattern.len() + 2);
+        let lengths = (0..70).chain([8159, 8160, 8161, 16320, 16321, 40000, text.len()]);
+        for length in lengths {
+            let bytes = &text.as_bytes()[..length];
+            let lines = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+            let chars = bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64;
+            assert_eq!(
+                count_lines_and_chars(bytes),
+                (lines, chars),
+                "length {length}"
+            );
+        }
+    }
 }
