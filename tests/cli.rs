@@ -147,6 +147,35 @@ fn resolve_prints_the_absolute_form_in_either_mode() {
 }
 
 #[test]
+fn resolve_by_rfc1808_and_the_cern_library_keeps_the_json_fields() {
+    let base = "http://a/b/c/d;p?q#f";
+    let (status, stdout) = run(
+        &["resolve", "--mode", "rfc1808", base, "?y", "../../../g"],
+        b"",
+    );
+    assert_eq!(status, 0);
+    assert_eq!(stdout, "http://a/b/c/d;p?y\nhttp://a/../g\n");
+    let (status, stdout) = run(&["resolve", "--mode", "CERN", base, "?y", "http:g"], b"");
+    assert_eq!(status, 0);
+    assert_eq!(stdout, "http://a/b/c/?y#f\nhttp://a/b/c/g#f\n");
+    // Neither refuses a gopher base; RFC 1808 refuses a base without a scheme.
+    let stdin = b"gopher://h/1x/y\tz\n/a/b\tg\n";
+    let (status, stdout) = run(&["resolve", "--mode", "rfc1808", "--json"], stdin);
+    assert_eq!(status, 1);
+    let objects = json_lines(&stdout);
+    assert_eq!(objects[0]["mode"], "rfc1808");
+    assert_eq!(objects[0]["result"], "gopher://h/1x/z");
+    assert_eq!(objects[1]["error"]["code"], "context-without-scheme");
+    assert_eq!(objects[1]["context"], "/a/b");
+    assert_eq!(objects[1]["partial"], "g");
+    let (status, stdout) = run(&["resolve", "--mode", "cern", "--json"], stdin);
+    assert_eq!(status, 0);
+    let objects = json_lines(&stdout);
+    assert_eq!(objects[0]["result"], "gopher://h/1x/z");
+    assert_eq!(objects[1]["result"], "/a/g");
+}
+
+#[test]
 fn resolve_reads_tab_separated_lines_and_reports_every_line_as_json() {
     let stdin = b"magic://a/b/c//d/e/f\t//g\r\nno tab here\n\ngopher://h/1a\tb\n\xff\tg\n";
     let (status, stdout) = run(&["resolve", "--json"], stdin);

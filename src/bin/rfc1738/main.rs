@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! rfc1738 parse [--dialect rfc1738|rfc1630|draft] [--json] [URL ...]
-//! rfc1738 resolve [--mode rfc1630|draft] [--json] [CONTEXT PARTIAL ...]
+//! rfc1738 resolve [--mode rfc1630|draft|rfc1808|cern] [--json] [CONTEXT PARTIAL ...]
 //! rfc1738 extract [--dialect D] [--json] [--max-len N] [--line-numbers] [FILE ...]
 //! rfc1738 normalize [--json] [URL ...]
 //! rfc1738 lint [--dialect D] [--json] [--all] [URL ...]
@@ -105,6 +105,12 @@ enum ModeArg {
     /// table).
     #[value(alias = "draft-www-uri-00")]
     Draft,
+    /// RFC 1808 (June 1995), to the letter: ".." above the root and "/./g" stay, "http:g"
+    /// is absolute.
+    Rfc1808,
+    /// The CERN library 2.x (1993) as NCSA Mosaic 2.x and Lynx 2.x ran it: the base's
+    /// fragment inherited, ":80" and ":70" dropped, "http:g" relative to an http base.
+    Cern,
 }
 
 impl From<ModeArg> for ResolveMode {
@@ -112,6 +118,8 @@ impl From<ModeArg> for ResolveMode {
         match mode {
             ModeArg::Rfc1630 => ResolveMode::Rfc1630,
             ModeArg::Draft => ResolveMode::Draft,
+            ModeArg::Rfc1808 => ResolveMode::Rfc1808,
+            ModeArg::Cern => ResolveMode::Cern,
         }
     }
 }
@@ -131,9 +139,11 @@ enum Command {
         /// any, one URL per line is read from standard input.
         urls: Vec<String>,
     },
-    /// Resolve partial forms (relative URIs) against a context URI, by RFC 1630's rules.
+    /// Resolve partial forms (relative URIs) against a context URI, by RFC 1630's rules, or
+    /// relative URLs by RFC 1808 or as the CERN library (Mosaic, Lynx) did.
     Resolve {
-        /// The reading of RFC 1630's rule 2.
+        /// The rules: RFC 1630's (either reading of its rule 2), RFC 1808's, or the CERN
+        /// library's.
         #[arg(long, value_enum, ignore_case = true, default_value_t = ModeArg::Rfc1630)]
         mode: ModeArg,
         /// Print one JSON object per partial form: {"line", "context", "partial", "mode",
