@@ -1008,3 +1008,38 @@ fn help_wraps_to_the_width_of_the_terminal() {
     assert!(widest.is_some_and(|width| width <= 60), "{plain}");
     assert!(plain.contains("rfc1630"), "{plain}");
 }
+
+#[test]
+fn links_lists_each_page_and_exits_2_when_one_cannot_be_read() {
+    let page = b"<A HREF=\"../a.html\">a</A>\n<IMG SRC=b.gif>\n";
+    let (status, out, err) = run_with(
+        &[
+            "links",
+            "--base",
+            "http://h/x/y.html",
+            "-",
+            "/no/such/page.html",
+        ],
+        &[],
+        page,
+    );
+    assert_eq!(status, 2);
+    assert_eq!(
+        out,
+        "-:1: a href ../a.html -> http://h/a.html  (valid http)\n\
+         -:2: img src b.gif -> http://h/x/b.gif  (valid http)\n"
+    );
+    assert!(err.contains("/no/such/page.html"), "{err}");
+    // Without a base: the error, in text and in JSON.
+    let (status, out) = run(&["links", "--json"], page);
+    assert_eq!(status, 0);
+    let objects = json_lines(&out);
+    assert_eq!(objects[0]["result"], serde_json::Value::Null);
+    assert_eq!(objects[0]["error"]["code"], "no-base");
+    assert_eq!(objects[0]["file"], "-");
+    let (_, out) = run(&["links", "--mode", "rfc1630"], page);
+    assert!(
+        out.starts_with("-:1: a href ../a.html -> error: no base"),
+        "{out}"
+    );
+}
