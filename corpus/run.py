@@ -15,6 +15,9 @@ reported by id:
                             cross-protocol)
   corpus/extract/rules.jsonl  `extract --json` on the text: the stated fields of each URL
                             (an invalid URL's "error_code" is its error's "code")
+  corpus/links/pages.jsonl  `links --json --mode M [--base B] [--max-len N] links/PAGE`, run
+                            from corpus/, in every mode: every object of the golden
+                            links/EXPECTED.M.jsonl
 Exit status 0 when every case matches, 1 otherwise (the first differences are printed).
 """
 import json
@@ -128,6 +131,22 @@ def extract_cases():
         check("extract", f"{case['id']} {case['note']}", case["expected"], got)
 
 
+def links_cases():
+    for case in cases(ROOT / "links" / "pages.jsonl"):
+        for mode in ("rfc1630", "draft", "rfc1808", "cern"):
+            # Run from corpus/: the binary's path made absolute first.
+            binary = str(pathlib.Path(BINARY).resolve()) if pathlib.Path(BINARY).exists() else BINARY
+            args = [binary, "links", "--json", "--mode", mode]
+            if case.get("base") is not None:
+                args += ["--base", case["base"]]
+            if "max_len" in case:
+                args += ["--max-len", str(case["max_len"])]
+            done = subprocess.run([*args, "links/" + case["page"]], cwd=ROOT, capture_output=True, check=False)
+            got = [json.loads(line) for line in done.stdout.decode().splitlines() if line]
+            golden = ROOT / "links" / f"{case['expected']}.{mode}.jsonl"
+            check("links", f"{case['id']} {golden.name}", cases(golden), got)
+
+
 def main():
     if not pathlib.Path(BINARY).exists():
         sys.exit(f"{BINARY}: not found (cargo build first, or give the binary's path)")
@@ -136,6 +155,7 @@ def main():
     normalize_cases()
     lint_cases()
     extract_cases()
+    links_cases()
     summary = ", ".join(f"{n} {kind}" for kind, n in counts.items())
     if failures:
         print("\n".join(failures[:20]))

@@ -62,7 +62,8 @@
 //!   `Display` is one line; `{:#}` ([`ParseError::render`]) is the block with a caret.
 //! - Around them: [`normalize`] and [`equivalent`], [`resolve`] (partial forms),
 //!   [`lint`](fn@lint) (RFC 1738 section 6's security checks), [`extract`] (URLs in running text),
-//!   [`encode`] and [`charset`].
+//!   [`encode`] and [`charset`]; with the `html` feature, `LinkLister` (the links of HTML
+//!   pages, resolved as the browsers of 1993-1995 did).
 //!
 //! Building URLs from decoded components is the builders' work, apart from the types
 //! above: [`HttpUrl::builder`], [`FtpUrl::builder`], ... ([`HttpBuilder`],
@@ -146,6 +147,9 @@ pub use services::convert::{from_url_crate, ConvertError};
 pub use services::extract::{
     extract, extract_reader, Extract, ExtractReader, Extractor, Found, Wrapper,
 };
+#[cfg(feature = "html")]
+#[cfg_attr(docsrs, doc(cfg(feature = "html")))]
+pub use services::links::{Charset, Link, LinkError, LinkLister, LinkWarning, Links};
 pub use services::lint::{lint, Lint, Severity, Warning, WarningKind};
 pub use services::normalize::{equivalent, normalize, normalize_reference};
 #[cfg(feature = "serde")]

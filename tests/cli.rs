@@ -147,6 +147,35 @@ fn resolve_prints_the_absolute_form_in_either_mode() {
 }
 
 #[test]
+fn resolve_by_rfc1808_and_the_cern_library_keeps_the_json_fields() {
+    let base = "http://a/b/c/d;p?q#f";
+    let (status, stdout) = run(
+        &["resolve", "--mode", "rfc1808", base, "?y", "../../../g"],
+        b"",
+    );
+    assert_eq!(status, 0);
+    assert_eq!(stdout, "http://a/b/c/d;p?y\nhttp://a/../g\n");
+    let (status, stdout) = run(&["resolve", "--mode", "CERN", base, "?y", "http:g"], b"");
+    assert_eq!(status, 0);
+    assert_eq!(stdout, "http://a/b/c/?y#f\nhttp://a/b/c/g#f\n");
+    // Neither refuses a gopher base; RFC 1808 refuses a base without a scheme.
+    let stdin = b"gopher://h/1x/y\tz\n/a/b\tg\n";
+    let (status, stdout) = run(&["resolve", "--mode", "rfc1808", "--json"], stdin);
+    assert_eq!(status, 1);
+    let objects = json_lines(&stdout);
+    assert_eq!(objects[0]["mode"], "rfc1808");
+    assert_eq!(objects[0]["result"], "gopher://h/1x/z");
+    assert_eq!(objects[1]["error"]["code"], "context-without-scheme");
+    assert_eq!(objects[1]["context"], "/a/b");
+    assert_eq!(objects[1]["partial"], "g");
+    let (status, stdout) = run(&["resolve", "--mode", "cern", "--json"], stdin);
+    assert_eq!(status, 0);
+    let objects = json_lines(&stdout);
+    assert_eq!(objects[0]["result"], "gopher://h/1x/z");
+    assert_eq!(objects[1]["result"], "/a/g");
+}
+
+#[test]
 fn resolve_reads_tab_separated_lines_and_reports_every_line_as_json() {
     let stdin = b"magic://a/b/c//d/e/f\t//g\r\nno tab here\n\ngopher://h/1a\tb\n\xff\tg\n";
     let (status, stdout) = run(&["resolve", "--json"], stdin);
@@ -978,4 +1007,39 @@ fn help_wraps_to_the_width_of_the_terminal() {
     let widest = plain.lines().map(|line| line.chars().count()).max();
     assert!(widest.is_some_and(|width| width <= 60), "{plain}");
     assert!(plain.contains("rfc1630"), "{plain}");
+}
+
+#[test]
+fn links_lists_each_page_and_exits_2_when_one_cannot_be_read() {
+    let page = b"<A HREF=\"../a.html\">a</A>\n<IMG SRC=b.gif>\n";
+    let (status, out, err) = run_with(
+        &[
+            "links",
+            "--base",
+            "http://h/x/y.html",
+            "-",
+            "/no/such/page.html",
+        ],
+        &[],
+        page,
+    );
+    assert_eq!(status, 2);
+    assert_eq!(
+        out,
+        "-:1: a href ../a.html -> http://h/a.html  (valid http)\n\
+         -:2: img src b.gif -> http://h/x/b.gif  (valid http)\n"
+    );
+    assert!(err.contains("/no/such/page.html"), "{err}");
+    // Without a base: the error, in text and in JSON.
+    let (status, out) = run(&["links", "--json"], page);
+    assert_eq!(status, 0);
+    let objects = json_lines(&out);
+    assert_eq!(objects[0]["result"], serde_json::Value::Null);
+    assert_eq!(objects[0]["error"]["code"], "no-base");
+    assert_eq!(objects[0]["file"], "-");
+    let (_, out) = run(&["links", "--mode", "rfc1630"], page);
+    assert!(
+        out.starts_with("-:1: a href ../a.html -> error: no base"),
+        "{out}"
+    );
 }

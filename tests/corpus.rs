@@ -453,14 +453,16 @@ fn every_resolution_case_matches() {
 // ---------------------------------------------------------------------------------------
 
 /// Every file of cases, relative to `corpus/`: the parse cases, `resolve/`, `normalize/`,
-/// `lint/` and `extract/rules.jsonl` (the seed goldens of `extract/seeds/` are whole-file
-/// cases, named by their file).
+/// `lint/`, `extract/rules.jsonl` and `links/pages.jsonl` (the seed goldens of
+/// `extract/seeds/` are whole-file cases, named by their file; the link goldens are the
+/// output of the cases of `links/pages.jsonl`, checked by `tests/links.rs`).
 fn case_files() -> Vec<PathBuf> {
     let mut files = corpus_files();
     for dir in ["corpus/resolve", "corpus/normalize", "corpus/lint"] {
         files.extend(jsonl_files(dir));
     }
     files.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/extract/rules.jsonl"));
+    files.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/links/pages.jsonl"));
     files
 }
 
@@ -583,6 +585,14 @@ const RFC1738_SECTIONS: &[&str] = &[
     "3.3", "3.4", "3.5", "3.6", "3.7", "3.8", "3.9", "3.10", "3.11", "4", "5", "6",
 ];
 
+/// The sections of RFC 1808 a source may cite as `RFC 1808 §N`: its parsing (2.4), its
+/// resolution (4) and its examples (5.1 normal, 5.2 abnormal).
+const RFC1808_SECTIONS: &[&str] = &["2.2", "2.4", "4", "5.1", "5.2"];
+
+/// The functions of the CERN library (libwww 2.11) a source may cite as
+/// `CERN libwww 2.11 FUNCTION`.
+const CERN_FUNCTIONS: &[&str] = &["HTParse", "HTSimplify"];
+
 /// The sections of RFC 1630 and of draft-www-uri-00 a source may cite by title; the first two
 /// are the grammars, whose rules may follow the title.
 const RFC1630_SECTIONS: &[&str] = &[
@@ -671,9 +681,25 @@ impl Sources {
         }
     }
 
-    /// The form of a valid source (`RFC 1738`, `RFC 1630`, `draft-www-uri-00`, `seed`,
-    /// `choice`), or what is wrong with it.
+    /// The form of a valid source (`RFC 1738`, `RFC 1630`, `draft-www-uri-00`, `RFC 1808`,
+    /// `CERN`, `seed`, `choice`), or what is wrong with it.
     fn check(&self, source: &str) -> Result<&'static str, String> {
+        if let Some(section) = source.strip_prefix("RFC 1808 §") {
+            return match RFC1808_SECTIONS.contains(&section) {
+                true => Ok("RFC 1808"),
+                false => Err(format!(
+                    "no section {section} in RFC 1808 that the corpus cites"
+                )),
+            };
+        }
+        if let Some(function) = source.strip_prefix("CERN libwww 2.11 ") {
+            return match CERN_FUNCTIONS.contains(&function) {
+                true => Ok("CERN"),
+                false => Err(format!(
+                    "{function:?} is no function of libwww 2.11 the corpus cites"
+                )),
+            };
+        }
         if let Some(rest) = source.strip_prefix("RFC 1738 ") {
             if rest == "appendix" {
                 return Ok("RFC 1738");
@@ -787,7 +813,15 @@ fn every_case_says_where_its_answer_comes_from() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     // Each form is in use: a check that matched nothing would prove nothing.
-    for form in ["RFC 1738", "RFC 1630", "draft-www-uri-00", "seed", "choice"] {
+    for form in [
+        "RFC 1738",
+        "RFC 1630",
+        "draft-www-uri-00",
+        "RFC 1808",
+        "CERN",
+        "seed",
+        "choice",
+    ] {
         assert!(
             forms.contains_key(form),
             "no source of the form {form}: {forms:?}"

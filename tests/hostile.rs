@@ -212,6 +212,18 @@ fn deeply_repeated_dot_dot_resolves_in_both_modes() {
             "{short}"
         );
     }
+    // RFC 1808 and the CERN library alike, in linear time.
+    for mode in [ResolveMode::Rfc1808, ResolveMode::Cern] {
+        assert_eq!(
+            rfc1738::resolve(&context, &partial, mode).unwrap(),
+            "magic://a/g"
+        );
+        let short = rfc1738::resolve("magic://a/b/c", &partial, mode).unwrap();
+        assert!(
+            short.starts_with("magic://a/..") && short.ends_with("/g"),
+            "{short}"
+        );
+    }
 }
 
 /// Every octet (as a character: 0x80-0xFF as the Latin-1 character, two UTF-8 bytes) in

@@ -245,3 +245,50 @@ fn mutated_contexts_and_partials_resolve_or_give_a_named_error() {
         }
     }
 }
+
+#[test]
+fn mutated_contexts_and_partials_resolve_by_rfc1808_and_the_cern_library() {
+    let inputs = corpus_inputs();
+    let mut mix = seed(1808);
+    for _ in 0..iterations() {
+        let context = mutate(&mut mix, &inputs);
+        let partial: String = if mix.below(2) == 0 {
+            mutate(&mut mix, &inputs)
+        } else {
+            (0..mix.below(6))
+                .map(|_| PIECES[mix.below(PIECES.len())])
+                .collect()
+        };
+        // RFC 1808: a base without a scheme is the one refusal; a reference with a scheme
+        // (section 2.4.2) stands for itself.
+        let scheme = |text: &str| {
+            let text = text.split('#').next().unwrap_or_default();
+            let len = text
+                .bytes()
+                .take_while(|b| b.is_ascii_alphanumeric() || b"+.-".contains(b))
+                .count();
+            len > 0 && text.as_bytes().get(len) == Some(&b':')
+        };
+        match rfc1738::resolve(&context, &partial, ResolveMode::Rfc1808) {
+            Ok(result) => {
+                assert!(scheme(&context), "{context:?} has no scheme");
+                if scheme(&partial) {
+                    assert_eq!(result, partial);
+                }
+                assert!(result.len() <= context.len() + partial.len() + 5);
+            }
+            Err(ResolveError::ContextWithoutScheme(named)) => {
+                assert!(!scheme(&context), "{context:?} has a scheme");
+                assert_eq!(named, context);
+            }
+            Err(other) => panic!("{context:?} + {partial:?}: {other}"),
+        }
+        // The CERN library refuses nothing.
+        let result = rfc1738::resolve(&context, &partial, ResolveMode::Cern)
+            .unwrap_or_else(|e| panic!("{context:?} + {partial:?}: {e}"));
+        assert!(
+            result.len() <= context.len() + partial.len() + 5,
+            "{context:?} + {partial:?} = {result:?}"
+        );
+    }
+}

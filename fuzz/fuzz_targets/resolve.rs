@@ -1,5 +1,7 @@
-//! `resolve` in both modes: context and partial form split at the first NUL or TAB. An
-//! absolute partial form stands for itself; any other result keeps the context's scheme.
+//! `resolve` in every mode: context and partial form split at the first NUL or TAB. By RFC
+//! 1630, an absolute partial form stands for itself and any other result keeps the
+//! context's scheme; by RFC 1808 and the CERN library, nothing panics and the result is
+//! never much longer than context and partial form together.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -24,6 +26,15 @@ fuzz_target!(|data: &[u8]| {
             );
             // Resolution never grows beyond context and partial form together.
             assert!(result.len() <= context.len() + partial.len() + 1);
+        }
+    }
+    for mode in [ResolveMode::Rfc1808, ResolveMode::Cern] {
+        if let Ok(result) = rfc1738::resolve(context, partial, mode) {
+            // At most the separators a join adds: ":", "//", "/", "#".
+            assert!(
+                result.len() <= context.len() + partial.len() + 5,
+                "{mode}: {context:?} + {partial:?} = {result:?}"
+            );
         }
     }
 });

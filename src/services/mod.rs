@@ -10,6 +10,8 @@ mod differential;
 pub(crate) mod extract;
 #[cfg(any(test, feature = "fuzzing"))]
 pub mod fuzzing;
+#[cfg(feature = "html")]
+pub(crate) mod links;
 pub mod lint;
 pub(crate) mod normalize;
 #[cfg(feature = "serde")]

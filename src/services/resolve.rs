@@ -1,11 +1,17 @@
 //! Partial forms (relative URIs) of RFC 1630 and its draft: telling them from absolute
-//! forms, and resolving them against the URI of their context.
+//! forms, and resolving them against the URI of their context; and relative URLs as the
+//! web of 1993-1995 resolved them, by RFC 1808 ([`rfc1808`]) and by the CERN library
+//! ([`cern`]).
+
+mod cern;
+mod rfc1808;
 
 use crate::vocabulary::dialect::{is_absolute, scheme_colon, without_fragment};
 use std::fmt;
 use std::str::FromStr;
 
-/// Which rule 2 to resolve partial forms by.
+/// How to resolve partial forms: by RFC 1630's rules (two readings of its rule 2), by
+/// RFC 1808, or as the CERN library 2.x (NCSA Mosaic 2.x, Lynx 2.x) did.
 ///
 /// ```
 /// use rfc1738::{resolve, ResolveMode};
@@ -25,14 +31,34 @@ pub enum ResolveMode {
     /// draft-www-uri-00's rule: the first run of exactly n slashes. It gives every row of
     /// the example table that both documents print.
     Draft,
+    /// RFC 1808 (June 1995), "Relative Uniform Resource Locators", sections 2.4 and 4 to
+    /// the letter, including what RFC 2396 later changed: `..` above the root stays
+    /// (`http://a/../g`), as does `/./g`; `http:g` is absolute. See [`resolve`].
+    Rfc1808,
+    /// The CERN library, libwww 2.x (`HTParse` and `HTSimplify`, 1993), as NCSA Mosaic 2.x
+    /// and Lynx 2.x ran it, with its quirks: the base's fragment is inherited, `;p?q` is
+    /// part of the last segment, `.` and `..` lose their trailing slash, `:80` and `:70`
+    /// are dropped, `..` never climbs over the element right after `//`, `http:g` is
+    /// relative to an http base, a `news:` message-id keeps its `#`. See [`resolve`].
+    Cern,
 }
 
 impl ResolveMode {
-    /// The name the CLI uses: `rfc1630` or `draft`.
+    /// Every mode, in the order of their names in the CLI's help.
+    pub const ALL: [ResolveMode; 4] = [
+        ResolveMode::Rfc1630,
+        ResolveMode::Draft,
+        ResolveMode::Rfc1808,
+        ResolveMode::Cern,
+    ];
+
+    /// The name the CLI uses: `rfc1630`, `draft`, `rfc1808` or `cern`.
     pub fn name(self) -> &'static str {
         match self {
             ResolveMode::Rfc1630 => "rfc1630",
             ResolveMode::Draft => "draft",
+            ResolveMode::Rfc1808 => "rfc1808",
+            ResolveMode::Cern => "cern",
         }
     }
 }
@@ -46,11 +72,14 @@ impl fmt::Display for ResolveMode {
 impl FromStr for ResolveMode {
     type Err = ResolveError;
 
-    /// Reads `rfc1630` or `draft` (also `draft-www-uri-00`), in any case.
+    /// Reads `rfc1630`, `draft` (also `draft-www-uri-00`), `rfc1808` or `cern`, in any
+    /// case.
     fn from_str(name: &str) -> Result<ResolveMode, ResolveError> {
         match name.to_ascii_lowercase().as_str() {
             "rfc1630" => Ok(ResolveMode::Rfc1630),
             "draft" | "draft-www-uri-00" => Ok(ResolveMode::Draft),
+            "rfc1808" => Ok(ResolveMode::Rfc1808),
+            "cern" => Ok(ResolveMode::Cern),
             _ => Err(ResolveError::UnknownMode(name.to_owned())),
         }
     }
@@ -69,13 +98,19 @@ pub enum ResolveError {
     #[error("{0} URIs have no partial forms: a gopher selector may hold \"/\" as data (RFC 1630)")]
     NoPartialForms(String),
     /// A mode name that is no [`ResolveMode`].
-    #[error("unknown resolution mode {0:?}: expected rfc1630 or draft")]
+    #[error("unknown resolution mode {0:?}: expected rfc1630, draft, rfc1808 or cern")]
     UnknownMode(String),
+    /// RFC 1808: the base URL has no scheme (section 2.4.2: letters, digits, `+`, `.`, `-`
+    /// before a colon that is not the first character), the one part section 4 requires.
+    #[error(
+        "the base {0:?} has no scheme: RFC 1808 requires one (letters, digits, \"+\", \".\", \"-\" and a colon, section 2.4.2)"
+    )]
+    ContextWithoutScheme(String),
 }
 
 impl ResolveError {
     /// A stable name for the error, as JSON output carries it: `context-not-absolute`,
-    /// `no-partial-forms` or `unknown-mode`.
+    /// `no-partial-forms`, `unknown-mode` or `context-without-scheme`.
     ///
     /// ```
     /// let error = rfc1738::resolve("gopher://h/1x", "y", rfc1738::ResolveMode::Rfc1630).unwrap_err();
@@ -86,12 +121,65 @@ impl ResolveError {
             ResolveError::ContextNotAbsolute(_) => "context-not-absolute",
             ResolveError::NoPartialForms(_) => "no-partial-forms",
             ResolveError::UnknownMode(_) => "unknown-mode",
+            ResolveError::ContextWithoutScheme(_) => "context-without-scheme",
         }
     }
 }
 
 /// Resolves the partial form `partial` in the context of the absolute URI `context`, by the
-/// rules of RFC 1630.
+/// rules of RFC 1630, or, in the modes [`ResolveMode::Rfc1808`] and [`ResolveMode::Cern`],
+/// the relative URL `partial` against the base URL `context` by RFC 1808 or the CERN
+/// library.
+///
+/// Every mode works on the text, not on a parsed URL: the result is a string to check with
+/// [`parse`](crate::parse) (or [`parse_reference`](crate::parse_reference), when it has a
+/// `#fragment`), and inputs RFC 1738 calls invalid (spaces, `#` twice, an unknown scheme)
+/// are resolved as their mode's source would, never refused for that.
+///
+/// # RFC 1808 ([`ResolveMode::Rfc1808`])
+///
+/// Both URLs are split as section 2.4 says (fragment from the first `#`, then scheme,
+/// net_loc, query from the first `?`, params from the first `;`, path) and section 4's
+/// steps are applied to the letter: an empty reference is the base (fragment included); a
+/// reference with a scheme is absolute, as written (`http:g` is `http:g`); a path that is
+/// empty takes the base's path, params and query in turn; otherwise the base's last
+/// segment is replaced and `./`, a final `.`, `segment/../` (leftmost first, repeatedly)
+/// and a final `segment/..` are removed, where a segment is complete and not `..`. So `..`
+/// above the root stays (`http://a/b/c/d;p?q` + `../../../g` = `http://a/../g`) and an
+/// absolute path keeps its dots (`/./g` = `http://a/./g`). Where RFC 1808 is silent:
+/// - a base without a scheme is refused ([`ResolveError::ContextWithoutScheme`]): section 4
+///   requires one; the base's fragment is never inherited (only step 1 returns it);
+/// - a merged path that does not start with `/` after a net_loc (base `http://a` + `g`)
+///   gets one (`http://a/g`): section 2.2 writes `//<net_loc>/<path>`, and joining the two
+///   would change the host;
+/// - "empty" and "undefined" parts are told apart as section 4 says ("a component is
+///   undefined if its preceding separator does not appear"): `?` keeps an empty query only
+///   when the base has none, and any part present is written back with its separator;
+/// - the first `#` starts the fragment, so a second `#` is part of it (`g#a#b` keeps
+///   `#a#b`); gopher, news and any other scheme are resolved alike.
+///
+/// # The CERN library ([`ResolveMode::Cern`])
+///
+/// `HTParse` of libwww 2.x (1993), the code of NCSA Mosaic 2.x and Lynx 2.x: each string
+/// is split into access (the text before the first `:` that comes before any `/` or `#`;
+/// what follows the last such colon is read on), anchor (after the first `#`, up to a
+/// second `#`: what follows a second `#` is lost), host (after `//`, up to the next `/`)
+/// and an absolute or relative path, which keeps its `?query` and `;params`; with an
+/// access and no host, the anchor is put back into the path (`news:j462#36487@foo.bar`).
+/// The result takes each part from the reference or else the base, drops the base when
+/// the accesses differ (compared as written: `HTTP:` is not `http:`) and the base's path
+/// and anchor when the hosts differ, removes `:80` from http and `:70` from gopher hosts
+/// and a trailing `.` from any host, and, for a relative path against an absolute one,
+/// cuts the base after the last `/` before its first `?` and simplifies the whole result
+/// as `HTSimplify` does: `/./` and a final `/.` go (the slash that follows a removed `./`
+/// is skipped, so a `..` right after it stays), `/xxx/..` goes unless `xxx` is `..` or
+/// follows `//`. An absolute path is used as it is, without dot removal. The base's anchor
+/// is inherited (`g` in the context of `http://a/b/c/d#f` is `http://a/b/c/g#f`); `//g` is
+/// `http://g/`. Where a C string would have ended, so does the text here: the library
+/// read up to a NUL, so a NUL ends `context` and `partial`. A context that is not absolute
+/// is used as it is, as the library did (it has no such check): `/a/b` + `c` is `/a/c`.
+///
+/// # RFC 1630 ([`ResolveMode::Rfc1630`], [`ResolveMode::Draft`])
 ///
 /// The rules (RFC 1630, "Partial form"):
 /// 1. an absolute form (a colon before any slash) stands for itself;
@@ -135,7 +223,34 @@ impl ResolveError {
 /// // ".." never removes the element after a run of slashes.
 /// assert_eq!(resolve("fred:///s//a/b/c", "../../g", ResolveMode::Rfc1630).unwrap(), "fred:///s//a/../g");
 /// ```
+///
+/// The same references by RFC 1808 and the CERN library (RFC 1808's examples):
+///
+/// ```
+/// use rfc1738::{resolve, ResolveMode};
+///
+/// let base = "http://a/b/c/d;p?q#f";
+/// assert_eq!(resolve(base, "?y", ResolveMode::Rfc1808).unwrap(), "http://a/b/c/d;p?y");
+/// assert_eq!(resolve(base, "?y", ResolveMode::Cern).unwrap(), "http://a/b/c/?y#f");
+/// assert_eq!(resolve(base, "..", ResolveMode::Rfc1808).unwrap(), "http://a/b/");
+/// assert_eq!(resolve(base, "..", ResolveMode::Cern).unwrap(), "http://a/b#f");
+/// assert_eq!(resolve(base, "http:g", ResolveMode::Rfc1808).unwrap(), "http:g");
+/// assert_eq!(resolve(base, "http:g", ResolveMode::Cern).unwrap(), "http://a/b/c/g#f");
+/// ```
 pub fn resolve(context: &str, partial: &str, mode: ResolveMode) -> Result<String, ResolveError> {
+    match mode {
+        ResolveMode::Rfc1630 | ResolveMode::Draft => resolve_rfc1630(context, partial, mode),
+        ResolveMode::Rfc1808 => rfc1808::resolve(context, partial),
+        ResolveMode::Cern => Ok(cern::resolve(context, partial)),
+    }
+}
+
+/// RFC 1630's rules, in either reading of rule 2.
+fn resolve_rfc1630(
+    context: &str,
+    partial: &str,
+    mode: ResolveMode,
+) -> Result<String, ResolveError> {
     if is_absolute(partial) {
         return Ok(partial.to_owned());
     }

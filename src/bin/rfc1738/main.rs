@@ -3,10 +3,11 @@
 //!
 //! ```text
 //! rfc1738 parse [--dialect rfc1738|rfc1630|draft] [--json] [URL ...]
-//! rfc1738 resolve [--mode rfc1630|draft] [--json] [CONTEXT PARTIAL ...]
+//! rfc1738 resolve [--mode rfc1630|draft|rfc1808|cern] [--json] [CONTEXT PARTIAL ...]
 //! rfc1738 extract [--dialect D] [--json] [--max-len N] [--line-numbers] [FILE ...]
 //! rfc1738 normalize [--json] [URL ...]
 //! rfc1738 lint [--dialect D] [--json] [--all] [URL ...]
+//! rfc1738 links [--base URL] [--mode rfc1630|draft|rfc1808|cern] [--json] [--max-len N] [FILE ...]
 //! ```
 //!
 //! Every mode also takes `--color auto|always|never` and `--line-buffered`.
@@ -28,6 +29,7 @@
 
 mod extract;
 mod lines;
+mod links;
 mod lint;
 mod normalize;
 mod output;
@@ -37,7 +39,7 @@ mod resolve;
 use clap::{Parser, Subcommand, ValueEnum};
 use lines::{each_input, Batch};
 use output::{Out, Paint};
-use rfc1738::{Dialect, Extractor, ResolveMode};
+use rfc1738::{Dialect, Extractor, LinkLister, ResolveMode};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -97,7 +99,7 @@ impl From<DialectArg> for Dialect {
 }
 
 /// How partial forms are resolved.
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
 enum ModeArg {
     /// Rule 2 as RFC 1630's text states it (confirmed by its author in 1997).
     Rfc1630,
@@ -105,6 +107,12 @@ enum ModeArg {
     /// table).
     #[value(alias = "draft-www-uri-00")]
     Draft,
+    /// RFC 1808 (June 1995), to the letter: ".." above the root and "/./g" stay, "http:g"
+    /// is absolute.
+    Rfc1808,
+    /// The CERN library 2.x (1993) as NCSA Mosaic 2.x and Lynx 2.x ran it: the base's
+    /// fragment inherited, ":80" and ":70" dropped, "http:g" relative to an http base.
+    Cern,
 }
 
 impl From<ModeArg> for ResolveMode {
@@ -112,6 +120,8 @@ impl From<ModeArg> for ResolveMode {
         match mode {
             ModeArg::Rfc1630 => ResolveMode::Rfc1630,
             ModeArg::Draft => ResolveMode::Draft,
+            ModeArg::Rfc1808 => ResolveMode::Rfc1808,
+            ModeArg::Cern => ResolveMode::Cern,
         }
     }
 }
@@ -131,9 +141,11 @@ enum Command {
         /// any, one URL per line is read from standard input.
         urls: Vec<String>,
     },
-    /// Resolve partial forms (relative URIs) against a context URI, by RFC 1630's rules.
+    /// Resolve partial forms (relative URIs) against a context URI, by RFC 1630's rules, or
+    /// relative URLs by RFC 1808 or as the CERN library (Mosaic, Lynx) did.
     Resolve {
-        /// The reading of RFC 1630's rule 2.
+        /// The rules: RFC 1630's (either reading of its rule 2), RFC 1808's, or the CERN
+        /// library's.
         #[arg(long, value_enum, ignore_case = true, default_value_t = ModeArg::Rfc1630)]
         mode: ModeArg,
         /// Print one JSON object per partial form: {"line", "context", "partial", "mode",
@@ -198,6 +210,33 @@ enum Command {
         #[arg(long)]
         line_numbers: bool,
         /// The text files to search ("-" is standard input); without any, standard input.
+        files: Vec<std::path::PathBuf>,
+    },
+    /// List the links of HTML pages (the URL attributes of HTML 2.0: A HREF, BASE HREF,
+    /// FORM ACTION, IMG SRC, LINK HREF, INPUT SRC of TYPE=IMAGE), in document order, each
+    /// resolved against the page's BASE HREF or else --base, and judged by RFC 1738.
+    Links {
+        /// The URL the pages were fetched from: the base of a page without BASE HREF (a
+        /// relative BASE HREF is resolved against it).
+        #[arg(long)]
+        base: Option<String>,
+        /// How links are resolved. The default, cern, is what the browsers of 1993-1995
+        /// (NCSA Mosaic 2.x, Lynx 2.x) ran: the CERN library; rfc1808 is the standard of
+        /// June 1995, rfc1630 and draft the rules of 1994.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = ModeArg::Cern)]
+        mode: ModeArg,
+        /// Print one JSON object per link: {"file", "line", "element", "attribute", "href",
+        /// "result", "valid", "kind"} ("error" instead of "valid" and "kind" when there is no
+        /// result), "warning" when a relative BASE was resolved, and "charset".
+        #[arg(long)]
+        json: bool,
+        /// The longest tag, comment or link attribute read, in bytes (at least 256); a longer
+        /// one is reported and skipped. Memory stays within a few times this, whatever the
+        /// page's size.
+        #[arg(long, default_value_t = LinkLister::DEFAULT_MAX_LEN)]
+        max_len: usize,
+        /// The HTML files ("-" is standard input); without any, standard input. Bytes that
+        /// are not UTF-8 are read as Latin-1 from the first such byte on.
         files: Vec<std::path::PathBuf>,
     },
 }
@@ -277,6 +316,19 @@ fn main() -> ExitCode {
                 .max_len(max_len)
                 .line_numbers(line_numbers);
             extract::run_extract(extractor, &files, json, &mut out)
+        }
+        Command::Links {
+            base,
+            mode,
+            json,
+            max_len,
+            files,
+        } => {
+            let mut lister = LinkLister::new().mode(mode.into()).max_len(max_len);
+            if let Some(base) = base {
+                lister = lister.base(base);
+            }
+            links::run_links(&lister, &files, json, &mut out)
         }
     };
     match result.and_then(|status| out.flush().map(|()| status)) {

@@ -1,0 +1,237 @@
+//! RFC 1808, "Relative Uniform Resource Locators" (June 1995): section 2.4's parsing and
+//! section 4's resolution, to the letter.
+
+use super::ResolveError;
+
+/// A URL split by RFC 1808 section 2.4. Each part is `None` when its separator does not
+/// appear ("undefined", section 4) and `Some("")` when it appears with nothing after it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Parts<'a> {
+    scheme: Option<&'a str>,
+    net_loc: Option<&'a str>,
+    /// The path with its leading `/`, if it has one (section 2.4.6: "the parser must
+    /// remember whether or not it was present").
+    path: &'a str,
+    params: Option<&'a str>,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+/// Section 2.4.2: a scheme name's characters.
+fn is_scheme_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'.' | b'-')
+}
+
+/// Section 2.4, steps 1 to 6, in that order, each taken off the string.
+fn parse(url: &str) -> Parts<'_> {
+    let mut parts = Parts::default();
+    // 2.4.1: the fragment, from the first "#".
+    let mut rest = match url.split_once('#') {
+        Some((rest, fragment)) => {
+            parts.fragment = Some(fragment);
+            rest
+        }
+        None => url,
+    };
+    // 2.4.2: a colon after the first character and before any character not allowed in a
+    // scheme name.
+    let scheme_len = rest.bytes().take_while(|&b| is_scheme_char(b)).count();
+    if scheme_len > 0 && rest.as_bytes().get(scheme_len) == Some(&b':') {
+        parts.scheme = Some(&rest[..scheme_len]);
+        rest = &rest[scheme_len + 1..];
+    }
+    // 2.4.3: the network location, after "//" up to the next "/".
+    if let Some(after) = rest.strip_prefix("//") {
+        let end = after.find('/').unwrap_or(after.len());
+        parts.net_loc = Some(&after[..end]);
+        rest = &after[end..];
+    }
+    // 2.4.4: the query, from the first "?".
+    if let Some((before, query)) = rest.split_once('?') {
+        parts.query = Some(query);
+        rest = before;
+    }
+    // 2.4.5: the parameters, from the first ";".
+    if let Some((before, params)) = rest.split_once(';') {
+        parts.params = Some(params);
+        rest = before;
+    }
+    // 2.4.6: what is left is the path.
+    parts.path = rest;
+    parts
+}
+
+/// Section 4: `embedded` resolved against `base`.
+pub(super) fn resolve(base: &str, embedded: &str) -> Result<String, ResolveError> {
+    let base_parts = parse(base);
+    // Section 4: "only the scheme component is required to be present in the base URL".
+    let Some(scheme) = base_parts.scheme else {
+        return Err(ResolveError::ContextWithoutScheme(base.to_owned()));
+    };
+    // Step 1: an empty embedded URL is the base, fragment included.
+    if embedded.is_empty() {
+        return Ok(base.to_owned());
+    }
+    let mut url = parse(embedded);
+    // Step 2: a scheme makes it absolute, as written.
+    if url.scheme.is_some() {
+        return Ok(embedded.to_owned());
+    }
+    url.scheme = Some(scheme);
+    let merged;
+    // Step 3: a net_loc goes straight to step 7 ("non-empty": an empty one is inherited).
+    if url.net_loc.is_none_or(str::is_empty) {
+        url.net_loc = base_parts.net_loc;
+        if url.path.starts_with('/') {
+            // Step 4: an absolute path, used as it is.
+        } else if url.path.is_empty() {
+            // Step 5: the base's path, then its params unless given, then its query.
+            url.path = base_parts.path;
+            if url.params.is_none_or(str::is_empty) {
+                url.params = base_parts.params.or(url.params);
+                if url.query.is_none_or(str::is_empty) {
+                    url.query = base_parts.query.or(url.query);
+                }
+            }
+        } else {
+            // Step 6: the base's last segment replaced, then the dot segments.
+            let kept = base_parts.path.rfind('/').map_or(0, |slash| slash + 1);
+            merged = remove_dot_segments(&format!("{}{}", &base_parts.path[..kept], url.path));
+            url.path = &merged;
+        }
+    }
+    // Step 7: the parts joined again.
+    Ok(join(&url))
+}
+
+/// Step 7: `scheme:` `//net_loc` path `;params` `?query` `#fragment`, each part that is
+/// present with its separator.
+fn join(url: &Parts<'_>) -> String {
+    let mut out = String::new();
+    if let Some(scheme) = url.scheme {
+        out.push_str(scheme);
+        out.push(':');
+    }
+    if let Some(net_loc) = url.net_loc {
+        out.push_str("//");
+        out.push_str(net_loc);
+        // CHOICE (README "Relative links of 1993-1995"): section 2.2 writes
+        // "//<net_loc>/<path>"; a merged relative path after a net_loc gets its slash.
+        if !url.path.is_empty() && !url.path.starts_with('/') {
+            out.push('/');
+        }
+    }
+    out.push_str(url.path);
+    for (separator, part) in [(';', url.params), ('?', url.query), ('#', url.fragment)] {
+        if let Some(part) = part {
+            out.push(separator);
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+/// Step 6 a-d on a merged path: `./` and a final `.` go, then every `segment/../` (the
+/// leftmost first, repeatedly) and a final `segment/..`, where `segment` is a complete
+/// segment other than `..`. The empty text before a leading `/` is no segment. One pass
+/// with a stack, which removes the same pairs as the leftmost-first repetition.
+fn remove_dot_segments(path: &str) -> String {
+    let absolute = path.starts_with('/');
+    let body = if absolute { &path[1..] } else { path };
+    let segments: Vec<&str> = body.split('/').collect();
+    let last = segments.len() - 1;
+    // a and b: "./" (a "." followed by a slash) goes; a final "." leaves its slash.
+    let mut kept: Vec<&str> = Vec::with_capacity(segments.len());
+    for (i, &segment) in segments.iter().enumerate() {
+        match (segment, i == last) {
+            (".", false) => {}
+            (".", true) => kept.push(""),
+            _ => kept.push(segment),
+        }
+    }
+    // c: "segment/../", where ".." is followed by a slash.
+    let last = kept.len() - 1;
+    let mut stack: Vec<&str> = Vec::with_capacity(kept.len());
+    for (i, &segment) in kept.iter().enumerate() {
+        if segment == ".." && i != last && stack.last().is_some_and(|&top| top != "..") {
+            stack.pop();
+        } else {
+            stack.push(segment);
+        }
+    }
+    // d: a final "segment/..".
+    if stack.len() >= 2 && stack[stack.len() - 1] == ".." && stack[stack.len() - 2] != ".." {
+        stack.truncate(stack.len() - 2);
+        stack.push("");
+    }
+    let mut out = String::with_capacity(path.len());
+    if absolute {
+        out.push('/');
+    }
+    out.push_str(&stack.join("/"));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn parsing_takes_each_part_off_in_the_order_of_section_2_4() {
+        assert_eq!(
+            parse("http://a/b/c/d;p?q#f"),
+            Parts {
+                scheme: Some("http"),
+                net_loc: Some("a"),
+                path: "/b/c/d",
+                params: Some("p"),
+                query: Some("q"),
+                fragment: Some("f"),
+            }
+        );
+        // The query is taken before the params: a ";" after "?" is the query's.
+        assert_eq!(parse("g?y;x").query, Some("y;x"));
+        assert_eq!(parse("g?y;x").params, None);
+        // No scheme: a colon first, or after a character no scheme has.
+        assert_eq!(parse(":g").scheme, None);
+        assert_eq!(parse("a b:c").scheme, None);
+        assert_eq!(parse("#a:b").scheme, None);
+        // The first "#" starts the fragment.
+        assert_eq!(parse("g#a#b").fragment, Some("a#b"));
+    }
+
+    #[test]
+    fn dot_segments_go_by_steps_a_to_d() {
+        assert_eq!(remove_dot_segments("/b/c/./g"), "/b/c/g");
+        assert_eq!(remove_dot_segments("/b/c/."), "/b/c/");
+        assert_eq!(remove_dot_segments("/b/c/.."), "/b/");
+        assert_eq!(remove_dot_segments("/b/c/../.."), "/");
+        assert_eq!(remove_dot_segments("/b/c/../../../g"), "/../g");
+        assert_eq!(remove_dot_segments("/b/c/../../../../g"), "/../../g");
+        assert_eq!(remove_dot_segments("/b/c/./../g"), "/b/g");
+        assert_eq!(remove_dot_segments("/b/c/g/."), "/b/c/g/");
+        // Relative paths (a base without a slash): the first segment is a segment.
+        assert_eq!(remove_dot_segments("a/../g"), "g");
+        assert_eq!(remove_dot_segments("."), "");
+        assert_eq!(remove_dot_segments("a/.."), "");
+        // An empty segment is complete too.
+        assert_eq!(remove_dot_segments("/a//../g"), "/a/g");
+    }
+
+    #[test]
+    fn a_merged_path_after_a_net_loc_gets_its_slash() {
+        assert_eq!(resolve("http://a", "g").unwrap(), "http://a/g");
+        assert_eq!(resolve("http://a", "?y").unwrap(), "http://a?y");
+    }
+
+    #[test]
+    fn empty_and_undefined_parts_differ() {
+        let base = "http://a/b/c/d;p?q#f";
+        // An empty query is "empty": the base's is inherited.
+        assert_eq!(resolve(base, "?").unwrap(), "http://a/b/c/d;p?q");
+        assert_eq!(resolve("http://a/b", "?").unwrap(), "http://a/b?");
+        // An empty net_loc is inherited.
+        assert_eq!(resolve(base, "///g").unwrap(), "http://a/g");
+    }
+}

@@ -1,0 +1,381 @@
+//! `rfc1738::LinkLister` and `rfc1738 links`: the links of HTML pages as the browsers of
+//! 1993-1995 followed them.
+//!
+//! The pages of `corpus/links/` (listed in `corpus/links/pages.jsonl`) are run through the
+//! binary in every mode and compared with their goldens `corpus/links/NAME.MODE.jsonl`;
+//! `BLESS=1 cargo test --test links` rewrites the goldens (review the diff).
+
+use pretty_assertions::assert_eq;
+use rfc1738::{Charset, Link, LinkLister, ResolveMode, UrlKind};
+use serde_json::Value;
+use std::io::Read;
+use std::path::Path;
+use std::process::Command;
+
+/// The links of `html`, with the base given.
+fn links(html: &str, base: Option<&str>, mode: ResolveMode) -> Vec<Link> {
+    let mut lister = LinkLister::new().mode(mode);
+    if let Some(base) = base {
+        lister = lister.base(base);
+    }
+    lister.links(html)
+}
+
+/// `(element, attribute, href, result or error code)` of each link.
+fn summary(links: &[Link]) -> Vec<(String, String, String, String)> {
+    links
+        .iter()
+        .map(|link| {
+            (
+                link.element.clone(),
+                link.attribute.clone().unwrap_or_default(),
+                link.href.clone().unwrap_or_default(),
+                match &link.result {
+                    Ok(result) => result.clone(),
+                    Err(error) => format!("error: {}", error.code()),
+                },
+            )
+        })
+        .collect()
+}
+
+fn row(
+    element: &str,
+    attribute: &str,
+    href: &str,
+    result: &str,
+) -> (String, String, String, String) {
+    (element.into(), attribute.into(), href.into(), result.into())
+}
+
+#[test]
+fn the_url_attributes_of_html_2_are_links_in_any_case_and_quoting() {
+    let page = "<A NAME=top HREF = 'a.html'>x</A><img SRC=b.gif Alt=\"b\"><Link rel=up href=\"..\">\
+                <FORM ACTION=/cgi-bin/q><INPUT TYPE=Image SRC=c.gif><INPUT TYPE=submit SRC=no.gif></FORM>\
+                <ISINDEX PROMPT=x><META HTTP-EQUIV=refresh CONTENT=\"0; URL=no.html\"><A NAME=only>";
+    let found = links(page, Some("http://h/d/p.html"), ResolveMode::Cern);
+    assert_eq!(
+        summary(&found),
+        [
+            row("a", "href", "a.html", "http://h/d/a.html"),
+            row("img", "src", "b.gif", "http://h/d/b.gif"),
+            row("link", "href", "..", "http://h"),
+            row("form", "action", "/cgi-bin/q", "http://h/cgi-bin/q"),
+            row("input", "src", "c.gif", "http://h/d/c.gif"),
+        ]
+    );
+}
+
+#[test]
+fn what_a_tokenizer_reads_as_no_tag_is_no_link() {
+    let page = "<!-- <A HREF=comment.html> --><TITLE><A HREF=title.html></TITLE>\
+                <SCRIPT>x = '<A HREF=script.html>'</SCRIPT><TEXTAREA><A HREF=t.html></TEXTAREA>\
+                < A HREF=space.html> <A HREF=\"ok.html\" HREF=\"second.html\"></A HREF=end.html>";
+    let found = links(page, Some("http://h/"), ResolveMode::Rfc1808);
+    assert_eq!(
+        summary(&found),
+        [row("a", "href", "ok.html", "http://h/ok.html")]
+    );
+}
+
+#[test]
+fn character_references_are_decoded_as_the_tokenizer_does() {
+    let page = "<A HREF=\"q?a=1&amp;b=2&#38;c=3&lt\">x</A>";
+    let found = links(page, Some("http://h/"), ResolveMode::Cern);
+    assert_eq!(found[0].href.as_deref(), Some("q?a=1&b=2&c=3<"));
+}
+
+#[test]
+fn base_href_wins_over_the_base_given_from_where_it_stands() {
+    let page = "<A HREF=a.html><BASE HREF=\"http://other/x/y.html\"><A HREF=b.html>";
+    let found = links(page, Some("http://h/d/p.html"), ResolveMode::Rfc1808);
+    assert_eq!(
+        summary(&found),
+        [
+            row("a", "href", "a.html", "http://h/d/a.html"),
+            row(
+                "base",
+                "href",
+                "http://other/x/y.html",
+                "http://other/x/y.html"
+            ),
+            row("a", "href", "b.html", "http://other/x/b.html"),
+        ]
+    );
+}
+
+#[test]
+fn a_relative_base_is_reported_once_and_resolved_against_the_base_given() {
+    let page = "<BASE HREF=\"/new/index.html\"><A HREF=a.html><A HREF=b.html>";
+    let found = links(page, Some("http://h/old/p.html"), ResolveMode::Cern);
+    assert_eq!(
+        summary(&found),
+        [
+            row("base", "href", "/new/index.html", "http://h/new/index.html"),
+            row("a", "href", "a.html", "http://h/new/a.html"),
+            row("a", "href", "b.html", "http://h/new/b.html"),
+        ]
+    );
+    let warnings: Vec<_> = found.iter().map(|link| link.warning.is_some()).collect();
+    assert_eq!(warnings, [true, false, false]);
+    // Without a base: the BASE says why, the links after it have none.
+    let found = links(page, None, ResolveMode::Cern);
+    let codes: Vec<_> = found.iter().map(|l| l.error().map(|e| e.code())).collect();
+    assert_eq!(
+        codes,
+        [Some("relative-base"), Some("no-base"), Some("no-base")]
+    );
+}
+
+#[test]
+fn without_any_base_a_relative_link_has_no_result_and_an_absolute_one_has() {
+    let found = links(
+        "<A HREF=a.html><A HREF=\"ftp://h/f\">",
+        None,
+        ResolveMode::Cern,
+    );
+    assert_eq!(found[0].error().map(|e| e.code()), Some("no-base"));
+    assert_eq!(found[0].verdict(), None);
+    assert_eq!(found[1].result.as_deref(), Ok("ftp://h/f"));
+    for mode in ResolveMode::ALL {
+        let found = links("<A HREF=\"http://h:80/f\">", None, mode);
+        let expected = match mode {
+            ResolveMode::Cern => "http://h/f",
+            _ => "http://h:80/f",
+        };
+        assert_eq!(found[0].result.as_deref(), Ok(expected), "{mode}");
+    }
+    // An absolute link needs no base in any mode: each mode resolves it against nothing.
+    for mode in ResolveMode::ALL {
+        let found = links("<A HREF=\"ftp://h/f\">", Some("http://b/"), mode);
+        assert_eq!(found[0].result.as_deref(), Ok("ftp://h/f"), "{mode}");
+        assert_eq!(found[0].kind(), Some(UrlKind::Ftp));
+    }
+}
+
+#[test]
+fn the_mode_refusing_a_base_gives_its_reason() {
+    let found = links("<A HREF=y>", Some("gopher://h/1x"), ResolveMode::Rfc1630);
+    assert_eq!(found[0].error().map(|e| e.code()), Some("no-partial-forms"));
+    let found = links("<A HREF=y>", Some("gopher://h/1x"), ResolveMode::Cern);
+    assert_eq!(found[0].result.as_deref(), Ok("gopher://h/y"));
+}
+
+#[test]
+fn lines_count_lf_cr_lf_and_cr() {
+    let page = "<A HREF=one>\r\n<A\r\nHREF=three>\r<A HREF=four>\n\n<IMG\n\nSRC=seven>";
+    let found = links(page, Some("http://h/"), ResolveMode::Cern);
+    let lines: Vec<u64> = found.iter().map(|link| link.line).collect();
+    assert_eq!(lines, [1, 3, 4, 8]);
+}
+
+#[test]
+fn bytes_that_are_not_utf_8_are_latin_1_from_the_first_on() {
+    let page: &[u8] =
+        b"<A HREF=\"caf\xc3\xa9.html\"><A HREF=\"na\xefve.html\"><A HREF=\"caf\xc3\xa9.html\">";
+    let found: Vec<Link> = LinkLister::new()
+        .base("http://h/")
+        .links_reader(page)
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let read: Vec<_> = found
+        .iter()
+        .map(|link| (link.href.clone().unwrap(), link.charset))
+        .collect();
+    assert_eq!(
+        read,
+        [
+            ("café.html".to_owned(), Charset::Utf8),
+            ("naïve.html".to_owned(), Charset::Latin1),
+            // From the first byte that is not UTF-8 on, every byte is Latin-1.
+            ("cafÃ©.html".to_owned(), Charset::Latin1),
+        ]
+    );
+    // RFC 1738 wants those characters escaped: the result is invalid, and says so.
+    assert!(!found[1].is_valid());
+}
+
+#[test]
+fn a_utf_8_character_cut_by_a_read_is_still_utf_8() {
+    /// Hands out one byte per read.
+    struct OneByte<'a>(&'a [u8]);
+    impl Read for OneByte<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let Some((&first, rest)) = self.0.split_first() else {
+                return Ok(0);
+            };
+            buf[0] = first;
+            self.0 = rest;
+            Ok(1)
+        }
+    }
+    let page = "<A HREF=\"caf\u{e9}\u{1F30D}.html\">";
+    let found: Vec<Link> = LinkLister::new()
+        .base("http://h/")
+        .links_reader(OneByte(page.as_bytes()))
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(found[0].href.as_deref(), Some("caf\u{e9}\u{1F30D}.html"));
+    assert_eq!(found[0].charset, Charset::Utf8);
+}
+
+/// A document of `size` bytes made on the fly: `head`, then `fill` repeated, then `tail`.
+struct Generated {
+    head: Vec<u8>,
+    fill: u8,
+    remaining: usize,
+    tail: Vec<u8>,
+}
+
+impl Read for Generated {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if !self.head.is_empty() {
+            let n = self.head.len().min(buf.len());
+            buf[..n].copy_from_slice(&self.head[..n]);
+            self.head.drain(..n);
+            return Ok(n);
+        }
+        if self.remaining > 0 {
+            let n = self.remaining.min(buf.len());
+            buf[..n].fill(self.fill);
+            self.remaining -= n;
+            return Ok(n);
+        }
+        let n = self.tail.len().min(buf.len());
+        buf[..n].copy_from_slice(&self.tail[..n]);
+        self.tail.drain(..n);
+        Ok(n)
+    }
+}
+
+#[test]
+fn a_tag_comment_or_link_attribute_longer_than_the_limit_is_reported_and_skipped() {
+    let lister = LinkLister::new().base("http://h/").max_len(1000);
+    let huge = 20 * 1024 * 1024;
+    let streamed = |head: &str, fill: u8, tail: &str| -> Vec<(String, String)> {
+        let document = Generated {
+            head: head.as_bytes().to_vec(),
+            fill,
+            remaining: huge,
+            tail: tail.as_bytes().to_vec(),
+        };
+        lister
+            .links_reader(document)
+            .map(|link| {
+                let link = link.unwrap();
+                let code = link.error().map_or("ok", |e| e.code());
+                (
+                    link.element.clone(),
+                    format!("{code} {}", link.href.unwrap_or_default()),
+                )
+            })
+            .collect()
+    };
+    // A 20 MiB href: reported, the rest of the tag and the page still read.
+    assert_eq!(
+        streamed("<A HREF=\"", b'a', "\" NAME=x><A HREF=next.html>"),
+        [
+            ("a".into(), "too-long ".into()),
+            ("a".into(), "ok next.html".into())
+        ]
+    );
+    // A 20 MiB comment.
+    assert_eq!(
+        streamed("<!--", b'-', " --><A HREF=next.html>"),
+        [
+            ("#comment".into(), "too-long ".into()),
+            ("a".into(), "ok next.html".into())
+        ]
+    );
+    // A tag of 20 MiB of attributes: the whole tag goes.
+    assert_eq!(
+        streamed("<IMG SRC=x.gif ", b' ', "ALT=y><A HREF=next.html>")[1..],
+        [("a".into(), "ok next.html".into())]
+    );
+    let attributes: String = (0..100).map(|i| format!("A{i}=abcdefgh ")).collect();
+    let many = format!("<IMG SRC=x.gif {attributes}><A HREF=next.html>");
+    assert_eq!(
+        lister
+            .links(&many)
+            .iter()
+            .map(|l| (l.element.as_str(), l.error().map(|e| e.code())))
+            .collect::<Vec<_>>(),
+        [("img", Some("too-long")), ("a", None)]
+    );
+    // 20 MiB of text between tags is never held.
+    assert_eq!(
+        streamed("<A HREF=a.html>", b'x', "<A HREF=b.html>"),
+        [
+            ("a".into(), "ok a.html".into()),
+            ("a".into(), "ok b.html".into())
+        ]
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// The pages of corpus/links/ and their goldens, through the binary
+// ---------------------------------------------------------------------------------------
+
+/// The corpus directory.
+fn corpus() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))
+}
+
+/// `rfc1738 links --json` on a page of `corpus/links/`, run from `corpus/`.
+fn links_json(case: &Value, mode: ResolveMode) -> String {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rfc1738"));
+    command
+        .current_dir(corpus())
+        .args(["links", "--json", "--mode", mode.name()]);
+    if let Some(base) = case["base"].as_str() {
+        command.args(["--base", base]);
+    }
+    if let Some(max_len) = case["max_len"].as_u64() {
+        command.args(["--max-len", &max_len.to_string()]);
+    }
+    let page = format!("links/{}", case["page"].as_str().unwrap());
+    let output = command.arg(page).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn every_page_of_the_corpus_gives_its_golden_links_in_every_mode() {
+    let manifest = std::fs::read_to_string(corpus().join("links/pages.jsonl")).unwrap();
+    let cases: Vec<Value> = manifest
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert!(cases.len() >= 4);
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut failures = Vec::new();
+    for case in &cases {
+        for mode in ResolveMode::ALL {
+            let golden = corpus().join(format!(
+                "links/{}.{}.jsonl",
+                case["expected"].as_str().unwrap(),
+                mode.name()
+            ));
+            let actual = links_json(case, mode);
+            if bless {
+                std::fs::write(&golden, &actual).unwrap();
+                continue;
+            }
+            let expected = std::fs::read_to_string(&golden).unwrap_or_default();
+            let parse = |text: &str| -> Vec<Value> {
+                text.lines()
+                    .map(|l| serde_json::from_str(l).unwrap())
+                    .collect()
+            };
+            if parse(&expected) != parse(&actual) {
+                failures.push(format!(
+                    "{} ({}):\n{}",
+                    golden.display(),
+                    case["id"],
+                    pretty_assertions::StrComparison::new(&expected, &actual)
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
