@@ -16,11 +16,53 @@ use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// The Python strings of dictionary keys, made once and shared by the dicts of one call.
+/// The Python strings of dictionary keys, made once and shared by the dicts of one call;
+/// and the strings that repeat as values: the values of the keys that name one of a few
+/// things (a dialect, a kind, a scheme, ...), and the input, which a report holds twice
+/// (`input`, `display`) and whose Python object the caller has already.
 pub(crate) struct Keys<'py> {
     py: Python<'py>,
-    strings: HashMap<Box<str>, Bound<'py, PyString>, BuildHasherDefault<Fnv>>,
+    /// Each string made, and whether it is a key whose values are shared too.
+    strings: HashMap<Box<str>, (Bound<'py, PyString>, bool), BuildHasherDefault<Fnv>>,
+    /// In front of `strings`: the last string seen at each of a few addresses (the keys
+    /// are the report code's literals, each at one address), checked byte for byte.
+    recent: Vec<Option<Recent<'py>>>,
+    /// Whether the value being written is one of those (its key's flag).
+    share_value: bool,
+    /// An empty dict (values None) per sequence of keys (their Python strings'
+    /// addresses, which the strings above keep alive), copied for each dict of those keys.
+    templates: HashMap<u64, (Vec<usize>, Bound<'py, PyDict>), BuildHasherDefault<Fnv>>,
+    /// The input's text and its Python object, for the report being written.
+    input_text: String,
+    input: Option<Bound<'py, PyAny>>,
 }
+
+/// A string of [`Keys::recent`]: where its text was, the text, its Python string.
+struct Recent<'py> {
+    address: usize,
+    text: Box<str>,
+    string: Bound<'py, PyString>,
+    share: bool,
+}
+
+/// The slots of [`Keys::recent`] (a power of two).
+const RECENT: usize = 64;
+
+/// The keys whose values are one of a few names, made once per call.
+const SHARED_VALUES: &[&str] = &[
+    "dialect",
+    "kind",
+    "scheme",
+    "wrapper",
+    "severity",
+    "component",
+    "code",
+    "grouppart_kind",
+    "wais_kind",
+    "typecode",
+    "gopher_type",
+    "file",
+];
 
 impl<'py> Keys<'py> {
     /// An empty cache.
@@ -28,21 +70,84 @@ impl<'py> Keys<'py> {
         Keys {
             py,
             strings: HashMap::default(),
+            recent: (0..RECENT).map(|_| None).collect(),
+            templates: HashMap::default(),
+            share_value: false,
+            input_text: String::new(),
+            input: None,
         }
     }
 
-    /// The Python string of `key`.
-    fn get(&mut self, key: &str) -> Bound<'py, PyString> {
-        if let Some(string) = self.strings.get(key) {
-            return string.clone();
+    /// The Python string of `key`, and whether its values are shared.
+    fn get(&mut self, key: &str) -> (Bound<'py, PyString>, bool) {
+        let address = key.as_ptr() as usize;
+        let slot = (address ^ (address >> 7)) & (RECENT - 1);
+        if let Some(recent) = &self.recent[slot] {
+            // The same address and the same bytes (a short loop, no call).
+            if recent.address == address
+                && recent.text.len() == key.len()
+                && recent.text.bytes().zip(key.bytes()).all(|(a, b)| a == b)
+            {
+                return (recent.string.clone(), recent.share);
+            }
         }
-        let string = PyString::new(self.py, key);
-        self.strings.insert(key.into(), string.clone());
-        string
+        let (string, share) = match self.strings.get(key) {
+            Some((string, share)) => (string.clone(), *share),
+            None => {
+                let string = PyString::new(self.py, key);
+                let share = SHARED_VALUES.contains(&key);
+                self.strings.insert(key.into(), (string.clone(), share));
+                (string, share)
+            }
+        };
+        self.recent[slot] = Some(Recent {
+            address,
+            text: key.into(),
+            string: string.clone(),
+            share,
+        });
+        (string, share)
+    }
+
+    /// The Python string of a value.
+    fn value(&mut self, text: &str) -> Bound<'py, PyAny> {
+        if let Some(input) = &self.input {
+            if text.len() == self.input_text.len() && text == self.input_text {
+                return input.clone();
+            }
+        }
+        if self.share_value {
+            // Not through `recent`: a value's text is anywhere in the input.
+            return match self.strings.get(text) {
+                Some((string, _)) => string.clone().into_any(),
+                None => {
+                    let string = PyString::new(self.py, text);
+                    self.strings.insert(text.into(), (string.clone(), false));
+                    string.into_any()
+                }
+            };
+        }
+        PyString::new(self.py, text).into_any()
+    }
+
+    /// [`Keys::object_of`] of the report of `text`, whose Python object is `input`: a
+    /// string value equal to the text is that object.
+    pub(crate) fn object_of_input<T: Serialize + ?Sized>(
+        &mut self,
+        value: &T,
+        text: &str,
+        input: Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.input_text.clear();
+        self.input_text.push_str(text);
+        self.input = Some(input);
+        let made = self.object_of(value);
+        self.input = None;
+        made
     }
 
     /// `value` as the Python object `json.loads` makes of its JSON.
-    pub(crate) fn to_python<T: Serialize + ?Sized>(
+    pub(crate) fn object_of<T: Serialize + ?Sized>(
         &mut self,
         value: &T,
     ) -> PyResult<Bound<'py, PyAny>> {
@@ -50,11 +155,11 @@ impl<'py> Keys<'py> {
     }
 
     /// `value` as a `dict`; an error if it does not serialize as a map.
-    pub(crate) fn to_dict<T: Serialize + ?Sized>(
+    pub(crate) fn dict_of<T: Serialize + ?Sized>(
         &mut self,
         value: &T,
     ) -> PyResult<Bound<'py, PyDict>> {
-        Ok(self.to_python(value)?.cast_into::<PyDict>()?)
+        Ok(self.object_of(value)?.cast_into::<PyDict>()?)
     }
 }
 
@@ -130,9 +235,55 @@ struct Seq<'k, 'py> {
 /// An object being written: a `dict`, and the key waiting for its value.
 struct Map<'k, 'py> {
     keys: &'k mut Keys<'py>,
-    dict: Bound<'py, PyDict>,
+    entries: Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>,
     key: Option<Bound<'py, PyAny>>,
 }
+
+impl<'py> Map<'_, 'py> {
+    /// The dict of the entries: a copy of the template of the same keys, where there is
+    /// one, with the values set (a dict made the right size at once, its keys' table
+    /// copied, instead of one grown and rebuilt as entries come).
+    fn finish(self) -> Result<Bound<'py, PyAny>> {
+        let Map { keys, entries, .. } = self;
+        let mut hasher = Fnv::default();
+        for (key, _) in &entries {
+            hasher.write_usize(key.as_ptr() as usize);
+        }
+        let shape = hasher.finish();
+        let same_keys = |kept: &[usize]| {
+            kept.len() == entries.len()
+                && kept
+                    .iter()
+                    .zip(&entries)
+                    .all(|(&kept, (key, _))| kept == key.as_ptr() as usize)
+        };
+        let dict = match keys.templates.get(&shape) {
+            Some((kept, template)) if same_keys(kept) => template.copy()?,
+            _ => {
+                let py = keys.py;
+                if keys.templates.len() < MAX_TEMPLATES {
+                    let template = PyDict::new(py);
+                    for (key, _) in &entries {
+                        template.set_item(key, py.None())?;
+                    }
+                    let kept = entries
+                        .iter()
+                        .map(|(key, _)| key.as_ptr() as usize)
+                        .collect();
+                    keys.templates.entry(shape).or_insert((kept, template));
+                }
+                PyDict::new(py)
+            }
+        };
+        for (key, value) in entries {
+            dict.set_item(key, value)?;
+        }
+        Ok(dict.into_any())
+    }
+}
+
+/// The most dict shapes (key sequences) [`Keys`] keeps a template of.
+const MAX_TEMPLATES: usize = 256;
 
 /// A variant with contents (`{"Variant": contents}`, as serde_json writes it).
 struct Variant<'k, 'py, S> {
@@ -218,7 +369,7 @@ impl<'k, 'py> ser::Serializer for Serializer<'k, 'py> {
     }
 
     fn serialize_str(self, v: &str) -> Result<Self::Ok> {
-        Ok(PyString::new(self.py(), v).into_any())
+        Ok(self.keys.value(v))
     }
 
     fn serialize_bytes(self, v: &[u8]) -> Result<Self::Ok> {
@@ -249,7 +400,7 @@ impl<'k, 'py> ser::Serializer for Serializer<'k, 'py> {
         _index: u32,
         variant: &'static str,
     ) -> Result<Self::Ok> {
-        Ok(self.keys.get(variant).into_any())
+        Ok(self.keys.get(variant).0.into_any())
     }
 
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
@@ -268,7 +419,7 @@ impl<'k, 'py> ser::Serializer for Serializer<'k, 'py> {
         value: &T,
     ) -> Result<Self::Ok> {
         let py = self.py();
-        let key = self.keys.get(variant);
+        let (key, _) = self.keys.get(variant);
         let inner = value.serialize(Serializer { keys: self.keys })?;
         let dict = PyDict::new(py);
         dict.set_item(key, inner)?;
@@ -310,11 +461,10 @@ impl<'k, 'py> ser::Serializer for Serializer<'k, 'py> {
         })
     }
 
-    fn serialize_map(self, _len: Option<usize>) -> Result<Self::SerializeMap> {
-        let dict = PyDict::new(self.py());
+    fn serialize_map(self, len: Option<usize>) -> Result<Self::SerializeMap> {
         Ok(Map {
             keys: self.keys,
-            dict,
+            entries: Vec::with_capacity(len.unwrap_or(16)),
             key: None,
         })
     }
@@ -388,6 +538,7 @@ impl<'py> ser::SerializeMap for Map<'_, 'py> {
     type Error = Error;
 
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<()> {
+        self.keys.share_value = false;
         self.key = Some(key.serialize(KeySerializer {
             keys: &mut *self.keys,
         })?);
@@ -401,13 +552,14 @@ impl<'py> ser::SerializeMap for Map<'_, 'py> {
             .ok_or_else(|| <Error as ser::Error>::custom("a value without its key"))?;
         let value = value.serialize(Serializer {
             keys: &mut *self.keys,
-        })?;
-        self.dict.set_item(key, value)?;
+        });
+        self.keys.share_value = false;
+        self.entries.push((key, value?));
         Ok(())
     }
 
     fn end(self) -> Result<Self::Ok> {
-        Ok(self.dict.into_any())
+        self.finish()
     }
 }
 
@@ -420,16 +572,18 @@ impl<'py> ser::SerializeStruct for Map<'_, 'py> {
         key: &'static str,
         value: &T,
     ) -> Result<()> {
-        let key = self.keys.get(key);
+        let (key, share) = self.keys.get(key);
+        self.keys.share_value = share;
         let value = value.serialize(Serializer {
             keys: &mut *self.keys,
-        })?;
-        self.dict.set_item(key, value)?;
+        });
+        self.keys.share_value = false;
+        self.entries.push((key.into_any(), value?));
         Ok(())
     }
 
     fn end(self) -> Result<Self::Ok> {
-        Ok(self.dict.into_any())
+        self.finish()
     }
 }
 
@@ -481,7 +635,9 @@ struct KeySerializer<'k, 'py> {
 
 impl<'k, 'py> KeySerializer<'k, 'py> {
     fn text(self, text: &str) -> Result<Bound<'py, PyAny>> {
-        Ok(self.keys.get(text).into_any())
+        let (key, share) = self.keys.get(text);
+        self.keys.share_value = share;
+        Ok(key.into_any())
     }
 
     fn not_a_key() -> Error {
@@ -614,5 +770,34 @@ impl<'k, 'py> ser::Serializer for KeySerializer<'k, 'py> {
         _len: usize,
     ) -> Result<Self::SerializeStructVariant> {
         Err(Self::not_a_key())
+    }
+}
+
+/// The cyclic garbage collector paused while many dicts are made, and resumed as it was
+/// (its passes over the growing list of new containers find no cycle in reports, and
+/// cost a sixth of the time).
+pub(crate) struct GcPause<'py> {
+    gc: Option<Bound<'py, PyModule>>,
+}
+
+impl<'py> GcPause<'py> {
+    /// Pauses the collector, if it runs.
+    pub(crate) fn new(py: Python<'py>) -> GcPause<'py> {
+        let gc = py.import("gc").ok().filter(|gc| {
+            gc.call_method0("isenabled")
+                .and_then(|on| on.is_truthy())
+                .unwrap_or(false)
+                && gc.call_method0("disable").is_ok()
+        });
+        GcPause { gc }
+    }
+}
+
+impl Drop for GcPause<'_> {
+    fn drop(&mut self) {
+        if let Some(gc) = &self.gc {
+            // Nothing to do about a failure to resume here; it does not fail.
+            let _ = gc.call_method0("enable");
+        }
     }
 }

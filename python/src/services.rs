@@ -208,7 +208,7 @@ pub(crate) fn lint_report<'py>(
     let dialect = dialect_of(dialect)?;
     let text = utf8_or_raise(py, text_of(url)?, dialect)?;
     let lint = rfc1738::lint(&text, dialect);
-    Keys::new(py).to_dict(&LintReport::new(&text, dialect, &lint))
+    Keys::new(py).dict_of(&LintReport::new(&text, dialect, &lint))
 }
 
 /// A URL found in running text, with the fields of ``rfc1738 extract --json``: where
@@ -373,7 +373,7 @@ fn found_objects<'py>(
     let mut keys = Keys::new(py);
     let list = PyList::empty(py);
     for found in found {
-        let report = keys.to_dict(&ExtractReport::new(file, found))?;
+        let report = keys.dict_of(&ExtractReport::new(file, found))?;
         list.append(Bound::new(py, Found::from_report(report)?)?)?;
     }
     list.try_iter()

@@ -1,7 +1,7 @@
 //! `parse`, `parse_many` and the `Url` class.
 
 use crate::errors::{parse_error, utf8_or_raise, NotUtf8};
-use crate::pyser::Keys;
+use crate::pyser::{GcPause, Keys};
 use crate::text::{dialect_of, python_repr, text_of, Text};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyKeyError, PyTypeError};
@@ -40,7 +40,7 @@ impl Url {
     /// The reference's map, made once.
     fn map<'py>(&self, py: Python<'py>) -> PyResult<&Bound<'py, PyDict>> {
         let map = self.map.get_or_try_init(py, || {
-            Keys::new(py).to_dict(&self.reference).map(Bound::unbind)
+            Keys::new(py).dict_of(&self.reference).map(Bound::unbind)
         })?;
         Ok(map.bind(py))
     }
@@ -252,7 +252,7 @@ url_methods! {
     /// 'group'
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let report = ParseReport::with_dialect(self.reference.as_str(), self.dialect);
-        Keys::new(py).to_dict(&report)
+        Keys::new(py).dict_of(&report)
     }
 
     fn __str__(&self) -> &str {
@@ -321,6 +321,9 @@ pub(crate) fn parse(py: Python<'_>, url: &Bound<'_, PyAny>, dialect: &str) -> Py
     }
 }
 
+/// The inputs `parse_many` reads, parses and makes dicts of at a time.
+const CHUNK: usize = 1024;
+
 /// Reads every input of ``urls`` (an iterable of str or bytes) as ``parse`` does and
 /// returns one dict per input, in order: the object ``rfc1738 parse --json`` prints for
 /// it, less ``line`` (``valid`` tells; an invalid one has ``error``). No exception for a
@@ -346,30 +349,48 @@ pub(crate) fn parse_many<'py>(
             "parse_many takes an iterable of URLs, not one URL (use parse)",
         ));
     }
-    let inputs = urls
-        .try_iter()?
-        .map(|item| text_of(&item?))
-        .collect::<PyResult<Vec<Text>>>()?;
-    let reports: Vec<Option<ParseReport<'_>>> = py.detach(|| {
-        inputs
-            .iter()
-            .map(|input| {
-                input
-                    .as_ref()
-                    .ok()
-                    .map(|text| ParseReport::with_dialect(text, dialect))
-            })
-            .collect()
-    });
+    let _pause = GcPause::new(py);
     let mut keys = Keys::new(py);
     let list = PyList::empty(py);
-    for (input, report) in inputs.iter().zip(&reports) {
-        let dict = match (input, report) {
-            (_, Some(report)) => keys.to_python(report)?,
-            (Err(bytes), None) => NotUtf8::new(bytes).parse_report(py, dialect)?.into_any(),
-            (Ok(_), None) => unreachable!("every UTF-8 input has its report"),
-        };
-        list.append(dict)?;
+    let mut items = urls.try_iter()?;
+    // In chunks: the inputs of one are read, parsed with the GIL released, and made
+    // dicts, then the next (memory stays small and in cache, whatever the number).
+    let mut objects = Vec::with_capacity(CHUNK);
+    let mut inputs: Vec<Text> = Vec::with_capacity(CHUNK);
+    loop {
+        objects.clear();
+        inputs.clear();
+        for item in items.by_ref().take(CHUNK) {
+            let item = item?;
+            inputs.push(text_of(&item)?);
+            objects.push(item);
+        }
+        if objects.is_empty() {
+            break;
+        }
+        let reports: Vec<Option<ParseReport<'_>>> = py.detach(|| {
+            inputs
+                .iter()
+                .map(|input| {
+                    input
+                        .as_ref()
+                        .ok()
+                        .map(|text| ParseReport::with_dialect(text, dialect))
+                })
+                .collect()
+        });
+        for ((object, input), report) in objects.drain(..).zip(&inputs).zip(&reports) {
+            let dict = match (input, report) {
+                // A str input is the report's `input` (and `display`): the same object.
+                (Ok(text), Some(report)) if object.is_instance_of::<PyString>() => {
+                    keys.object_of_input(report, text, object)?
+                }
+                (_, Some(report)) => keys.object_of(report)?,
+                (Err(bytes), None) => NotUtf8::new(bytes).parse_report(py, dialect)?.into_any(),
+                (Ok(_), None) => unreachable!("every UTF-8 input has its report"),
+            };
+            list.append(dict)?;
+        }
     }
     Ok(list)
 }
