@@ -57,7 +57,7 @@ pub(crate) fn normalize(py: Python<'_>, url: &Bound<'_, PyAny>) -> PyResult<Stri
 /// >>> import rfc1738
 /// >>> rfc1738.equivalent("gopher://H:70/0%41", "gopher://h/0A")
 /// True
-/// >>> rfc1738.equivalent("ftp://h/a%3Bb", "ftp://h/a;b")
+/// >>> rfc1738.equivalent("ftp://h/a%2Fb", "ftp://h/a/b")
 /// False
 #[pyfunction]
 pub(crate) fn equivalent(
@@ -118,7 +118,7 @@ impl LintWarning {
     ///
     /// >>> import rfc1738
     /// >>> rfc1738.lint("telnet://h:2323/")[0].to_dict()["severity"]
-    /// 'notice'
+    /// 'warning'
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         dict.set_item("kind", self.kind)?;
@@ -154,7 +154,7 @@ impl LintWarning {
 ///
 /// >>> import rfc1738
 /// >>> [(w.kind, w.severity) for w in rfc1738.lint("telnet://h:2323/")]
-/// [('non-default-port', 'notice')]
+/// [('non-default-port', 'warning')]
 #[pyfunction]
 #[pyo3(signature = (url, dialect = "rfc1738"))]
 pub(crate) fn lint(
@@ -352,7 +352,7 @@ impl Found {
 /// The `OSError` of a file that could not be read, as Python's `open` makes it: of the
 /// subclass its errno names (`FileNotFoundError`, ...), with `errno`, `strerror` and the
 /// file's name.
-fn os_error(py: Python<'_>, error: std::io::Error, path: &std::path::Path) -> PyErr {
+fn os_error(py: Python<'_>, error: std::io::Error, path: &Bound<'_, PyAny>) -> PyErr {
     let Some(errno) = error.raw_os_error() else {
         return error.into();
     };
@@ -436,19 +436,21 @@ pub(crate) fn extract<'py>(
 #[pyo3(signature = (path, dialect = "rfc1738", max_len = Extractor::DEFAULT_MAX_LEN, line_numbers = false))]
 pub(crate) fn extract_file<'py>(
     py: Python<'py>,
-    path: PathBuf,
+    path: &Bound<'py, PyAny>,
     dialect: &str,
     max_len: usize,
     line_numbers: bool,
 ) -> PyResult<Bound<'py, PyIterator>> {
     let extractor = extractor(dialect, max_len, line_numbers)?;
+    let name = path;
+    let path: PathBuf = path.extract()?;
     let found = py.detach(|| {
         let file = std::fs::File::open(&path)?;
         extractor
             .extract_reader(std::io::BufReader::new(file))
             .collect::<std::io::Result<Vec<_>>>()
     });
-    let found = found.map_err(|error| os_error(py, error, &path))?;
+    let found = found.map_err(|error| os_error(py, error, name))?;
     let name = path.to_string_lossy();
     found_objects(py, Some(&name), &found)
 }

@@ -335,7 +335,7 @@ const CHUNK: usize = 1024;
 /// >>> [(r["valid"], r["kind"]) for r in reports]
 /// [(True, 'news'), (False, 'http')]
 /// >>> reports[1]["error"]["code"], reports[1]["error"]["offset"]
-/// ('unsafe-character', 9)
+/// ('unsafe-character', 10)
 #[pyfunction]
 #[pyo3(signature = (urls, dialect = "rfc1738"))]
 pub(crate) fn parse_many<'py>(

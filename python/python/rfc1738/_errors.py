@@ -80,7 +80,7 @@ class ParseError(ValueError):
         >>> try:
         ...     rfc1738.parse("ftp://h/f;type=x")
         ... except rfc1738.ParseError as e:
-        ...     print(e.render().splitlines()[-1])
+        ...     print(e.render().splitlines()[-1].strip())
         = expected: ftptype
         """
         return self._rendered
