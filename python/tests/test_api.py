@@ -3,6 +3,7 @@ and every example in a docstring."""
 
 import doctest
 import inspect
+import pathlib
 import os
 import subprocess
 import sys
@@ -355,3 +356,13 @@ def test_every_docstring_example_runs():
     for test in tests:
         runner.run(test)
     assert runner.failures == 0
+
+
+def test_the_readme_python_examples_run(capsys):
+    import re
+
+    readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+    assert blocks, "README.md has no python block"
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
