@@ -7,7 +7,9 @@ Times, on the same N (default 100,000) distinct URLs:
   - urllib.parse.urlsplit, one call per URL (the standard library's splitter);
   - rfc1738.parse, one call per URL (a typed Url, components on request);
   - rfc1738.parse and .to_dict() per URL (the full report, as parse --json prints it);
-  - rfc1738.parse_many on the whole list (one dict per URL, the full report).
+  - rfc1738.parse_many on the whole list (one dict per URL, the full report);
+  - for reference, dict.copy() of each of parse_many's dicts: what making (and freeing)
+    that many dicts of that size costs alone, with no parsing and no string made.
 Each is run R times (default 5) and the best run is kept. The URLs are made
 deterministically from benches/valid-urls.txt (the Rust benchmark's inputs) by varying
 their hosts, paths and numbers, and each is checked valid by rfc1738; they are distinct,
@@ -96,11 +98,17 @@ def main():
     def run_parse_many():
         rfc1738.parse_many(urls)
 
+    reports = rfc1738.parse_many(urls)
+
+    def run_copy_dicts():
+        [report.copy() for report in reports]
+
     rows = [
         ("urllib.parse.urlsplit, per URL", run_urlsplit),
         ("rfc1738.parse, per URL (typed Url)", run_parse),
         ("rfc1738.parse(...).to_dict(), per URL", run_parse_to_dict),
         ("rfc1738.parse_many, the whole list", run_parse_many),
+        ("(reference) dict.copy() of each of parse_many's dicts", run_copy_dicts),
     ]
     times = [(name, best_of(args.repeat, run)) for name, run in rows]
     base = times[0][1]

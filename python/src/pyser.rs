@@ -16,39 +16,58 @@ use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// The Python strings of dictionary keys, made once and shared by the dicts of one call;
-/// and the strings that repeat as values: the values of the keys that name one of a few
-/// things (a dialect, a kind, a scheme, ...), and the input, which a report holds twice
-/// (`input`, `display`) and whose Python object the caller has already.
+/// How reports become Python objects, with what one dict can share with the next: the
+/// Python strings of the keys (and of the values of keys that name one of a few things: a
+/// dialect, a kind, a scheme, ...), kept from call to call in [`STRINGS`]; the templates
+/// of the dicts of one call; and the input, which a report holds twice (`input`,
+/// `display`) and whose Python object the caller may have already.
 pub(crate) struct Keys<'py> {
     py: Python<'py>,
-    /// Each string made, and whether it is a key whose values are shared too.
-    strings: HashMap<Box<str>, (Bound<'py, PyString>, bool), BuildHasherDefault<Fnv>>,
-    /// In front of `strings`: the last string seen at each of a few addresses (the keys
-    /// are the report code's literals, each at one address), checked byte for byte.
-    recent: Vec<Option<Recent<'py>>>,
     /// Whether the value being written is one of those (its key's flag).
     share_value: bool,
     /// An empty dict (values None) per sequence of keys (their Python strings'
-    /// addresses, which the strings above keep alive), copied for each dict of those keys.
+    /// addresses: the template's keys keep those strings alive), copied for each dict of
+    /// those keys after the first.
     templates: HashMap<u64, (Vec<usize>, Bound<'py, PyDict>), BuildHasherDefault<Fnv>>,
+    /// The key sequences seen once.
+    shapes_seen: std::collections::HashSet<u64, BuildHasherDefault<Fnv>>,
     /// The input's text and its Python object, for the report being written.
     input_text: String,
     input: Option<Bound<'py, PyAny>>,
 }
 
-/// A string of [`Keys::recent`]: where its text was, the text, its Python string.
-struct Recent<'py> {
+/// The strings kept from one call to the next (the thread's: each call holds the GIL).
+struct Strings {
+    /// Each string made, and whether it is a key whose values are shared too.
+    by_text: HashMap<Box<str>, (Py<PyString>, bool), BuildHasherDefault<Fnv>>,
+    /// In front of `by_text`: the last string seen at each of a few addresses (a key is
+    /// a literal of the report code, at one address), checked byte for byte.
+    recent: Vec<Option<Recent>>,
+}
+
+thread_local! {
+    static STRINGS: std::cell::RefCell<Strings> = std::cell::RefCell::new(Strings {
+        by_text: HashMap::default(),
+        recent: (0..RECENT).map(|_| None).collect(),
+    });
+}
+
+/// The most strings [`STRINGS`] keeps (the reports have a few dozen keys; shared values,
+/// such as schemes, are not bounded in number).
+const MAX_KEPT: usize = 1024;
+
+/// A string of [`Strings::recent`]: where its text was, the text, its Python string.
+struct Recent {
     address: usize,
     text: Box<str>,
-    string: Bound<'py, PyString>,
+    string: Py<PyString>,
     share: bool,
 }
 
-/// The slots of [`Keys::recent`] (a power of two).
+/// The slots of [`Strings::recent`] (a power of two).
 const RECENT: usize = 64;
 
-/// The keys whose values are one of a few names, made once per call.
+/// The keys whose values are one of a few names, made once.
 const SHARED_VALUES: &[&str] = &[
     "dialect",
     "kind",
@@ -64,14 +83,32 @@ const SHARED_VALUES: &[&str] = &[
     "file",
 ];
 
+impl Strings {
+    /// The Python string of `text` (made and kept, while there is room), and whether it
+    /// is a key whose values are shared.
+    fn string<'py>(&mut self, py: Python<'py>, text: &str) -> (Bound<'py, PyString>, bool) {
+        match self.by_text.get(text) {
+            Some((string, share)) => (string.bind(py).clone(), *share),
+            None => {
+                let string = PyString::new(py, text);
+                let share = SHARED_VALUES.contains(&text);
+                if self.by_text.len() < MAX_KEPT {
+                    self.by_text
+                        .insert(text.into(), (string.clone().unbind(), share));
+                }
+                (string, share)
+            }
+        }
+    }
+}
+
 impl<'py> Keys<'py> {
     /// An empty cache.
     pub(crate) fn new(py: Python<'py>) -> Keys<'py> {
         Keys {
             py,
-            strings: HashMap::default(),
-            recent: (0..RECENT).map(|_| None).collect(),
             templates: HashMap::default(),
+            shapes_seen: Default::default(),
             share_value: false,
             input_text: String::new(),
             input: None,
@@ -80,33 +117,28 @@ impl<'py> Keys<'py> {
 
     /// The Python string of `key`, and whether its values are shared.
     fn get(&mut self, key: &str) -> (Bound<'py, PyString>, bool) {
-        let address = key.as_ptr() as usize;
-        let slot = (address ^ (address >> 7)) & (RECENT - 1);
-        if let Some(recent) = &self.recent[slot] {
-            // The same address and the same bytes (a short loop, no call).
-            if recent.address == address
-                && recent.text.len() == key.len()
-                && recent.text.bytes().zip(key.bytes()).all(|(a, b)| a == b)
-            {
-                return (recent.string.clone(), recent.share);
+        let py = self.py;
+        STRINGS.with_borrow_mut(|strings| {
+            let address = key.as_ptr() as usize;
+            let slot = (address ^ (address >> 7)) & (RECENT - 1);
+            if let Some(recent) = &strings.recent[slot] {
+                // The same address and the same bytes (a short loop, no call).
+                if recent.address == address
+                    && recent.text.len() == key.len()
+                    && recent.text.bytes().zip(key.bytes()).all(|(a, b)| a == b)
+                {
+                    return (recent.string.bind(py).clone(), recent.share);
+                }
             }
-        }
-        let (string, share) = match self.strings.get(key) {
-            Some((string, share)) => (string.clone(), *share),
-            None => {
-                let string = PyString::new(self.py, key);
-                let share = SHARED_VALUES.contains(&key);
-                self.strings.insert(key.into(), (string.clone(), share));
-                (string, share)
-            }
-        };
-        self.recent[slot] = Some(Recent {
-            address,
-            text: key.into(),
-            string: string.clone(),
-            share,
-        });
-        (string, share)
+            let (string, share) = strings.string(py, key);
+            strings.recent[slot] = Some(Recent {
+                address,
+                text: key.into(),
+                string: string.clone().unbind(),
+                share,
+            });
+            (string, share)
+        })
     }
 
     /// The Python string of a value.
@@ -118,14 +150,8 @@ impl<'py> Keys<'py> {
         }
         if self.share_value {
             // Not through `recent`: a value's text is anywhere in the input.
-            return match self.strings.get(text) {
-                Some((string, _)) => string.clone().into_any(),
-                None => {
-                    let string = PyString::new(self.py, text);
-                    self.strings.insert(text.into(), (string.clone(), false));
-                    string.into_any()
-                }
-            };
+            let py = self.py;
+            return STRINGS.with_borrow_mut(|strings| strings.string(py, text).0.into_any());
         }
         PyString::new(self.py, text).into_any()
     }
@@ -261,7 +287,10 @@ impl<'py> Map<'_, 'py> {
             Some((kept, template)) if same_keys(kept) => template.copy()?,
             _ => {
                 let py = keys.py;
-                if keys.templates.len() < MAX_TEMPLATES {
+                // A template pays from the second dict of its keys on: the first is
+                // only counted.
+                let first = keys.shapes_seen.insert(shape);
+                if !first && keys.templates.len() < MAX_TEMPLATES {
                     let template = PyDict::new(py);
                     for (key, _) in &entries {
                         template.set_item(key, py.None())?;
