@@ -379,6 +379,10 @@ fn found_objects<'py>(
     list.try_iter()
 }
 
+// The default `max_len` of `extract` and `extract_file`, written as a number for their
+// signatures (which Python shows): the crate's default.
+const _: () = assert!(Extractor::DEFAULT_MAX_LEN == 65536);
+
 fn extractor(dialect: &str, max_len: usize, line_numbers: bool) -> PyResult<Extractor> {
     Ok(Extractor::new()
         .dialect(dialect_of(dialect)?)
@@ -399,7 +403,7 @@ fn extractor(dialect: &str, max_len: usize, line_numbers: bool) -> PyResult<Extr
 /// >>> [found.url for found in rfc1738.extract(text)]
 /// ['ftp://ftp.w3.org/pub/www/doc', 'http://info.cern.ch/hypertext/WWW/TheProject.html']
 #[pyfunction]
-#[pyo3(signature = (text, dialect = "rfc1738", max_len = Extractor::DEFAULT_MAX_LEN, line_numbers = false))]
+#[pyo3(signature = (text, dialect = "rfc1738", max_len = 65536, line_numbers = false))]
 pub(crate) fn extract<'py>(
     py: Python<'py>,
     text: &Bound<'py, PyAny>,
@@ -433,7 +437,7 @@ pub(crate) fn extract<'py>(
 /// ['mailto', 'telnet']
 /// >>> os.unlink(f.name)
 #[pyfunction]
-#[pyo3(signature = (path, dialect = "rfc1738", max_len = Extractor::DEFAULT_MAX_LEN, line_numbers = false))]
+#[pyo3(signature = (path, dialect = "rfc1738", max_len = 65536, line_numbers = false))]
 pub(crate) fn extract_file<'py>(
     py: Python<'py>,
     path: &Bound<'py, PyAny>,

@@ -366,3 +366,21 @@ def test_the_readme_python_examples_run(capsys):
     assert blocks, "README.md has no python block"
     for block in blocks:
         exec(compile(block, "README.md", "exec"), {})
+
+
+def test_errors_pickle():
+    import pickle
+
+    with pytest.raises(rfc1738.ParseError) as raised:
+        rfc1738.parse("http://h:99999/")
+    again = pickle.loads(pickle.dumps(raised.value))
+    assert (str(again), again.to_dict(), again.render(), again.kind) == (
+        str(raised.value),
+        raised.value.to_dict(),
+        raised.value.render(),
+        "http",
+    )
+    with pytest.raises(rfc1738.ResolveError) as raised:
+        rfc1738.resolve("gopher://h/1", "x")
+    again = pickle.loads(pickle.dumps(raised.value))
+    assert again.to_dict() == raised.value.to_dict() and str(again) == str(raised.value)

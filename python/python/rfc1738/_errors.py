@@ -72,6 +72,24 @@ class ParseError(ValueError):
         self.kind = kind
         self._rendered = rendered
 
+    def __reduce__(self) -> Any:
+        # Pickled (for multiprocessing) with its fields, which are keyword arguments.
+        return (_make_parse_error, (self.args[0], self._fields()))
+
+    def _fields(self) -> Dict[str, Any]:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "offset": self.offset,
+            "char_offset": self.char_offset,
+            "line": self.line,
+            "column": self.column,
+            "expected": self.expected,
+            "dialect": self.dialect,
+            "kind": self.kind,
+            "rendered": self._rendered,
+        }
+
     def render(self) -> str:
         """The error as the block of lines ``rfc1738 parse`` prints: the message, the
         position, the input with a caret under the offset, and what was expected.
@@ -127,6 +145,9 @@ class ResolveError(ValueError):
         self.code = code
         self.message = message
 
+    def __reduce__(self) -> Any:
+        return (_make_resolve_error, (self.message, self.code))
+
     def to_dict(self) -> Dict[str, str]:
         """The error object of ``rfc1738 resolve --json``: ``code`` and ``message``.
 
@@ -138,3 +159,13 @@ class ResolveError(ValueError):
         context-not-absolute
         """
         return {"code": self.code, "message": self.message}
+
+
+def _make_parse_error(description: str, fields: Dict[str, Any]) -> ParseError:
+    """A ParseError back from its pickle."""
+    return ParseError(description, **fields)
+
+
+def _make_resolve_error(message: str, code: str) -> ResolveError:
+    """A ResolveError back from its pickle."""
+    return ResolveError(message, code=code)

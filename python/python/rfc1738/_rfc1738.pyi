@@ -1,13 +1,30 @@
 """Type stubs of the native module rfc1738._rfc1738 (re-exported by the package rfc1738)."""
 
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union, final
 
-Text = Union[str, bytes, bytearray]
+_Text = Union[str, bytes, bytearray]
 
 DIALECTS: Tuple[str, ...]
 __version__: str
+__all__ = [
+    "DIALECTS",
+    "Found",
+    "LintWarning",
+    "Url",
+    "__version__",
+    "equivalent",
+    "extract",
+    "extract_file",
+    "lint",
+    "lint_report",
+    "normalize",
+    "parse",
+    "parse_many",
+    "resolve",
+]
 
+@final
 class Url:
     """A URL reference read by one dialect's grammar; ``str(url)`` is the input, and
     ``url.to_dict()`` the object ``rfc1738 parse --json`` prints for it (less ``line``)."""
@@ -82,9 +99,10 @@ class Url:
         """The component ``name`` percent-decoded: bytes (str with ``encoding``), a tuple
         of them for segments, None when absent."""
     def to_dict(self) -> Dict[str, Any]: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class LintWarning:
     """One warning of RFC 1738 section 6's checks."""
 
@@ -108,6 +126,7 @@ class LintWarning:
     def message(self) -> str: ...
     def to_dict(self) -> Dict[str, Any]: ...
 
+@final
 class Found:
     """A URL found in running text, with the fields of ``rfc1738 extract --json``."""
 
@@ -149,29 +168,29 @@ class Found:
     def error(self) -> Optional[Dict[str, Any]]: ...
     def to_dict(self) -> Dict[str, Any]: ...
 
-def parse(url: Text, dialect: str = "rfc1738") -> Url:
+def parse(url: _Text, dialect: str = "rfc1738") -> Url:
     """Reads a URL reference as ``rfc1738 parse`` does; raises ParseError."""
 
-def parse_many(urls: Iterable[Text], dialect: str = "rfc1738") -> List[Dict[str, Any]]:
+def parse_many(urls: Iterable[_Text], dialect: str = "rfc1738") -> List[Dict[str, Any]]:
     """One ``rfc1738 parse --json`` object (less ``line``) per input; never raises for a bad input."""
 
 def resolve(context: str, partial: str, mode: str = "rfc1630") -> str:
     """A partial form resolved by RFC 1630's rules; raises ResolveError."""
 
-def normalize(url: Text) -> str:
+def normalize(url: _Text) -> str:
     """A URL reference at one encoding level, as ``rfc1738 normalize`` prints it."""
 
-def equivalent(a: Text, b: Text) -> bool:
+def equivalent(a: _Text, b: _Text) -> bool:
     """Whether two URL references name the same URL at one encoding level."""
 
-def lint(url: Text, dialect: str = "rfc1738") -> List[LintWarning]:
+def lint(url: _Text, dialect: str = "rfc1738") -> List[LintWarning]:
     """RFC 1738 section 6's warnings of a URL reference."""
 
-def lint_report(url: Text, dialect: str = "rfc1738") -> Dict[str, Any]:
+def lint_report(url: _Text, dialect: str = "rfc1738") -> Dict[str, Any]:
     """The ``rfc1738 lint --json`` object (less ``line``)."""
 
 def extract(
-    text: Text,
+    text: _Text,
     dialect: str = "rfc1738",
     max_len: int = 65536,
     line_numbers: bool = False,
