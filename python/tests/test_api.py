@@ -384,3 +384,12 @@ def test_errors_pickle():
         rfc1738.resolve("gopher://h/1", "x")
     again = pickle.loads(pickle.dumps(raised.value))
     assert again.to_dict() == raised.value.to_dict() and str(again) == str(raised.value)
+
+
+def test_reprs_are_python():
+    found = next(rfc1738.extract('<http://h/a\\b"\x01é\'>'))
+    text = repr(found)
+    assert text.startswith("Found(url=")
+    assert eval(text[len("Found(url="):].split(", line=")[0]) == found.url
+    warning = rfc1738.lint("telnet://h:2323/")[0]
+    assert repr(warning).startswith("LintWarning(kind='non-default-port', severity='warning'")
