@@ -255,6 +255,16 @@ url_methods! {
         Keys::new(py).dict_of(&report)
     }
 
+    /// Pickled as the call that reads it again: ``parse(str(url), dialect)``.
+    ///
+    /// >>> import pickle, rfc1738
+    /// >>> pickle.loads(pickle.dumps(rfc1738.parse("news:comp.infosystems.www"))).kind
+    /// 'news'
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, &'static str))> {
+        let parse = py.import("rfc1738")?.getattr("parse")?;
+        Ok((parse, (self.reference.as_str().to_owned(), self.dialect.name())))
+    }
+
     fn __str__(&self) -> &str {
         self.reference.as_str()
     }

@@ -393,3 +393,12 @@ def test_reprs_are_python():
     assert eval(text[len("Found(url="):].split(", line=")[0]) == found.url
     warning = rfc1738.lint("telnet://h:2323/")[0]
     assert repr(warning).startswith("LintWarning(kind='non-default-port', severity='warning'")
+
+
+def test_urls_pickle():
+    import pickle
+
+    for text, dialect in [("URL:ftp://h/a;type=i#x", "rfc1738"), ("mid:a@b", "rfc1630"), ("http://h/a b", "draft")]:
+        url = rfc1738.parse(text, dialect=dialect)
+        again = pickle.loads(pickle.dumps(url))
+        assert again == url and again.to_dict() == url.to_dict()
