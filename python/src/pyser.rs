@@ -189,9 +189,23 @@ impl<'py> Keys<'py> {
     }
 }
 
-/// FNV-1a: the keys are a few short names, for which SipHash's strength buys nothing.
+/// FNV-1a over bytes (the keys are a few short names, for which SipHash's strength buys
+/// nothing), and one multiply per integer (the addresses of a dict shape's keys).
 #[derive(Default)]
 struct Fnv(u64);
+
+impl Fnv {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0100_0000_01b3;
+
+    fn state(&self) -> u64 {
+        if self.0 == 0 {
+            Fnv::OFFSET
+        } else {
+            self.0
+        }
+    }
+}
 
 impl Hasher for Fnv {
     fn finish(&self) -> u64 {
@@ -199,16 +213,22 @@ impl Hasher for Fnv {
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        let mut hash = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
+        let mut hash = self.state();
         for &byte in bytes {
             hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
+            hash = hash.wrapping_mul(Fnv::PRIME);
         }
         self.0 = hash;
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.state() ^ n)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
     }
 }
 
