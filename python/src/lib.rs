@@ -1,0 +1,44 @@
+//! The native module `rfc1738._rfc1738`: Python bindings of the `rfc1738` crate. The Python
+//! package `rfc1738` (python/python/rfc1738) re-exports it with its exceptions, which are
+//! plain Python classes this module raises.
+//!
+//! Every dict it returns is an object the `rfc1738` command prints with `--json`, less the
+//! batch position `line`: the library's report types (`ParseReport`, `LintReport`,
+//! `ExtractReport`) written into Python objects by [`pyser`].
+//!
+//! How a function over many inputs is laid out (`parse_many`, `extract`, `extract_file`,
+//! and so the next ones, such as a listing of HTML links): read the Python inputs into
+//! Rust values while holding the GIL, do the work with the GIL released
+//! ([`Python::detach`]), then make the Python objects of the results ([`pyser::Keys`]
+//! shares the dict keys).
+
+#![forbid(unsafe_code)]
+
+mod errors;
+mod pyser;
+mod services;
+mod text;
+mod url;
+
+use pyo3::prelude::*;
+
+/// URLs exactly as RFC 1738, RFC 1630 and draft-www-uri-00 define them (native part).
+#[pymodule]
+fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<url::Url>()?;
+    m.add_class::<services::LintWarning>()?;
+    m.add_class::<services::Found>()?;
+    m.add_function(wrap_pyfunction!(url::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(url::parse_many, m)?)?;
+    m.add_function(wrap_pyfunction!(services::resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(services::normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(services::equivalent, m)?)?;
+    m.add_function(wrap_pyfunction!(services::lint, m)?)?;
+    m.add_function(wrap_pyfunction!(services::lint_report, m)?)?;
+    m.add_function(wrap_pyfunction!(services::extract, m)?)?;
+    m.add_function(wrap_pyfunction!(services::extract_file, m)?)?;
+    let dialects: Vec<&str> = rfc1738::Dialect::ALL.iter().map(|d| d.name()).collect();
+    m.add("DIALECTS", pyo3::types::PyTuple::new(m.py(), dialects)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,406 @@
+//! `parse`, `parse_many` and the `Url` class.
+
+use crate::errors::{parse_error, utf8_or_raise, NotUtf8};
+use crate::pyser::{GcPause, Keys};
+use crate::text::{dialect_of, python_repr, text_of, Text};
+use pyo3::basic::CompareOp;
+use pyo3::exceptions::{PyKeyError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
+use rfc1738::{Dialect, ParseReport, UrlReference};
+
+/// A URL reference (`[URL:] url [#fragment]`) read by one dialect's grammar: its kind,
+/// scheme and components as written in the URL. ``str(url)`` gives the input back exactly;
+/// ``url.to_dict()`` is the object ``rfc1738 parse --json`` prints for it (less ``line``).
+///
+/// The components are the keys of that object for the URL's kind (see corpus/README.md,
+/// "Fields"): a property is ``None`` when the kind has no such component or the URL omits
+/// it. Text is as written, escapes not decoded (``url.decoded(name)`` decodes); a list of
+/// the JSON (an ftp path's segments, prospero's fields) is a tuple here.
+///
+/// >>> import rfc1738
+/// >>> url = rfc1738.parse("gopher://gopher.micro.umn.edu:70/00/Information%20about")
+/// >>> url.kind, url.host, url.port, url.gopher_type, url.selector
+/// ('gopher', 'gopher.micro.umn.edu', 70, '0', '0/Information%20about')
+/// >>> url.decoded("selector")
+/// b'0/Information about'
+/// >>> str(url)
+/// 'gopher://gopher.micro.umn.edu:70/00/Information%20about'
+#[pyclass(frozen, module = "rfc1738", name = "Url")]
+pub(crate) struct Url {
+    reference: UrlReference<'static>,
+    dialect: Dialect,
+    /// The reference's map (kind, scheme, prefixed, fragment, display, components), made
+    /// at the first property read.
+    map: PyOnceLock<Py<PyDict>>,
+}
+
+impl Url {
+    /// The reference's map, made once.
+    fn map<'py>(&self, py: Python<'py>) -> PyResult<&Bound<'py, PyDict>> {
+        let map = self.map.get_or_try_init(py, || {
+            Keys::new(py).dict_of(&self.reference).map(Bound::unbind)
+        })?;
+        Ok(map.bind(py))
+    }
+
+    /// A component as written: `None` when absent, a JSON array as a tuple.
+    fn component(&self, py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
+        match self.map(py)?.get_item(name)? {
+            Some(value) => Ok(frozen(&value)?.unbind()),
+            None => Ok(py.None()),
+        }
+    }
+}
+
+/// A value of the report with its lists made tuples, so that a property cannot change
+/// the URL's cached map.
+fn frozen<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    match value.cast::<PyList>() {
+        Ok(list) => {
+            let items = list
+                .iter()
+                .map(|item| frozen(&item))
+                .collect::<PyResult<Vec<_>>>()?;
+            Ok(PyTuple::new(value.py(), items)?.into_any())
+        }
+        Err(_) => Ok(value.clone()),
+    }
+}
+
+/// A component decoded: text percent-decoded into bytes, a sequence item by item.
+fn decode<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let py = value.py();
+    if value.is_none() {
+        return Ok(value.clone());
+    }
+    if let Ok(text) = value.cast::<PyString>() {
+        let text = text.to_cow()?;
+        return Ok(PyBytes::new(py, &rfc1738::percent_decode(&text)).into_any());
+    }
+    if let Ok(list) = value.cast::<PyList>() {
+        let items = list
+            .iter()
+            .map(|item| decode(&item))
+            .collect::<PyResult<Vec<_>>>()?;
+        return Ok(PyTuple::new(py, items)?.into_any());
+    }
+    Err(PyTypeError::new_err(format!(
+        "not text: {}",
+        value.repr()?.to_cow()?
+    )))
+}
+
+/// Declares the properties of `Url` that are components of the report, each by its key.
+macro_rules! url_methods {
+    ($($(#[doc = $doc:expr])* $name:ident),* ; $($rest:tt)*) => {
+        #[pymethods]
+        impl Url {
+            $(
+                $(#[doc = $doc])*
+                #[getter]
+                fn $name(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                    self.component(py, stringify!($name))
+                }
+            )*
+            $($rest)*
+        }
+    };
+}
+
+url_methods! {
+    /// The production read: ``http``, ``ftp``, ``gopher``, ..., ``generic`` (and in the
+    /// RFC 1630 dialects ``mid``, ``cid``, ``urn``, ``rlogin``, ``tn3270``).
+    kind,
+    /// The scheme in lower case.
+    scheme,
+    /// Whether the reference starts with the prefix ``URL:``.
+    prefixed,
+    /// The fragment-id after ``#`` as written, ``""`` after a bare ``#``, None without ``#``.
+    fragment,
+    /// The host as written (http, ftp, gopher, nntp, telnet, wais, file, prospero, and a
+    /// generic URL with an ``ip-schemepart``).
+    host,
+    /// The port, an int, or None.
+    port,
+    /// The path: an http path (after its ``/``, a str), ftp, file and prospero segments
+    /// (a tuple of str), an RFC 1630 generic path (a str).
+    path,
+    /// The user name of a login (ftp, telnet, generic).
+    user,
+    /// The password of a login.
+    password,
+    /// The search part (http, wais, generic; gopher's after the first ``%09``).
+    search,
+    /// RFC 1738's ftp ``;type=`` code in lower case (``a``, ``i``, ``d``).
+    typecode,
+    /// RFC 1630's ftp type code as written (an RFC 959 type, such as ``AN``).
+    ftptype,
+    /// The gopher type character, as written.
+    gopher_type,
+    /// The gopher selector, as written (``""`` when absent).
+    selector,
+    /// The gopher+ string (after a second ``%09``).
+    gopher_plus,
+    /// A mailto address.
+    address,
+    /// A news grouppart's kind: ``all``, ``group``, ``article``.
+    grouppart_kind,
+    /// A news grouppart.
+    grouppart,
+    /// An nntp newsgroup.
+    group,
+    /// An nntp article number, an int.
+    article,
+    /// A wais database.
+    database,
+    /// A wais URL's form: ``database``, ``index``, ``document``.
+    wais_kind,
+    /// A wais document's type.
+    wtype,
+    /// A wais document's path.
+    wpath,
+    /// Prospero's field specs, a tuple of ``(name, value)``.
+    fields,
+    /// Prospero's version (RFC 1630).
+    version,
+    /// Prospero's attributes (RFC 1630).
+    attributes,
+    /// A generic URL's scheme-specific part.
+    scheme_part,
+    /// A generic URL's url-path (RFC 1738's ``ip-schemepart``).
+    urlpath,
+    /// A mid URL's addr-spec.
+    addr_spec,
+    /// A cid URL's content identifier.
+    content_identifier;
+
+    /// The dialect that read the URL: ``rfc1738``, ``rfc1630`` or ``draft``.
+    ///
+    /// >>> import rfc1738
+    /// >>> rfc1738.parse("mid:12345@info.cern.ch", dialect="rfc1630").dialect
+    /// 'rfc1630'
+    #[getter]
+    fn dialect(&self) -> &'static str {
+        self.dialect.name()
+    }
+
+    /// The URL alone: the reference without its ``URL:`` prefix and ``#fragment``.
+    ///
+    /// >>> import rfc1738
+    /// >>> rfc1738.parse("URL:http://info.cern.ch/#top").url
+    /// 'http://info.cern.ch/'
+    #[getter]
+    fn url(&self) -> &str {
+        self.reference.url().as_str()
+    }
+
+    /// A component decoded: its ``%XX`` escapes turned into octets, as the crate's
+    /// ``Escaped::decode`` does (``+`` stays ``+``). Text gives ``bytes`` (a str when
+    /// ``encoding`` is given, decoded by it), segments a tuple of them; None stays None.
+    /// Raises KeyError for a name that is not a component of this URL's kind, TypeError
+    /// for one that is not text (a port).
+    ///
+    /// >>> import rfc1738
+    /// >>> url = rfc1738.parse("ftp://h/%2Fetc/caf%C3%A9")
+    /// >>> url.decoded("path")
+    /// (b'/etc', b'caf\xc3\xa9')
+    /// >>> url.decoded("path", "utf-8")
+    /// ('/etc', 'café')
+    #[pyo3(signature = (name, encoding = None))]
+    fn decoded<'py>(
+        &self,
+        py: Python<'py>,
+        name: &str,
+        encoding: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let Some(value) = self.map(py)?.get_item(name)? else {
+            return Err(PyKeyError::new_err(format!(
+                "{} URLs have no component {name:?}",
+                self.reference.url().kind().name()
+            )));
+        };
+        let decoded = decode(&value)?;
+        match encoding {
+            None => Ok(decoded),
+            Some(encoding) => {
+                let to_text = |item: &Bound<'py, PyAny>| -> PyResult<Bound<'py, PyAny>> {
+                    if item.is_none() {
+                        Ok(item.clone())
+                    } else {
+                        item.call_method1("decode", (encoding,))
+                    }
+                };
+                match decoded.cast::<PyTuple>() {
+                    Ok(items) => {
+                        let items = items.iter().map(|i| to_text(&i)).collect::<PyResult<Vec<_>>>()?;
+                        Ok(PyTuple::new(py, items)?.into_any())
+                    }
+                    Err(_) => to_text(&decoded),
+                }
+            }
+        }
+    }
+
+    /// The object ``rfc1738 parse --json`` prints for this input, less ``line``: ``input``,
+    /// ``dialect``, ``valid``, ``kind``, ``scheme``, ``prefixed``, ``fragment``,
+    /// ``display`` and the kind's fields. A new dict at each call.
+    ///
+    /// >>> import rfc1738
+    /// >>> rfc1738.parse("news:comp.infosystems.www").to_dict()["grouppart_kind"]
+    /// 'group'
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let report = ParseReport::with_dialect(self.reference.as_str(), self.dialect);
+        Keys::new(py).dict_of(&report)
+    }
+
+    /// Pickled as the call that reads it again: ``parse(str(url), dialect)``.
+    ///
+    /// >>> import pickle, rfc1738
+    /// >>> pickle.loads(pickle.dumps(rfc1738.parse("news:comp.infosystems.www"))).kind
+    /// 'news'
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, &'static str))> {
+        let parse = py.import("rfc1738")?.getattr("parse")?;
+        Ok((parse, (self.reference.as_str().to_owned(), self.dialect.name())))
+    }
+
+    fn __str__(&self) -> &str {
+        self.reference.as_str()
+    }
+
+    fn __repr__(&self) -> String {
+        let text = self.reference.as_str();
+        match self.dialect {
+            Dialect::Rfc1738 => format!("rfc1738.parse({})", python_repr(text)),
+            dialect => format!(
+                "rfc1738.parse({}, dialect={:?})",
+                python_repr(text),
+                dialect.name()
+            ),
+        }
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
+        let py = other.py();
+        let Ok(other) = other.cast::<Url>() else {
+            return py.NotImplemented();
+        };
+        let other = other.get();
+        let same = self.dialect == other.dialect
+            && self.reference.as_str() == other.reference.as_str();
+        match op {
+            CompareOp::Eq => same.into_pyobject(py).map_or_else(|_| py.None(), |b| b.to_owned().into_any().unbind()),
+            CompareOp::Ne => (!same).into_pyobject(py).map_or_else(|_| py.None(), |b| b.to_owned().into_any().unbind()),
+            _ => py.NotImplemented(),
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.reference.as_str().hash(&mut hasher);
+        self.dialect.hash(&mut hasher);
+        hasher.finish()
+    }
+}
+
+/// Reads a URL reference, ``[URL:] url [#fragment]``, exactly as ``rfc1738 parse`` does,
+/// by the grammar of ``dialect`` (``rfc1738``, ``rfc1630`` or ``draft``). ``url`` is a str,
+/// or bytes (which must be UTF-8). Raises ``ParseError`` when it is not a URL reference in
+/// that dialect (also for bytes that are not UTF-8: code ``not-utf-8``).
+///
+/// >>> import rfc1738
+/// >>> url = rfc1738.parse("URL:ftp://myname@host.dom/%2Fetc/motd#top")
+/// >>> url.kind, url.user, url.host, url.path, url.prefixed, url.fragment
+/// ('ftp', 'myname', 'host.dom', ('%2Fetc', 'motd'), True, 'top')
+/// >>> rfc1738.parse("mid:12345@info.cern.ch", dialect="rfc1630").addr_spec
+/// '12345@info.cern.ch'
+#[pyfunction]
+#[pyo3(signature = (url, dialect = "rfc1738"))]
+pub(crate) fn parse(py: Python<'_>, url: &Bound<'_, PyAny>, dialect: &str) -> PyResult<Url> {
+    let dialect = dialect_of(dialect)?;
+    let text = utf8_or_raise(py, text_of(url)?, dialect)?;
+    match rfc1738::parse_reference(&text, dialect) {
+        Ok(reference) => Ok(Url {
+            reference: reference.into_owned(),
+            dialect,
+            map: PyOnceLock::new(),
+        }),
+        Err(error) => Err(parse_error(py, &error)),
+    }
+}
+
+/// The inputs `parse_many` reads, parses and makes dicts of at a time.
+const CHUNK: usize = 1024;
+
+/// Reads every input of ``urls`` (an iterable of str or bytes) as ``parse`` does and
+/// returns one dict per input, in order: the object ``rfc1738 parse --json`` prints for
+/// it, less ``line`` (``valid`` tells; an invalid one has ``error``). No exception for a
+/// bad input: bytes that are not UTF-8 give the CLI's ``not-utf-8`` report. The parsing
+/// runs with the GIL released.
+///
+/// >>> import rfc1738
+/// >>> reports = rfc1738.parse_many(["news:comp.infosystems.www", "http://h/a b"])
+/// >>> [(r["valid"], r["kind"]) for r in reports]
+/// [(True, 'news'), (False, 'http')]
+/// >>> reports[1]["error"]["code"], reports[1]["error"]["offset"]
+/// ('unsafe-character', 10)
+#[pyfunction]
+#[pyo3(signature = (urls, dialect = "rfc1738"))]
+pub(crate) fn parse_many<'py>(
+    py: Python<'py>,
+    urls: &Bound<'py, PyAny>,
+    dialect: &str,
+) -> PyResult<Bound<'py, PyList>> {
+    let dialect = dialect_of(dialect)?;
+    if urls.is_instance_of::<PyString>() || urls.is_instance_of::<PyBytes>() {
+        return Err(PyTypeError::new_err(
+            "parse_many takes an iterable of URLs, not one URL (use parse)",
+        ));
+    }
+    let _pause = GcPause::new(py);
+    let mut keys = Keys::new(py);
+    let list = PyList::empty(py);
+    let mut items = urls.try_iter()?;
+    // In chunks: the inputs of one are read, parsed with the GIL released, and made
+    // dicts, then the next (memory stays small and in cache, whatever the number).
+    let mut objects = Vec::with_capacity(CHUNK);
+    let mut inputs: Vec<Text> = Vec::with_capacity(CHUNK);
+    loop {
+        objects.clear();
+        inputs.clear();
+        for item in items.by_ref().take(CHUNK) {
+            let item = item?;
+            inputs.push(text_of(&item)?);
+            objects.push(item);
+        }
+        if objects.is_empty() {
+            break;
+        }
+        let reports: Vec<Option<ParseReport<'_>>> = py.detach(|| {
+            inputs
+                .iter()
+                .map(|input| {
+                    input
+                        .as_ref()
+                        .ok()
+                        .map(|text| ParseReport::with_dialect(text, dialect))
+                })
+                .collect()
+        });
+        for ((object, input), report) in objects.drain(..).zip(&inputs).zip(&reports) {
+            let dict = match (input, report) {
+                // A str input is the report's `input` (and `display`): the same object.
+                (Ok(text), Some(report)) if object.is_instance_of::<PyString>() => {
+                    keys.object_of_input(report, text, object)?
+                }
+                (_, Some(report)) => keys.object_of(report)?,
+                (Err(bytes), None) => NotUtf8::new(bytes).parse_report(py, dialect)?.into_any(),
+                (Ok(_), None) => unreachable!("every UTF-8 input has its report"),
+            };
+            list.append(dict)?;
+        }
+    }
+    Ok(list)
+}

@@ -1,0 +1,404 @@
+"""The module's API: the Url class, the errors, bytes, round trips, the limits, the GIL,
+and every example in a docstring."""
+
+import doctest
+import inspect
+import pathlib
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+
+import rfc1738
+
+
+def test_the_readme_example():
+    url = rfc1738.parse("gopher://gopher.micro.umn.edu/11/")
+    assert str(url) == "gopher://gopher.micro.umn.edu/11/"
+    assert (url.kind, url.host, url.port, url.gopher_type, url.selector) == (
+        "gopher",
+        "gopher.micro.umn.edu",
+        None,
+        "1",
+        "1/",
+    )
+
+
+def test_url_properties_prefix_and_fragment():
+    url = rfc1738.parse("URL:ftp://myname:pw@host.dom:2121/%2Fetc/motd;type=A#top")
+    assert url.prefixed and url.fragment == "top"
+    assert url.url == "ftp://myname:pw@host.dom:2121/%2Fetc/motd;type=A"
+    assert (url.user, url.password, url.host, url.port) == ("myname", "pw", "host.dom", 2121)
+    assert url.path == ("%2Fetc", "motd")
+    assert url.typecode == "a"
+    # a component the kind has not is None
+    assert url.selector is None and url.group is None
+    assert url.decoded("path") == (b"/etc", b"motd")
+    assert url.decoded("user", "ascii") == "myname"
+    with pytest.raises(KeyError):
+        url.decoded("selector")
+
+
+def test_decoded_bytes_and_text():
+    url = rfc1738.parse("gopher://h/0caf%C3%A9%09x")
+    assert url.decoded("selector") == "café".encode()
+    assert url.decoded("selector", "utf-8") == "café"
+    assert url.search == "x"
+    with pytest.raises(TypeError):
+        rfc1738.parse("http://h:8080/").decoded("port")
+
+
+def test_every_kind_reads_its_components():
+    cases = {
+        "http://info.cern.ch:8080/a/b?q": {"host": "info.cern.ch", "port": 8080, "path": "a/b", "search": "q"},
+        "mailto:timbl@info.cern.ch": {"address": "timbl@info.cern.ch"},
+        "news:comp.infosystems.www": {"grouppart_kind": "group", "grouppart": "comp.infosystems.www"},
+        "nntp://news.dom/comp.x/42": {"host": "news.dom", "group": "comp.x", "article": 42},
+        "telnet://u:p@h:23/": {"user": "u", "password": "p", "host": "h", "port": 23},
+        "wais://quake.think.com/directory-of-servers?x": {"database": "directory-of-servers", "wais_kind": "index", "search": "x"},
+        "file://vms.host.edu/disk$user/my/notes": {"host": "vms.host.edu", "path": ("disk$user", "my", "notes")},
+        "prospero://h/a/b;x=y": {"path": ("a", "b"), "fields": (("x", "y"),)},
+        "foo:bar": {"kind": "generic", "scheme_part": "bar"},
+    }
+    for text, fields in cases.items():
+        url = rfc1738.parse(text)
+        for name, value in fields.items():
+            assert getattr(url, name) == value, (text, name)
+        assert str(url) == text
+        assert url.to_dict()["display"] == text
+
+
+def test_rfc1630_kinds():
+    assert rfc1738.parse("mid:12345@info.cern.ch", dialect="rfc1630").addr_spec == "12345@info.cern.ch"
+    assert rfc1738.parse("cid:foo@bar", dialect="rfc1630").content_identifier == "foo@bar"
+    assert rfc1738.parse("http://info.cern.ch/a b", dialect="draft").dialect == "draft"
+    with pytest.raises(ValueError, match="unknown dialect"):
+        rfc1738.parse("http://h/", dialect="rfc3986")
+    assert rfc1738.DIALECTS == ("rfc1738", "rfc1630", "draft")
+
+
+def test_properties_cannot_change_the_url():
+    url = rfc1738.parse("ftp://h/a/b")
+    assert isinstance(url.path, tuple)
+    d = url.to_dict()
+    d["path"].append("x")
+    assert url.to_dict()["path"] == ["a", "b"]
+
+
+def test_url_equality_hash_repr():
+    a = rfc1738.parse("http://h/")
+    assert a == rfc1738.parse("http://h/")
+    assert a != rfc1738.parse("http://h/", dialect="rfc1630")
+    assert a != "http://h/"
+    assert len({a, rfc1738.parse("http://h/")}) == 1
+    assert repr(a) == "rfc1738.parse('http://h/')"
+    assert eval(repr(rfc1738.parse("mid:a@b", dialect="rfc1630")), {"rfc1738": rfc1738}).kind == "mid"
+
+
+def test_parse_error_fields_and_messages():
+    with pytest.raises(rfc1738.ParseError) as raised:
+        rfc1738.parse("http://info.cern.ch/hyper text")
+    e = raised.value
+    assert isinstance(e, ValueError)
+    assert (e.code, e.offset, e.char_offset, e.line, e.column) == ("unsafe-character", 25, 25, 1, 26)
+    assert e.expected == ["xchar", "end of URL"]
+    assert e.kind == "http" and e.dialect == "rfc1738"
+    assert str(e) == (
+        "unsafe character ' ' must be escaped as %20 (RFC 1738 section 2.2) at line 1, column 26 (byte 25), in httpurl"
+    )
+    assert e.message == "unsafe character ' ' must be escaped as %20 (RFC 1738 section 2.2)"
+    assert e.render() == (
+        "error: unsafe character ' ' must be escaped as %20 (RFC 1738 section 2.2)\n"
+        " --> line 1, column 26 (byte 25), in httpurl\n"
+        "  |\n"
+        "  | http://info.cern.ch/hyper text\n"
+        "  |                          ^\n"
+        "  = expected: xchar or end of URL"
+    )
+
+
+def test_the_error_equals_the_parse_many_report():
+    for text in ["http://h:99999/", "x", "", "URL:http://h/#a b", "ftp://h/f;type=x", "http://h/é"]:
+        (report,) = rfc1738.parse_many([text])
+        with pytest.raises(rfc1738.ParseError) as raised:
+            rfc1738.parse(text)
+        assert raised.value.to_dict() == report["error"]
+        assert raised.value.kind == report["kind"]
+
+
+def test_bytes_read_as_text_and_not_utf8_is_a_parse_error():
+    assert str(rfc1738.parse(b"news:comp.infosystems.www")) == "news:comp.infosystems.www"
+    assert str(rfc1738.parse(bytearray(b"news:x"))) == "news:x"
+    with pytest.raises(rfc1738.ParseError) as raised:
+        rfc1738.parse(b"gopher://h/\xff\xfe")
+    e = raised.value
+    assert (e.code, e.offset, e.line, e.column, e.kind, e.expected) == ("not-utf-8", 11, 1, 12, "gopher", [])
+    assert "^" in e.render() and "\n" not in str(e)
+    # a str with a lone surrogate is no text either
+    with pytest.raises(rfc1738.ParseError) as raised:
+        rfc1738.parse("http://h/\udcff")
+    assert raised.value.code == "not-utf-8" and raised.value.offset == 9
+    with pytest.raises(TypeError):
+        rfc1738.parse(42)
+
+
+def test_parse_many_reports_every_input_without_raising():
+    reports = rfc1738.parse_many(iter(["http://h/", b"http://h/\xff", "http://h/ ", "\udcff"]))
+    assert [r["valid"] for r in reports] == [True, False, False, False]
+    assert reports[1] == {
+        "input": "http://h/\ufffd",
+        "dialect": "rfc1738",
+        "valid": False,
+        "kind": "http",
+        "scheme": "http",
+        "error": {
+            "code": "not-utf-8",
+            "offset": 9,
+            "char_offset": 9,
+            "expected": [],
+            "message": "input is not valid UTF-8 (a URL is US-ASCII; escape other octets as %XX)",
+        },
+    }
+    assert reports[2]["error"]["code"] == "surrounding-whitespace"
+    assert reports[3]["error"]["code"] == "not-utf-8"
+    assert rfc1738.parse_many([]) == []
+    with pytest.raises(TypeError):
+        rfc1738.parse_many("http://h/")
+    with pytest.raises(TypeError):
+        rfc1738.parse_many([1])
+    # more than one chunk, in order, each dict its own
+    many = [f"http://h{i}.dom/{i}" for i in range(5000)]
+    reports = rfc1738.parse_many(many, dialect="rfc1630")
+    assert [r["input"] for r in reports] == many
+    assert all(r["dialect"] == "rfc1630" and r["host"] == f"h{i}.dom" for i, r in enumerate(reports))
+    reports[0]["host"] = "changed"
+    assert reports[1]["host"] == "h1.dom"
+
+
+def test_round_trips():
+    for text in [
+        "URL:http://info.cern.ch/hypertext/WWW/TheProject.html#top",
+        "ftp://ftp.w3.org/pub/www/doc;type=d",
+        "gopher://gopher.micro.umn.edu:70/00/Information%09search%09plus",
+        "prospero://host.dom//pros/name;key=value",
+    ]:
+        url = rfc1738.parse(text)
+        assert str(url) == text
+        assert rfc1738.parse(str(url)) == url
+        assert rfc1738.parse_many([text])[0] == url.to_dict()
+        assert rfc1738.normalize(rfc1738.normalize(text)) == rfc1738.normalize(text)
+
+
+def test_long_inputs_behave_as_in_rust():
+    long = "http://h/" + "a" * 5_000_000
+    url = rfc1738.parse(long)
+    assert len(url.path) == 5_000_000
+    with pytest.raises(rfc1738.ParseError) as raised:
+        rfc1738.parse(long + " ")
+    assert raised.value.offset == len(long)
+    assert len(raised.value.render()) < 10_000
+    (report,) = rfc1738.parse_many([long + "<"])
+    assert report["error"]["offset"] == len(long)
+    deep = "ftp://h/" + "a/" * 200_000
+    assert len(rfc1738.parse(deep).path) == 200_001
+
+
+def test_resolve_modes_and_errors():
+    context = "magic://a/b/c//d/e/f"
+    assert rfc1738.resolve(context, "g") == "magic://a/b/c//d/e/g"
+    assert rfc1738.resolve(context, "/g", mode="rfc1630") == "magic://a/b/c//d/g"
+    assert rfc1738.resolve(context, "/g", mode="DRAFT") == "magic://a/g"
+    assert rfc1738.resolve(context, "/g", mode="draft-www-uri-00") == "magic://a/g"
+    with pytest.raises(rfc1738.ResolveError) as raised:
+        rfc1738.resolve(context, "g", mode="nonsense")
+    assert raised.value.code == "unknown-mode" and isinstance(raised.value, ValueError)
+    with pytest.raises(rfc1738.ResolveError) as raised:
+        rfc1738.resolve("a/b", "c")
+    assert raised.value.code == "context-not-absolute"
+
+
+def test_normalize_and_equivalent():
+    assert rfc1738.normalize("URL:HTTP://H:80/a%41#Top") == "URL:http://h/aA#Top"
+    assert rfc1738.normalize(b"FTP://Host.Dom:21/a%2fb;type=A") == "ftp://host.dom/a%2Fb;type=a"
+    assert rfc1738.equivalent("URL:http://h/#top", "HTTP://H:80/")
+    assert not rfc1738.equivalent("ftp://h/a%2Fb", "ftp://h/a/b")
+    with pytest.raises(rfc1738.ParseError):
+        rfc1738.normalize("http://h/a b")
+    with pytest.raises(rfc1738.ParseError):
+        rfc1738.equivalent("http://h/", "nope")
+
+
+def test_lint_objects_and_report():
+    warnings = rfc1738.lint("gopher://h:25/0%0D%0AMAIL")
+    assert [(w.kind, w.severity, w.component) for w in warnings][:2] == [
+        ("non-default-port", "danger", "port"),
+        ("cross-protocol", "danger", "port"),
+    ]
+    assert warnings[1].line_break == 15 and warnings[0].line_break is None
+    assert "line_break" not in warnings[0].to_dict()
+    assert rfc1738.lint("http://h/") == []
+    report = rfc1738.lint_report("gopher://h/0" + "%0D%0A" * 1000)
+    assert len(report["warnings"]) == 1000 and report["omitted_warnings"] == 1000
+    invalid = rfc1738.lint_report("http://user:pw@www.example.com/")
+    assert invalid["valid"] is False and invalid["error"]["code"] == "user-info-not-allowed"
+    assert [w.kind for w in rfc1738.lint("http://user:pw@www.example.com/")] == ["user-info-not-allowed", "password"]
+
+
+def test_extract_objects(tmp_path):
+    text = "See <URL:http://info.cern.ch/> or\nftp://h/a-\n  b and <http://h/a b>."
+    found = list(rfc1738.extract(text))
+    assert [f.url for f in found] == ["http://info.cern.ch/", "ftp://h/a-b", "http://h/ab"] or len(found) == 3
+    first = found[0]
+    assert (first.wrapper, first.prefixed, first.line, first.column, first.file) == ("url", True, 1, 5, "-")
+    assert first.to_dict()["found"] == "<URL:http://info.cern.ch/>"
+    hyphen = found[1]
+    assert hyphen.hyphen_break and hyphen.alternative is not None and hyphen.alternative_valid is not None
+    path = tmp_path / "t.txt"
+    path.write_text(text)
+    assert [f.to_dict() for f in rfc1738.extract_file(path)] == [
+        dict(f.to_dict(), file=str(path)) for f in found
+    ]
+    with pytest.raises(FileNotFoundError) as raised:
+        rfc1738.extract_file(tmp_path / "missing.txt")
+    assert raised.value.filename == tmp_path / "missing.txt"
+    with pytest.raises(FileNotFoundError) as raised:
+        rfc1738.extract_file(str(tmp_path / "missing.txt"))
+    assert raised.value.filename == str(tmp_path / "missing.txt")
+    # bytes that are not UTF-8 are read as the CLI reads a file
+    assert [f.url for f in rfc1738.extract(b"\xff http://h/ \xfe")] == ["http://h/"]
+
+
+def runs_other_threads_meanwhile(work):
+    """How many times another thread ran while `work` was in its call."""
+    state = {"in": False, "done": False}
+
+    def worker():
+        state["in"] = True
+        work()
+        state["in"] = False
+        state["done"] = True
+
+    thread = threading.Thread(target=worker)
+    count = 0
+    thread.start()
+    while not state["done"]:
+        if state["in"]:
+            count += 1
+    thread.join()
+    return count
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a named pipe")
+def test_extract_file_reads_without_the_gil(tmp_path):
+    # The file is a named pipe that this process writes to: a reader holding the GIL
+    # would wait for a writer that cannot run. Run apart, so that a regression fails
+    # instead of hanging the tests.
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    script = f"""
+import threading, rfc1738
+found = []
+reader = threading.Thread(target=lambda: found.extend(rfc1738.extract_file({str(fifo)!r})), daemon=True)
+reader.start()
+with open({str(fifo)!r}, "w") as pipe:
+    pipe.write("see http://info.cern.ch/ now")
+reader.join(20)
+print([f.url for f in found])
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "['http://info.cern.ch/']", done.stderr
+
+
+def test_parse_many_parses_without_the_gil():
+    urls = ["http://h/" + "a" * 20_000] * 4000
+    # another thread runs while parse_many parses (tried a few times: the machine may
+    # be busy enough that it is not scheduled in one call)
+    counts = []
+    for _ in range(5):
+        counts.append(runs_other_threads_meanwhile(lambda: rfc1738.parse_many(urls)))
+        if counts[-1] > 0:
+            break
+    assert counts[-1] > 0, counts
+
+
+def public_objects():
+    for name in rfc1738.__all__:
+        obj = getattr(rfc1738, name)
+        if callable(obj):
+            yield name, obj
+            if inspect.isclass(obj):
+                for attr, member in vars(obj).items():
+                    if not attr.startswith("_"):
+                        yield f"{name}.{attr}", member
+
+
+@pytest.mark.parametrize("name,obj", list(public_objects()), ids=lambda x: x if isinstance(x, str) else "")
+def test_every_function_and_class_has_a_docstring(name, obj):
+    doc = inspect.getdoc(obj)
+    assert doc, name
+    if callable(obj) and not isinstance(obj, property) and not type(obj).__name__ == "getset_descriptor":
+        assert ">>>" in doc, f"{name} has no example"
+
+
+def test_every_docstring_example_runs():
+    finder = doctest.DocTestFinder(exclude_empty=True)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    seen = set()
+    tests = finder.find(rfc1738, "rfc1738")
+    for name, obj in public_objects():
+        doc = inspect.getdoc(obj)
+        if doc and ">>>" in doc and doc not in seen:
+            seen.add(doc)
+            tests.append(doctest.DocTestParser().get_doctest(doc, {}, name, None, 0))
+    assert len(tests) > 15
+    for test in tests:
+        runner.run(test)
+    assert runner.failures == 0
+
+
+def test_the_readme_python_examples_run(capsys):
+    import re
+
+    readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+    assert blocks, "README.md has no python block"
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
+
+
+def test_errors_pickle():
+    import pickle
+
+    with pytest.raises(rfc1738.ParseError) as raised:
+        rfc1738.parse("http://h:99999/")
+    again = pickle.loads(pickle.dumps(raised.value))
+    assert (str(again), again.to_dict(), again.render(), again.kind) == (
+        str(raised.value),
+        raised.value.to_dict(),
+        raised.value.render(),
+        "http",
+    )
+    with pytest.raises(rfc1738.ResolveError) as raised:
+        rfc1738.resolve("gopher://h/1", "x")
+    again = pickle.loads(pickle.dumps(raised.value))
+    assert again.to_dict() == raised.value.to_dict() and str(again) == str(raised.value)
+
+
+def test_reprs_are_python():
+    found = next(rfc1738.extract('<http://h/a\\b"\x01é\'>'))
+    text = repr(found)
+    assert text.startswith("Found(url=")
+    assert eval(text[len("Found(url="):].split(", line=")[0]) == found.url
+    warning = rfc1738.lint("telnet://h:2323/")[0]
+    assert repr(warning).startswith("LintWarning(kind='non-default-port', severity='warning'")
+
+
+def test_urls_pickle():
+    import pickle
+
+    for text, dialect in [("URL:ftp://h/a;type=i#x", "rfc1738"), ("mid:a@b", "rfc1630"), ("http://h/a b", "draft")]:
+        url = rfc1738.parse(text, dialect=dialect)
+        again = pickle.loads(pickle.dumps(url))
+        assert again == url and again.to_dict() == url.to_dict()
