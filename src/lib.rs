@@ -39,7 +39,7 @@
 //! | feature | default | what it adds |
 //! | --- | --- | --- |
 //! | `cli` | yes | the `rfc1738` command (clap, serde_json); implies `serde`. Library users turn it off with `default-features = false`. |
-//! | `serde` | with `cli` | `Serialize` and `Deserialize` for [`Url`] (a map that round-trips in every dialect, or a string read by RFC 1738), `Serialize` for [`UrlReference`]; the report types `ParseReport`, `LintReport`, `ExtractReport` (the CLI's JSON and the corpus's format). |
+//! | `serde` | with `cli` | `Serialize` and `Deserialize` for [`Url`] (a map that round-trips in every dialect, or a string read by RFC 1738), `Serialize` for [`UrlReference`]; the report types `ParseReport`, `LintReport`, `ExtractReport` and, with `html`, `LinkReport` (the CLI's JSON and the corpus's format). |
 //! | `url` | no | conversions to and from the `url` crate's `url::Url` for http, ftp and file URLs: the `convert` module, `from_url_crate`, `ConvertError`. |
 //! | `fuzzing` | no | internal: the checks the fuzz targets run; not part of the API. |
 //!
@@ -152,6 +152,9 @@ pub use services::extract::{
 pub use services::links::{Charset, Link, LinkError, LinkLister, LinkWarning, Links};
 pub use services::lint::{lint, Lint, Severity, Warning, WarningKind};
 pub use services::normalize::{equivalent, normalize, normalize_reference};
+#[cfg(all(feature = "serde", feature = "html"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "serde", feature = "html"))))]
+pub use services::report::LinkReport;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use services::report::{ExtractReport, LintReport, ParseReport};

@@ -4,10 +4,10 @@
 //!
 //! Every dict it returns is an object the `rfc1738` command prints with `--json`, less the
 //! batch position `line`: the library's report types (`ParseReport`, `LintReport`,
-//! `ExtractReport`) written into Python objects by [`pyser`].
+//! `ExtractReport`, `LinkReport`) written into Python objects by [`pyser`].
 //!
 //! How a function over many inputs is laid out (`parse_many`, `extract`, `extract_file`,
-//! and so the next ones, such as a listing of HTML links): read the Python inputs into
+//! `links`, `links_file`): read the Python inputs into
 //! Rust values while holding the GIL, do the work with the GIL released
 //! ([`Python::detach`]), then make the Python objects of the results ([`pyser::Keys`]
 //! shares the dict keys).
@@ -15,6 +15,7 @@
 #![forbid(unsafe_code)]
 
 mod errors;
+mod links;
 mod pyser;
 mod services;
 mod text;
@@ -28,6 +29,7 @@ fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<url::Url>()?;
     m.add_class::<services::LintWarning>()?;
     m.add_class::<services::Found>()?;
+    m.add_class::<links::Link>()?;
     m.add_function(wrap_pyfunction!(url::parse, m)?)?;
     m.add_function(wrap_pyfunction!(url::parse_many, m)?)?;
     m.add_function(wrap_pyfunction!(services::resolve, m)?)?;
@@ -37,6 +39,8 @@ fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(services::lint_report, m)?)?;
     m.add_function(wrap_pyfunction!(services::extract, m)?)?;
     m.add_function(wrap_pyfunction!(services::extract_file, m)?)?;
+    m.add_function(wrap_pyfunction!(links::links, m)?)?;
+    m.add_function(wrap_pyfunction!(links::links_file, m)?)?;
     let dialects: Vec<&str> = rfc1738::Dialect::ALL.iter().map(|d| d.name()).collect();
     m.add("DIALECTS", pyo3::types::PyTuple::new(m.py(), dialects)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -283,22 +283,24 @@ pub(crate) struct Found {
     report: Py<PyDict>,
 }
 
+/// The field `key` of a report dict, `None` where the report leaves it out.
+pub(crate) fn get<'py, T: FromPyObjectOwned<'py>>(
+    report: &Bound<'py, PyDict>,
+    key: &str,
+) -> PyResult<T> {
+    match report.get_item(key)? {
+        Some(value) => value.extract().map_err(Into::into),
+        None => report
+            .py()
+            .None()
+            .into_bound(report.py())
+            .extract()
+            .map_err(Into::into),
+    }
+}
+
 impl Found {
     fn from_report(report: Bound<'_, PyDict>) -> PyResult<Found> {
-        fn get<'py, T: FromPyObjectOwned<'py>>(
-            report: &Bound<'py, PyDict>,
-            key: &str,
-        ) -> PyResult<T> {
-            match report.get_item(key)? {
-                Some(value) => value.extract().map_err(Into::into),
-                None => report
-                    .py()
-                    .None()
-                    .into_bound(report.py())
-                    .extract()
-                    .map_err(Into::into),
-            }
-        }
         Ok(Found {
             file: get(&report, "file")?,
             start: get(&report, "start")?,
@@ -352,7 +354,7 @@ impl Found {
 /// The `OSError` of a file that could not be read, as Python's `open` makes it: of the
 /// subclass its errno names (`FileNotFoundError`, ...), with `errno`, `strerror` and the
 /// file's name.
-fn os_error(py: Python<'_>, error: std::io::Error, path: &Bound<'_, PyAny>) -> PyErr {
+pub(crate) fn os_error(py: Python<'_>, error: std::io::Error, path: &Bound<'_, PyAny>) -> PyErr {
     let Some(errno) = error.raw_os_error() else {
         return error.into();
     };

@@ -402,3 +402,89 @@ def test_urls_pickle():
         url = rfc1738.parse(text, dialect=dialect)
         again = pickle.loads(pickle.dumps(url))
         assert again == url and again.to_dict() == url.to_dict()
+
+
+# links, links_file, Link
+
+
+def test_links_lists_html_2_0_url_attributes_in_order_resolved_by_the_mode():
+    page = (
+        '<HTML><HEAD><BASE HREF="http://www.example.edu/docs/guide/intro.html#top"></HEAD>'
+        "<BODY><A NAME=here>anchor</A><a href='../up.html'>up</a>\n"
+        '<IMG SRC = "icons/w3.gif"><FORM ACTION="/cgi-bin/archie"></FORM>'
+        "<!-- <A HREF=commented.html> --><INPUT TYPE=submit SRC=no.gif>"
+        "<INPUT TYPE=IMAGE SRC=go.gif></BODY></HTML>"
+    )
+    got = rfc1738.links(page, base="http://ignored.example.com/")
+    assert [(link.element, link.attribute, link.href) for link in got] == [
+        ("base", "href", "http://www.example.edu/docs/guide/intro.html#top"),
+        ("a", "href", "../up.html"),
+        ("img", "src", "icons/w3.gif"),
+        ("form", "action", "/cgi-bin/archie"),
+        ("input", "src", "go.gif"),
+    ]
+    # The CERN library (the default) keeps the base's fragment; RFC 1808 does not.
+    assert got[1].result == "http://www.example.edu/docs/up.html#top"
+    rfc1808 = rfc1738.links(page, mode="rfc1808")
+    assert rfc1808[1].result == "http://www.example.edu/docs/up.html"
+    assert rfc1808[1].valid is True and rfc1808[1].kind == "http"
+    assert [link.line for link in rfc1808] == [1, 1, 2, 2, 2]
+    assert got[1].to_dict()["file"] == "-"
+    assert repr(got[1]) == (
+        "Link(element='a', href='../up.html', "
+        "result='http://www.example.edu/docs/up.html#top', line=1)"
+    )
+
+
+def test_a_link_without_a_base_has_no_result_and_says_why():
+    (link,) = rfc1738.links('<A HREF="Status.html">', mode="rfc1630")
+    assert link.result is None and link.valid is None and link.kind is None
+    assert link.error == {
+        "code": "no-base",
+        "message": link.error["message"],
+    }
+    assert "no base" in link.error["message"]
+    # to_dict gives a copy: changing it changes nothing of the link.
+    copy = link.to_dict()
+    copy["error"]["code"] = "changed"
+    assert link.error["code"] == "no-base"
+
+
+def test_a_relative_base_is_resolved_with_a_warning():
+    links = rfc1738.links(
+        '<BASE HREF="sub/"><A HREF="x.html">', base="http://h.example/a/b.html", mode="rfc1808"
+    )
+    assert links[0].warning["code"] == "relative-base-resolved"
+    assert links[1].result == "http://h.example/a/sub/x.html"
+
+
+def test_links_bytes_that_are_not_utf8_are_read_as_latin1_from_there_on():
+    page = b'<A HREF="a.html">a</A> caf\xe9 <A HREF="b\xe9.html">b</A>'
+    first, second = rfc1738.links(page, base="http://h.example/")
+    assert (first.charset, second.charset) == ("utf-8", "latin-1")
+    assert second.href == "b\u00e9.html"
+    assert second.valid is False
+
+
+def test_links_refuse_an_unknown_mode_and_a_file_that_cannot_be_read(tmp_path):
+    with pytest.raises(rfc1738.ResolveError) as error:
+        rfc1738.links("<A HREF=x>", mode="mosaic")
+    assert error.value.code == "unknown-mode"
+    missing = tmp_path / "missing.html"
+    with pytest.raises(FileNotFoundError) as error:
+        list(rfc1738.links_file(missing))
+    assert error.value.filename == missing
+
+
+def test_a_tag_longer_than_max_len_is_reported_and_skipped():
+    page = '<A HREF="' + "x" * 1000 + '">long</A><A HREF="short.html">'
+    long, short = rfc1738.links(page, base="http://h.example/", max_len=256)
+    assert long.error["code"] == "too-long" and long.href is None
+    assert short.result == "http://h.example/short.html"
+
+
+def test_links_file_names_the_file_as_given(tmp_path):
+    path = tmp_path / "page.html"
+    path.write_text('<a href="gopher://gopher.micro.umn.edu/11/">menu</a>')
+    (link,) = rfc1738.links_file(path)
+    assert link.file == str(path) and link.kind == "gopher"

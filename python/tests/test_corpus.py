@@ -1,5 +1,5 @@
 """The whole corpus through the bindings: what corpus/run.py checks through the CLI,
-checked here through the module (parse, resolve, normalize, lint, extract), and the seed
+checked here through the module (parse, resolve, normalize, lint, extract, links), and the seed
 documents' extraction goldens."""
 
 import json
@@ -166,3 +166,28 @@ def test_extract_file_gives_the_seed_goldens(golden):
         assert found.pop("file") == str(text)
         want.pop("file")
         assert found == want
+
+
+LINK_PAGES = cases(CORPUS / "links" / "pages.jsonl")
+LINK_MODES = ("rfc1630", "draft", "rfc1808", "cern")
+
+
+@pytest.mark.parametrize("mode", LINK_MODES)
+@pytest.mark.parametrize("case", LINK_PAGES, ids=lambda case: case["id"])
+def test_links_of_every_page_in_every_mode(case, mode, monkeypatch):
+    """As corpus/run.py runs `links --json`: from corpus/, the page named links/PAGE."""
+    monkeypatch.chdir(CORPUS)
+    kwargs = {"mode": mode, "base": case.get("base")}
+    if "max_len" in case:
+        kwargs["max_len"] = case["max_len"]
+    page = "links/" + case["page"]
+    expected = cases(CORPUS / "links" / f"{case['expected']}.{mode}.jsonl")
+    from_file = [link.to_dict() for link in rfc1738.links_file(page, **kwargs)]
+    assert from_file == expected
+    # The same document given as bytes (the Latin-1 fallback included), and as text
+    # where it is UTF-8: the same links, from file "-".
+    content = (CORPUS / page).read_bytes()
+    for document in [content] + ([content.decode()] if content.isascii() else []):
+        from_memory = [link.to_dict() for link in rfc1738.links(document, **kwargs)]
+        assert [dict(link, file=page) for link in from_memory] == expected
+        assert all(link["file"] == "-" for link in from_memory)

@@ -241,3 +241,80 @@ impl Serialize for ErrorEntry<'_> {
         map.end()
     }
 }
+
+/// A link of an HTML document, serializable as one line of `rfc1738 links --json` and of
+/// the links corpus (`corpus/links/`): `file`, `line`, `element`, `attribute`, `href`,
+/// `result` (null without one), then `valid` and `kind` of the result by RFC 1738 (for an
+/// invalid one, the production it was read by, as in [`ParseReport`]) or `error` (`code`
+/// and `message`), `warning` (a relative `BASE HREF` resolved) and `charset`. Behind the
+/// `serde` and `html` features.
+///
+/// ```
+/// use rfc1738::{LinkLister, LinkReport};
+///
+/// let links = LinkLister::new()
+///     .base("http://info.cern.ch/hypertext/WWW/TheProject.html")
+///     .links(r#"<A HREF="Status.html">status</A>"#);
+/// let report = LinkReport::new(Some("page.html"), &links[0]);
+/// # let _ = report;
+/// ```
+#[cfg(feature = "html")]
+#[derive(Debug, Clone, Copy)]
+pub struct LinkReport<'r> {
+    file: Option<&'r str>,
+    link: &'r crate::services::links::Link,
+}
+
+#[cfg(feature = "html")]
+impl<'r> LinkReport<'r> {
+    /// The report of `link`, in the document named `file` (`None` for standard input,
+    /// which prints as `"-"`).
+    pub fn new(file: Option<&'r str>, link: &'r crate::services::links::Link) -> LinkReport<'r> {
+        LinkReport { file, link }
+    }
+}
+
+#[cfg(feature = "html")]
+impl Serialize for LinkReport<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// An error or a warning: its code and its message.
+        struct Coded<'c>(&'static str, &'c dyn std::fmt::Display);
+        impl Serialize for Coded<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("code", self.0)?;
+                map.serialize_entry("message", &self.1.to_string())?;
+                map.end()
+            }
+        }
+        let link = self.link;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("file", self.file.unwrap_or("-"))?;
+        map.serialize_entry("line", &link.line)?;
+        map.serialize_entry("element", &link.element)?;
+        map.serialize_entry("attribute", &link.attribute)?;
+        map.serialize_entry("href", &link.href)?;
+        match (&link.result, link.verdict()) {
+            (Ok(result), Some(verdict)) => {
+                map.serialize_entry("result", result)?;
+                map.serialize_entry("valid", &verdict.is_ok())?;
+                let kind = match &verdict {
+                    Ok(kind) => Some(*kind),
+                    Err(error) => error.url_kind(),
+                };
+                map.serialize_entry("kind", &kind.map(|kind| kind.name()))?;
+            }
+            (result, _) => {
+                map.serialize_entry("result", &None::<&str>)?;
+                if let Err(error) = result {
+                    map.serialize_entry("error", &Coded(error.code(), error))?;
+                }
+            }
+        }
+        if let Some(warning) = &link.warning {
+            map.serialize_entry("warning", &Coded(warning.code(), warning))?;
+        }
+        map.serialize_entry("charset", link.charset.name())?;
+        map.end()
+    }
+}

@@ -3,7 +3,7 @@
 The ``rfc1738`` Rust crate's parser for Python: ``parse`` reads a URL reference
 (``[URL:] url [#fragment]``) into a typed ``Url``, ``parse_many`` gives the
 ``rfc1738 parse --json`` object of each of many inputs, and around them ``resolve``,
-``normalize``, ``equivalent``, ``lint`` and ``extract``.
+``normalize``, ``equivalent``, ``lint``, ``extract`` and ``links``.
 
 >>> import rfc1738
 >>> url = rfc1738.parse("gopher://gopher.micro.umn.edu/11/")
@@ -15,6 +15,7 @@ from ._errors import ParseError, ResolveError
 from ._rfc1738 import (
     DIALECTS,
     Found,
+    Link,
     LintWarning,
     Url,
     __version__,
@@ -23,6 +24,8 @@ from ._rfc1738 import (
     extract_file,
     lint,
     lint_report,
+    links,
+    links_file,
     normalize,
     parse,
     parse_many,
@@ -32,6 +35,7 @@ from ._rfc1738 import (
 __all__ = [
     "DIALECTS",
     "Found",
+    "Link",
     "LintWarning",
     "ParseError",
     "ResolveError",
@@ -42,6 +46,8 @@ __all__ = [
     "extract_file",
     "lint",
     "lint_report",
+    "links",
+    "links_file",
     "normalize",
     "parse",
     "parse_many",

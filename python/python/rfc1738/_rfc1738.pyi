@@ -10,6 +10,7 @@ __version__: str
 __all__ = [
     "DIALECTS",
     "Found",
+    "Link",
     "LintWarning",
     "Url",
     "__version__",
@@ -18,6 +19,8 @@ __all__ = [
     "extract_file",
     "lint",
     "lint_report",
+    "links",
+    "links_file",
     "normalize",
     "parse",
     "parse_many",
@@ -204,3 +207,47 @@ def extract_file(
     line_numbers: bool = False,
 ) -> Iterator[Found]:
     """The URLs in a file, read as a stream; raises OSError."""
+
+@final
+class Link:
+    """A link of an HTML document, with the fields of ``rfc1738 links --json``."""
+
+    @property
+    def file(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def element(self) -> str: ...
+    @property
+    def attribute(self) -> Optional[str]: ...
+    @property
+    def href(self) -> Optional[str]: ...
+    @property
+    def result(self) -> Optional[str]: ...
+    @property
+    def valid(self) -> Optional[bool]: ...
+    @property
+    def kind(self) -> Optional[str]: ...
+    @property
+    def error(self) -> Optional[Dict[str, Any]]: ...
+    @property
+    def warning(self) -> Optional[Dict[str, Any]]: ...
+    @property
+    def charset(self) -> str: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+
+def links(
+    html: _Text,
+    base: Optional[str] = None,
+    mode: str = "cern",
+    max_len: int = 65536,
+) -> List[Link]:
+    """The links of an HTML document, resolved as the browsers of 1993-1995 did."""
+
+def links_file(
+    path: Union[str, "os.PathLike[str]"],
+    base: Optional[str] = None,
+    mode: str = "cern",
+    max_len: int = 65536,
+) -> Iterator[Link]:
+    """The links of the HTML document in a file, read as a stream; raises OSError."""

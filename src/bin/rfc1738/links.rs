@@ -4,8 +4,7 @@ use crate::extract::report_unreadable;
 use crate::lines::hint_if_terminal;
 use crate::output::{shown, Out};
 use crate::Status;
-use rfc1738::{Link, LinkLister};
-use serde_json::{json, Map, Value};
+use rfc1738::{Link, LinkLister, LinkReport};
 use std::io::{self, Write};
 
 /// Prints the links of each file (standard input without files, and for `-`), reading
@@ -51,7 +50,7 @@ fn links_from(
     for link in lister.links_reader(input) {
         let link = link?;
         if json {
-            serde_json::to_writer(&mut *out, &link_json(file, &link))?;
+            serde_json::to_writer(&mut *out, &LinkReport::new(Some(file), &link))?;
             writeln!(out)?;
         } else {
             print_link(file, &link, out)?;
@@ -59,46 +58,6 @@ fn links_from(
         out.end_item()?;
     }
     Ok(())
-}
-
-/// One link as a JSON object: `file`, `line`, `element`, `attribute`, `href`, `result`,
-/// then `valid` and `kind` (with a result) or `error` (without one), `warning` (a
-/// relative BASE resolved), `charset`.
-pub(crate) fn link_json(file: &str, link: &Link) -> Value {
-    let mut object = Map::new();
-    object.insert("file".into(), file.into());
-    object.insert("line".into(), link.line.into());
-    object.insert("element".into(), link.element.as_str().into());
-    object.insert("attribute".into(), link.attribute.as_deref().into());
-    object.insert("href".into(), link.href.as_deref().into());
-    match (&link.result, link.verdict()) {
-        (Ok(result), Some(verdict)) => {
-            object.insert("result".into(), result.as_str().into());
-            object.insert("valid".into(), verdict.is_ok().into());
-            let kind = match &verdict {
-                Ok(kind) => Some(kind.name()),
-                Err(error) => error.url_kind().map(|kind| kind.name()),
-            };
-            object.insert("kind".into(), kind.into());
-        }
-        (result, _) => {
-            object.insert("result".into(), Value::Null);
-            if let Err(error) = result {
-                object.insert(
-                    "error".into(),
-                    json!({"code": error.code(), "message": error.to_string()}),
-                );
-            }
-        }
-    }
-    if let Some(warning) = &link.warning {
-        object.insert(
-            "warning".into(),
-            json!({"code": warning.code(), "message": warning.to_string()}),
-        );
-    }
-    object.insert("charset".into(), link.charset.name().into());
-    Value::Object(object)
 }
 
 /// One link as a line: `file:line: element attribute href -> result  (verdict)`, or the

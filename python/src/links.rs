@@ -1,0 +1,226 @@
+//! The links of HTML documents: `links`, `links_file` and the class `Link`, over the
+//! crate's `LinkLister` (`rfc1738 links`).
+
+use crate::errors::resolve_error;
+use crate::pyser::Keys;
+use crate::services::{get, os_error};
+use crate::text::{python_repr, text_of};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyIterator, PyList};
+use rfc1738::{LinkLister, LinkReport, ResolveMode};
+use std::path::PathBuf;
+use std::str::FromStr;
+
+/// A link of an HTML document, with the fields of ``rfc1738 links --json``: the ``file``
+/// (``"-"`` for a document given as text), the ``line`` of its attribute, the ``element``
+/// and ``attribute`` (lower case), the ``href`` as written (character references decoded),
+/// the ``result`` (its absolute form by the mode, or None), then ``valid`` and ``kind`` of
+/// the result read by RFC 1738, or the ``error`` object (``code``, ``message``) that says
+/// why there is no result; a ``warning`` object for a relative ``BASE HREF`` resolved, and
+/// the ``charset`` the link was read in (``utf-8``, or ``latin-1`` from the first byte that
+/// is not UTF-8 on).
+///
+/// >>> import rfc1738
+/// >>> link = rfc1738.links('<A HREF="../Overview.html#top">back</A>',
+/// ...                      base="http://info.cern.ch/hypertext/WWW/TheProject.html")[0]
+/// >>> link.element, link.href, link.result, link.kind
+/// ('a', '../Overview.html#top', 'http://info.cern.ch/hypertext/Overview.html#top', 'http')
+#[pyclass(frozen, module = "rfc1738", name = "Link")]
+pub(crate) struct Link {
+    /// The document's name as given, ``"-"`` for text.
+    #[pyo3(get)]
+    file: String,
+    /// The line of the link's attribute, from 1.
+    #[pyo3(get)]
+    line: u64,
+    /// The element, in lower case (``a``, ``img``, ``base``, ``link``, ``form``,
+    /// ``input``).
+    #[pyo3(get)]
+    element: String,
+    /// The attribute, in lower case (``href``, ``src``, ``action``); None for a tag or
+    /// comment skipped as too long.
+    #[pyo3(get)]
+    attribute: Option<String>,
+    /// The attribute's value as written, character references decoded; None when skipped.
+    #[pyo3(get)]
+    href: Option<String>,
+    /// The absolute form of ``href`` by the mode, or None (see ``error``).
+    #[pyo3(get)]
+    result: Option<String>,
+    /// Whether ``result`` is a valid URL reference by RFC 1738; None without a result.
+    #[pyo3(get)]
+    valid: Option<bool>,
+    /// The production ``result`` was read by (for an invalid one, the one tried), or None.
+    #[pyo3(get)]
+    kind: Option<String>,
+    /// Why there is no result (``code``, ``message``: ``no-base``, ``relative-base``,
+    /// ``too-long`` or a resolution error's code); else None.
+    #[pyo3(get)]
+    error: Option<Py<PyDict>>,
+    /// A relative ``BASE HREF`` resolved against the base given (``code``, ``message``);
+    /// else None.
+    #[pyo3(get)]
+    warning: Option<Py<PyDict>>,
+    /// ``utf-8``, or ``latin-1`` once a byte that is not UTF-8 was read.
+    #[pyo3(get)]
+    charset: String,
+    /// The report the fields come from.
+    report: Py<PyDict>,
+}
+
+impl Link {
+    fn from_report(report: Bound<'_, PyDict>) -> PyResult<Link> {
+        Ok(Link {
+            file: get(&report, "file")?,
+            line: get(&report, "line")?,
+            element: get(&report, "element")?,
+            attribute: get(&report, "attribute")?,
+            href: get(&report, "href")?,
+            result: get(&report, "result")?,
+            valid: get(&report, "valid")?,
+            kind: get(&report, "kind")?,
+            error: get(&report, "error")?,
+            warning: get(&report, "warning")?,
+            charset: get(&report, "charset")?,
+            report: report.unbind(),
+        })
+    }
+}
+
+#[pymethods]
+impl Link {
+    /// The object ``rfc1738 links --json`` prints for this link (a copy).
+    ///
+    /// >>> import rfc1738
+    /// >>> rfc1738.links('<IMG SRC="gopher://gopher.micro.umn.edu/11/">')[0].to_dict()["kind"]
+    /// 'gopher'
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let copy = self.report.bind(py).copy()?;
+        for (key, nested) in [("error", &self.error), ("warning", &self.warning)] {
+            if let Some(nested) = nested {
+                copy.set_item(key, nested.bind(py).copy()?)?;
+            }
+        }
+        Ok(copy)
+    }
+
+    fn __repr__(&self) -> String {
+        let shown = |text: &Option<String>| text.as_deref().map_or("None".into(), python_repr);
+        format!(
+            "Link(element={}, href={}, result={}, line={})",
+            python_repr(&self.element),
+            shown(&self.href),
+            shown(&self.result),
+            self.line
+        )
+    }
+}
+
+// The default `max_len` of `links` and `links_file`, written as a number for their
+// signatures (which Python shows): the crate's default.
+const _: () = assert!(LinkLister::DEFAULT_MAX_LEN == 65536);
+
+/// A lister by the arguments: `mode` looked up by the crate itself.
+fn lister(py: Python<'_>, base: Option<&str>, mode: &str, max_len: usize) -> PyResult<LinkLister> {
+    let mode = ResolveMode::from_str(mode).map_err(|error| resolve_error(py, &error))?;
+    let lister = LinkLister::new().mode(mode).max_len(max_len);
+    Ok(match base {
+        Some(base) => lister.base(base),
+        None => lister,
+    })
+}
+
+/// The links, as `Link` objects, and an iterator over them.
+fn link_objects<'py>(
+    py: Python<'py>,
+    file: Option<&str>,
+    links: &[rfc1738::Link],
+) -> PyResult<Bound<'py, PyIterator>> {
+    let mut keys = Keys::new(py);
+    let list = PyList::empty(py);
+    for link in links {
+        let report = keys.dict_of(&LinkReport::new(file, link))?;
+        list.append(Bound::new(py, Link::from_report(report)?)?)?;
+    }
+    list.try_iter()
+}
+
+/// The links of an HTML document (a str, or bytes: read as UTF-8, and as Latin-1, HTML
+/// 2.0's character set, from the first byte that is not UTF-8 on), as ``rfc1738 links
+/// --json`` lists them: the URL attributes of HTML 2.0 (``A HREF``, ``BASE HREF``, ``FORM
+/// ACTION``, ``IMG SRC``, ``LINK HREF``, ``INPUT SRC`` of ``TYPE=IMAGE``) in document order,
+/// each resolved against the document's ``BASE HREF``, else ``base`` (the URL the page was
+/// fetched from), by ``mode`` (a resolution mode of the crate: ``cern``, the library NCSA
+/// Mosaic 2.x and Lynx 2.x ran, by default; ``rfc1808``, ``rfc1630``, ``draft``). A tag,
+/// comment or link attribute longer than ``max_len`` bytes (at least 256) is reported and
+/// skipped. Returns a list of ``Link`` objects whose ``file`` is ``"-"``; the document is
+/// read with the GIL released. Raises ``ResolveError`` (code ``unknown-mode``) for a mode
+/// the crate does not know.
+///
+/// >>> import rfc1738
+/// >>> page = '<BASE HREF="http://www.example.edu/docs/guide/intro.html">' \
+/// ...        '<A HREF="?y">query</A> <A HREF=..>up</A> <!-- <A HREF="no"> -->'
+/// >>> [link.result for link in rfc1738.links(page)][1:]
+/// ['http://www.example.edu/docs/guide/?y', 'http://www.example.edu/docs']
+/// >>> [link.result for link in rfc1738.links(page, mode="rfc1808")][1:]
+/// ['http://www.example.edu/docs/guide/intro.html?y', 'http://www.example.edu/docs/']
+#[pyfunction]
+#[pyo3(signature = (html, base = None, mode = "cern", max_len = 65536))]
+pub(crate) fn links<'py>(
+    py: Python<'py>,
+    html: &Bound<'py, PyAny>,
+    base: Option<&str>,
+    mode: &str,
+    max_len: usize,
+) -> PyResult<Bound<'py, PyList>> {
+    let lister = lister(py, base, mode, max_len)?;
+    let bytes = match text_of(html)? {
+        Ok(text) => text.into_bytes(),
+        Err(bytes) => bytes,
+    };
+    let links = py.detach(|| {
+        lister
+            .links_reader(&bytes[..])
+            .collect::<std::io::Result<Vec<_>>>()
+    })?;
+    let list = PyList::empty(py);
+    for link in link_objects(py, None, &links)? {
+        list.append(link?)?;
+    }
+    Ok(list)
+}
+
+/// The links of the HTML document in a file, read as a stream (memory bounded by
+/// ``max_len`` while it is read, whatever the file's size), as ``rfc1738 links --json
+/// FILE`` lists them; ``file`` is ``path`` as given, the other arguments as for
+/// ``links``. Raises ``OSError`` when the file cannot be read. The file is read with the
+/// GIL released; iterates ``Link`` objects.
+///
+/// >>> import rfc1738, tempfile, os
+/// >>> with tempfile.NamedTemporaryFile("w", suffix=".html", delete=False) as f:
+/// ...     _ = f.write('<A HREF="http://info.cern.ch:80/hypertext/WWW/">W3</A>')
+/// >>> [link.result for link in rfc1738.links_file(f.name)]
+/// ['http://info.cern.ch/hypertext/WWW/']
+/// >>> os.unlink(f.name)
+#[pyfunction]
+#[pyo3(signature = (path, base = None, mode = "cern", max_len = 65536))]
+pub(crate) fn links_file<'py>(
+    py: Python<'py>,
+    path: &Bound<'py, PyAny>,
+    base: Option<&str>,
+    mode: &str,
+    max_len: usize,
+) -> PyResult<Bound<'py, PyIterator>> {
+    let lister = lister(py, base, mode, max_len)?;
+    let name = path;
+    let path: PathBuf = path.extract()?;
+    let links = py.detach(|| {
+        let file = std::fs::File::open(&path)?;
+        lister
+            .links_reader(std::io::BufReader::new(file))
+            .collect::<std::io::Result<Vec<_>>>()
+    });
+    let links = links.map_err(|error| os_error(py, error, name))?;
+    let name = path.to_string_lossy();
+    link_objects(py, Some(&name), &links)
+}
