@@ -259,8 +259,9 @@ fn mutated_contexts_and_partials_resolve_by_rfc1808_and_the_cern_library() {
                 .map(|_| PIECES[mix.below(PIECES.len())])
                 .collect()
         };
-        // RFC 1808: a base without a scheme is the one refusal; a reference with a scheme
-        // (section 2.4.2) stands for itself.
+        // RFC 1808: a base without a scheme is the one refusal, of a reference that would
+        // inherit it (section 4 step 2c); an empty base leaves the reference as written
+        // (step 1), and a reference with a scheme (section 2.4.2) stands for itself.
         let scheme = |text: &str| {
             let text = text.split('#').next().unwrap_or_default();
             let len = text
@@ -271,14 +272,21 @@ fn mutated_contexts_and_partials_resolve_by_rfc1808_and_the_cern_library() {
         };
         match rfc1738::resolve(&context, &partial, ResolveMode::Rfc1808) {
             Ok(result) => {
-                assert!(scheme(&context), "{context:?} has no scheme");
-                if scheme(&partial) {
+                assert!(
+                    scheme(&context)
+                        || context.is_empty()
+                        || partial.is_empty()
+                        || scheme(&partial),
+                    "{context:?} + {partial:?}: no scheme to inherit"
+                );
+                if context.is_empty() || scheme(&partial) {
                     assert_eq!(result, partial);
                 }
                 assert!(result.len() <= context.len() + partial.len() + 5);
             }
             Err(ResolveError::ContextWithoutScheme(named)) => {
                 assert!(!scheme(&context), "{context:?} has a scheme");
+                assert!(!context.is_empty() && !partial.is_empty() && !scheme(&partial));
                 assert_eq!(named, context);
             }
             Err(other) => panic!("{context:?} + {partial:?}: {other}"),

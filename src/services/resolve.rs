@@ -140,15 +140,19 @@ impl ResolveError {
 ///
 /// Both URLs are split as section 2.4 says (fragment from the first `#`, then scheme,
 /// net_loc, query from the first `?`, params from the first `;`, path) and section 4's
-/// steps are applied to the letter: an empty reference is the base (fragment included); a
+/// steps are applied to the letter: an empty base is unknown (the reference stands as
+/// written); an empty reference is the base (fragment included); a
 /// reference with a scheme is absolute, as written (`http:g` is `http:g`); a path that is
 /// empty takes the base's path, params and query in turn; otherwise the base's last
 /// segment is replaced and `./`, a final `.`, `segment/../` (leftmost first, repeatedly)
 /// and a final `segment/..` are removed, where a segment is complete and not `..`. So `..`
 /// above the root stays (`http://a/b/c/d;p?q` + `../../../g` = `http://a/../g`) and an
 /// absolute path keeps its dots (`/./g` = `http://a/./g`). Where RFC 1808 is silent:
-/// - a base without a scheme is refused ([`ResolveError::ContextWithoutScheme`]): section 4
-///   requires one; the base's fragment is never inherited (only step 1 returns it);
+/// - a base without a scheme is refused ([`ResolveError::ContextWithoutScheme`]) when the
+///   reference would inherit it (step 2c): section 4 requires one. Steps 1, 2a and 2b come
+///   first: an empty base ("unknown") leaves the reference as written, an empty reference
+///   is the base, a reference with a scheme is absolute;
+/// - the base's fragment is never inherited (only step 2a returns it);
 /// - a merged path that does not start with `/` after a net_loc (base `http://a` + `g`)
 ///   gets one (`http://a/g`): section 2.2 writes `//<net_loc>/<path>`, and joining the two
 ///   would change the host;

@@ -63,20 +63,26 @@ fn parse(url: &str) -> Parts<'_> {
 
 /// Section 4: `embedded` resolved against `base`.
 pub(super) fn resolve(base: &str, embedded: &str) -> Result<String, ResolveError> {
-    let base_parts = parse(base);
-    // Section 4: "only the scheme component is required to be present in the base URL".
-    let Some(scheme) = base_parts.scheme else {
-        return Err(ResolveError::ContextWithoutScheme(base.to_owned()));
-    };
-    // Step 1: an empty embedded URL is the base, fragment included.
+    // Step 1: "If the base URL is the empty string (unknown), the embedded URL is
+    // interpreted as an absolute URL and we are done."
+    if base.is_empty() {
+        return Ok(embedded.to_owned());
+    }
+    // Step 2a: an empty embedded URL is the base, fragment included.
     if embedded.is_empty() {
         return Ok(base.to_owned());
     }
     let mut url = parse(embedded);
-    // Step 2: a scheme makes it absolute, as written.
+    // Step 2b: a scheme makes it absolute, as written.
     if url.scheme.is_some() {
         return Ok(embedded.to_owned());
     }
+    // Step 2c: it inherits the base's scheme; section 4: "only the scheme component is
+    // required to be present in the base URL", so a base without one is refused here.
+    let base_parts = parse(base);
+    let Some(scheme) = base_parts.scheme else {
+        return Err(ResolveError::ContextWithoutScheme(base.to_owned()));
+    };
     url.scheme = Some(scheme);
     let merged;
     // Step 3: a net_loc goes straight to step 7 ("non-empty": an empty one is inherited).
@@ -223,6 +229,22 @@ mod tests {
     fn a_merged_path_after_a_net_loc_gets_its_slash() {
         assert_eq!(resolve("http://a", "g").unwrap(), "http://a/g");
         assert_eq!(resolve("http://a", "?y").unwrap(), "http://a?y");
+    }
+
+    #[test]
+    fn steps_1_and_2_come_before_the_base_scheme_is_needed() {
+        // Step 1: an empty base is unknown; the reference is taken as absolute.
+        assert_eq!(resolve("", "http://x/").unwrap(), "http://x/");
+        assert_eq!(resolve("", "g").unwrap(), "g");
+        assert_eq!(resolve("", "").unwrap(), "");
+        // Step 2a and 2b: an empty reference, a reference with a scheme.
+        assert_eq!(resolve("/a/b", "").unwrap(), "/a/b");
+        assert_eq!(resolve("/a/b", "http://x/").unwrap(), "http://x/");
+        // Step 2c: only a reference that inherits the scheme needs it.
+        assert_eq!(
+            resolve("/a/b", "g"),
+            Err(ResolveError::ContextWithoutScheme("/a/b".to_owned()))
+        );
     }
 
     #[test]
