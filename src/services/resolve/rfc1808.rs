@@ -85,9 +85,11 @@ pub(super) fn resolve(base: &str, embedded: &str) -> Result<String, ResolveError
     };
     url.scheme = Some(scheme);
     let merged;
-    // Step 3: a net_loc goes straight to step 7 ("non-empty": an empty one is inherited).
+    // Step 3: a non-empty net_loc goes straight to step 7; otherwise "the embedded URL
+    // inherits the <net_loc> (if any) of the base URL": a base without one leaves the
+    // reference's own (empty) net_loc in place.
     if url.net_loc.is_none_or(str::is_empty) {
-        url.net_loc = base_parts.net_loc;
+        url.net_loc = base_parts.net_loc.or(url.net_loc);
         if url.path.starts_with('/') {
             // Step 4: an absolute path, used as it is.
         } else if url.path.is_empty() {
@@ -255,5 +257,14 @@ mod tests {
         assert_eq!(resolve("http://a/b", "?").unwrap(), "http://a/b?");
         // An empty net_loc is inherited.
         assert_eq!(resolve(base, "///g").unwrap(), "http://a/g");
+    }
+
+    #[test]
+    fn an_empty_net_loc_stays_when_the_base_has_none() {
+        // Step 3: "inherits the <net_loc> (if any) of the base URL".
+        assert_eq!(resolve("http:", "///g").unwrap(), "http:///g");
+        assert_eq!(resolve("news:x", "///g").unwrap(), "news:///g");
+        // Step 5 still takes the base's path (given its slash after the net_loc).
+        assert_eq!(resolve("news:x", "//").unwrap(), "news:///x");
     }
 }
