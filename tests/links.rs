@@ -162,6 +162,39 @@ fn the_mode_refusing_a_base_gives_its_reason() {
 }
 
 #[test]
+fn a_relative_base_the_mode_cannot_resolve_leaves_the_links_after_it_an_unresolved_base() {
+    let page = "<BASE HREF=\"sub/\">\n<A HREF=x><A HREF=\"http://h/y\">";
+    let found = links(page, Some("gopher://h/1x"), ResolveMode::Rfc1630);
+    let codes: Vec<_> = found.iter().map(|l| l.error().map(|e| e.code())).collect();
+    assert_eq!(
+        codes,
+        [Some("no-partial-forms"), Some("unresolved-base"), None]
+    );
+    // A base was given: the message does not say otherwise.
+    let message = found[1]
+        .error()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    assert_eq!(
+        message,
+        "no base to resolve against: the document's BASE HREF before this link is relative \
+         and could not be resolved against the base URL given (--base)"
+    );
+    assert_eq!(found[2].result.as_deref(), Ok("http://h/y"));
+    // RFC 1808 refuses a base without a scheme in the same way.
+    let found = links(page, Some("/rel"), ResolveMode::Rfc1808);
+    let codes: Vec<_> = found.iter().map(|l| l.error().map(|e| e.code())).collect();
+    assert_eq!(
+        codes,
+        [
+            Some("context-without-scheme"),
+            Some("unresolved-base"),
+            None
+        ]
+    );
+}
+
+#[test]
 fn lines_count_lf_cr_lf_and_cr() {
     let page = "<A HREF=one>\r\n<A\r\nHREF=three>\r<A HREF=four>\n\n<IMG\n\nSRC=seven>";
     let found = links(page, Some("http://h/"), ResolveMode::Cern);

@@ -54,7 +54,7 @@ pub(crate) struct Link {
     #[pyo3(get)]
     kind: Option<String>,
     /// Why there is no result (``code``, ``message``: ``no-base``, ``relative-base``,
-    /// ``too-long`` or a resolution error's code); else None.
+    /// ``unresolved-base``, ``too-long`` or a resolution error's code); else None.
     #[pyo3(get)]
     error: Option<Py<PyDict>>,
     /// A relative ``BASE HREF`` resolved against the base given (``code``, ``message``);

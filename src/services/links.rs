@@ -45,7 +45,8 @@ const LINK_ATTRIBUTES: &[(&str, &str)] = &[
 ///   fetched from. HTML 2.0 wants `BASE HREF` absolute: a relative one is reported on
 ///   its own link ([`LinkWarning::RelativeBase`]) and resolved against the given base,
 ///   or, without one, leaves the relative links after it without a base
-///   ([`LinkError::NoBase`]). Without a base, a link with a scheme (a colon before any
+///   ([`LinkError::NoBase`]); if the mode refuses to resolve it against the given base
+///   (a gopher base by RFC 1630), they get [`LinkError::UnresolvedBase`]. Without a base, a link with a scheme (a colon before any
 ///   slash) stands for itself (in the CERN mode, as the library rebuilds it).
 /// - The default mode is [`ResolveMode::Cern`]: the CERN library is what NCSA Mosaic 2.x
 ///   and Lynx 2.x, the browsers of those pages, ran.
@@ -171,6 +172,11 @@ pub enum LinkError {
     /// against.
     #[error("BASE HREF is relative (HTML 2.0 wants it absolute) and no base URL was given (--base) to resolve it against")]
     RelativeBase,
+    /// A relative link after a relative `BASE HREF` that the mode could not resolve
+    /// against the base given (its own link has the [`LinkError::Resolve`] error): the
+    /// document's base is unknown from there on.
+    #[error("no base to resolve against: the document's BASE HREF before this link is relative and could not be resolved against the base URL given (--base)")]
+    UnresolvedBase,
     /// The mode refuses the resolution (a gopher base by RFC 1630, a base without a scheme
     /// by RFC 1808).
     #[error("{0}")]
@@ -186,12 +192,13 @@ pub enum LinkError {
 }
 
 impl LinkError {
-    /// A stable name: `no-base`, `relative-base`, `too-long`, or the
+    /// A stable name: `no-base`, `relative-base`, `unresolved-base`, `too-long`, or the
     /// [`ResolveError::code`].
     pub fn code(&self) -> &'static str {
         match self {
             LinkError::NoBase => "no-base",
             LinkError::RelativeBase => "relative-base",
+            LinkError::UnresolvedBase => "unresolved-base",
             LinkError::Resolve(error) => error.code(),
             LinkError::TooLong { .. } => "too-long",
         }
@@ -268,9 +275,10 @@ impl Link {
 pub struct Links<R: Read> {
     tokenizer: Tokenizer<HtmlReader<R>, LinkEmitter>,
     lister: LinkLister,
-    /// The base a `BASE HREF` set: its absolute form, or none (a relative one without a
-    /// base given).
-    document_base: Option<Option<String>>,
+    /// The base a `BASE HREF` set: its absolute form, or the error of the relative links
+    /// after a relative one that has none ([`LinkError::NoBase`] without a base given,
+    /// [`LinkError::UnresolvedBase`] when the mode refused to resolve it).
+    document_base: Option<Result<String, LinkError>>,
     pending: VecDeque<Link>,
 }
 
@@ -299,11 +307,11 @@ impl<R: Read> Iterator for Links<R> {
 }
 
 impl<R: Read> Links<R> {
-    /// The base for the links that follow.
-    fn current_base(&self) -> Option<&str> {
+    /// The base for the links that follow, or why a relative one has none.
+    fn current_base(&self) -> Result<&str, LinkError> {
         match &self.document_base {
-            Some(base) => base.as_deref(),
-            None => self.lister.base.as_deref(),
+            Some(base) => base.as_deref().map_err(Clone::clone),
+            None => self.lister.base.as_deref().ok_or(LinkError::NoBase),
         }
     }
 
@@ -312,10 +320,10 @@ impl<R: Read> Links<R> {
     /// library rebuilds it against an empty base (`:80` dropped).
     fn resolved(&self, href: &str) -> Result<String, LinkError> {
         let base = match self.current_base() {
-            Some(base) => base,
-            None if is_absolute(href) && self.lister.mode == ResolveMode::Cern => "",
-            None if is_absolute(href) => return Ok(href.to_owned()),
-            None => return Err(LinkError::NoBase),
+            Ok(base) => base,
+            Err(_) if is_absolute(href) && self.lister.mode == ResolveMode::Cern => "",
+            Err(_) if is_absolute(href) => return Ok(href.to_owned()),
+            Err(error) => return Err(error),
         };
         resolve(base, href, self.lister.mode).map_err(LinkError::Resolve)
     }
@@ -380,7 +388,11 @@ impl<R: Read> Links<R> {
                                 None => Err(LinkError::RelativeBase),
                             }
                         };
-                        self.document_base = Some(result.as_ref().ok().cloned());
+                        self.document_base = Some(match &result {
+                            Ok(base) => Ok(base.clone()),
+                            Err(LinkError::RelativeBase) => Err(LinkError::NoBase),
+                            Err(_) => Err(LinkError::UnresolvedBase),
+                        });
                         result
                     } else {
                         self.resolved(&href)
