@@ -14,7 +14,7 @@ use crate::vocabulary::dialect::{is_absolute, Dialect};
 use crate::vocabulary::error::ParseError;
 use crate::vocabulary::kind::UrlKind;
 use html5gum::{naive_next_state, Emitter, Reader, State, Tokenizer};
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 use std::fmt;
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -653,11 +653,14 @@ struct LinkEmitter {
     shared: Arc<Shared>,
     kind: Option<TagKind>,
     name: Vec<u8>,
-    /// Bytes of the tag kept so far (name, attribute names and values).
+    /// Bytes of the tag read so far (its name, and the names and values of its
+    /// attributes, those of a repeated name included).
     kept: usize,
     tag_too_long: bool,
     tag_line: u64,
     attributes: Vec<Attribute>,
+    /// The names of `attributes`, to find a repeated one in constant time.
+    names: HashSet<String>,
     /// The attribute being read: name, value, whether too long, its line.
     attribute_name: Vec<u8>,
     attribute_value: Vec<u8>,
@@ -681,6 +684,7 @@ impl LinkEmitter {
             tag_too_long: false,
             tag_line: 1,
             attributes: Vec::new(),
+            names: HashSet::new(),
             attribute_name: Vec::new(),
             attribute_value: Vec::new(),
             attribute_too_long: false,
@@ -699,6 +703,7 @@ impl LinkEmitter {
         self.kept = 0;
         self.tag_too_long = false;
         self.attributes.clear();
+        self.names.clear();
         self.in_attribute = false;
     }
 
@@ -706,6 +711,7 @@ impl LinkEmitter {
     fn tag_is_too_long(&mut self) {
         self.tag_too_long = true;
         self.attributes.clear();
+        self.names.clear();
         self.attribute_name.clear();
         self.attribute_value.clear();
     }
@@ -732,7 +738,9 @@ impl LinkEmitter {
     }
 
     /// Puts the attribute being read on the tag (the first of two of the same name wins);
-    /// a tag whose kept bytes pass the limit is too long.
+    /// a tag whose bytes pass the limit is too long, repeated attributes counted too, so
+    /// that a tag holds at most `max_len` bytes of attributes and the time spent on it
+    /// grows with its length only.
     fn finish_attribute(&mut self) {
         if !self.in_attribute {
             return;
@@ -741,17 +749,13 @@ impl LinkEmitter {
         if self.tag_too_long || self.kind != Some(TagKind::Start) {
             return;
         }
-        let name = String::from_utf8_lossy(&self.attribute_name).into_owned();
-        if self
-            .attributes
-            .iter()
-            .any(|attribute| attribute.name == name)
-        {
-            return;
-        }
         self.kept += self.attribute_name.len() + self.attribute_value.len();
         if self.kept > self.max_len {
             self.tag_is_too_long();
+            return;
+        }
+        let name = String::from_utf8_lossy(&self.attribute_name).into_owned();
+        if !self.names.insert(name.clone()) {
             return;
         }
         let value = (!self.attribute_too_long)
