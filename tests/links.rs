@@ -229,6 +229,44 @@ fn bytes_that_are_not_utf_8_are_latin_1_from_the_first_on() {
 }
 
 #[test]
+fn the_charset_is_the_one_in_force_when_the_attribute_ended() {
+    let charset = |page: &[u8]| -> Vec<(String, Charset)> {
+        LinkLister::new()
+            .base("http://h/")
+            .links_reader(page)
+            .map(|link| {
+                let link = link.unwrap();
+                (link.href.unwrap_or_default(), link.charset)
+            })
+            .collect()
+    };
+    let utf8 = |href: &str| vec![(href.to_owned(), Charset::Utf8)];
+    // The first byte that is not UTF-8 comes after the value: in the next attribute's
+    // name, after a closing quote, on the next line, after the tag, far after it.
+    assert_eq!(charset(b"<a href=before \xe9=1>"), utf8("before"));
+    assert_eq!(charset(b"<a href=\"before\"\xe9>"), utf8("before"));
+    assert_eq!(charset(b"<a href='x'\n\xe9 name=y>"), utf8("x"));
+    assert_eq!(charset(b"<a href=x>\xe9"), utf8("x"));
+    let far = [&b"<a href=x>"[..], &[b'y'; 5000], b"\xe9"].concat();
+    assert_eq!(charset(&far), utf8("x"));
+    // In the value, or before it (in an earlier attribute): Latin-1.
+    assert_eq!(
+        charset(b"<a href=bef\xe9>"),
+        [("bef\u{e9}".to_owned(), Charset::Latin1)]
+    );
+    assert_eq!(
+        charset(b"<a name=\xe9 href=x>"),
+        [("x".to_owned(), Charset::Latin1)]
+    );
+    // A value ended by a character reference, then the byte.
+    assert_eq!(
+        charset(b"<a href=x&amp;\xe9>"),
+        [("x&\u{e9}".to_owned(), Charset::Latin1)]
+    );
+    assert_eq!(charset(b"<a href=\"x&amp\"\xe9>"), utf8("x&"));
+}
+
+#[test]
 fn a_utf_8_character_cut_by_a_read_is_still_utf_8() {
     /// Hands out one byte per read.
     struct OneByte<'a>(&'a [u8]);

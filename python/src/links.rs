@@ -17,8 +17,8 @@ use std::str::FromStr;
 /// the ``result`` (its absolute form by the mode, or None), then ``valid`` and ``kind`` of
 /// the result read by RFC 1738, or the ``error`` object (``code``, ``message``) that says
 /// why there is no result; a ``warning`` object for a relative ``BASE HREF`` resolved, and
-/// the ``charset`` the link was read in (``utf-8``, or ``latin-1`` from the first byte that
-/// is not UTF-8 on).
+/// the ``charset`` in force when the link's attribute ended (``utf-8``, or ``latin-1`` from
+/// the first byte that is not UTF-8 on).
 ///
 /// >>> import rfc1738
 /// >>> link = rfc1738.links('<A HREF="../Overview.html#top">back</A>',
@@ -61,7 +61,8 @@ pub(crate) struct Link {
     /// else None.
     #[pyo3(get)]
     warning: Option<Py<PyDict>>,
-    /// ``utf-8``, or ``latin-1`` once a byte that is not UTF-8 was read.
+    /// ``utf-8``, or ``latin-1`` when a byte that is not UTF-8 came before the end of the
+    /// link's attribute.
     #[pyo3(get)]
     charset: String,
     /// The report the fields come from.

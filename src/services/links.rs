@@ -54,7 +54,8 @@ const LINK_ATTRIBUTES: &[(&str, &str)] = &[
 ///   ([`LinkError::TooLong`]) and skipped; so is a link attribute whose name or value is
 ///   longer. Memory stays within a few times the limit, whatever the document's size.
 /// - Bytes that are not UTF-8 are read as Latin-1 (ISO 8859-1, HTML 2.0's character set)
-///   from the first such byte on; each link says which was in force when it was read
+///   from the first such byte on (from when the tokenizer reaches it, not when it is
+///   read ahead); each link says which was in force when its attribute ended
 ///   ([`Charset`]).
 ///
 /// ```
@@ -143,11 +144,12 @@ impl LinkLister {
 /// The character set a link was read in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Charset {
-    /// UTF-8: every byte of the document up to this link was UTF-8.
+    /// UTF-8: every byte of the document up to the end of this link's attribute (the
+    /// last character of its value, or of its name without a value) was UTF-8.
     Utf8,
     /// Latin-1 (ISO 8859-1, HTML 2.0's character set): a byte that is not UTF-8 came
     /// before the end of this link's attribute, and every byte from it on is read as
-    /// Latin-1.
+    /// Latin-1. A byte after the attribute (even in the same tag) does not count.
     Latin1,
 }
 
@@ -242,7 +244,8 @@ pub struct Link {
     pub result: Result<String, LinkError>,
     /// A note on a link that has its absolute form (a relative `BASE HREF`).
     pub warning: Option<LinkWarning>,
-    /// The character set in force when the attribute was read.
+    /// The character set in force when the attribute ended (for a tag or comment skipped,
+    /// when it ended).
     pub charset: Charset,
 }
 
@@ -666,6 +669,10 @@ struct LinkEmitter {
     attribute_value: Vec<u8>,
     attribute_too_long: bool,
     attribute_line: u64,
+    /// The character set in force when the last character of the attribute's name or
+    /// value was read: when the attribute ended, since what ends it (a quote, a space,
+    /// `>`) is ASCII and comes straight after.
+    attribute_charset: Charset,
     in_attribute: bool,
     last_start_tag: Vec<u8>,
     comment_len: usize,
@@ -689,6 +696,7 @@ impl LinkEmitter {
             attribute_value: Vec::new(),
             attribute_too_long: false,
             attribute_line: 1,
+            attribute_charset: Charset::Utf8,
             in_attribute: false,
             last_start_tag: Vec::new(),
             comment_len: 0,
@@ -764,7 +772,7 @@ impl LinkEmitter {
             name,
             value,
             line: self.attribute_line,
-            charset: self.shared.charset(),
+            charset: self.attribute_charset,
         });
     }
 }
@@ -881,13 +889,16 @@ impl Emitter for LinkEmitter {
         self.attribute_value.clear();
         self.attribute_too_long = false;
         self.attribute_line = self.shared.line();
+        self.attribute_charset = self.shared.charset();
     }
 
     fn push_attribute_name(&mut self, s: &[u8]) {
+        self.attribute_charset = self.shared.charset();
         self.keep_attribute(s, false);
     }
 
     fn push_attribute_value(&mut self, s: &[u8]) {
+        self.attribute_charset = self.shared.charset();
         self.keep_attribute(s, true);
     }
 
