@@ -126,7 +126,10 @@ impl LinkLister {
         let shared = Arc::new(Shared::default());
         let emitter = LinkEmitter::new(self.max_len, Arc::clone(&shared));
         Links {
-            tokenizer: Tokenizer::new_with_emitter(HtmlReader::new(reader, shared), emitter),
+            tokenizer: Tokenizer::new_with_emitter(
+                HtmlReader::new(reader, shared, self.max_len),
+                emitter,
+            ),
             lister: self.clone(),
             document_base: None,
             pending: VecDeque::new(),
@@ -446,6 +449,18 @@ impl Shared {
 
 /// An [`html5gum::Reader`] over any [`Read`]: UTF-8 until the first byte that is not, then
 /// Latin-1 (each byte the character of that number), so the tokenizer always reads UTF-8.
+///
+/// It also bounds the one buffer of html5gum 0.9 that its emitter cannot: the tokenizer's
+/// "temporary buffer" takes every ASCII letter after `</` in RCDATA (`TITLE`,
+/// `TEXTAREA`), RAWTEXT (`XMP`, `STYLE`, ...) and script data, and after `<` or `</` in
+/// script data's escaped states, until a letter run ends. A run of ASCII letters right
+/// after `<` or `</` that is longer than `max_len + 1` gets a `0` before its next letter
+/// ([`RunBreaker`]). Every state of the tokenizer that reads such a run (a tag name,
+/// those end tag names, the script "double escape" names) either appends the `0` to a
+/// name already longer than the limit (a tag reported and skipped as too long) or ends
+/// the run on it, where any other non-letter would (the text, which holds no link,
+/// goes on); elsewhere (in a comment, an attribute value or name) the `0` lands in text
+/// already longer than the limit, reported and skipped as such. Lines are not changed.
 struct HtmlReader<R> {
     inner: R,
     /// Decoded bytes; `buf[pos..]` not yet read.
@@ -461,13 +476,76 @@ struct HtmlReader<R> {
     delivered: u64,
     last_was_cr: bool,
     shared: Arc<Shared>,
+    breaker: RunBreaker,
+}
+
+/// Where the decoded text stands with respect to a run of ASCII letters after `<` or
+/// `</` (see [`HtmlReader`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Run {
+    /// Not right after `<` or `</` + letters.
+    Outside,
+    /// Right after `<`: a `/` may come.
+    AfterLessThan,
+    /// This many letters read after `<` or `</`.
+    Letters(usize),
+}
+
+/// Copies decoded text into the buffer, with a `0` before the letter that would make a
+/// run of letters after `<` or `</` longer than `longest`.
+#[derive(Debug)]
+struct RunBreaker {
+    longest: usize,
+    run: Run,
+}
+
+impl RunBreaker {
+    fn push(&mut self, buf: &mut Vec<u8>, mut text: &[u8]) {
+        while let Some(&first) = text.first() {
+            match self.run {
+                Run::Outside => {
+                    let Some(at) = text.iter().position(|&b| b == b'<') else {
+                        buf.extend_from_slice(text);
+                        return;
+                    };
+                    buf.extend_from_slice(&text[..=at]);
+                    text = &text[at + 1..];
+                    self.run = Run::AfterLessThan;
+                }
+                Run::AfterLessThan => {
+                    if first == b'/' {
+                        buf.push(first);
+                        text = &text[1..];
+                    }
+                    self.run = Run::Letters(0);
+                }
+                Run::Letters(read) => {
+                    let letters = text.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+                    let room = self.longest - read;
+                    if letters > room {
+                        buf.extend_from_slice(&text[..room]);
+                        buf.push(b'0');
+                        text = &text[room..];
+                        self.run = Run::Outside;
+                    } else {
+                        buf.extend_from_slice(&text[..letters]);
+                        text = &text[letters..];
+                        self.run = match text.is_empty() {
+                            true => Run::Letters(read + letters),
+                            false => Run::Outside,
+                        };
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// How much is read from the input at a time.
 const CHUNK: usize = 16 * 1024;
 
 impl<R: Read> HtmlReader<R> {
-    fn new(inner: R, shared: Arc<Shared>) -> HtmlReader<R> {
+    fn new(inner: R, shared: Arc<Shared>, max_len: usize) -> HtmlReader<R> {
         HtmlReader {
             inner,
             buf: Vec::with_capacity(2 * CHUNK),
@@ -479,6 +557,10 @@ impl<R: Read> HtmlReader<R> {
             delivered: 0,
             last_was_cr: false,
             shared,
+            breaker: RunBreaker {
+                longest: max_len + 1,
+                run: Run::Outside,
+            },
         }
     }
 
@@ -508,34 +590,35 @@ impl<R: Read> HtmlReader<R> {
         Ok(self.buf.len() > before)
     }
 
-    /// Appends `raw` decoded to the buffer, keeping a cut UTF-8 sequence for later.
+    /// Appends `raw` decoded to the buffer (through the [`RunBreaker`]), keeping a cut
+    /// UTF-8 sequence for later.
     fn decode(&mut self, raw: &[u8]) {
         let start = self.buf.len();
         let mut rest = raw;
         if self.latin1_from.is_none() {
             match std::str::from_utf8(raw) {
                 Ok(text) => {
-                    self.buf.extend_from_slice(text.as_bytes());
+                    self.breaker.push(&mut self.buf, text.as_bytes());
                     rest = &[];
                 }
                 Err(error) => {
                     let valid = error.valid_up_to();
-                    self.buf.extend_from_slice(&raw[..valid]);
+                    self.breaker.push(&mut self.buf, &raw[..valid]);
                     rest = &raw[valid..];
                     if error.error_len().is_none() && !self.eof {
                         // A sequence cut by the read: completed by the next.
                         self.carry = rest.to_vec();
                         rest = &[];
                     } else {
+                        let valid = self.buf.len() - start;
                         self.latin1_from = Some(self.decoded + valid as u64);
                     }
                 }
             }
         }
-        for &byte in rest {
-            let mut utf8 = [0; 2];
-            self.buf
-                .extend_from_slice(char::from(byte).encode_utf8(&mut utf8).as_bytes());
+        if !rest.is_empty() {
+            let latin1: String = rest.iter().map(|&byte| char::from(byte)).collect();
+            self.breaker.push(&mut self.buf, latin1.as_bytes());
         }
         self.decoded += (self.buf.len() - start) as u64;
     }
@@ -915,8 +998,53 @@ impl Emitter for LinkEmitter {
     }
 
     fn current_is_appropriate_end_tag_token(&mut self) -> bool {
+        // A name longer than the limit is kept only in part: it is no start tag's name.
         self.kind == Some(TagKind::End)
+            && !self.tag_too_long
             && !self.last_start_tag.is_empty()
             && self.name == self.last_start_tag
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    /// `text` through a [`RunBreaker`] of `longest`, in pieces of `piece` bytes.
+    fn broken(text: &str, longest: usize, piece: usize) -> String {
+        let mut breaker = RunBreaker {
+            longest,
+            run: Run::Outside,
+        };
+        let mut buf = Vec::new();
+        for chunk in text.as_bytes().chunks(piece) {
+            breaker.push(&mut buf, chunk);
+        }
+        String::from_utf8(buf).unwrap()
+    }
+
+    #[test]
+    fn a_run_of_letters_after_less_than_longer_than_the_limit_gets_a_zero() {
+        for piece in [1, 2, 3, 100] {
+            // Up to `longest` letters after "<" or "</": unchanged.
+            assert_eq!(
+                broken("<abc></abc> <ab/abc", 3, piece),
+                "<abc></abc> <ab/abc"
+            );
+            // One more: a "0" before it, once per run.
+            assert_eq!(broken("<abcdefgh>", 3, piece), "<abc0defgh>");
+            assert_eq!(broken("x</abcdefgh>", 3, piece), "x</abc0defgh>");
+            // Only right after "<" or "</", and letters only: digits, "!", "-" end it.
+            assert_eq!(
+                broken("abcdefgh <!abcdefgh <a1bcdefgh", 3, piece),
+                "abcdefgh <!abcdefgh <a1bcdefgh"
+            );
+            // Lines and other characters are left alone; "<<" starts a new run.
+            assert_eq!(
+                broken("<<abcd\n</\u{e9}abcd", 3, piece),
+                "<<abc0d\n</\u{e9}abcd"
+            );
+        }
     }
 }
