@@ -83,6 +83,35 @@ fn character_references_are_decoded_as_the_tokenizer_does() {
     let page = "<A HREF=\"q?a=1&amp;b=2&#38;c=3&lt\">x</A>";
     let found = links(page, Some("http://h/"), ResolveMode::Cern);
     assert_eq!(found[0].href.as_deref(), Some("q?a=1&b=2&c=3<"));
+    // The WHATWG rules, not HTML 2.0's: &#150; is Windows-1252's en dash, &not needs no
+    // ";" (but stays before a letter, digit or "=" in an attribute), NUL is U+FFFD.
+    let page = "<A HREF=\"x&#150;y&not;z&noty\"><A HREF=a&not b><A HREF=\"q\0r\">";
+    let found = links(page, Some("http://h/"), ResolveMode::Cern);
+    let hrefs: Vec<_> = found.iter().map(|l| l.href.clone().unwrap()).collect();
+    assert_eq!(hrefs, ["x\u{2013}y\u{ac}z&noty", "a\u{ac}", "q\u{fffd}r"]);
+}
+
+#[test]
+fn the_content_of_xmp_plaintext_iframe_noembed_and_noscript_holds_no_links() {
+    for element in ["XMP", "IFRAME", "NOEMBED", "NOSCRIPT"] {
+        let page = format!("<{element}><A HREF=in.html></{element}><A HREF=out.html>");
+        let found = links(&page, Some("http://h/"), ResolveMode::Cern);
+        assert_eq!(
+            summary(&found),
+            [row("a", "href", "out.html", "http://h/out.html")],
+            "{element}"
+        );
+    }
+    // PLAINTEXT has no end: the rest of the page is text.
+    let found = links(
+        "<A HREF=a.html><PLAINTEXT><A HREF=in.html></PLAINTEXT><A HREF=out.html>",
+        Some("http://h/"),
+        ResolveMode::Cern,
+    );
+    assert_eq!(
+        summary(&found),
+        [row("a", "href", "a.html", "http://h/a.html")]
+    );
 }
 
 #[test]
