@@ -51,9 +51,6 @@ pub(crate) trait Tracer<R> {
     fn expected_set(&mut self, p: usize, set: &'static ByteSet);
     /// `literal` was expected at `p`.
     fn expected_literal(&mut self, p: usize, literal: &'static [u8], ignoring_case: bool);
-    /// Whether a failure at `p` would be recorded now (`p` is not behind the furthest
-    /// position reached).
-    fn records_at(&self, p: usize) -> bool;
     /// A mark taken before a non-silent rule runs, for [`Tracer::rule_failed`].
     fn rule_started(&mut self) -> (usize, usize);
     /// The non-silent `rule`, tried at `p`, failed; `mark` was taken when it started.
@@ -67,9 +64,6 @@ impl<R> Tracer<R> for NoTrace {
     const ON: bool = false;
     fn expected_set(&mut self, _: usize, _: &'static ByteSet) {}
     fn expected_literal(&mut self, _: usize, _: &'static [u8], _: bool) {}
-    fn records_at(&self, _: usize) -> bool {
-        false
-    }
     fn rule_started(&mut self) -> (usize, usize) {
         (0, 0)
     }
@@ -142,10 +136,6 @@ impl<R: GrammarRule> Tracer<R> for Trace<R> {
         }
     }
 
-    fn records_at(&self, p: usize) -> bool {
-        p >= self.furthest
-    }
-
     fn rule_started(&mut self) -> (usize, usize) {
         (self.furthest, self.rules.len())
     }
@@ -212,13 +202,6 @@ impl<T: Tracer<R>, R: GrammarRule> State<'_, T, R> {
                 None
             }
         }
-    }
-
-    /// Whether a tracing run records a failure at `p` now (never inside a lookahead): an
-    /// alternative that would fail at `p` runs only then.
-    #[inline(always)]
-    fn records_at(&self, p: usize) -> bool {
-        T::ON && self.lookahead == 0 && self.tracer.records_at(p)
     }
 
     /// Whether the byte at `p` is in `set` (a guard: records nothing).
