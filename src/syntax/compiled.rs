@@ -71,16 +71,23 @@ impl<R> Tracer<R> for NoTrace {
 }
 
 /// What was expected at the furthest position a parse reached.
+///
+/// The ASCII characters expected there, [`Trace::chars`], are kept as two 64-bit halves in
+/// fields that are not next to each other (`repr(C)` keeps the order): or'ed on every
+/// failed byte, a `u128`, or two adjacent halves, were written now as one 128-bit store and
+/// now as two 64-bit ones and read back whole, a store-forwarding stall on every byte that
+/// made a long diagnosis a third to twice as slow.
 #[derive(Debug)]
+#[repr(C)]
 pub(crate) struct Trace<R = Rule> {
+    /// Bits 0-63 of the characters expected.
+    chars_low: u64,
     pub(crate) furthest: usize,
-    /// The ASCII characters expected there (bit `c` for character `c`): the union of the
-    /// character classes tried and of the one-byte literals (both cases where case is
-    /// ignored).
-    pub(crate) chars: u128,
     /// The literals of more than one byte expected there, with whether case is ignored.
     pub(crate) literals: Vec<(&'static [u8], bool)>,
     pub(crate) rules: Vec<R>,
+    /// Bits 64-127 of the characters expected.
+    chars_high: u64,
 }
 
 impl<R> Trace<R> {
@@ -88,11 +95,28 @@ impl<R> Trace<R> {
     fn starting_at(furthest: usize) -> Trace<R> {
         Trace {
             furthest,
-            chars: 0,
+            chars_low: 0,
+            chars_high: 0,
             // Room for every literal and rule a choice of the grammars tries at one place
             // (the thirteen schemes of RFC 1630's `url`), so that a trace allocates once.
             literals: Vec::with_capacity(32),
             rules: Vec::with_capacity(32),
+        }
+    }
+
+    /// The ASCII characters expected at the furthest position (bit `c` for character `c`):
+    /// the union of the character classes tried and of the one-byte literals (both cases
+    /// where case is ignored).
+    pub(crate) fn chars(&self) -> u128 {
+        u128::from(self.chars_low) | u128::from(self.chars_high) << 64
+    }
+
+    /// Adds the ASCII character `byte` to the characters expected.
+    fn add_char(&mut self, byte: u8) {
+        if byte < 64 {
+            self.chars_low |= 1 << byte;
+        } else {
+            self.chars_high |= 1 << (byte % 64);
         }
     }
 
@@ -101,7 +125,8 @@ impl<R> Trace<R> {
     fn at(&mut self, p: usize) -> bool {
         if p > self.furthest {
             self.furthest = p;
-            self.chars = 0;
+            self.chars_low = 0;
+            self.chars_high = 0;
             self.literals.clear();
             self.rules.clear();
         }
@@ -114,7 +139,8 @@ impl<R: GrammarRule> Tracer<R> for Trace<R> {
 
     fn expected_set(&mut self, p: usize, set: &'static ByteSet) {
         if self.at(p) {
-            self.chars |= set.ascii;
+            self.chars_low |= set.ascii as u64;
+            self.chars_high |= (set.ascii >> 64) as u64;
         }
     }
 
@@ -124,9 +150,9 @@ impl<R: GrammarRule> Tracer<R> for Trace<R> {
         }
         match literal {
             [byte] if byte.is_ascii() => {
-                self.chars |= 1 << byte;
+                self.add_char(*byte);
                 if ignoring_case {
-                    self.chars |= 1 << byte.to_ascii_uppercase();
+                    self.add_char(byte.to_ascii_uppercase());
                 }
             }
             _ if !self.literals.contains(&(literal, ignoring_case)) => {

@@ -324,7 +324,7 @@ impl Failure {
     }
 
     fn from_trace(trace: Trace) -> Failure {
-        let chars = trace.chars;
+        let chars = trace.chars();
         let mut rules: Vec<Rule> = Vec::new();
         for rule in trace.rules {
             if !rules.contains(&rule) {

@@ -138,7 +138,7 @@ fn expected_names<R: FamilyGrammar>(trace: &Trace<R>, dialect: Dialect) -> Vec<C
     );
     names.sort_unstable();
     names.dedup();
-    let mut chars = trace.chars;
+    let mut chars = trace.chars();
     const fn class(members: &str) -> u128 {
         let bytes = members.as_bytes();
         let mut set = 0u128;
