@@ -1,6 +1,6 @@
 //! `rfc1738 extract`: the URLs of running text, from files or standard input.
 
-use crate::lines::hint_if_terminal;
+use crate::lines::each_file;
 use crate::output::{shown, Out};
 use crate::Status;
 use rfc1738::{ExtractReport, Extractor, Found};
@@ -15,38 +15,9 @@ pub(crate) fn run_extract(
     json: bool,
     out: &mut Out,
 ) -> io::Result<Status> {
-    let mut status = Status::Valid;
-    let stdin = [std::path::PathBuf::from("-")];
-    let files = if files.is_empty() { &stdin[..] } else { files };
-    for path in files {
-        let read = if path.as_os_str() == "-" {
-            hint_if_terminal("extract", "text");
-            extract_from(extractor, io::stdin().lock(), None, json, out)
-        } else {
-            std::fs::File::open(path).and_then(|file| {
-                let name = path.to_string_lossy();
-                extract_from(extractor, file, Some(&name), json, out)
-            })
-        };
-        if let Err(error) = read {
-            let name = match path.as_os_str() == "-" {
-                true => "standard input".into(),
-                false => path.to_string_lossy(),
-            };
-            report_unreadable(&name, error)?;
-            status = Status::Unreadable;
-        }
-    }
-    Ok(status)
-}
-
-/// A file that could not be read: a broken output pipe is passed on, anything else told.
-pub(crate) fn report_unreadable(name: &str, error: io::Error) -> io::Result<()> {
-    if error.kind() == io::ErrorKind::BrokenPipe {
-        return Err(error);
-    }
-    eprintln!("rfc1738: {}: {error}", shown(name));
-    Ok(())
+    each_file("extract", "text", files, |input, file| {
+        extract_from(extractor, input, file, json, out)
+    })
 }
 
 /// Prints the URLs found in one stream.

@@ -46,6 +46,48 @@ pub(crate) fn each_input(
     }
 }
 
+/// Runs `read` on each file of a mode that reads whole documents (`extract`, `links`):
+/// standard input without files, and for `-` (its name `None`, a hint given when it is a
+/// terminal), each as a stream. A file that cannot be opened or read is reported on
+/// standard error and the others are still read; the status says so.
+pub(crate) fn each_file(
+    mode: &str,
+    what: &str,
+    files: &[std::path::PathBuf],
+    mut read: impl FnMut(&mut dyn io::Read, Option<&str>) -> io::Result<()>,
+) -> io::Result<Status> {
+    let mut status = Status::Valid;
+    let stdin = [std::path::PathBuf::from("-")];
+    let files = if files.is_empty() { &stdin[..] } else { files };
+    for path in files {
+        let result = if path.as_os_str() == "-" {
+            hint_if_terminal(mode, what);
+            read(&mut io::stdin().lock(), None)
+        } else {
+            std::fs::File::open(path)
+                .and_then(|mut file| read(&mut file, Some(&path.to_string_lossy())))
+        };
+        if let Err(error) = result {
+            let name = match path.as_os_str() == "-" {
+                true => "standard input".into(),
+                false => path.to_string_lossy(),
+            };
+            report_unreadable(&name, error)?;
+            status = Status::Unreadable;
+        }
+    }
+    Ok(status)
+}
+
+/// A file that could not be read: a broken output pipe is passed on, anything else told.
+fn report_unreadable(name: &str, error: io::Error) -> io::Result<()> {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        return Err(error);
+    }
+    eprintln!("rfc1738: {}: {error}", shown(name));
+    Ok(())
+}
+
 /// A one-line hint on standard error when a mode waits for lines typed at a terminal.
 pub(crate) fn hint_if_terminal(mode: &str, what: &str) {
     if io::stdin().is_terminal() {

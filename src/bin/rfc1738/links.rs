@@ -1,7 +1,6 @@
 //! `rfc1738 links`: the links of HTML documents, resolved as the browsers of 1993-1995 did.
 
-use crate::extract::report_unreadable;
-use crate::lines::hint_if_terminal;
+use crate::lines::each_file;
 use crate::output::{shown, Out};
 use crate::Status;
 use rfc1738::{Link, LinkLister, LinkReport};
@@ -16,27 +15,9 @@ pub(crate) fn run_links(
     json: bool,
     out: &mut Out,
 ) -> io::Result<Status> {
-    let mut status = Status::Valid;
-    let stdin = [std::path::PathBuf::from("-")];
-    let files = if files.is_empty() { &stdin[..] } else { files };
-    for path in files {
-        let read = if path.as_os_str() == "-" {
-            hint_if_terminal("links", "HTML");
-            links_from(lister, io::stdin().lock(), "-", json, out)
-        } else {
-            std::fs::File::open(path)
-                .and_then(|file| links_from(lister, file, &path.to_string_lossy(), json, out))
-        };
-        if let Err(error) = read {
-            let name = match path.as_os_str() == "-" {
-                true => "standard input".into(),
-                false => path.to_string_lossy(),
-            };
-            report_unreadable(&name, error)?;
-            status = Status::Unreadable;
-        }
-    }
-    Ok(status)
+    each_file("links", "HTML", files, |input, file| {
+        links_from(lister, input, file.unwrap_or("-"), json, out)
+    })
 }
 
 /// Prints the links of one stream.
