@@ -83,7 +83,8 @@ pub(crate) struct Trace<R = Rule> {
     /// Bits 0-63 of the characters expected.
     chars_low: u64,
     pub(crate) furthest: usize,
-    /// The literals of more than one byte expected there, with whether case is ignored.
+    /// The other literals expected there (more than one byte, or not ASCII), with whether
+    /// case is ignored.
     pub(crate) literals: Vec<(&'static [u8], bool)>,
     pub(crate) rules: Vec<R>,
     /// Bits 64-127 of the characters expected.
@@ -105,8 +106,8 @@ impl<R> Trace<R> {
     }
 
     /// The ASCII characters expected at the furthest position (bit `c` for character `c`):
-    /// the union of the character classes tried and of the one-byte literals (both cases
-    /// where case is ignored).
+    /// the union of the character classes tried and of the one-byte literals (with its
+    /// upper case where case is ignored: the grammars write such literals in lower case).
     pub(crate) fn chars(&self) -> u128 {
         u128::from(self.chars_low) | u128::from(self.chars_high) << 64
     }
@@ -534,4 +535,34 @@ pub(crate) fn trace_rule<R: Compiled>(
     };
     let end = R::run(rule, &mut state, start);
     (end, trace)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn a_trace_keeps_the_expected_characters_of_both_halves_and_forgets_them_further_on() {
+        let mut trace: Trace = Trace::starting_at(0);
+        for byte in [b'\t', b'%', b'?', b'@', b'a', b'~', 0x7f] {
+            trace.expected_literal(3, std::slice::from_ref(leak(byte)), false);
+        }
+        trace.expected_literal(3, b"x", true);
+        trace.expected_literal(3, b"%09", false);
+        let expected = [b'\t', b'%', b'?', b'@', b'a', b'~', 0x7f, b'x', b'X']
+            .iter()
+            .fold(0u128, |set, &byte| set | 1 << byte);
+        assert_eq!(trace.chars(), expected);
+        assert_eq!(trace.literals, vec![(&b"%09"[..], false)]);
+        // An attempt further on forgets what was expected nearer.
+        trace.expected_literal(4, b"/", false);
+        assert_eq!((trace.furthest, trace.chars()), (4, 1 << b'/'));
+        assert!(trace.literals.is_empty());
+    }
+
+    /// A one-byte literal that lives for the test run (literals are `'static`).
+    fn leak(byte: u8) -> &'static u8 {
+        Box::leak(Box::new(byte))
+    }
 }
