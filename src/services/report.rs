@@ -256,7 +256,13 @@ impl Serialize for ErrorEntry<'_> {
 ///     .base("http://info.cern.ch/hypertext/WWW/TheProject.html")
 ///     .links(r#"<A HREF="Status.html">status</A>"#);
 /// let report = LinkReport::new(Some("page.html"), &links[0]);
-/// # let _ = report;
+/// assert_eq!(
+///     serde_json::to_string(&report).unwrap(),
+///     r#"{"file":"page.html","line":1,"element":"a","attribute":"href","href":"Status.html","#
+///         .to_owned()
+///         + r#""result":"http://info.cern.ch/hypertext/WWW/Status.html","valid":true,"#
+///         + r#""kind":"http","charset":"utf-8"}"#
+/// );
 /// ```
 #[cfg(feature = "html")]
 #[derive(Debug, Clone, Copy)]
