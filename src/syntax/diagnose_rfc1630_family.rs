@@ -139,37 +139,7 @@ fn expected_names<R: FamilyGrammar>(trace: &Trace<R>, dialect: Dialect) -> Vec<C
     names.sort_unstable();
     names.dedup();
     let mut chars = trace.chars();
-    const fn class(members: &str) -> u128 {
-        let bytes = members.as_bytes();
-        let mut set = 0u128;
-        let mut at = 0;
-        while at < bytes.len() {
-            set |= 1 << bytes[at];
-            at += 1;
-        }
-        set
-    }
-    const ALPHA: u128 = class("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
-    const DIGIT: u128 = class("0123456789");
-    let extra = match dialect {
-        Dialect::DraftWwwUri00 => class("!*\"'():;, "),
-        _ => class("!*\"'(),"),
-    };
-    let classes = [
-        ("xalpha", ALPHA | DIGIT | class("$-_@.&+%") | extra),
-        // A rule of RFC 1630's grammar only.
-        (
-            "alphanum2",
-            match dialect {
-                Dialect::Rfc1630 => ALPHA | DIGIT | class("-_.+"),
-                _ => 0,
-            },
-        ),
-        ("alphanum", ALPHA | DIGIT),
-        ("hex", DIGIT | class("abcdefABCDEF")),
-        ("alpha", ALPHA),
-        ("digit", DIGIT),
-    ];
+    let classes = expected_classes(dialect);
     let at_end = names.iter().any(|name| name == END_OF_URI);
     names.retain(|name| name != END_OF_URI);
     for (name, members) in classes {
@@ -189,6 +159,32 @@ fn expected_names<R: FamilyGrammar>(trace: &Trace<R>, dialect: Dialect) -> Vec<C
         names.push(Cow::Borrowed(END_OF_URI));
     }
     names
+}
+
+/// The classes an expected list names, the largest first, with their characters as the
+/// dialect's grammar defines them (`crate::vocabulary::classes`). `xalpha` also holds
+/// `"%"`, the start of its `escape` (the trace records that literal as a character).
+fn expected_classes(dialect: Dialect) -> [(&'static str, u128); 6] {
+    use crate::vocabulary::classes::{draft_www_uri_00 as draft, rfc1630};
+    match dialect {
+        Dialect::DraftWwwUri00 => [
+            ("xalpha", draft::XALPHA | draft::ESCAPE),
+            // `alphanum2` is a rule of RFC 1630's grammar only.
+            ("alphanum2", 0),
+            ("alphanum", draft::ALPHANUM),
+            ("hex", draft::HEX),
+            ("alpha", draft::ALPHA),
+            ("digit", draft::DIGIT),
+        ],
+        _ => [
+            ("xalpha", rfc1630::XALPHA | rfc1630::ESCAPE),
+            ("alphanum2", rfc1630::ALPHANUM2),
+            ("alphanum", rfc1630::ALPHANUM),
+            ("hex", rfc1630::HEX),
+            ("alpha", rfc1630::ALPHA),
+            ("digit", rfc1630::DIGIT),
+        ],
+    }
 }
 
 /// How the expected list names the end of the input (pest's `EOI`).
