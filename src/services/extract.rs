@@ -828,7 +828,10 @@ impl Scanner {
     fn starts_closed_by(&self, bytes: &[u8], colon: usize) -> [Option<usize>; 2] {
         let low = colon.saturating_sub(HEAD);
         let mut name = colon;
-        while name > low && colon - name <= LONGEST_NAME && is_scheme_char(bytes[name - 1]) {
+        while name > low
+            && colon - name <= crate::vocabulary::kind::LONGEST_NAME
+            && is_scheme_char(bytes[name - 1])
+        {
             name -= 1;
         }
         // The name must be `URL` or a known scheme: nothing else starts a URL (most
@@ -1235,47 +1238,9 @@ fn blank_line_follows(bytes: &[u8], from: usize) -> bool {
     rest.get(blank) == Some(&b'\n')
 }
 
-/// The longest name of a known scheme (`prospero`) or `URL`, in bytes.
-const LONGEST_NAME: usize = 8;
-
-/// A name of at most [`LONGEST_NAME`] bytes in lower case, packed in a word: names are
-/// compared by their keys and lengths.
-const fn name_key(name: &[u8]) -> u64 {
-    let mut key = 0;
-    let mut i = 0;
-    while i < name.len() && i < LONGEST_NAME {
-        key |= (name[i].to_ascii_lowercase() as u64) << (8 * i);
-        i += 1;
-    }
-    key
-}
-
-/// The keys and lengths of the known schemes ([`UrlKind::ALL`] but generic, which is left
-/// as length 0: no name matches it).
-const KNOWN_SCHEMES: [(u64, usize); UrlKind::ALL.len()] = {
-    let mut keys = [(0, 0); UrlKind::ALL.len()];
-    let mut i = 0;
-    while i < keys.len() {
-        let kind = UrlKind::ALL[i];
-        if !matches!(kind, UrlKind::Generic) {
-            let name = kind.name().as_bytes();
-            assert!(name.len() <= LONGEST_NAME);
-            keys[i] = (name_key(name), name.len());
-        }
-        i += 1;
-    }
-    keys
-};
-
 /// A scheme this crate knows (not generic), in any case.
 fn is_known_scheme(name: &[u8]) -> bool {
-    if name.is_empty() || name.len() > LONGEST_NAME {
-        return false;
-    }
-    let key = name_key(name);
-    KNOWN_SCHEMES
-        .iter()
-        .any(|&(known, len)| known == key && len == name.len())
+    UrlKind::named(name).is_some_and(|kind| kind != UrlKind::Generic)
 }
 
 #[cfg(test)]

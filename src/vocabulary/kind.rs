@@ -72,7 +72,7 @@ impl UrlKind {
     /// assert_eq!(UrlKind::from_scheme("x-gopher"), UrlKind::Generic);
     /// ```
     pub fn from_scheme(scheme: &str) -> UrlKind {
-        match UrlKind::named(scheme) {
+        match UrlKind::named(scheme.as_bytes()) {
             Some(kind) if kind.is_rfc1738_scheme() => kind,
             _ => UrlKind::Generic,
         }
@@ -84,38 +84,18 @@ impl UrlKind {
         UrlKind::ALL[..10].contains(&self)
     }
 
-    /// The kind whose [`UrlKind::name`] is `scheme`, in any case.
-    fn named(scheme: &str) -> Option<UrlKind> {
-        // The longest name, "prospero", has eight letters.
-        let mut lower = [0u8; 8];
-        let bytes = scheme.as_bytes();
-        if bytes.len() > lower.len() {
+    /// The kind whose [`UrlKind::name`] is `scheme` (bytes), in any case: compared by
+    /// [`name_key`] with every kind's name, the search `extract` runs at each colon.
+    pub(crate) fn named(scheme: &[u8]) -> Option<UrlKind> {
+        if scheme.is_empty() || scheme.len() > LONGEST_NAME {
             return None;
         }
-        for (to, from) in lower.iter_mut().zip(bytes) {
-            *to = from.to_ascii_lowercase();
-        }
-        let kind = match &lower[..bytes.len()] {
-            b"http" => UrlKind::Http,
-            b"ftp" => UrlKind::Ftp,
-            b"gopher" => UrlKind::Gopher,
-            b"mailto" => UrlKind::Mailto,
-            b"news" => UrlKind::News,
-            b"nntp" => UrlKind::Nntp,
-            b"telnet" => UrlKind::Telnet,
-            b"wais" => UrlKind::Wais,
-            b"file" => UrlKind::File,
-            b"prospero" => UrlKind::Prospero,
-            b"generic" => UrlKind::Generic,
-            b"mid" => UrlKind::Mid,
-            b"cid" => UrlKind::Cid,
-            b"urn" => UrlKind::Urn,
-            b"rlogin" => UrlKind::Rlogin,
-            b"tn3270" => UrlKind::Tn3270,
-            _ => return None,
-        };
-        debug_assert_eq!(kind.name().as_bytes(), &lower[..bytes.len()]);
-        Some(kind)
+        let key = name_key(scheme);
+        UrlKind::ALL
+            .iter()
+            .zip(NAME_KEYS)
+            .find(|(_, (known, len))| *known == key && *len == scheme.len())
+            .map(|(&kind, _)| kind)
     }
 
     /// The scheme name in lower case (`"http"`), or `"generic"`.
@@ -262,12 +242,40 @@ impl UrlKind {
         if dialect == Dialect::Rfc1738 {
             return UrlKind::from_scheme(scheme);
         }
-        match UrlKind::named(scheme) {
+        match UrlKind::named(scheme.as_bytes()) {
             Some(UrlKind::File) | None => UrlKind::Generic,
             Some(kind) => kind,
         }
     }
 }
+
+/// The longest name of a kind (`prospero`), in bytes.
+pub(crate) const LONGEST_NAME: usize = 8;
+
+/// A name of at most [`LONGEST_NAME`] bytes in lower case, packed in a word: names are
+/// compared by their keys and lengths.
+const fn name_key(name: &[u8]) -> u64 {
+    let mut key = 0;
+    let mut i = 0;
+    while i < name.len() && i < LONGEST_NAME {
+        key |= (name[i].to_ascii_lowercase() as u64) << (8 * i);
+        i += 1;
+    }
+    key
+}
+
+/// The key and length of each kind's name, in the order of [`UrlKind::ALL`].
+const NAME_KEYS: [(u64, usize); UrlKind::ALL.len()] = {
+    let mut keys = [(0, 0); UrlKind::ALL.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        let name = UrlKind::ALL[i].name().as_bytes();
+        assert!(name.len() <= LONGEST_NAME);
+        keys[i] = (name_key(name), name.len());
+        i += 1;
+    }
+    keys
+};
 
 #[cfg(test)]
 mod tests {
@@ -277,9 +285,9 @@ mod tests {
     #[test]
     fn every_kind_is_found_by_its_name_in_any_case_and_nothing_else_is() {
         for kind in UrlKind::ALL {
-            assert_eq!(UrlKind::named(kind.name()), Some(kind));
+            assert_eq!(UrlKind::named(kind.name().as_bytes()), Some(kind));
             assert_eq!(
-                UrlKind::named(&kind.name().to_ascii_uppercase()),
+                UrlKind::named(kind.name().to_ascii_uppercase().as_bytes()),
                 Some(kind)
             );
             let rfc1738 = if UrlKind::ALL[..10].contains(&kind) {
@@ -308,7 +316,7 @@ mod tests {
             "ftp\u{e9}",
             "FTPX",
         ] {
-            assert_eq!(UrlKind::named(other), None, "{other:?}");
+            assert_eq!(UrlKind::named(other.as_bytes()), None, "{other:?}");
             assert_eq!(UrlKind::from_scheme(other), UrlKind::Generic);
         }
     }
