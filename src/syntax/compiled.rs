@@ -444,9 +444,8 @@ pub(crate) mod draft_www_uri_00 {
     include!(concat!(env!("OUT_DIR"), "/draft_www_uri_00_parser.rs"));
 }
 
-/// A grammar of the RFC 1630 family, compiled: its entry rule and its rule dispatch.
-/// A grammar of the RFC 1630 family (RFC 1630 or draft-www-uri-00): its entry rule and the
-/// dialect it is, for the diagnosis and the lowering alike.
+/// A grammar of the RFC 1630 family (RFC 1630 or draft-www-uri-00), compiled: its entry
+/// rule and the dialect it is, for the diagnosis and the lowering alike.
 pub(crate) trait FamilyGrammar: Compiled {
     /// The entry rule, `whole_uri`.
     const WHOLE_URI: Self;
@@ -458,29 +457,28 @@ pub(crate) trait FamilyGrammar: Compiled {
     fn index(self) -> usize;
 }
 
-impl FamilyGrammar for crate::syntax::grammar::rfc1630::Rule {
-    const WHOLE_URI: Self = Self::whole_uri;
-    const DIALECT: crate::vocabulary::dialect::Dialect =
-        crate::vocabulary::dialect::Dialect::Rfc1630;
-    fn all() -> &'static [Self] {
-        Self::all_rules()
-    }
-    fn index(self) -> usize {
-        self as usize
-    }
+/// `FamilyGrammar` for the `Rule` of one grammar of the family.
+macro_rules! family_grammar {
+    ($rule:ty, $dialect:ident) => {
+        impl FamilyGrammar for $rule {
+            const WHOLE_URI: Self = Self::whole_uri;
+            const DIALECT: crate::vocabulary::dialect::Dialect =
+                crate::vocabulary::dialect::Dialect::$dialect;
+            fn all() -> &'static [Self] {
+                Self::all_rules()
+            }
+            fn index(self) -> usize {
+                self as usize
+            }
+        }
+    };
 }
 
-impl FamilyGrammar for crate::syntax::grammar::draft_www_uri_00::Rule {
-    const WHOLE_URI: Self = Self::whole_uri;
-    const DIALECT: crate::vocabulary::dialect::Dialect =
-        crate::vocabulary::dialect::Dialect::DraftWwwUri00;
-    fn all() -> &'static [Self] {
-        Self::all_rules()
-    }
-    fn index(self) -> usize {
-        self as usize
-    }
-}
+family_grammar!(crate::syntax::grammar::rfc1630::Rule, Rfc1630);
+family_grammar!(
+    crate::syntax::grammar::draft_www_uri_00::Rule,
+    DraftWwwUri00
+);
 
 pub(crate) trait Compiled: GrammarRule {
     /// Runs `rule` at `p`.
