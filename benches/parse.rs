@@ -4,7 +4,9 @@
 //! Groups: `valid` (every valid URL of the corpus, `benches/valid-urls.txt`: all ten schemes
 //! and generic ones), `invalid` (the corpus's invalid inputs, `benches/invalid-urls.txt`,
 //! with the full `ParseError`), `dialects` (`valid-urls.txt` read as references in each
-//! dialect), `dialects_valid` (the same, only the URLs every dialect accepts), `long` (http
+//! dialect; an error's diagnosis deferred to its first use, which this reading never makes),
+//! `dialects_diagnosed` (the same, each error diagnosed), `dialects_valid` (the same, only
+//! the URLs every dialect accepts), `long` (http
 //! URLs of 1 KiB, 64 KiB, 1 MiB and 16 MiB), `long_<dialect>` (the same read by
 //! `parse_reference` in each dialect) and `long_invalid_<dialect>` (the same with an
 //! invalid character at the end, fully diagnosed).
@@ -31,7 +33,9 @@ type Extract = fn(&str) -> Option<(usize, Option<u16>, usize)>;
 
 const PARSERS: &[(&str, Extract)] = &[
     ("rfc1738", |input| {
-        let url = rfc1738::parse(input).ok()?;
+        // An error is diagnosed on first use: its offset is read, so that the `invalid`
+        // group times the full `ParseError`.
+        let url = rfc1738::parse(input).map_err(|error| error.offset()).ok()?;
         Some((
             url.host().map_or(0, str::len),
             url.port(),
@@ -107,9 +111,34 @@ const DIALECTS: &[(&str, Extract)] = &[
     }),
 ];
 
+/// The dialects again, each error diagnosed at once (its offset read), as the `invalid`
+/// group does: `dialects_diagnosed`. In `dialects` an error's diagnosis is deferred to its
+/// first use, which a reading that only asks for the URL never makes.
+const DIALECTS_DIAGNOSED: &[(&str, Extract)] = &[
+    ("rfc1738", |input| {
+        diagnosed(input, rfc1738::Dialect::Rfc1738)
+    }),
+    ("rfc1630", |input| {
+        diagnosed(input, rfc1738::Dialect::Rfc1630)
+    }),
+    ("draft", |input| {
+        diagnosed(input, rfc1738::Dialect::DraftWwwUri00)
+    }),
+];
+
 fn reference(input: &str, dialect: rfc1738::Dialect) -> Option<(usize, Option<u16>, usize)> {
     let reference = rfc1738::parse_reference(input, dialect).ok()?;
-    let url = reference.url();
+    components(reference.url())
+}
+
+fn diagnosed(input: &str, dialect: rfc1738::Dialect) -> Option<(usize, Option<u16>, usize)> {
+    let reference = rfc1738::parse_reference(input, dialect)
+        .map_err(|error| black_box(error.offset()))
+        .ok()?;
+    components(reference.url())
+}
+
+fn components(url: &rfc1738::Url<'_>) -> Option<(usize, Option<u16>, usize)> {
     Some((
         url.host().map_or(0, str::len),
         url.port(),
@@ -162,7 +191,8 @@ fn bench_long(c: &mut Criterion) {
                 group.throughput(Throughput::Bytes(input.len() as u64));
                 group.bench_function(name, |b| {
                     b.iter(|| {
-                        black_box(rfc1738::parse_reference(black_box(&input), dialect).is_ok())
+                        let read = rfc1738::parse_reference(black_box(&input), dialect);
+                        black_box(read.map_err(|error| error.offset()).is_ok())
                     })
                 });
             }
@@ -196,6 +226,16 @@ fn print_ratios(valid: usize, invalid: usize) {
             let ratio = base.map_or(String::new(), |base| format!("{:.2}x", ns / base));
             println!(
                 "  dialect  {name:<11} {:>9.1} ns  {ratio:>6} of rfc1738 (valid-urls.txt)",
+                ns / valid as f64
+            );
+        }
+    }
+    let base = median_ns("dialects_diagnosed", "rfc1738");
+    for &(name, _) in DIALECTS_DIAGNOSED {
+        if let Some(ns) = median_ns("dialects_diagnosed", name) {
+            let ratio = base.map_or(String::new(), |base| format!("{:.2}x", ns / base));
+            println!(
+                "  dialect  {name:<11} {:>9.1} ns  {ratio:>6} of rfc1738 (each error diagnosed)",
                 ns / valid as f64
             );
         }
@@ -240,6 +280,7 @@ fn main() {
     bench_inputs(&mut c, "valid", &valid, PARSERS);
     bench_inputs(&mut c, "invalid", &invalid, &PARSERS[..1]);
     bench_inputs(&mut c, "dialects", &valid, DIALECTS);
+    bench_inputs(&mut c, "dialects_diagnosed", &valid, DIALECTS_DIAGNOSED);
     // The same without the inputs some dialect rejects (RFC 1630 reserves ";", "=", ":"
     // and space in paths, and has no file URL form): a valid reading in every dialect.
     let everywhere: Vec<String> = valid

@@ -25,8 +25,13 @@ pub fn parse(input: &str) -> Result<Url<'_>, ParseError> {
     if let Some(error) = too_long(input, Dialect::Rfc1738) {
         return Err(error);
     }
-    parse_without_diagnosis(input)
-        .unwrap_or_else(|| Err(crate::syntax::diagnose::diagnose(input, &is_valid_url)))
+    parse_without_diagnosis(input).unwrap_or_else(|| Err(ParseError::deferred(input, diagnose_url)))
+}
+
+/// The error of a URL the compiled grammar of RFC 1738 rejected: the diagnosis a
+/// [`ParseError`] runs on first use.
+fn diagnose_url(input: &str) -> ParseError {
+    crate::syntax::diagnose::diagnose(input, &is_valid_url)
 }
 
 /// Whether `text` is a valid RFC 1738 URL, without the diagnosis of a failure.
@@ -365,21 +370,19 @@ pub(crate) fn parse_rfc1630_family(
     input: &str,
     dialect: Dialect,
 ) -> Result<UrlReference<'_>, ParseError> {
+    use crate::syntax::diagnose_rfc1630_family::diagnose;
     use crate::syntax::grammar::{draft_www_uri_00, rfc1630};
     match dialect {
         Dialect::Rfc1630 => crate::lowering::rfc1630_family::parse::<rfc1630::Rule>(input)
-            .unwrap_or_else(|| {
-                Err(crate::syntax::diagnose_rfc1630_family::diagnose::<
-                    rfc1630::Rule,
-                >(input))
-            }),
+            .unwrap_or_else(|| Err(ParseError::deferred(input, diagnose::<rfc1630::Rule>))),
         Dialect::DraftWwwUri00 => crate::lowering::rfc1630_family::parse::<draft_www_uri_00::Rule>(
             input,
         )
         .unwrap_or_else(|| {
-            Err(crate::syntax::diagnose_rfc1630_family::diagnose::<
-                draft_www_uri_00::Rule,
-            >(input))
+            Err(ParseError::deferred(
+                input,
+                diagnose::<draft_www_uri_00::Rule>,
+            ))
         }),
         Dialect::Rfc1738 => unreachable!("RFC 1738 is read by its own entry points"),
     }

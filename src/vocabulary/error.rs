@@ -296,10 +296,84 @@ error_kinds! {
 /// );
 /// assert_eq!(error.render(), format!("{error:#}"));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ParseError(Box<Details>);
+///
+/// # When the diagnosis runs
+///
+/// A parser knows that a grammar rejected its input long before it knows why: the why
+/// (where the parse got furthest, what the grammar expected there, the message, the
+/// snippet) takes a second, tracing run of the grammar and most of the cost of a rejected
+/// input. So an error for input the grammar rejected keeps a copy of that input and runs
+/// the diagnosis on the first call that needs it (any accessor, `Display`, `Debug`,
+/// comparison or hashing), once; a program that only asks whether an input is valid,
+/// `parse(text).is_ok()`, never pays for it. What an accessor returns is the same either
+/// way. An input longer than [`ParseError::DEFERRED_UP_TO`] bytes is diagnosed at once,
+/// so that no error holds more than that many bytes of copied input.
+///
+/// ```
+/// let error = rfc1738::parse("http://h/a b").unwrap_err(); // not diagnosed yet
+/// assert_eq!(error.offset(), 10); // diagnosed now, once
+/// assert_eq!(error.expected(), ["xchar", "end of URL"]);
+/// ```
+#[derive(Clone)]
+pub struct ParseError(Box<Diagnosis>);
 
-/// The contents of a [`ParseError`], boxed so that results stay small on the hot path.
+/// The details of a [`ParseError`]: known when it was made, or found by the diagnosis on
+/// first use. Boxed, so that results stay small on the hot path.
+#[derive(Clone)]
+enum Diagnosis {
+    Known(Details),
+    Deferred(Deferred),
+}
+
+/// An error whose details are found on first use: `diagnose` reads `input[range]`, which
+/// its grammar rejected, and the error it gives is placed in `input` (shifted by
+/// `range.start`).
+#[derive(Clone)]
+struct Deferred {
+    input: Box<str>,
+    range: std::ops::Range<usize>,
+    diagnose: fn(&str) -> ParseError,
+    details: std::sync::OnceLock<Details>,
+}
+
+impl Deferred {
+    fn details(&self) -> &Details {
+        self.details.get_or_init(|| {
+            let error = (self.diagnose)(&self.input[self.range.clone()]);
+            let error = if self.range == (0..self.input.len()) {
+                error
+            } else {
+                error.shifted(&self.input, self.range.start)
+            };
+            error.into_details()
+        })
+    }
+}
+
+/// Equal when their details are equal, whether found at once or on first use.
+impl PartialEq for ParseError {
+    fn eq(&self, other: &ParseError) -> bool {
+        self.details() == other.details()
+    }
+}
+
+impl Eq for ParseError {}
+
+/// As its details hash.
+impl std::hash::Hash for ParseError {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.details().hash(state);
+    }
+}
+
+/// `ParseError(Details { kind, offset, ... })`, its details diagnosed if they were not.
+impl fmt::Debug for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("ParseError").field(self.details()).finish()
+    }
+}
+
+/// The contents of a [`ParseError`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Details {
     kind: ErrorKind,
@@ -397,7 +471,7 @@ impl ParseError {
         };
         let column = chars(&input[line_start..offset]) + 1;
         let char_offset = chars(&input[..line_start]) + column - 1;
-        ParseError(Box::new(Details {
+        ParseError(Box::new(Diagnosis::Known(Details {
             kind,
             offset,
             char_offset,
@@ -410,17 +484,86 @@ impl ParseError {
                 strings: std::sync::OnceLock::new(),
             },
             snippet: Snippet::new(input, line_start, offset),
-        }))
+        })))
+    }
+
+    /// Inputs up to this many bytes are diagnosed on first use (the error keeps a copy of
+    /// them); longer ones at once. See [When the diagnosis runs](ParseError#when-the-diagnosis-runs).
+    pub const DEFERRED_UP_TO: usize = 4096;
+
+    /// The error for `input`, which a grammar rejected, found by `diagnose(input)` on first
+    /// use (at once for an input longer than [`ParseError::DEFERRED_UP_TO`]). `diagnose`
+    /// is the syntax layer's diagnosis for that grammar, passed in so that this layer does
+    /// not depend on the parsers.
+    pub(crate) fn deferred(input: &str, diagnose: fn(&str) -> ParseError) -> ParseError {
+        if input.len() > ParseError::DEFERRED_UP_TO {
+            return diagnose(input);
+        }
+        ParseError(Box::new(Diagnosis::Deferred(Deferred {
+            input: input.into(),
+            range: 0..input.len(),
+            diagnose,
+            details: std::sync::OnceLock::new(),
+        })))
+    }
+
+    /// The details, diagnosed now if they were deferred.
+    fn details(&self) -> &Details {
+        match &*self.0 {
+            Diagnosis::Known(details) => details,
+            Diagnosis::Deferred(deferred) => deferred.details(),
+        }
+    }
+
+    /// The details, owned (diagnosed now if they were deferred).
+    fn into_details(self) -> Details {
+        match *self.0 {
+            Diagnosis::Known(details) => details,
+            Diagnosis::Deferred(deferred) => {
+                deferred.details();
+                deferred
+                    .details
+                    .into_inner()
+                    .expect("details() has just set them")
+            }
+        }
+    }
+
+    /// The details to change: a deferred error is diagnosed first.
+    fn details_mut(&mut self) -> &mut Details {
+        if let Diagnosis::Deferred(deferred) = &*self.0 {
+            let details = deferred.details().clone();
+            *self.0 = Diagnosis::Known(details);
+        }
+        match &mut *self.0 {
+            Diagnosis::Known(details) => details,
+            Diagnosis::Deferred(_) => unreachable!("made known just above"),
+        }
     }
 
     /// The same error, found by `dialect`'s grammar.
     pub(crate) fn in_dialect(mut self, dialect: Dialect) -> ParseError {
-        self.0.dialect = dialect;
+        self.details_mut().dialect = dialect;
         self
     }
 
     /// The same error in `input`, of which the text that was parsed starts at `start`.
     pub(crate) fn shifted(self, input: &str, start: usize) -> ParseError {
+        if let Diagnosis::Deferred(deferred) = &*self.0 {
+            if deferred.details.get().is_none() && input.len() <= ParseError::DEFERRED_UP_TO {
+                let range = start + deferred.range.start..start + deferred.range.end;
+                debug_assert_eq!(
+                    &input[range.clone()],
+                    &deferred.input[deferred.range.clone()]
+                );
+                return ParseError(Box::new(Diagnosis::Deferred(Deferred {
+                    input: input.into(),
+                    range,
+                    diagnose: deferred.diagnose,
+                    details: std::sync::OnceLock::new(),
+                })));
+            }
+        }
         let Details {
             kind,
             offset,
@@ -428,35 +571,35 @@ impl ParseError {
             dialect,
             expected,
             ..
-        } = *self.0;
+        } = self.into_details();
         ParseError::with_names(input, start + offset, production, kind, expected.names)
             .in_dialect(dialect)
     }
 
     /// The same error, found while reading a URL of `kind`.
     pub(crate) fn in_production(mut self, kind: UrlKind) -> ParseError {
-        self.0.production = Some(kind);
+        self.details_mut().production = Some(kind);
         self
     }
 
     /// The dialect whose grammar found the error.
     pub fn dialect(&self) -> Dialect {
-        self.0.dialect
+        self.details().dialect
     }
 
     /// Why the URL was rejected.
     pub fn kind(&self) -> &ErrorKind {
-        &self.0.kind
+        &self.details().kind
     }
 
     /// The message a person reads (the [`ErrorKind`]'s text).
     pub fn message(&self) -> String {
-        self.0.kind.to_string()
+        self.details().kind.to_string()
     }
 
     /// The byte offset in the input where the error lies.
     pub fn offset(&self) -> usize {
-        self.0.offset
+        self.details().offset
     }
 
     /// [`offset`](ParseError::offset) counted in characters (Unicode scalar values), for
@@ -468,35 +611,37 @@ impl ParseError {
     /// assert_eq!((error.offset(), error.char_offset()), (9, 9));
     /// ```
     pub fn char_offset(&self) -> usize {
-        self.0.char_offset
+        self.details().char_offset
     }
 
     /// The line of the offset, counted from 1.
     pub fn line(&self) -> usize {
-        self.0.line
+        self.details().line
     }
 
     /// The column of the offset in characters, counted from 1.
     pub fn column(&self) -> usize {
-        self.0.column
+        self.details().column
     }
 
     /// The production being read, as the RFC names it (`httpurl`, `ftpurl`, ...,
     /// `genericurl`), or `None` when not even a scheme was found.
     pub fn production(&self) -> Option<&'static str> {
-        let dialect = self.0.dialect;
-        self.0.production.map(|kind| kind.production_in(dialect))
+        let dialect = self.details().dialect;
+        self.details()
+            .production
+            .map(|kind| kind.production_in(dialect))
     }
 
     /// The kind of URL being read, when a scheme was found.
     pub fn url_kind(&self) -> Option<UrlKind> {
-        self.0.production
+        self.details().production
     }
 
     /// What the RFC allows at the offset: rule names (`uchar`, `port`), literals in double
     /// quotes (`"/"`), and `end of URL`.
     pub fn expected(&self) -> &[String] {
-        self.0.expected.strings()
+        self.details().expected.strings()
     }
 }
 
@@ -519,20 +664,31 @@ impl ParseError {
 
     /// The block of [`ParseError::render`].
     fn write_block(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "error: {}", escape_controls(&self.0.kind.to_string()))?;
+        writeln!(
+            f,
+            "error: {}",
+            escape_controls(&self.details().kind.to_string())
+        )?;
         write!(
             f,
             " --> line {}, column {} (byte {})",
-            self.0.line, self.0.column, self.0.offset
+            self.details().line,
+            self.details().column,
+            self.details().offset
         )?;
         if let Some(production) = self.production() {
             write!(f, ", in {production}")?;
         }
         writeln!(f, "\n  |")?;
-        writeln!(f, "  | {}", self.0.snippet.text)?;
-        write!(f, "  | {:>width$}", "^", width = self.0.snippet.caret + 1)?;
-        if !self.0.expected.names.is_empty() {
-            let expected = join_alternatives(&self.0.expected.names);
+        writeln!(f, "  | {}", self.details().snippet.text)?;
+        write!(
+            f,
+            "  | {:>width$}",
+            "^",
+            width = self.details().snippet.caret + 1
+        )?;
+        if !self.details().expected.names.is_empty() {
+            let expected = join_alternatives(&self.details().expected.names);
             write!(f, "\n  = expected: {expected}")?;
         }
         Ok(())
@@ -549,11 +705,13 @@ impl fmt::Display for ParseError {
         }
         // A message quotes input (an invalid escape's characters), which may hold a line
         // break: control characters are written escaped, to keep the line one.
-        f.write_str(&escape_controls(&self.0.kind.to_string()))?;
+        f.write_str(&escape_controls(&self.details().kind.to_string()))?;
         write!(
             f,
             " at line {}, column {} (byte {})",
-            self.0.line, self.0.column, self.0.offset
+            self.details().line,
+            self.details().column,
+            self.details().offset
         )?;
         if let Some(production) = self.production() {
             write!(f, ", in {production}")?;
@@ -795,15 +953,92 @@ mod tests {
         let hasher = RandomState::new();
         assert_eq!(hasher.hash_one(&by_names), hasher.hash_one(&by_strings));
         assert_eq!(
-            hasher.hash_one(&by_names.0.expected),
+            hasher.hash_one(&by_names.details().expected),
             hasher.hash_one(&strings)
         );
-        assert_eq!(format!("{:?}", by_names.0.expected), format!("{strings:?}"));
+        assert_eq!(
+            format!("{:?}", by_names.details().expected),
+            format!("{strings:?}")
+        );
         assert_eq!(by_names, by_strings);
         assert_eq!(by_names.expected(), strings);
         // Equal whether or not the strings were made.
         assert_eq!(by_names, by_strings.clone());
         assert_eq!(by_names.render(), by_strings.render());
+    }
+
+    /// A stand-in diagnosis: the end of the input is unexpected. Counts its runs.
+    fn unexpected_end(input: &str) -> ParseError {
+        DIAGNOSES.with(|runs| runs.set(runs.get() + 1));
+        let expected = vec![Cow::Borrowed("xchar")];
+        ParseError::with_names(input, input.len(), None, ErrorKind::UnexpectedEnd, expected)
+    }
+
+    thread_local! {
+        static DIAGNOSES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    fn diagnoses() -> usize {
+        DIAGNOSES.with(std::cell::Cell::get)
+    }
+
+    #[test]
+    fn a_deferred_error_is_diagnosed_once_on_first_use_and_says_what_the_diagnosis_says() {
+        let input = "http://h/a\nb c";
+        let before = diagnoses();
+        let deferred = ParseError::deferred(input, unexpected_end);
+        let copy = deferred.clone();
+        assert_eq!(diagnoses(), before, "made and cloned, not diagnosed");
+        let at_once = unexpected_end(input);
+        assert_eq!(diagnoses(), before + 1);
+        assert_eq!(deferred.offset(), at_once.offset());
+        assert_eq!(diagnoses(), before + 2, "diagnosed on first use");
+        assert_eq!(deferred.render(), at_once.render());
+        assert_eq!(deferred.to_string(), at_once.to_string());
+        assert_eq!(format!("{deferred:?}"), format!("{at_once:?}"));
+        assert_eq!(deferred.expected(), at_once.expected());
+        assert_eq!(diagnoses(), before + 2, "and only once");
+        use std::hash::{BuildHasher, RandomState};
+        let hasher = RandomState::new();
+        assert_eq!(hasher.hash_one(&copy), hasher.hash_one(&at_once));
+        assert_eq!(copy, at_once);
+        assert_eq!(copy.clone().in_dialect(Dialect::Rfc1630).dialect(), Dialect::Rfc1630);
+    }
+
+    #[test]
+    fn a_deferred_error_shifted_into_its_whole_input_is_placed_there() {
+        let whole = "URL:http://h/a\u{e9} b#top";
+        let url = &whole[4..whole.find('#').unwrap_or(whole.len())];
+        let deferred = ParseError::deferred(url, unexpected_end).shifted(whole, 4);
+        let at_once = unexpected_end(url).shifted(whole, 4);
+        assert_eq!(deferred, at_once);
+        assert_eq!(
+            (deferred.offset(), deferred.char_offset(), deferred.column()),
+            (18, 17, 18)
+        );
+        assert_eq!(deferred.render(), at_once.render());
+        // Shifted twice, as a reference inside a longer text would be.
+        let text = format!("see {whole}");
+        let twice = ParseError::deferred(url, unexpected_end)
+            .shifted(whole, 4)
+            .shifted(&text, 4);
+        assert_eq!(twice, unexpected_end(url).shifted(&text, 8));
+    }
+
+    #[test]
+    fn an_input_longer_than_the_deferral_limit_is_diagnosed_at_once() {
+        let long = "a".repeat(ParseError::DEFERRED_UP_TO + 1);
+        let before = diagnoses();
+        let error = ParseError::deferred(&long, unexpected_end);
+        assert_eq!(diagnoses(), before + 1);
+        assert!(matches!(*error.0, Diagnosis::Known(_)));
+        let short = &long[..ParseError::DEFERRED_UP_TO];
+        let error = ParseError::deferred(short, unexpected_end);
+        assert!(matches!(*error.0, Diagnosis::Deferred(_)));
+        // Shifted into a text over the limit, it is diagnosed then, not copied again.
+        let error = error.shifted(&long, 0);
+        assert!(matches!(*error.0, Diagnosis::Known(_)));
+        assert_eq!(error.offset(), ParseError::DEFERRED_UP_TO);
     }
 
     #[test]
