@@ -531,8 +531,12 @@ impl ParseError {
 
     /// The details to change: a deferred error is diagnosed first.
     fn details_mut(&mut self) -> &mut Details {
-        if let Diagnosis::Deferred(deferred) = &*self.0 {
-            let details = deferred.details().clone();
+        if let Diagnosis::Deferred(deferred) = &mut *self.0 {
+            deferred.details();
+            let details = deferred
+                .details
+                .take()
+                .expect("details() has just set them");
             *self.0 = Diagnosis::Known(details);
         }
         match &mut *self.0 {
@@ -1002,7 +1006,10 @@ mod tests {
         let hasher = RandomState::new();
         assert_eq!(hasher.hash_one(&copy), hasher.hash_one(&at_once));
         assert_eq!(copy, at_once);
-        assert_eq!(copy.clone().in_dialect(Dialect::Rfc1630).dialect(), Dialect::Rfc1630);
+        assert_eq!(
+            copy.clone().in_dialect(Dialect::Rfc1630).dialect(),
+            Dialect::Rfc1630
+        );
     }
 
     #[test]
