@@ -826,6 +826,11 @@ impl Scanner {
     /// name, and the name at the start of a word (a letter first), when the name is `URL`
     /// or a known scheme. Nothing else can start a URL whose head this colon ends.
     fn starts_closed_by(&self, bytes: &[u8], colon: usize) -> [Option<usize>; 2] {
+        // Most colons in prose end a word that no name ends like: they are let go by the two
+        // bytes before them, without reading the word.
+        if colon >= 2 && !may_end_a_name(bytes[colon - 2], bytes[colon - 1]) {
+            return [None, None];
+        }
         let low = colon.saturating_sub(HEAD);
         let mut name = colon;
         while name > low
@@ -1243,10 +1248,122 @@ fn is_known_scheme(name: &[u8]) -> bool {
     UrlKind::named(name).is_some_and(|kind| kind != UrlKind::Generic)
 }
 
+/// For each ASCII byte, the bytes (as bits) that come before it at the end of `URL` or of a
+/// known scheme (each at least three bytes long), in any case.
+const NAME_ENDS: [u128; 128] = {
+    let mut ends = [0; 128];
+    let mut i = 0;
+    // Generic's place holds `URL`: the names that can come before a start's colon.
+    while i < UrlKind::ALL.len() {
+        let name = match UrlKind::ALL[i] {
+            UrlKind::Generic => b"url".as_slice(),
+            kind => kind.name().as_bytes(),
+        };
+        assert!(name.len() >= 3);
+        let (first, last) = (name[name.len() - 2], name[name.len() - 1]);
+        let before = 1 << first.to_ascii_lowercase() | 1 << first.to_ascii_uppercase();
+        ends[last.to_ascii_lowercase() as usize] |= before;
+        ends[last.to_ascii_uppercase() as usize] |= before;
+        i += 1;
+    }
+    ends
+};
+
+/// Whether `URL` or a known scheme can end with the bytes `first`, `last`: when not, a colon
+/// after them closes no start.
+fn may_end_a_name(first: u8, last: u8) -> bool {
+    NAME_ENDS
+        .get(usize::from(last))
+        .is_some_and(|&before| first < 128 && (before >> first) & 1 == 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
+
+    #[test]
+    fn a_colon_after_the_end_of_url_or_a_known_scheme_is_looked_at_in_any_case() {
+        let names = UrlKind::ALL
+            .iter()
+            .filter(|&&kind| kind != UrlKind::Generic)
+            .map(|kind| kind.name().to_owned())
+            .chain(["url".to_owned()]);
+        for name in names {
+            let upper = name.to_ascii_uppercase();
+            let mixed: String = name
+                .chars()
+                .enumerate()
+                .map(|(i, c)| {
+                    if i % 2 == 0 {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            for written in [&name, &upper, &mixed] {
+                let end = &written.as_bytes()[written.len() - 2..];
+                assert!(may_end_a_name(end[0], end[1]), "{written}");
+                // `URL:` is looked at as the prefix of a URL, bare or wrapped.
+                let (text, expected) = if name == "url" {
+                    (
+                        format!("see {written}:http://h/ and <{written}:ftp://h/>"),
+                        ["http://h/".to_owned(), "ftp://h/".to_owned()],
+                    )
+                } else {
+                    (
+                        format!("see {written}:x and <{written}:y>"),
+                        [format!("{written}:x"), format!("{written}:y")],
+                    )
+                };
+                let found: Vec<_> = extract(&text).map(|found| found.url().to_owned()).collect();
+                assert_eq!(found, expected, "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn two_bytes_may_end_a_name_exactly_when_url_or_a_known_scheme_ends_with_them() {
+        let names: Vec<&str> = UrlKind::ALL
+            .iter()
+            .filter(|&&kind| kind != UrlKind::Generic)
+            .map(|kind| kind.name())
+            .chain(["url"])
+            .collect();
+        for first in 0..=u8::MAX {
+            for last in 0..=u8::MAX {
+                let ends = names.iter().any(|name| {
+                    name.as_bytes()
+                        .ends_with(&[first, last].to_ascii_lowercase())
+                });
+                assert_eq!(may_end_a_name(first, last), ends, "{first:#x} {last:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_colon_after_a_word_no_name_ends_like_is_let_go() {
+        for word in [
+            "note", "Email", "fax", "PHONE", "naming", "3:30", "e.g.", "a",
+        ] {
+            let text = format!("{word}:");
+            let bytes = text.as_bytes();
+            let colon = bytes.len() - 1;
+            if colon >= 2 {
+                assert!(
+                    !may_end_a_name(bytes[colon - 2], bytes[colon - 1]),
+                    "{word}"
+                );
+            }
+            let scanner = Scanner::new(Extractor::new());
+            assert_eq!(
+                scanner.starts_closed_by(bytes, colon),
+                [None, None],
+                "{word}"
+            );
+        }
+    }
 
     #[test]
     fn lines_and_characters_are_counted_as_one_at_a_time_at_every_length() {
