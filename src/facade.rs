@@ -211,7 +211,7 @@ pub(crate) fn read_by_parts(input: &str) -> Result<UrlReference<'_>, ParseError>
             vec!["scheme".to_owned()],
         ));
     }
-    let url = crate::parse(&input[start..end]).map_err(|error| error.shifted(input, start))?;
+    let url = parse_part(input, start..end)?;
     if let Some(fragment) = fragment {
         crate::syntax::diagnose_rfc1630_family::check_fragmentid(input, end + 1, fragment)
             .map_err(|error| error.in_production(url.kind()))?;
@@ -224,6 +224,19 @@ pub(crate) fn read_by_parts(input: &str) -> Result<UrlReference<'_>, ParseError>
         url,
         fragment,
     ))
+}
+
+/// [`crate::parse`] of `input[range]`, its error placed in `input`: an error the grammar's
+/// rejection leaves to diagnose on first use copies `input` once.
+fn parse_part(input: &str, range: std::ops::Range<usize>) -> Result<Url<'_>, ParseError> {
+    let text = &input[range.clone()];
+    if let Some(error) = too_long(text, Dialect::Rfc1738) {
+        return Err(error.shifted(input, range.start));
+    }
+    match parse_without_diagnosis(text) {
+        Some(read) => read.map_err(|error| error.shifted(input, range.start)),
+        None => Err(ParseError::deferred_in(input, range, diagnose_url)),
+    }
 }
 
 /// [`parse_reference`] for RFC 1738 with the pest parser's tree of `urlreference` in place

@@ -1282,14 +1282,21 @@ mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
 
-    #[test]
-    fn a_colon_after_the_end_of_url_or_a_known_scheme_is_looked_at_in_any_case() {
-        let names = UrlKind::ALL
+    /// The names a start's head can end with before its colon: `URL` and the known
+    /// schemes, in lower case.
+    fn names_before_a_colon() -> Vec<&'static str> {
+        UrlKind::ALL
             .iter()
             .filter(|&&kind| kind != UrlKind::Generic)
-            .map(|kind| kind.name().to_owned())
-            .chain(["url".to_owned()]);
-        for name in names {
+            .map(|kind| kind.name())
+            .chain(["url"])
+            .collect()
+    }
+
+    #[test]
+    fn a_colon_after_the_end_of_url_or_a_known_scheme_is_looked_at_in_any_case() {
+        for name in names_before_a_colon() {
+            let name = name.to_owned();
             let upper = name.to_ascii_uppercase();
             let mixed: String = name
                 .chars()
@@ -1325,12 +1332,7 @@ mod tests {
 
     #[test]
     fn two_bytes_may_end_a_name_exactly_when_url_or_a_known_scheme_ends_with_them() {
-        let names: Vec<&str> = UrlKind::ALL
-            .iter()
-            .filter(|&&kind| kind != UrlKind::Generic)
-            .map(|kind| kind.name())
-            .chain(["url"])
-            .collect();
+        let names = names_before_a_colon();
         for first in 0..=u8::MAX {
             for last in 0..=u8::MAX {
                 let ends = names.iter().any(|name| {

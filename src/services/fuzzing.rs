@@ -32,7 +32,37 @@ pub fn fast_and_pest_agree(input: &str) -> Result<bool, String> {
         }
         return Ok(fast.is_ok());
     }
+    // Both reject: the error `parse` gives, diagnosed on first use, is the one the
+    // diagnosis gives when run at once (by the pest path).
+    match (crate::parse(input), crate::facade::parse_with_pest(input)) {
+        (Err(deferred), Err(at_once)) => errors_agree(input, &deferred, &at_once)?,
+        (fast, pest) => return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}")),
+    }
     Ok(false)
+}
+
+/// Whether an error diagnosed on first use says all that the same error diagnosed at once
+/// says: equal, and the same `Debug`, one-line and block texts and expected list. Each
+/// comparison is a first use of `deferred` in turn (a clone, undiagnosed, for each).
+fn errors_agree(
+    input: &str,
+    deferred: &crate::ParseError,
+    at_once: &crate::ParseError,
+) -> Result<(), String> {
+    let texts = |error: &crate::ParseError| {
+        [
+            format!("{:?}", error.clone()),
+            error.clone().to_string(),
+            error.clone().render(),
+            format!("{:?}", error.clone().expected()),
+        ]
+    };
+    if deferred.clone() != *at_once || texts(deferred) != texts(at_once) {
+        return Err(format!(
+            "{input:?}: diagnosed on first use {deferred:?}\n  at once {at_once:?}"
+        ));
+    }
+    Ok(())
 }
 
 /// The compiled grammar's and pest's trees of the entry rule `whole_reference` (a
@@ -66,6 +96,20 @@ pub fn reference_fast_and_pest_agree(input: &str) -> Result<bool, String> {
         return Err(format!(
             "{input:?} (parse_reference): fast path {fast:?}\n  pest {pest:?}\n  parts {parts:?}"
         ));
+    }
+    // A URL's error moved into the whole reference before its diagnosis is the error
+    // diagnosed first and moved then.
+    if let Err(deferred) = &fast {
+        let start = crate::Dialect::Rfc1738.prefix_len(input);
+        let end = input[start..]
+            .find('#')
+            .map_or(input.len(), |hash| start + hash);
+        // ("#name" alone is refused before any URL is read, at once.)
+        let url_read = start < end || end == input.len();
+        if let (true, Err(url_error)) = (url_read, crate::parse(&input[start..end])) {
+            url_error.offset(); // diagnosed now
+            errors_agree(input, deferred, &url_error.shifted(input, start))?;
+        }
     }
     Ok(fast.is_ok())
 }
@@ -114,7 +158,11 @@ where
     let (Some((_, mut fast)), Some((_, mut pest))) = (fast, pest) else {
         let parsed = crate::parse_reference(input, R::DIALECT);
         return match parsed {
-            Err(_) => Ok(false),
+            Err(deferred) => {
+                let at_once = crate::syntax::diagnose_rfc1630_family::diagnose::<R>(input);
+                errors_agree(input, &deferred, &at_once)?;
+                Ok(false)
+            }
             Ok(parsed) => Err(format!("{input:?}: rejected, yet read as {parsed:?}")),
         };
     };

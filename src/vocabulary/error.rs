@@ -306,8 +306,8 @@ error_kinds! {
 /// the diagnosis on the first call that needs it (any accessor, `Display`, `Debug`,
 /// comparison or hashing), once; a program that only asks whether an input is valid,
 /// `parse(text).is_ok()`, never pays for it. What an accessor returns is the same either
-/// way. An input longer than [`ParseError::DEFERRED_UP_TO`] bytes is diagnosed at once,
-/// so that no error holds more than that many bytes of copied input.
+/// way. An input longer than 4,096 bytes is diagnosed at once, so that no error holds more
+/// than that many bytes of copied input.
 ///
 /// ```
 /// let error = rfc1738::parse("http://h/a b").unwrap_err(); // not diagnosed yet
@@ -337,6 +337,12 @@ struct Deferred {
 }
 
 impl Deferred {
+    /// The details, diagnosed now if they were not, taken out of the cell.
+    fn take_details(&mut self) -> Details {
+        self.details();
+        self.details.take().expect("details() has just set them")
+    }
+
     fn details(&self) -> &Details {
         self.details.get_or_init(|| {
             let error = (self.diagnose)(&self.input[self.range.clone()]);
@@ -488,20 +494,36 @@ impl ParseError {
     }
 
     /// Inputs up to this many bytes are diagnosed on first use (the error keeps a copy of
-    /// them); longer ones at once. See [When the diagnosis runs](ParseError#when-the-diagnosis-runs).
-    pub const DEFERRED_UP_TO: usize = 4096;
+    /// them); longer ones at once (see "When the diagnosis runs" on [`ParseError`]).
+    pub(crate) const DEFERRED_UP_TO: usize = 4096;
 
     /// The error for `input`, which a grammar rejected, found by `diagnose(input)` on first
     /// use (at once for an input longer than [`ParseError::DEFERRED_UP_TO`]). `diagnose`
     /// is the syntax layer's diagnosis for that grammar, passed in so that this layer does
     /// not depend on the parsers.
     pub(crate) fn deferred(input: &str, diagnose: fn(&str) -> ParseError) -> ParseError {
+        ParseError::deferred_in(input, 0..input.len(), diagnose)
+    }
+
+    /// The error for `input[range]`, which a grammar rejected, placed in `input` (as
+    /// [`ParseError::shifted`] places it): [`ParseError::deferred`] for a part of a longer
+    /// text, which is copied once.
+    pub(crate) fn deferred_in(
+        input: &str,
+        range: std::ops::Range<usize>,
+        diagnose: fn(&str) -> ParseError,
+    ) -> ParseError {
         if input.len() > ParseError::DEFERRED_UP_TO {
-            return diagnose(input);
+            let error = diagnose(&input[range.clone()]);
+            return if range == (0..input.len()) {
+                error
+            } else {
+                error.shifted(input, range.start)
+            };
         }
         ParseError(Box::new(Diagnosis::Deferred(Deferred {
             input: input.into(),
-            range: 0..input.len(),
+            range,
             diagnose,
             details: std::sync::OnceLock::new(),
         })))
@@ -519,25 +541,14 @@ impl ParseError {
     fn into_details(self) -> Details {
         match *self.0 {
             Diagnosis::Known(details) => details,
-            Diagnosis::Deferred(deferred) => {
-                deferred.details();
-                deferred
-                    .details
-                    .into_inner()
-                    .expect("details() has just set them")
-            }
+            Diagnosis::Deferred(mut deferred) => deferred.take_details(),
         }
     }
 
     /// The details to change: a deferred error is diagnosed first.
     fn details_mut(&mut self) -> &mut Details {
         if let Diagnosis::Deferred(deferred) = &mut *self.0 {
-            deferred.details();
-            let details = deferred
-                .details
-                .take()
-                .expect("details() has just set them");
-            *self.0 = Diagnosis::Known(details);
+            *self.0 = Diagnosis::Known(deferred.take_details());
         }
         match &mut *self.0 {
             Diagnosis::Known(details) => details,
@@ -560,12 +571,10 @@ impl ParseError {
                     &input[range.clone()],
                     &deferred.input[deferred.range.clone()]
                 );
-                return ParseError(Box::new(Diagnosis::Deferred(Deferred {
-                    input: input.into(),
-                    range,
-                    diagnose: deferred.diagnose,
-                    details: std::sync::OnceLock::new(),
-                })));
+                if start == 0 && *input == *deferred.input {
+                    return self; // nothing moves
+                }
+                return ParseError::deferred_in(input, range, deferred.diagnose);
             }
         }
         let Details {
@@ -631,10 +640,10 @@ impl ParseError {
     /// The production being read, as the RFC names it (`httpurl`, `ftpurl`, ...,
     /// `genericurl`), or `None` when not even a scheme was found.
     pub fn production(&self) -> Option<&'static str> {
-        let dialect = self.details().dialect;
-        self.details()
+        let details = self.details();
+        details
             .production
-            .map(|kind| kind.production_in(dialect))
+            .map(|kind| kind.production_in(details.dialect))
     }
 
     /// The kind of URL being read, when a scheme was found.
@@ -668,31 +677,21 @@ impl ParseError {
 
     /// The block of [`ParseError::render`].
     fn write_block(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "error: {}",
-            escape_controls(&self.details().kind.to_string())
-        )?;
+        let details = self.details();
+        writeln!(f, "error: {}", escape_controls(&details.kind.to_string()))?;
         write!(
             f,
             " --> line {}, column {} (byte {})",
-            self.details().line,
-            self.details().column,
-            self.details().offset
+            details.line, details.column, details.offset
         )?;
         if let Some(production) = self.production() {
             write!(f, ", in {production}")?;
         }
         writeln!(f, "\n  |")?;
-        writeln!(f, "  | {}", self.details().snippet.text)?;
-        write!(
-            f,
-            "  | {:>width$}",
-            "^",
-            width = self.details().snippet.caret + 1
-        )?;
-        if !self.details().expected.names.is_empty() {
-            let expected = join_alternatives(&self.details().expected.names);
+        writeln!(f, "  | {}", details.snippet.text)?;
+        write!(f, "  | {:>width$}", "^", width = details.snippet.caret + 1)?;
+        if !details.expected.names.is_empty() {
+            let expected = join_alternatives(&details.expected.names);
             write!(f, "\n  = expected: {expected}")?;
         }
         Ok(())
@@ -709,13 +708,12 @@ impl fmt::Display for ParseError {
         }
         // A message quotes input (an invalid escape's characters), which may hold a line
         // break: control characters are written escaped, to keep the line one.
-        f.write_str(&escape_controls(&self.details().kind.to_string()))?;
+        let details = self.details();
+        f.write_str(&escape_controls(&details.kind.to_string()))?;
         write!(
             f,
             " at line {}, column {} (byte {})",
-            self.details().line,
-            self.details().column,
-            self.details().offset
+            details.line, details.column, details.offset
         )?;
         if let Some(production) = self.production() {
             write!(f, ", in {production}")?;
@@ -1030,6 +1028,16 @@ mod tests {
             .shifted(whole, 4)
             .shifted(&text, 4);
         assert_eq!(twice, unexpected_end(url).shifted(&text, 8));
+    }
+
+    #[test]
+    fn an_error_can_be_sent_shared_and_unwound_across_whatever_its_diagnosis() {
+        fn assert_traits<T: Send + Sync + std::panic::UnwindSafe + std::panic::RefUnwindSafe>() {}
+        assert_traits::<ParseError>();
+        assert_eq!(
+            std::mem::size_of::<ParseError>(),
+            std::mem::size_of::<usize>()
+        );
     }
 
     #[test]
