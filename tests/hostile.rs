@@ -200,24 +200,19 @@ fn deeply_repeated_dot_dot_resolves_in_both_modes() {
     use rfc1738::ResolveMode;
     let partial = format!("{}g", "../".repeat(100_000));
     let context = format!("magic://a/{}f", "b/".repeat(100_000));
-    for mode in [ResolveMode::Rfc1630, ResolveMode::Draft] {
+    // RFC 1808 and the CERN library as RFC 1630 and its draft, in linear time.
+    let modes = [
+        ResolveMode::Rfc1630,
+        ResolveMode::Draft,
+        ResolveMode::Rfc1808,
+        ResolveMode::Cern,
+    ];
+    for mode in modes {
         assert_eq!(
             rfc1738::resolve(&context, &partial, mode).unwrap(),
             "magic://a/g"
         );
         // More ".." than elements: they stay (they are not "xxx/../").
-        let short = rfc1738::resolve("magic://a/b/c", &partial, mode).unwrap();
-        assert!(
-            short.starts_with("magic://a/..") && short.ends_with("/g"),
-            "{short}"
-        );
-    }
-    // RFC 1808 and the CERN library alike, in linear time.
-    for mode in [ResolveMode::Rfc1808, ResolveMode::Cern] {
-        assert_eq!(
-            rfc1738::resolve(&context, &partial, mode).unwrap(),
-            "magic://a/g"
-        );
         let short = rfc1738::resolve("magic://a/b/c", &partial, mode).unwrap();
         assert!(
             short.starts_with("magic://a/..") && short.ends_with("/g"),

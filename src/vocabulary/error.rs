@@ -564,19 +564,6 @@ impl ParseError {
 
     /// The same error in `input`, of which the text that was parsed starts at `start`.
     pub(crate) fn shifted(self, input: &str, start: usize) -> ParseError {
-        if let Diagnosis::Deferred(deferred) = &*self.0 {
-            if deferred.details.get().is_none() && input.len() <= ParseError::DEFERRED_UP_TO {
-                let range = start + deferred.range.start..start + deferred.range.end;
-                debug_assert_eq!(
-                    &input[range.clone()],
-                    &deferred.input[deferred.range.clone()]
-                );
-                if start == 0 && *input == *deferred.input {
-                    return self; // nothing moves
-                }
-                return ParseError::deferred_in(input, range, deferred.diagnose);
-            }
-        }
         let Details {
             kind,
             offset,
@@ -1028,6 +1015,12 @@ mod tests {
             .shifted(whole, 4)
             .shifted(&text, 4);
         assert_eq!(twice, unexpected_end(url).shifted(&text, 8));
+        // A part's error deferred over the whole text at once (a reference's URL).
+        let before = diagnoses();
+        let part = ParseError::deferred_in(whole, 4..4 + url.len(), unexpected_end);
+        assert_eq!(diagnoses(), before, "not diagnosed yet");
+        assert_eq!(part, at_once);
+        assert_eq!(part.render(), at_once.render());
     }
 
     #[test]
@@ -1054,6 +1047,10 @@ mod tests {
         let error = error.shifted(&long, 0);
         assert!(matches!(*error.0, Diagnosis::Known(_)));
         assert_eq!(error.offset(), ParseError::DEFERRED_UP_TO);
+        // A part of a text over the limit, too.
+        let part = ParseError::deferred_in(&long, 1..long.len(), unexpected_end);
+        assert!(matches!(*part.0, Diagnosis::Known(_)));
+        assert_eq!(part.offset(), long.len());
     }
 
     #[test]
