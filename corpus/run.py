@@ -15,9 +15,9 @@ reported by id:
                             cross-protocol)
   corpus/extract/rules.jsonl  `extract --json` on the text: the stated fields of each URL
                             (an invalid URL's "error_code" is its error's "code")
-  corpus/links/pages.jsonl  `links --json --mode M [--base B] [--max-len N] links/PAGE`, run
-                            from corpus/, in every mode: every object of the golden
-                            links/EXPECTED.M.jsonl
+  corpus/links/pages.jsonl  `links --json --mode M [--base B] [--max-len N] [--html R]
+                            links/PAGE`, run from corpus/, in every mode (or the case's
+                            "modes"): every object of the golden links/EXPECTED.M.jsonl
 Exit status 0 when every case matches, 1 otherwise (the first differences are printed).
 """
 import json
@@ -133,7 +133,7 @@ def extract_cases():
 
 def links_cases():
     for case in cases(ROOT / "links" / "pages.jsonl"):
-        for mode in ("rfc1630", "draft", "rfc1808", "cern"):
+        for mode in case.get("modes", ("rfc1630", "draft", "rfc1808", "cern")):
             # Run from corpus/: the binary's path made absolute first.
             binary = str(pathlib.Path(BINARY).resolve()) if pathlib.Path(BINARY).exists() else BINARY
             args = [binary, "links", "--json", "--mode", mode]
@@ -141,6 +141,8 @@ def links_cases():
                 args += ["--base", case["base"]]
             if "max_len" in case:
                 args += ["--max-len", str(case["max_len"])]
+            if "html" in case:
+                args += ["--html", case["html"]]
             done = subprocess.run([*args, "links/" + case["page"]], cwd=ROOT, capture_output=True, check=False)
             got = [json.loads(line) for line in done.stdout.decode().splitlines() if line]
             golden = ROOT / "links" / f"{case['expected']}.{mode}.jsonl"

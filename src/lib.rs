@@ -149,7 +149,7 @@ pub use services::extract::{
 };
 #[cfg(feature = "html")]
 #[cfg_attr(docsrs, doc(cfg(feature = "html")))]
-pub use services::links::{Charset, Link, LinkError, LinkLister, LinkWarning, Links};
+pub use services::links::{Charset, HtmlReading, Link, LinkError, LinkLister, LinkWarning, Links};
 pub use services::lint::{lint, Lint, Severity, Warning, WarningKind};
 pub use services::normalize::{equivalent, normalize, normalize_reference};
 #[cfg(all(feature = "serde", feature = "html"))]

@@ -589,6 +589,10 @@ const RFC1738_SECTIONS: &[&str] = &[
 /// resolution (4) and its examples (5.1 normal, 5.2 abnormal).
 const RFC1808_SECTIONS: &[&str] = &["2.2", "2.4", "4", "5.1", "5.2"];
 
+/// The sections of RFC 1866 (HTML 2.0) a source may cite as `RFC 1866 §N`: comments
+/// (3.2.5), undeclared markup (4.2.1), XMP and LISTING (5.5.2.1).
+const RFC1866_SECTIONS: &[&str] = &["3.2.5", "4.2.1", "5.5.2.1"];
+
 /// The functions of the CERN library (libwww 2.11) a source may cite as
 /// `CERN libwww 2.11 FUNCTION`.
 const CERN_FUNCTIONS: &[&str] = &["HTParse", "HTSimplify"];
@@ -682,6 +686,7 @@ impl Sources {
     }
 
     /// The form of a valid source (`RFC 1738`, `RFC 1630`, `draft-www-uri-00`, `RFC 1808`,
+    /// `RFC 1866`,
     /// `CERN`, `seed`, `choice`), or what is wrong with it.
     fn check(&self, source: &str) -> Result<&'static str, String> {
         if let Some(section) = source.strip_prefix("RFC 1808 §") {
@@ -689,6 +694,14 @@ impl Sources {
                 true => Ok("RFC 1808"),
                 false => Err(format!(
                     "no section {section} in RFC 1808 that the corpus cites"
+                )),
+            };
+        }
+        if let Some(section) = source.strip_prefix("RFC 1866 §") {
+            return match RFC1866_SECTIONS.contains(&section) {
+                true => Ok("RFC 1866"),
+                false => Err(format!(
+                    "no section {section} in RFC 1866 that the corpus cites"
                 )),
             };
         }
@@ -818,6 +831,7 @@ fn every_case_says_where_its_answer_comes_from() {
         "RFC 1630",
         "draft-www-uri-00",
         "RFC 1808",
+        "RFC 1866",
         "CERN",
         "seed",
         "choice",

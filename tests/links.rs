@@ -6,15 +6,25 @@
 //! `BLESS=1 cargo test --test links` rewrites the goldens (review the diff).
 
 use pretty_assertions::assert_eq;
-use rfc1738::{Charset, Link, LinkLister, ResolveMode, UrlKind};
+use rfc1738::{Charset, HtmlReading, Link, LinkLister, ResolveMode, UrlKind};
 use serde_json::Value;
 use std::io::Read;
 use std::path::Path;
 use std::process::Command;
 
-/// The links of `html`, with the base given.
+/// The links of `html`, with the base given, read by HTML 2.0's rules.
 fn links(html: &str, base: Option<&str>, mode: ResolveMode) -> Vec<Link> {
-    let mut lister = LinkLister::new().mode(mode);
+    links_read(html, base, mode, HtmlReading::Html2)
+}
+
+/// The links of `html`, with the base given, in a reading.
+fn links_read(
+    html: &str,
+    base: Option<&str>,
+    mode: ResolveMode,
+    reading: HtmlReading,
+) -> Vec<Link> {
+    let mut lister = LinkLister::new().mode(mode).reading(reading);
     if let Some(base) = base {
         lister = lister.base(base);
     }
@@ -71,10 +81,25 @@ fn what_a_tokenizer_reads_as_no_tag_is_no_link() {
     let page = "<!-- <A HREF=comment.html> --><TITLE><A HREF=title.html></TITLE>\
                 <SCRIPT>x = '<A HREF=script.html>'</SCRIPT><TEXTAREA><A HREF=t.html></TEXTAREA>\
                 < A HREF=space.html> <A HREF=\"ok.html\" HREF=\"second.html\"></A HREF=end.html>";
-    let found = links(page, Some("http://h/"), ResolveMode::Rfc1808);
+    let found = links_read(
+        page,
+        Some("http://h/"),
+        ResolveMode::Rfc1808,
+        HtmlReading::Whatwg,
+    );
     assert_eq!(
         summary(&found),
         [row("a", "href", "ok.html", "http://h/ok.html")]
+    );
+    // HTML 2.0 knows no SCRIPT: its tags are ignored and its content is read as markup, as
+    // Mosaic 2.7 read it.
+    let found = links(page, Some("http://h/"), ResolveMode::Rfc1808);
+    assert_eq!(
+        summary(&found),
+        [
+            row("a", "href", "script.html", "http://h/script.html"),
+            row("a", "href", "ok.html", "http://h/ok.html")
+        ]
     );
 }
 
@@ -93,24 +118,53 @@ fn character_references_are_decoded_as_the_tokenizer_does() {
 
 #[test]
 fn the_content_of_xmp_plaintext_iframe_noembed_and_noscript_holds_no_links() {
-    for element in ["XMP", "IFRAME", "NOEMBED", "NOSCRIPT"] {
+    let whatwg = |page: &str| {
+        let found = links_read(
+            page,
+            Some("http://h/"),
+            ResolveMode::Cern,
+            HtmlReading::Whatwg,
+        );
+        summary(&found)
+    };
+    for element in ["XMP", "LISTING", "IFRAME", "NOEMBED", "NOSCRIPT"] {
         let page = format!("<{element}><A HREF=in.html></{element}><A HREF=out.html>");
-        let found = links(&page, Some("http://h/"), ResolveMode::Cern);
         assert_eq!(
-            summary(&found),
+            whatwg(&page),
             [row("a", "href", "out.html", "http://h/out.html")],
             "{element}"
         );
     }
     // PLAINTEXT has no end: the rest of the page is text.
-    let found = links(
-        "<A HREF=a.html><PLAINTEXT><A HREF=in.html></PLAINTEXT><A HREF=out.html>",
-        Some("http://h/"),
-        ResolveMode::Cern,
-    );
     assert_eq!(
-        summary(&found),
+        whatwg("<A HREF=a.html><PLAINTEXT><A HREF=in.html></PLAINTEXT><A HREF=out.html>"),
         [row("a", "href", "a.html", "http://h/a.html")]
+    );
+}
+
+#[test]
+fn html_2_literal_elements_hold_no_links_and_end_at_their_own_end_tag() {
+    let html2 = |page: &str| summary(&links(page, Some("http://h/"), ResolveMode::Cern));
+    for element in ["XMP", "LISTING", "PLAINTEXT", "xmp", "Listing"] {
+        // Nothing but the element's own end tag is markup in it: no comment, no tag.
+        let page = format!(
+            "<{element}><A HREF=in.html><!-- </{element}x> <B></B></{element} ><A HREF=out.html>"
+        );
+        assert_eq!(
+            html2(&page),
+            [row("a", "href", "out.html", "http://h/out.html")],
+            "{element}"
+        );
+    }
+    // TITLE and TEXTAREA hold text: no link, but comments are read in them.
+    assert_eq!(
+        html2("<TITLE>a<!-- </TITLE> --><A HREF=in.html></TITLE><A HREF=out.html>"),
+        [row("a", "href", "out.html", "http://h/out.html")]
+    );
+    // Elements HTML 2.0 does not know are read as markup (IFRAME, NOSCRIPT, STYLE).
+    assert_eq!(
+        html2("<IFRAME><A HREF=in.html></IFRAME><STYLE><!-- <A HREF=no.html> --></STYLE>"),
+        [row("a", "href", "in.html", "http://h/in.html")]
     );
 }
 
@@ -418,7 +472,10 @@ fn a_huge_run_of_letters_after_a_less_than_sign_is_read_in_bounded_memory() {
     // script's "<!--") in a buffer of its own; the reader breaks such a run past the
     // limit. 20 MiB of letters in each place: the page is still read as before. (Memory
     // measured by hand: flat at about 6 MB for 50 and 200 MB inputs.)
-    let lister = LinkLister::new().base("http://h/").max_len(256);
+    let lister = LinkLister::new()
+        .base("http://h/")
+        .max_len(256)
+        .reading(HtmlReading::Whatwg);
     let read = |head: &str, tail: &str| -> Vec<(u64, String, String)> {
         let document = Generated {
             head: head.as_bytes().to_vec(),
@@ -465,6 +522,183 @@ fn a_huge_run_of_letters_after_a_less_than_sign_is_read_in_bounded_memory() {
         read("</", "><A HREF=next.html>"),
         [(1, "a".to_owned(), "ok next.html".to_owned())]
     );
+}
+
+/// `(line, element, error code or href)` of each link of `page` in a reading, read whole;
+/// the same must come of it read in pieces of 1 to 7 bytes.
+fn read_both_ways(page: &[u8], reading: HtmlReading) -> Vec<(u64, String, String)> {
+    struct Pieces<'a>(&'a [u8], usize);
+    impl Read for Pieces<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.1.min(self.0.len()).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let lister = LinkLister::new()
+        .base("http://h/d/")
+        .reading(reading)
+        .max_len(256);
+    let read = |piece: usize| -> Vec<(u64, String, String)> {
+        lister
+            .links_reader(Pieces(page, piece))
+            .map(|link| {
+                let link = link.unwrap();
+                let what = match (&link.result, &link.href) {
+                    (Err(error), _) => error.code().to_owned(),
+                    (Ok(_), Some(href)) => href.clone(),
+                    (Ok(result), None) => result.clone(),
+                };
+                (link.line, link.element, what)
+            })
+            .collect()
+    };
+    let whole = read(usize::MAX);
+    for piece in 1..=7 {
+        assert_eq!(read(piece), whole, "{reading} in pieces of {piece}");
+    }
+    whole
+}
+
+fn found(line: u64, element: &str, what: &str) -> (u64, String, String) {
+    (line, element.to_owned(), what.to_owned())
+}
+
+#[test]
+fn what_is_left_open_at_the_end_is_reported_on_its_line_in_both_readings() {
+    use HtmlReading::{Html2, Whatwg};
+    let cases: &[(&str, HtmlReading, &str, &str)] = &[
+        ("<!-- a -- b\n<A HREF=x>", Html2, "#comment", "comment"),
+        ("<!-- a\n<A HREF=x>", Whatwg, "#comment", "comment"),
+        (
+            "<!DOCTYPE x \"y>\n<A HREF=x>",
+            Html2,
+            "#declaration",
+            "declaration",
+        ),
+        ("<!DOCTYPE\nx", Whatwg, "#declaration", "declaration"),
+        (
+            "<![ IGNORE [\n<A HREF=x>",
+            Html2,
+            "#marked-section",
+            "marked section",
+        ),
+        (
+            "<?pi\n<A HREF=x",
+            Html2,
+            "#processing-instruction",
+            "processing instruction",
+        ),
+        ("<?pi\n<A HREF=x", Whatwg, "#comment", "comment"),
+        ("<! x\n<A HREF=x", Whatwg, "#comment", "comment"),
+        ("<A HREF='x>\n<A HREF=y>", Html2, "a", "tag"),
+        ("<A HREF='x>\n<A HREF=y>", Whatwg, "a", "tag"),
+    ];
+    for &(tail, reading, element, what) in cases {
+        let page = format!("<A HREF=first.html>\n{tail}");
+        let read = read_both_ways(page.as_bytes(), reading);
+        assert_eq!(
+            read,
+            [found(1, "a", "first.html"), found(2, element, "unclosed")],
+            "{tail:?} {reading}"
+        );
+        let links = LinkLister::new().reading(reading).links(&page);
+        let error = links[1].error().unwrap();
+        assert_eq!(
+            *error,
+            rfc1738::LinkError::Unclosed { what, reading },
+            "{tail:?}"
+        );
+        let message = error.to_string();
+        assert!(message.starts_with(what), "{message}");
+        assert!(message.contains(reading.rules()), "{message}");
+    }
+    // What closes is not reported: the same tails, closed.
+    for (page, reading) in [
+        ("<!-- a -- b -->", Html2),
+        ("<!-- a -->", Whatwg),
+        ("<!DOCTYPE x \"y>\">", Html2),
+        ("<![ IGNORE [ ]]>", Html2),
+        ("<?pi >", Html2),
+        ("<A HREF='x'>", Whatwg),
+        ("<", Html2),
+        ("<!", Html2),
+        ("</", Html2),
+        ("<!-", Html2),
+    ] {
+        let read = read_both_ways(page.as_bytes(), reading);
+        assert!(
+            read.iter().all(|(_, _, what)| what != "unclosed"),
+            "{page:?}: {read:?}"
+        );
+    }
+}
+
+#[test]
+fn declarations_longer_than_the_limit_are_reported_in_document_order() {
+    let long = "x".repeat(300);
+    let page = format!(
+        "<A HREF=a.html><!-- {long} --><A HREF=b.html>\n<!DOCTYPE {long}><![ CDATA [{long}]]>\
+         <?{long}><A HREF=c.html>"
+    );
+    assert_eq!(
+        read_both_ways(page.as_bytes(), HtmlReading::Html2),
+        [
+            found(1, "a", "a.html"),
+            found(1, "#comment", "too-long"),
+            found(1, "a", "b.html"),
+            found(2, "#declaration", "too-long"),
+            found(2, "#marked-section", "too-long"),
+            found(2, "#processing-instruction", "too-long"),
+            found(2, "a", "c.html"),
+        ]
+    );
+}
+
+#[test]
+fn the_corpus_pages_give_the_same_links_whole_and_in_pieces() {
+    for entry in std::fs::read_dir(corpus().join("links")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "html") {
+            let page = std::fs::read(&path).unwrap();
+            for reading in HtmlReading::ALL {
+                assert!(!read_both_ways(&page, reading).is_empty());
+            }
+        }
+    }
+}
+
+#[test]
+fn html_2_declarations_are_read_in_bounded_memory() {
+    // 20 MiB inside a comment, a DOCTYPE's literal, an IGNORE marked section, a processing
+    // instruction, and after "</" in XMP: the reader keeps nothing of them.
+    let lister = LinkLister::new().base("http://h/").max_len(256);
+    for (head, tail, skipped) in [
+        ("<!-- ", " -->", Some("#comment")),
+        ("<!DOCTYPE x \"", "\">", Some("#declaration")),
+        ("<![ IGNORE [", "]]>", Some("#marked-section")),
+        ("<?", ">", Some("#processing-instruction")),
+        ("<XMP></", "></XMP>", None),
+    ] {
+        let document = Generated {
+            head: format!("<A HREF=a.html>\n{head}").into_bytes(),
+            fill: b'a',
+            remaining: 20 * 1024 * 1024,
+            tail: format!("{tail}\n<A HREF=b.html>").into_bytes(),
+        };
+        let read: Vec<_> = lister
+            .links_reader(document)
+            .map(|link| {
+                let link = link.unwrap();
+                (link.line, link.element)
+            })
+            .collect();
+        let mut expected = vec![(1, "a".to_owned())];
+        expected.extend(skipped.map(|element| (2, element.to_owned())));
+        expected.push((3, "a".to_owned()));
+        assert_eq!(read, expected, "{head}");
+    }
 }
 
 #[test]
@@ -531,6 +765,9 @@ fn links_json(case: &Value, mode: ResolveMode) -> String {
     if let Some(max_len) = case["max_len"].as_u64() {
         command.args(["--max-len", &max_len.to_string()]);
     }
+    if let Some(reading) = case["html"].as_str() {
+        command.args(["--html", reading]);
+    }
     let page = format!("links/{}", case["page"].as_str().unwrap());
     let output = command.arg(page).output().unwrap();
     assert_eq!(output.status.code(), Some(0));
@@ -548,7 +785,15 @@ fn every_page_of_the_corpus_gives_its_golden_links_in_every_mode() {
     let bless = std::env::var_os("BLESS").is_some();
     let mut failures = Vec::new();
     for case in &cases {
-        for mode in ResolveMode::ALL {
+        // The modes a case names, or all four.
+        let modes: Vec<ResolveMode> = match case["modes"].as_array() {
+            Some(names) => names
+                .iter()
+                .map(|name| name.as_str().unwrap().parse().unwrap())
+                .collect(),
+            None => ResolveMode::ALL.to_vec(),
+        };
+        for mode in modes {
             let golden = corpus().join(format!(
                 "links/{}.{}.jsonl",
                 case["expected"].as_str().unwrap(),

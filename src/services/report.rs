@@ -283,13 +283,21 @@ impl<'r> LinkReport<'r> {
 #[cfg(feature = "html")]
 impl Serialize for LinkReport<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        /// An error or a warning: its code and its message.
-        struct Coded<'c>(&'static str, &'c dyn std::fmt::Display);
+        /// An error or a warning: its code and its message, and for an error that a
+        /// reading of the markup left open, that reading (`html2`, `whatwg`).
+        struct Coded<'c>(
+            &'static str,
+            &'c dyn std::fmt::Display,
+            Option<&'static str>,
+        );
         impl Serialize for Coded<'_> {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                let mut map = serializer.serialize_map(Some(2))?;
+                let mut map = serializer.serialize_map(None)?;
                 map.serialize_entry("code", self.0)?;
                 map.serialize_entry("message", &self.1.to_string())?;
+                if let Some(reading) = self.2 {
+                    map.serialize_entry("reading", reading)?;
+                }
                 map.end()
             }
         }
@@ -313,12 +321,18 @@ impl Serialize for LinkReport<'_> {
             (result, _) => {
                 map.serialize_entry("result", &None::<&str>)?;
                 if let Err(error) = result {
-                    map.serialize_entry("error", &Coded(error.code(), error))?;
+                    let reading = match error {
+                        crate::services::links::LinkError::Unclosed { reading, .. } => {
+                            Some(reading.name())
+                        }
+                        _ => None,
+                    };
+                    map.serialize_entry("error", &Coded(error.code(), error, reading))?;
                 }
             }
         }
         if let Some(warning) = &link.warning {
-            map.serialize_entry("warning", &Coded(warning.code(), warning))?;
+            map.serialize_entry("warning", &Coded(warning.code(), warning, None))?;
         }
         map.serialize_entry("charset", link.charset.name())?;
         map.end()

@@ -7,7 +7,7 @@
 //! rfc1738 extract [--dialect D] [--json] [--max-len N] [--line-numbers] [FILE ...]
 //! rfc1738 normalize [--json] [URL ...]
 //! rfc1738 lint [--dialect D] [--json] [--all] [URL ...]
-//! rfc1738 links [--base URL] [--mode rfc1630|draft|rfc1808|cern] [--json] [--max-len N] [FILE ...]
+//! rfc1738 links [--base URL] [--mode rfc1630|draft|rfc1808|cern] [--html html2|whatwg] [--json] [--max-len N] [FILE ...]
 //! ```
 //!
 //! Every mode also takes `--color auto|always|never` and `--line-buffered`.
@@ -39,7 +39,7 @@ mod resolve;
 use clap::{Parser, Subcommand, ValueEnum};
 use lines::{each_input, Batch};
 use output::{Out, Paint};
-use rfc1738::{Dialect, Extractor, LinkLister, ResolveMode};
+use rfc1738::{Dialect, Extractor, HtmlReading, LinkLister, ResolveMode};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -122,6 +122,27 @@ impl From<ModeArg> for ResolveMode {
             ModeArg::Draft => ResolveMode::Draft,
             ModeArg::Rfc1808 => ResolveMode::Rfc1808,
             ModeArg::Cern => ResolveMode::Cern,
+        }
+    }
+}
+
+/// How the markup of a page is read.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+enum HtmlArg {
+    /// HTML 2.0 (RFC 1866 section 3.2.5, SGML's rules), what the pages of 1993-1996 were
+    /// written to: "<!-- a -- >" ends at its ">", "<!-- a -- -- b -- >" holds two comments;
+    /// XMP, LISTING and PLAINTEXT end at their own end tag.
+    Html2,
+    /// Today's WHATWG tokenizer: a comment runs from "<!--" to the next "-->"; SCRIPT and
+    /// STYLE hold no links; PLAINTEXT runs to the end.
+    Whatwg,
+}
+
+impl From<HtmlArg> for HtmlReading {
+    fn from(reading: HtmlArg) -> HtmlReading {
+        match reading {
+            HtmlArg::Html2 => HtmlReading::Html2,
+            HtmlArg::Whatwg => HtmlReading::Whatwg,
         }
     }
 }
@@ -225,14 +246,19 @@ enum Command {
         /// June 1995, rfc1630 and draft the rules of 1994.
         #[arg(long, value_enum, ignore_case = true, default_value_t = ModeArg::Cern)]
         mode: ModeArg,
+        /// How comments and other markup declarations are read: by HTML 2.0's rules, or by
+        /// today's WHATWG tokenizer. Either way, one still open at the end of a page is
+        /// reported (error "unclosed"), as is a start tag.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = HtmlArg::Html2)]
+        html: HtmlArg,
         /// Print one JSON object per link: {"file", "line", "element", "attribute", "href",
         /// "result", "valid", "kind"} ("error" instead of "valid" and "kind" when there is no
         /// result), "warning" when a relative BASE was resolved, and "charset".
         #[arg(long)]
         json: bool,
-        /// The longest tag, comment or link attribute read, in bytes (at least 256); a longer
-        /// one is reported and skipped. Memory stays within a few times this, whatever the
-        /// page's size.
+        /// The longest tag, comment, declaration or link attribute read, in bytes (at least
+        /// 256); a longer one is reported and skipped. Memory stays within a few times
+        /// this, whatever the page's size.
         #[arg(long, default_value_t = LinkLister::DEFAULT_MAX_LEN)]
         max_len: usize,
         /// The HTML files ("-" is standard input); without any, standard input. Bytes that
@@ -320,11 +346,15 @@ fn main() -> ExitCode {
         Command::Links {
             base,
             mode,
+            html,
             json,
             max_len,
             files,
         } => {
-            let mut lister = LinkLister::new().mode(mode.into()).max_len(max_len);
+            let mut lister = LinkLister::new()
+                .mode(mode.into())
+                .reading(html.into())
+                .max_len(max_len);
             if let Some(base) = base {
                 lister = lister.base(base);
             }
