@@ -593,6 +593,14 @@ const RFC1808_SECTIONS: &[&str] = &["2.2", "2.4", "4", "5.1", "5.2"];
 /// (3.2.5), undeclared markup (4.2.1), XMP and LISTING (5.5.2.1).
 const RFC1866_SECTIONS: &[&str] = &["3.2.5", "4.2.1", "5.5.2.1"];
 
+/// The functions of NCSA Mosaic 2.7b5 (`src/mo-www.c`, `src/gui.c`) a source may cite as
+/// `NCSA Mosaic 2.7b5 FUNCTION`: how it called the CERN library for each element.
+const MOSAIC_FUNCTIONS: &[&str] = &[
+    "mo_url_canonicalize",
+    "mo_url_canonicalize_keep_anchor",
+    "submit_form_callback",
+];
+
 /// The functions of the CERN library (libwww 2.11) a source may cite as
 /// `CERN libwww 2.11 FUNCTION`.
 const CERN_FUNCTIONS: &[&str] = &["HTParse", "HTSimplify"];
@@ -686,7 +694,7 @@ impl Sources {
     }
 
     /// The form of a valid source (`RFC 1738`, `RFC 1630`, `draft-www-uri-00`, `RFC 1808`,
-    /// `RFC 1866`,
+    /// `RFC 1866`, `Mosaic`,
     /// `CERN`, `seed`, `choice`), or what is wrong with it.
     fn check(&self, source: &str) -> Result<&'static str, String> {
         if let Some(section) = source.strip_prefix("RFC 1808 §") {
@@ -702,6 +710,14 @@ impl Sources {
                 true => Ok("RFC 1866"),
                 false => Err(format!(
                     "no section {section} in RFC 1866 that the corpus cites"
+                )),
+            };
+        }
+        if let Some(function) = source.strip_prefix("NCSA Mosaic 2.7b5 ") {
+            return match MOSAIC_FUNCTIONS.contains(&function) {
+                true => Ok("Mosaic"),
+                false => Err(format!(
+                    "{function:?} is no function of Mosaic 2.7b5 the corpus cites"
                 )),
             };
         }
@@ -832,6 +848,7 @@ fn every_case_says_where_its_answer_comes_from() {
         "draft-www-uri-00",
         "RFC 1808",
         "RFC 1866",
+        "Mosaic",
         "CERN",
         "seed",
         "choice",

@@ -188,6 +188,70 @@ fn base_href_wins_over_the_base_given_from_where_it_stands() {
 }
 
 #[test]
+fn links_resolve_against_the_document_without_its_fragment_as_the_browsers_did() {
+    // The issue's example: a page fetched from an address with a fragment.
+    let page = "<A HREF=c.html>c</A><IMG SRC=i.gif><A HREF=#s>s</A><A HREF=d.html#t>t</A>";
+    let base = "http://info.cern.ch/a/b.html#top";
+    for mode in ResolveMode::ALL {
+        let found = links(page, Some(base), mode);
+        let results: Vec<_> = found.iter().map(|l| l.result.clone().unwrap()).collect();
+        assert_eq!(
+            results,
+            [
+                "http://info.cern.ch/a/c.html",
+                "http://info.cern.ch/a/i.gif",
+                "http://info.cern.ch/a/b.html#s",
+                "http://info.cern.ch/a/d.html#t"
+            ],
+            "{mode:?}"
+        );
+    }
+    // `resolve` stays the library call, which inherits the base's fragment.
+    assert_eq!(
+        rfc1738::resolve(base, "c.html", ResolveMode::Cern).unwrap(),
+        "http://info.cern.ch/a/c.html#top"
+    );
+    // A BASE HREF with a fragment is a document's address too.
+    let page = "<BASE HREF=\"http://h/x/y.html#f\"><A HREF=z.html>";
+    for mode in ResolveMode::ALL {
+        let found = links(page, None, mode);
+        assert_eq!(found[0].result.as_deref(), Ok("http://h/x/y.html#f"));
+        assert_eq!(
+            found[1].result.as_deref(),
+            Ok("http://h/x/z.html"),
+            "{mode:?}"
+        );
+    }
+}
+
+#[test]
+fn the_cern_mode_calls_the_library_per_element_as_mosaic_did() {
+    let page = "<IMG SRC=i.gif#a><INPUT TYPE=IMAGE SRC=j.gif#b><A HREF=k.html#c>\
+                <FORM ACTION=\"f?x=1#d\"><FORM METHOD=post ACTION=\"p#e\"><FORM ACTION=\"\">";
+    let found = links(page, Some("http://h/d/doc.html?q#top"), ResolveMode::Cern);
+    let results: Vec<_> = found.iter().map(|l| l.result.clone().unwrap()).collect();
+    assert_eq!(
+        results,
+        [
+            "http://h/d/i.gif",
+            "http://h/d/j.gif",
+            "http://h/d/k.html#c",
+            "http://h/d/f",
+            "http://h/d/p#e",
+            "http://h/d/doc.html"
+        ]
+    );
+    // The other modes keep what the URL holds.
+    let found = links(
+        page,
+        Some("http://h/d/doc.html?q#top"),
+        ResolveMode::Rfc1808,
+    );
+    assert_eq!(found[0].result.as_deref(), Ok("http://h/d/i.gif#a"));
+    assert_eq!(found[3].result.as_deref(), Ok("http://h/d/f?x=1#d"));
+}
+
+#[test]
 fn a_relative_base_is_reported_once_and_resolved_against_the_base_given() {
     let page = "<BASE HREF=\"/new/index.html\"><A HREF=a.html><A HREF=b.html>";
     let found = links(page, Some("http://h/old/p.html"), ResolveMode::Cern);

@@ -7,7 +7,8 @@ use crate::services::{get, os_error};
 use crate::text::{python_repr, text_of};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyList};
-use rfc1738::{LinkLister, LinkReport, ResolveMode};
+use pyo3::exceptions::PyValueError;
+use rfc1738::{HtmlReading, LinkLister, LinkReport, ResolveMode};
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -121,10 +122,20 @@ impl Link {
 // signatures (which Python shows): the crate's default.
 const _: () = assert!(LinkLister::DEFAULT_MAX_LEN == 65536);
 
-/// A lister by the arguments: `mode` looked up by the crate itself.
-fn lister(py: Python<'_>, base: Option<&str>, mode: &str, max_len: usize) -> PyResult<LinkLister> {
+/// A lister by the arguments: `mode` and `html` looked up by the crate itself.
+fn lister(
+    py: Python<'_>,
+    base: Option<&str>,
+    mode: &str,
+    html: &str,
+    max_len: usize,
+) -> PyResult<LinkLister> {
     let mode = ResolveMode::from_str(mode).map_err(|error| resolve_error(py, &error))?;
-    let lister = LinkLister::new().mode(mode).max_len(max_len);
+    let reading = HtmlReading::from_str(html).map_err(PyValueError::new_err)?;
+    let lister = LinkLister::new()
+        .mode(mode)
+        .reading(reading)
+        .max_len(max_len);
     Ok(match base {
         Some(base) => lister.base(base),
         None => lister,
@@ -151,12 +162,16 @@ fn link_objects<'py>(
 /// --json`` lists them: the URL attributes of HTML 2.0 (``A HREF``, ``BASE HREF``, ``FORM
 /// ACTION``, ``IMG SRC``, ``LINK HREF``, ``INPUT SRC`` of ``TYPE=IMAGE``) in document order,
 /// each resolved against the document's ``BASE HREF``, else ``base`` (the URL the page was
-/// fetched from), by ``mode`` (a resolution mode of the crate: ``cern``, the library NCSA
-/// Mosaic 2.x and Lynx 2.x ran, by default; ``rfc1808``, ``rfc1630``, ``draft``). A tag,
-/// comment or link attribute longer than ``max_len`` bytes (at least 256) is reported and
-/// skipped. Returns a list of ``Link`` objects whose ``file`` is ``"-"``; the document is
-/// read with the GIL released. Raises ``ResolveError`` (code ``unknown-mode``) for a mode
-/// the crate does not know.
+/// fetched from), without its fragment, by ``mode`` (a resolution mode of the crate:
+/// ``cern``, the library NCSA Mosaic 2.4-2.7b5 and Lynx up to 2.6 ran, called per element
+/// as Mosaic 2.7b5 called it, by default; ``rfc1808``, ``rfc1630``, ``draft``). Comments
+/// and other markup declarations are read by ``reading`` (``rfc1738 links --html``):
+/// ``html2`` (HTML 2.0's rules, RFC 1866, the default) or ``whatwg`` (today's tokenizer). A tag, comment, declaration or link
+/// attribute longer than ``max_len`` bytes (at least 256) is reported and skipped; one left
+/// open at the end is reported (error ``unclosed``). Returns a list of ``Link`` objects
+/// whose ``file`` is ``"-"``; the document is read with the GIL released. Raises
+/// ``ResolveError`` (code ``unknown-mode``) for a mode the crate does not know, and
+/// ``ValueError`` for a ``reading`` it does not know.
 ///
 /// >>> import rfc1738
 /// >>> page = '<BASE HREF="http://www.example.edu/docs/guide/intro.html">' \
@@ -165,16 +180,20 @@ fn link_objects<'py>(
 /// ['http://www.example.edu/docs/guide/?y', 'http://www.example.edu/docs']
 /// >>> [link.result for link in rfc1738.links(page, mode="rfc1808")][1:]
 /// ['http://www.example.edu/docs/guide/intro.html?y', 'http://www.example.edu/docs/']
+/// >>> comment = '<!-- a -- ><A HREF="x.html">x</A>'
+/// >>> [link.error["code"] for link in rfc1738.links(comment, reading="whatwg")]
+/// ['unclosed']
 #[pyfunction]
-#[pyo3(signature = (html, base = None, mode = "cern", max_len = 65536))]
+#[pyo3(signature = (html, base = None, mode = "cern", max_len = 65536, *, reading = "html2"))]
 pub(crate) fn links<'py>(
     py: Python<'py>,
     html: &Bound<'py, PyAny>,
     base: Option<&str>,
     mode: &str,
     max_len: usize,
+    reading: &str,
 ) -> PyResult<Bound<'py, PyList>> {
-    let lister = lister(py, base, mode, max_len)?;
+    let lister = lister(py, base, mode, reading, max_len)?;
     let bytes = match text_of(html)? {
         Ok(text) => text.into_bytes(),
         Err(bytes) => bytes,
@@ -204,15 +223,16 @@ pub(crate) fn links<'py>(
 /// ['http://info.cern.ch/hypertext/WWW/']
 /// >>> os.unlink(f.name)
 #[pyfunction]
-#[pyo3(signature = (path, base = None, mode = "cern", max_len = 65536))]
+#[pyo3(signature = (path, base = None, mode = "cern", max_len = 65536, *, reading = "html2"))]
 pub(crate) fn links_file<'py>(
     py: Python<'py>,
     path: &Bound<'py, PyAny>,
     base: Option<&str>,
     mode: &str,
     max_len: usize,
+    reading: &str,
 ) -> PyResult<Bound<'py, PyIterator>> {
-    let lister = lister(py, base, mode, max_len)?;
+    let lister = lister(py, base, mode, reading, max_len)?;
     let name = path;
     let path: PathBuf = path.extract()?;
     let links = py.detach(|| {

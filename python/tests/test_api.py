@@ -423,8 +423,8 @@ def test_links_lists_html_2_0_url_attributes_in_order_resolved_by_the_mode():
         ("form", "action", "/cgi-bin/archie"),
         ("input", "src", "go.gif"),
     ]
-    # The CERN library (the default) keeps the base's fragment; RFC 1808 does not.
-    assert got[1].result == "http://www.example.edu/docs/up.html#top"
+    # Every mode resolves against the BASE without its fragment, as the browsers did.
+    assert got[1].result == "http://www.example.edu/docs/up.html"
     rfc1808 = rfc1738.links(page, mode="rfc1808")
     assert rfc1808[1].result == "http://www.example.edu/docs/up.html"
     assert rfc1808[1].valid is True and rfc1808[1].kind == "http"
@@ -432,8 +432,19 @@ def test_links_lists_html_2_0_url_attributes_in_order_resolved_by_the_mode():
     assert got[1].to_dict()["file"] == "-"
     assert repr(got[1]) == (
         "Link(element='a', href='../up.html', "
-        "result='http://www.example.edu/docs/up.html#top', line=1)"
+        "result='http://www.example.edu/docs/up.html', line=1)"
     )
+
+
+def test_links_read_comments_by_html_2_0_or_by_today_s_tokenizer():
+    page = '<!-- a comment -- >\n<A HREF="x.html">x</A>'
+    (html2,) = rfc1738.links(page, base="http://h.example/")
+    assert html2.result == "http://h.example/x.html"
+    (whatwg,) = rfc1738.links(page, base="http://h.example/", reading="whatwg")
+    assert whatwg.element == "#comment" and whatwg.line == 1
+    assert whatwg.error["code"] == "unclosed" and whatwg.error["reading"] == "whatwg"
+    with pytest.raises(ValueError, match="html2 or whatwg"):
+        rfc1738.links(page, reading="html5")
 
 
 def test_a_link_without_a_base_has_no_result_and_says_why():

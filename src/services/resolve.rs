@@ -11,7 +11,8 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How to resolve partial forms: by RFC 1630's rules (two readings of its rule 2), by
-/// RFC 1808, or as the CERN library 2.x (NCSA Mosaic 2.x, Lynx 2.x) did.
+/// RFC 1808, or as the CERN library's `HTParse` did (libwww 2.10-2.14, which NCSA Mosaic
+/// 2.4-2.7b5 and Lynx up to 2.6 ran).
 ///
 /// ```
 /// use rfc1738::{resolve, ResolveMode};
@@ -35,8 +36,9 @@ pub enum ResolveMode {
     /// the letter, including what RFC 2396 later changed: `..` above the root stays
     /// (`http://a/../g`), as does `/./g`; `http:g` is absolute. See [`resolve`].
     Rfc1808,
-    /// The CERN library, libwww 2.x (`HTParse` and `HTSimplify`, 1993), as NCSA Mosaic 2.x
-    /// and Lynx 2.x ran it, with its quirks: the base's fragment is inherited, `;p?q` is
+    /// The CERN library's `HTParse` and `HTSimplify` as libwww 2.10 to 2.14 had them
+    /// (1993), which NCSA Mosaic 2.4-2.7b5 and Lynx up to 2.6 ran (README, "Which client
+    /// ran which code"), with its quirks: the base's fragment is inherited, `;p?q` is
     /// part of the last segment, `.` and `..` lose their trailing slash, `:80` and `:70`
     /// are dropped, `..` never climbs over the element right after `//`, `http:g` is
     /// relative to an http base, a `news:` message-id keeps its `#`. See [`resolve`].
@@ -164,7 +166,8 @@ impl ResolveError {
 ///
 /// # The CERN library ([`ResolveMode::Cern`])
 ///
-/// `HTParse` of libwww 2.x (1993), the code of NCSA Mosaic 2.x and Lynx 2.x: each string
+/// `HTParse` of libwww 2.10-2.14 (1993), the code of NCSA Mosaic 2.4-2.7b5 and Lynx up to
+/// 2.6 (README, "Which client ran which code", says where they differ): each string
 /// is split into access (the text before the first `:` that comes before any `/` or `#`;
 /// what follows the last such colon is read on), anchor (after the first `#`, up to a
 /// second `#`: what follows a second `#` is lost), host (after `//`, up to the next `/`)
@@ -247,6 +250,14 @@ pub fn resolve(context: &str, partial: &str, mode: ResolveMode) -> Result<String
         ResolveMode::Rfc1808 => rfc1808::resolve(context, partial),
         ResolveMode::Cern => Ok(cern::resolve(context, partial)),
     }
+}
+
+/// The CERN library's `HTParse` without its anchor part (`PARSE_ACCESS | PARSE_HOST |
+/// PARSE_PATH | PARSE_PUNCTUATION`): neither `partial`'s fragment nor `context`'s is kept.
+/// NCSA Mosaic 2.4-2.7b5 resolved an image's address so (`mo_url_canonicalize`), and took the
+/// anchor off a document's address so before resolving a link against it.
+pub(crate) fn resolve_cern_without_anchor(context: &str, partial: &str) -> String {
+    cern::resolve_without_anchor(context, partial)
 }
 
 /// RFC 1630's rules, in either reading of rule 2.

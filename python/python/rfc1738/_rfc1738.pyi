@@ -241,13 +241,17 @@ def links(
     base: Optional[str] = None,
     mode: str = "cern",
     max_len: int = 65536,
+    *,
+    reading: str = "html2",
 ) -> List[Link]:
-    """The links of an HTML document, resolved as the browsers of 1993-1995 did."""
+    """The links of an HTML document, resolved as the browsers of 1993-1996 did."""
 
 def links_file(
     path: Union[str, "os.PathLike[str]"],
     base: Optional[str] = None,
     mode: str = "cern",
     max_len: int = 65536,
+    *,
+    reading: str = "html2",
 ) -> Iterator[Link]:
     """The links of the HTML document in a file, read as a stream; raises OSError."""

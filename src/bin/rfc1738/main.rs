@@ -110,8 +110,9 @@ enum ModeArg {
     /// RFC 1808 (June 1995), to the letter: ".." above the root and "/./g" stay, "http:g"
     /// is absolute.
     Rfc1808,
-    /// The CERN library 2.x (1993) as NCSA Mosaic 2.x and Lynx 2.x ran it: the base's
-    /// fragment inherited, ":80" and ":70" dropped, "http:g" relative to an http base.
+    /// The CERN library's HTParse (libwww 2.10-2.14, 1993), which NCSA Mosaic 2.4-2.7b5 and
+    /// Lynx up to 2.6 ran: the base's fragment inherited, ":80" and ":70" dropped, "http:g"
+    /// relative to an http base.
     Cern,
 }
 
@@ -241,9 +242,11 @@ enum Command {
         /// relative BASE HREF is resolved against it).
         #[arg(long)]
         base: Option<String>,
-        /// How links are resolved. The default, cern, is what the browsers of 1993-1995
-        /// (NCSA Mosaic 2.x, Lynx 2.x) ran: the CERN library; rfc1808 is the standard of
-        /// June 1995, rfc1630 and draft the rules of 1994.
+        /// How links are resolved, against the page's address without its fragment. The
+        /// default, cern, is the CERN library (libwww 2.10-2.14) that NCSA Mosaic 2.4-2.7b5
+        /// and Lynx up to 2.6 ran, called per element as Mosaic 2.7b5 called it (images keep
+        /// no fragment, a GET form's ACTION no query); rfc1808 is the standard of June 1995,
+        /// rfc1630 and draft the rules of 1994.
         #[arg(long, value_enum, ignore_case = true, default_value_t = ModeArg::Cern)]
         mode: ModeArg,
         /// How comments and other markup declarations are read: by HTML 2.0's rules, or by

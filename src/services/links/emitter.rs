@@ -1,38 +1,11 @@
 //! Tokens: the tags the tokenizer emits, held only up to the limit.
 
-use super::reader::Shared;
-use super::{Charset, HtmlReading};
+use super::markup::{Charset, HtmlReading};
+use super::shared::Shared;
+use super::token::{Attribute, TagToken};
 use html5gum::{Emitter, State};
 use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
-
-/// An attribute of a tag read.
-#[derive(Debug)]
-pub(super) struct Attribute {
-    pub(super) name: String,
-    /// `None` when longer than the limit.
-    pub(super) value: Option<String>,
-    pub(super) line: u64,
-    pub(super) charset: Charset,
-}
-
-/// What the emitter hands on.
-#[derive(Debug)]
-pub(super) enum TagToken {
-    /// A start tag with its attributes.
-    Tag {
-        name: String,
-        attributes: Vec<Attribute>,
-    },
-    /// A tag, comment or declaration longer than the limit, or still open at the end.
-    Skipped {
-        what: &'static str,
-        element: String,
-        line: u64,
-        charset: Charset,
-        unclosed: bool,
-    },
-}
 
 /// Whether the tag being read is a start or an end tag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,21 +12,28 @@
 //! from the first byte that is not; lines counted).
 
 mod emitter;
+mod markup;
 mod reader;
 mod sgml;
+mod shared;
+mod token;
+
+pub use markup::{Charset, HtmlReading};
 
 use crate::facade::parse_reference;
-use crate::services::resolve::{resolve, ResolveError, ResolveMode};
-use crate::vocabulary::dialect::{is_absolute, Dialect};
+use crate::services::resolve::{resolve, resolve_cern_without_anchor, ResolveError, ResolveMode};
+use crate::vocabulary::dialect::{is_absolute, without_fragment, Dialect};
 use crate::vocabulary::error::ParseError;
 use crate::vocabulary::kind::UrlKind;
-use emitter::{LinkEmitter, TagToken};
-use html5gum::{naive_next_state, State, Tokenizer};
-use reader::{HtmlReader, Shared};
+use emitter::LinkEmitter;
+use html5gum::Tokenizer;
+use reader::HtmlReader;
+use shared::Shared;
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{self, Read};
 use std::sync::Arc;
+use token::TagToken;
 
 /// The URL attributes of HTML 2.0 (RFC 1866): element, attribute. `INPUT SRC` counts only
 /// with `TYPE=IMAGE` (section 8.1.2.2 "IMAGE" input); `A NAME`, `ISINDEX`, `META` and the
@@ -39,144 +46,6 @@ const LINK_ATTRIBUTES: &[(&str, &str)] = &[
     ("input", "src"),
     ("link", "href"),
 ];
-
-/// How the markup of a page is read: where comments and other markup declarations end,
-/// and which elements' content holds no link.
-///
-/// Tags, attributes and character references are read the same way in both (by the
-/// WHATWG tokenizer); so is what holds no link in both: text, comments, and the content
-/// of HTML 2.0's literal elements `XMP`, `LISTING` and `PLAINTEXT` and of `TITLE` and
-/// `TEXTAREA`.
-///
-/// ```
-/// use rfc1738::{HtmlReading, LinkLister};
-///
-/// let page = "<!-- a comment -- >\n<A HREF=\"x.html\">x</A> <!-- -->";
-/// let html2 = LinkLister::new().base("http://h/").links(page);
-/// assert_eq!(html2[0].result.as_deref(), Ok("http://h/x.html"));
-///
-/// // The WHATWG tokenizer reads the comment on to the next "-->".
-/// let whatwg = LinkLister::new().base("http://h/").reading(HtmlReading::Whatwg).links(page);
-/// assert!(whatwg.is_empty());
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum HtmlReading {
-    /// HTML 2.0 (RFC 1866, section 3.2.5, by SGML's rules), what the pages of 1993-1996
-    /// were written to: a comment declaration is `<!`, comments `-- ... --` separated by
-    /// white space, then `>` (`<!-- a -- >` ends at its `>`, `<!-- a -- -- b -- >` holds two
-    /// comments); `<!DOCTYPE ...>` and the other declarations end at a `>` outside their
-    /// literals, comments and subsets; marked sections (`<![ IGNORE [ ... ]]>`) and
-    /// processing instructions (`<? ... >`) are read as SGML reads them; `<!` before
-    /// anything else is text. `XMP`, `LISTING` and `PLAINTEXT` end at their own end tag.
-    /// Errors in a comment declaration are read as Lynx 2.6 read them.
-    #[default]
-    Html2,
-    /// Today's reading, the WHATWG HTML tokenizer's: a comment runs from `<!--` to the next
-    /// `-->`; `<!` before anything else, `<?` and `</` before a non-letter open a "bogus
-    /// comment" that ends at the next `>`; `SCRIPT`, `STYLE` and the other raw-text
-    /// elements of today hold no link, and `PLAINTEXT` runs to the end of the document.
-    Whatwg,
-}
-
-impl HtmlReading {
-    /// Both readings.
-    pub const ALL: [HtmlReading; 2] = [HtmlReading::Html2, HtmlReading::Whatwg];
-
-    /// `html2` or `whatwg`.
-    pub fn name(self) -> &'static str {
-        match self {
-            HtmlReading::Html2 => "html2",
-            HtmlReading::Whatwg => "whatwg",
-        }
-    }
-
-    /// The rules it reads by, for a message: "HTML 2.0's rules (RFC 1866)", "the WHATWG
-    /// tokenizer's rules".
-    pub fn rules(self) -> &'static str {
-        match self {
-            HtmlReading::Html2 => "HTML 2.0's rules (RFC 1866)",
-            HtmlReading::Whatwg => "the WHATWG tokenizer's rules",
-        }
-    }
-
-    /// The tokenizer's state after a start tag of the element `name` (lower case):
-    /// `None` for the data state.
-    fn state_after(self, name: &[u8]) -> Option<State> {
-        match self {
-            HtmlReading::Html2 => Content::after(name).state(),
-            HtmlReading::Whatwg => match name {
-                b"listing" => Some(State::RawText),
-                _ => naive_next_state(name),
-            },
-        }
-    }
-}
-
-impl fmt::Display for HtmlReading {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for HtmlReading {
-    type Err = String;
-
-    /// `html2` or `whatwg`, in any case.
-    fn from_str(name: &str) -> Result<HtmlReading, String> {
-        HtmlReading::ALL
-            .into_iter()
-            .find(|reading| reading.name().eq_ignore_ascii_case(name))
-            .ok_or_else(|| format!("no HTML reading named {name:?}: html2 or whatwg"))
-    }
-}
-
-/// What follows a start tag in HTML 2.0's reading: markup, text in which declarations are
-/// still read but tags are not (`TITLE`, `TEXTAREA`: `#PCDATA` in HTML 2.0's DTD, shown
-/// as text by Mosaic 2.7 and Lynx 2.6), or literal text that only the element's own end
-/// tag ends (`XMP`, `LISTING`, `PLAINTEXT`: HTML 2.0's `%literal`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Content {
-    Markup,
-    Text(&'static [u8]),
-    Literal(&'static [u8]),
-}
-
-impl Content {
-    /// The content after a start tag of `name` (lower case).
-    fn after(name: &[u8]) -> Content {
-        match name {
-            b"title" => Content::Text(b"title"),
-            b"textarea" => Content::Text(b"textarea"),
-            b"xmp" => Content::Literal(b"xmp"),
-            b"listing" => Content::Literal(b"listing"),
-            b"plaintext" => Content::Literal(b"plaintext"),
-            _ => Content::Markup,
-        }
-    }
-
-    /// The element whose end tag ends it.
-    fn element(self) -> Option<&'static [u8]> {
-        match self {
-            Content::Markup => None,
-            Content::Text(name) | Content::Literal(name) => Some(name),
-        }
-    }
-
-    /// Whether declarations and processing instructions are read in it.
-    fn reads_declarations(self) -> bool {
-        !matches!(self, Content::Literal(_))
-    }
-
-    /// The tokenizer's state for it.
-    fn state(self) -> Option<State> {
-        match self {
-            Content::Markup => None,
-            Content::Text(_) => Some(State::RcData),
-            Content::Literal(_) => Some(State::RawText),
-        }
-    }
-}
 
 /// Lists the links of HTML documents: which base, which [`ResolveMode`], which
 /// [`HtmlReading`], which length limit.
@@ -194,8 +63,12 @@ impl Content {
 ///   ([`LinkError::NoBase`]); if the mode refuses to resolve it against the given base
 ///   (a gopher base by RFC 1630), they get [`LinkError::UnresolvedBase`]. Without a base, a link with a scheme (a colon before any
 ///   slash) stands for itself (in the CERN mode, as the library rebuilds it).
-/// - The default mode is [`ResolveMode::Cern`]: the CERN library is what NCSA Mosaic 2.x
-///   and Lynx 2.x, the browsers of those pages, ran.
+/// - Every link is resolved against the document's address without its fragment (the
+///   `BASE HREF`'s or the given base's), as every browser of the time did.
+/// - The default mode is [`ResolveMode::Cern`]: the CERN library (libwww 2.10-2.14) that
+///   NCSA Mosaic 2.4-2.7b5 and Lynx up to 2.6 ran, called per element as Mosaic 2.7b5
+///   called it: `A`, `LINK` and a `POST` form keep their URL's own fragment, images keep
+///   none, a `GET` form's `ACTION` loses its query and fragment.
 /// - Comments and other markup declarations are read by HTML 2.0's rules unless
 ///   [`reading`](LinkLister::reading) says otherwise ([`HtmlReading`]).
 /// - A tag, comment or declaration longer than [`max_len`](LinkLister::max_len) bytes is
@@ -292,6 +165,10 @@ impl LinkLister {
                 emitter,
             ),
             lister: self.clone(),
+            given_base: self
+                .base
+                .as_deref()
+                .map(|base| document_address(base, self.mode)),
             document_base: None,
             pending: VecDeque::new(),
         }
@@ -302,28 +179,6 @@ impl LinkLister {
         self.links_reader(html.as_bytes())
             .map_while(Result::ok)
             .collect()
-    }
-}
-
-/// The character set a link was read in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Charset {
-    /// UTF-8: every byte of the document up to the end of this link's attribute (the
-    /// last character of its value, or of its name without a value) was UTF-8.
-    Utf8,
-    /// Latin-1 (ISO 8859-1, HTML 2.0's character set): a byte that is not UTF-8 came
-    /// before the end of this link's attribute, and every byte from it on is read as
-    /// Latin-1. A byte after the attribute (even in the same tag) does not count.
-    Latin1,
-}
-
-impl Charset {
-    /// `utf-8` or `latin-1`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Charset::Utf8 => "utf-8",
-            Charset::Latin1 => "latin-1",
-        }
     }
 }
 
@@ -457,7 +312,9 @@ impl Link {
 pub struct Links<R: Read> {
     tokenizer: Tokenizer<HtmlReader<R>, LinkEmitter>,
     lister: LinkLister,
-    /// The base a `BASE HREF` set: its absolute form, or the error of the relative links
+    /// The base given, as a document's address ([`document_address`]).
+    given_base: Option<String>,
+    /// The base a `BASE HREF` set (as a document's address): its absolute form, or the error of the relative links
     /// after a relative one that has none ([`LinkError::NoBase`] without a base given,
     /// [`LinkError::UnresolvedBase`] when the mode refused to resolve it).
     document_base: Option<Result<String, LinkError>>,
@@ -493,21 +350,34 @@ impl<R: Read> Links<R> {
     fn current_base(&self) -> Result<&str, LinkError> {
         match &self.document_base {
             Some(base) => base.as_deref().map_err(Clone::clone),
-            None => self.lister.base.as_deref().ok_or(LinkError::NoBase),
+            None => self.given_base.as_deref().ok_or(LinkError::NoBase),
         }
     }
 
-    /// `href` resolved against the current base. Without one, a link with a scheme (a
-    /// colon before any slash) stands for itself: as written, or in the CERN mode as the
-    /// library rebuilds it against an empty base (`:80` dropped).
-    fn resolved(&self, href: &str) -> Result<String, LinkError> {
+    /// `href` of an element resolved against the current base. Without one, a link with a
+    /// scheme (a colon before any slash) stands for itself: as written, or in the CERN
+    /// mode as the library rebuilds it against an empty base (`:80` dropped).
+    fn resolved(&self, href: &str, call: CernCall) -> Result<String, LinkError> {
         let base = match self.current_base() {
             Ok(base) => base,
             Err(_) if is_absolute(href) && self.lister.mode == ResolveMode::Cern => "",
             Err(_) if is_absolute(href) => return Ok(href.to_owned()),
             Err(error) => return Err(error),
         };
-        resolve(base, href, self.lister.mode).map_err(LinkError::Resolve)
+        if self.lister.mode != ResolveMode::Cern {
+            return resolve(base, href, self.lister.mode).map_err(LinkError::Resolve);
+        }
+        Ok(match call {
+            CernCall::KeepAnchor => {
+                resolve(base, href, ResolveMode::Cern).expect("the CERN library resolves anything")
+            }
+            CernCall::NoAnchor => resolve_cern_without_anchor(base, href),
+            CernCall::FormGet => {
+                let action = resolve(base, before_query(href), ResolveMode::Cern)
+                    .expect("the CERN library resolves anything");
+                before_query(&action).to_owned()
+            }
+        })
     }
 
     /// The links of one token, queued.
@@ -536,13 +406,17 @@ impl<R: Read> Links<R> {
                 charset,
             }),
             TagToken::Tag { name, attributes } => {
-                let image = attributes.iter().any(|attribute| {
-                    attribute.name == "type"
-                        && attribute
-                            .value
-                            .as_deref()
-                            .is_some_and(|v| v.eq_ignore_ascii_case("image"))
-                });
+                let has = |name: &str, value: &str| {
+                    attributes.iter().any(|attribute| {
+                        attribute.name == name
+                            && attribute
+                                .value
+                                .as_deref()
+                                .is_some_and(|v| v.eq_ignore_ascii_case(value))
+                    })
+                };
+                let image = has("type", "image");
+                let call = CernCall::of(&name, has("method", "post"));
                 for attribute in attributes {
                     let is_link = LINK_ATTRIBUTES
                         .contains(&(name.as_str(), attribute.name.as_str()))
@@ -571,20 +445,20 @@ impl<R: Read> Links<R> {
                             Ok(href.clone())
                         } else {
                             warning = Some(LinkWarning::RelativeBase);
-                            match &self.lister.base {
+                            match &self.given_base {
                                 Some(base) => resolve(base, &href, self.lister.mode)
                                     .map_err(LinkError::Resolve),
                                 None => Err(LinkError::RelativeBase),
                             }
                         };
                         self.document_base = Some(match &result {
-                            Ok(base) => Ok(base.clone()),
+                            Ok(base) => Ok(document_address(base, self.lister.mode)),
                             Err(LinkError::RelativeBase) => Err(LinkError::NoBase),
                             Err(_) => Err(LinkError::UnresolvedBase),
                         });
                         result
                     } else {
-                        self.resolved(&href)
+                        self.resolved(&href, call)
                     };
                     if result.is_err() {
                         warning = None;
@@ -600,6 +474,54 @@ impl<R: Read> Links<R> {
                     });
                 }
             }
+        }
+    }
+}
+
+/// A document's address as the browsers of 1993-1996 resolved its links against it:
+/// without its fragment (which names a place in the document, not the document). In the
+/// CERN mode the fragment goes as NCSA Mosaic 2.4-2.7b5 took it off
+/// (`mo_url_canonicalize_keep_anchor`: `HTParse(address, "", PARSE_ACCESS | PARSE_HOST |
+/// PARSE_PATH | PARSE_PUNCTUATION)`), which the CERN library's and Lynx 2.6's parent
+/// anchors never held; elsewhere from the first `#` on.
+fn document_address(url: &str, mode: ResolveMode) -> String {
+    match mode {
+        ResolveMode::Cern => resolve_cern_without_anchor("", url),
+        _ => without_fragment(url).to_owned(),
+    }
+}
+
+/// `url` without its fragment and then its query: what NCSA Mosaic 2.7b5 kept of a form's
+/// `ACTION` before adding the form's data (`strtok(query, "#"); strtok(query, "?")`).
+fn before_query(url: &str) -> &str {
+    let url = url.split('#').next().unwrap_or_default();
+    url.split('?').next().unwrap_or_default()
+}
+
+/// How NCSA Mosaic 2.7b5 called the CERN library for each element's URL (the CERN mode of
+/// the link list), against the document's address without its anchor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CernCall {
+    /// `A HREF`, `LINK HREF`, a `POST` form's `ACTION`: the URL's own anchor kept
+    /// (`mo_url_canonicalize_keep_anchor`, `src/mo-www.c`).
+    KeepAnchor,
+    /// `IMG SRC`, and `INPUT SRC` of `TYPE=IMAGE` (which Mosaic made an `IMG`): no anchor
+    /// at all (`mo_url_canonicalize`, called from `src/img.c`).
+    NoAnchor,
+    /// A `GET` form's `ACTION` (the default method): its fragment and query cut off before
+    /// it is resolved (and from the result, for an empty one, which stands for the
+    /// document), since the form's data became the query (`src/gui.c`,
+    /// `submit_form_callback`).
+    FormGet,
+}
+
+impl CernCall {
+    /// The call for an element (lower case), `post` when its `METHOD` is `POST`.
+    fn of(element: &str, post: bool) -> CernCall {
+        match element {
+            "img" | "input" => CernCall::NoAnchor,
+            "form" if !post => CernCall::FormGet,
+            _ => CernCall::KeepAnchor,
         }
     }
 }

@@ -1,52 +1,15 @@
 //! Reading: bytes to UTF-8 (Latin-1 from the first byte that is not UTF-8), lines counted,
 //! and in HTML 2.0's reading its declarations taken out ([`Html2Markup`]).
 
-use super::emitter::TagToken;
+use super::markup::HtmlReading;
 use super::sgml::{Finding, Html2Markup};
-use super::{Charset, HtmlReading};
+use super::shared::Shared;
+use super::token::TagToken;
 use html5gum::Reader;
 use std::collections::VecDeque;
 use std::io::{self, Read};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-
-/// What the reader tells the emitter: the line of what has been read, whether the
-/// Latin-1 reading has begun, whether the end was reached, and what HTML 2.0's reading of
-/// declarations found in what the tokenizer has been handed.
-#[derive(Debug, Default)]
-pub(super) struct Shared {
-    /// Line breaks read so far.
-    breaks: AtomicU64,
-    latin1: AtomicBool,
-    /// The reader answered "no more input".
-    eof: AtomicBool,
-    /// Declarations skipped or left open, due now (in document order).
-    found: Mutex<VecDeque<TagToken>>,
-}
-
-impl Shared {
-    pub(super) fn line(&self) -> u64 {
-        self.breaks.load(Ordering::Relaxed) + 1
-    }
-
-    pub(super) fn charset(&self) -> Charset {
-        match self.latin1.load(Ordering::Relaxed) {
-            true => Charset::Latin1,
-            false => Charset::Utf8,
-        }
-    }
-
-    /// Whether the tokenizer has been told the input ended.
-    pub(super) fn at_end(&self) -> bool {
-        self.eof.load(Ordering::Relaxed)
-    }
-
-    /// Moves what the declarations' reader found, and is due, to `tokens`.
-    pub(super) fn take_found(&self, tokens: &mut VecDeque<TagToken>) {
-        let mut found = self.found.lock().unwrap_or_else(PoisonError::into_inner);
-        tokens.extend(found.drain(..));
-    }
-}
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, PoisonError};
 
 /// An [`html5gum::Reader`] over any [`Read`]: UTF-8 until the first byte that is not, then
 /// Latin-1 (each byte the character of that number), so the tokenizer always reads UTF-8.

@@ -41,7 +41,7 @@
 //! of a declaration ([`Finding`]: too long, or still open at the end) is placed at the
 //! offset of the text handed on where it ends, so that it is reported in document order.
 
-use super::Content;
+use super::markup::Content;
 
 /// A fact about a declaration, for the link list: where in the text handed on it is due,
 /// what it is, and the line it started on.

@@ -1,5 +1,5 @@
-//! The CERN library's resolution, libwww 2.x (1993): `HTParse` and `HTSimplify`, as NCSA
-//! Mosaic 2.x and Lynx 2.x ran them, quirks included.
+//! The CERN library's resolution, libwww 2.10-2.14 (1993): `HTParse` and `HTSimplify`, as
+//! NCSA Mosaic 2.4-2.7b5 and Lynx up to 2.6 ran them, quirks included.
 //!
 //! The library cut a copy of each string in place, writing NULs where a part ended; a part
 //! is the C string from its start to the next such NUL. This module keeps the same cuts
@@ -87,6 +87,21 @@ fn c_string_end(cut: &[bool], start: usize) -> usize {
 
 /// `HTParse(partial, context, PARSE_ALL)`.
 pub(super) fn resolve(context: &str, partial: &str) -> String {
+    parse(context, partial, true)
+}
+
+/// `HTParse(partial, context, PARSE_ACCESS | PARSE_HOST | PARSE_PATH | PARSE_PUNCTUATION)`:
+/// the same, without the anchor (`PARSE_ANCHOR`), neither the partial form's nor the
+/// context's. NCSA Mosaic 2.4-2.7b5 called it so (`mo_url_canonicalize`, `src/mo-www.c`) for an
+/// image's address, and on a document's address to take its anchor off before resolving
+/// a link against it (`mo_url_canonicalize_keep_anchor`).
+pub(super) fn resolve_without_anchor(context: &str, partial: &str) -> String {
+    parse(context, partial, false)
+}
+
+/// `HTParse(partial, context, wanted)`, with `PARSE_ANCHOR` in `wanted` or not (every
+/// other part always).
+fn parse(context: &str, partial: &str, anchor_wanted: bool) -> String {
     // The library read C strings: a NUL ends each.
     let until_nul = |s: &str| s.split('\0').next().unwrap_or_default().to_owned();
     let (context, partial) = (until_nul(context), until_nul(partial));
@@ -163,7 +178,7 @@ pub(super) fn resolve(context: &str, partial: &str) -> String {
     } else {
         result.push('/');
     }
-    if let Some(anchor) = given.anchor.or(related.anchor) {
+    if let Some(anchor) = given.anchor.or(related.anchor).filter(|_| anchor_wanted) {
         result.push('#');
         result.push_str(anchor);
     }
