@@ -243,12 +243,6 @@ error_kinds! {
             /// The digits as written (shortened when very long).
             octet: String,
         } => "octet-out-of-range",
-        /// An nntp article number that does not fit in 64 bits.
-        #[error("article number {number} is out of range: at most 18446744073709551615")]
-        ArticleNumberOutOfRange {
-            /// The digits as written (shortened when very long).
-            number: String,
-        } => "article-number-out-of-range",
         /// Any other character the grammar does not allow here.
         #[error("unexpected character {found:?}")]
         UnexpectedCharacter {

@@ -19,12 +19,11 @@ use rfc1738::grammar::{draft_www_uri_00, rfc1630, Rfc1738Parser, Rule};
 use rfc1738::{Dialect, ErrorKind, ParseError};
 
 /// Errors the grammar cannot express: the grammar accepts the text they point at (digits
-/// of a port, an octet or an article number beyond their range; an input beyond a length
+/// of a port or an octet beyond their range; an input beyond a length
 /// limit of this implementation), so `expected` names what matches there.
 pub const BEYOND_GRAMMAR: &[&str] = &[
     "port-out-of-range",
     "octet-out-of-range",
-    "article-number-out-of-range",
     "too-long",
     "too-long-in-text",
 ];
@@ -414,13 +413,6 @@ pub fn falsehoods(input: &str, dialect: Dialect, error: &ParseError) -> Vec<Stri
             (!digits.starts_with(octet.split('…').next().unwrap_or_default())
                 || digits.parse::<u64>().is_ok_and(|value| value <= 255))
             .then(|| format!("no octet over 255 at the caret ({digits})"))
-        }
-        ErrorKind::ArticleNumberOutOfRange { .. } => {
-            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-            digits
-                .parse::<u64>()
-                .is_ok()
-                .then(|| format!("{digits} fits in 64 bits"))
         }
         _ => None,
     };
