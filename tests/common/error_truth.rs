@@ -33,8 +33,10 @@ pub const BEYOND_GRAMMAR: &[&str] = &[
 pub const EARLIER_CAUSE: &[&str] = &[
     // "http URLs carry no user name or password": the caret is on the login.
     "user-info-not-allowed",
-    // "\"/\" ends the login before its \"@\"": on the "/" that cut a password short.
+    // "\"/\" ends the login before its \"@\"": on the "/" that cut a user name or
+    // password short (the grammar reads on to the character after it, as a host and "/").
     "slash-in-login",
+    "slash-in-alphanum2-login",
     // "invalid escape \"%zz\"": on its "%", one or two bytes before the bad digit.
     "invalid-escape",
     // "http URLs start with \"http://\"": right after the scheme's ":", inside the
@@ -306,8 +308,18 @@ pub fn falsehoods(input: &str, dialect: Dialect, error: &ParseError) -> Vec<Stri
         .then(|| format!("no escape {escape:?} at the caret")),
         ErrorKind::Fragment => found_is('#'),
         ErrorKind::SearchWithoutPath => found_is('?'),
-        ErrorKind::SlashInLogin => found_is('/')
-            .or_else(|| (!rest.contains('@')).then(|| "no \"@\" after the \"/\"".to_owned())),
+        ErrorKind::SlashInLogin | ErrorKind::SlashInAlphanum2Login => found_is('/')
+            .or_else(|| (!rest.contains('@')).then(|| "no \"@\" after the \"/\"".to_owned()))
+            .or_else(|| {
+                let login = &before[before.rfind("//").map_or(0, |at| at + 2)..];
+                login
+                    .contains(['@', '/'])
+                    .then(|| format!("{login:?} before the \"/\" is no user name or password"))
+            }),
+        ErrorKind::HostInBrackets => found_is('[').or_else(|| {
+            let host_start = before.ends_with("//") || before.ends_with('@');
+            (!host_start).then(|| "the \"[\" does not follow \"//\" or \"@\"".to_owned())
+        }),
         ErrorKind::EmptyLabel => {
             let ends_host = matches!(at, None | Some('.' | '/' | ':' | '?' | '#' | ';' | '@'));
             (!before.ends_with('.') || !ends_host)
