@@ -396,3 +396,55 @@ fn order_agrees_with_equality() {
     let distinct: std::collections::HashSet<&Url<'_>> = urls.iter().collect();
     assert_eq!(set.len(), distinct.len());
 }
+
+#[test]
+fn an_nntp_article_number_of_any_length_is_valid_and_its_accessors_say_whether_it_fits() {
+    use rfc1738::Dialect;
+    use std::num::IntErrorKind;
+    // RFC 1738: `digits = 1*digit`, which no text bounds; RFC 1630's `nntp:group/digits`
+    // alike, in both of its dialects.
+    for (input, dialect) in [
+        (
+            "nntp://news.server.example/example.group.this/1234567890123456789012",
+            Dialect::Rfc1738,
+        ),
+        (
+            "nntp:example.group.this/1234567890123456789012",
+            Dialect::Rfc1630,
+        ),
+        (
+            "nntp:example.group.this/1234567890123456789012",
+            Dialect::DraftWwwUri00,
+        ),
+    ] {
+        let url = Url::parse_in(input, dialect).unwrap();
+        let Url::Nntp(nntp) = &url else {
+            panic!("{input} in {dialect} is not an nntp URL: {url:?}")
+        };
+        assert_eq!(nntp.group(), "example.group.this");
+        assert_eq!(nntp.article(), None);
+        let error = nntp.article_number().unwrap().unwrap_err();
+        assert_eq!(error.kind(), &IntErrorKind::PosOverflow);
+        assert_eq!(nntp.article_as_written(), Some("1234567890123456789012"));
+    }
+    let at_most = |input: &str| {
+        let Ok(Url::Nntp(nntp)) = rfc1738::parse(input) else {
+            panic!("{input}")
+        };
+        (nntp.article(), nntp.article_number().map(Result::ok))
+    };
+    let max = Some(u64::MAX);
+    assert_eq!(at_most("nntp://h/g/18446744073709551615"), (max, Some(max)));
+    assert_eq!(
+        at_most("nntp://h/g/18446744073709551616"),
+        (None, Some(None))
+    );
+    assert_eq!(
+        at_most("nntp://h/g/0000000000000000000000042"),
+        (Some(42), Some(Some(42)))
+    );
+    assert_eq!(at_most("nntp://h/g"), (None, None));
+    let long = format!("nntp://h/g/{}", "9".repeat(100_000));
+    assert_eq!(at_most(&long), (None, Some(None)));
+    assert!(!rfc1738::ErrorKind::CODES.contains(&"article-number-out-of-range"));
+}

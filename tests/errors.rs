@@ -197,3 +197,131 @@ fn every_corpus_error_in_every_dialect_is_true_of_its_input() {
 fn corpus_inputs() -> std::collections::BTreeSet<String> {
     common::corpus::inputs()
 }
+
+/// The error of `input` in `dialect`, checked true of its input.
+fn checked(input: &str, dialect: Dialect) -> rfc1738::ParseError {
+    let error = rfc1738::parse_reference(input, dialect).unwrap_err();
+    let wrong = common::error_truth::falsehoods(input, dialect, &error);
+    assert!(wrong.is_empty(), "{input:?} ({dialect}): {wrong:?}");
+    error
+}
+
+#[test]
+fn a_slash_in_a_user_name_or_password_is_named_in_every_scheme_with_a_login() {
+    // RFC 1738 section 3.1: "/" in the user and password field must be encoded. Where the
+    // grammar cannot read past the "/" (telnet has no path; a password is no port), the
+    // error says so, on the "/"; ftp and generic URLs read "u/v@h/x" as a host and a path.
+    for (login, offset, expected) in [
+        ("u/v@h", 1, &["user", "\":\"", "\"@\""][..]),
+        ("u/v/w@h", 1, &["user", "\":\"", "\"@\""][..]),
+        ("u:p/q@h", 3, &["password", "\"@\""][..]),
+        ("u:21/q@h", 4, &["password", "\"@\""][..]),
+        ("u:p/q/r@h", 3, &["password", "\"@\""][..]),
+    ] {
+        for (scheme, dialects, code) in [
+            ("telnet", &[Dialect::Rfc1738][..], "slash-in-login"),
+            (
+                "telnet",
+                &[Dialect::Rfc1630][..],
+                "slash-in-alphanum2-login",
+            ),
+            (
+                "rlogin",
+                &[Dialect::Rfc1630][..],
+                "slash-in-alphanum2-login",
+            ),
+            (
+                "tn3270",
+                &[Dialect::Rfc1630][..],
+                "slash-in-alphanum2-login",
+            ),
+        ] {
+            for &dialect in dialects {
+                let input = format!("{scheme}://{login}");
+                let error = checked(&input, dialect);
+                assert_eq!(error.kind().code(), code, "{input} ({dialect})");
+                assert_eq!(error.offset(), scheme.len() + 3 + offset, "{input}");
+                assert_eq!(error.expected(), expected, "{input}");
+            }
+        }
+        if login.contains(':') && !login.contains(":21") {
+            // A password is no port: ftp cannot read past the "/" either.
+            for (dialect, code) in [
+                (Dialect::Rfc1738, "slash-in-login"),
+                (Dialect::Rfc1630, "slash-in-alphanum2-login"),
+            ] {
+                let input = format!("ftp://{login}/x");
+                assert_eq!(checked(&input, dialect).kind().code(), code, "{input}");
+            }
+        }
+    }
+    // Escaped, the RFC 1738 user name is valid; RFC 1630's user name has no escapes.
+    assert!(rfc1738::parse("telnet://u%2Fv@h").is_ok());
+    assert!(rfc1738::parse("ftp://u:p%2Fq@h/x").is_ok());
+    // The same text read otherwise: a host and a path, a generic URL, the draft's generic.
+    assert!(rfc1738::parse("ftp://u/v@h/x").is_ok());
+    assert!(rfc1738::parse("x://u:p/q@h/").is_ok());
+    assert!(rfc1738::parse_reference("telnet://u/v@h", Dialect::DraftWwwUri00).is_ok());
+}
+
+#[test]
+fn a_host_in_brackets_is_named_in_every_scheme_with_a_host() {
+    // host = hostname | hostnumber in all three grammars: "[" cannot start one.
+    let rfc1738_hosts = [
+        "http://[::1]/",
+        "http://[10.0.0.1]:80/",
+        "ftp://[10.0.0.1]/",
+        "ftp://u:p@[::1]/",
+        "gopher://[::1]/",
+        "news:x@[10.20.30.108]",
+        "nntp://[::1]/g",
+        "telnet://[::1]",
+        "telnet://u@[::1]/",
+        "wais://[::1]/db",
+        "file://[::1]/x",
+        "prospero://[::1]/x",
+    ];
+    for input in rfc1738_hosts {
+        let error = checked(input, Dialect::Rfc1738);
+        assert_eq!(error.kind().code(), "host-in-brackets", "{input}");
+        assert_eq!(error.offset(), input.find('[').unwrap(), "{input}");
+    }
+    let family_hosts = [
+        "http://[::1]/",
+        "ftp://[10.0.0.1]/",
+        "ftp://u@[::1]/",
+        "gopher://[::1]/",
+        "news:x@[10.20.30.108]",
+        "telnet://[::1]",
+        "rlogin://u@[::1]",
+        "wais://[::1]/db",
+        "prospero://[::1]/x",
+        "mailto:a@[1.2.3.4]",
+    ];
+    for input in family_hosts {
+        for dialect in [Dialect::Rfc1630, Dialect::DraftWwwUri00] {
+            let error = checked(input, dialect);
+            assert_eq!(
+                error.kind().code(),
+                "host-in-brackets",
+                "{input} ({dialect})"
+            );
+        }
+    }
+    // Not where a host starts: an RFC 1738 mailto address (RFC 822's domain literal,
+    // encoded), a generic URL (opaque), RFC 1630's mid (xalphas), inside a host name.
+    for (input, dialect, code) in [
+        ("mailto:a@[1.2.3.4]", Dialect::Rfc1738, "unsafe-character"),
+        ("x://[::1]/", Dialect::Rfc1738, "unsafe-character"),
+        ("mid:a@[1.2.3.4]", Dialect::Rfc1630, "unsafe-character"),
+        ("http://h[1]/", Dialect::Rfc1738, "unexpected-character"),
+    ] {
+        assert_eq!(
+            checked(input, dialect).kind().code(),
+            code,
+            "{input} ({dialect})"
+        );
+    }
+    assert!(rfc1738::parse("mailto:a@%5B1.2.3.4%5D").is_ok());
+    assert!(rfc1738::parse("news:x@10.20.30.108").is_ok());
+}

@@ -151,8 +151,13 @@ url_methods! {
     grouppart,
     /// An nntp newsgroup.
     group,
-    /// An nntp article number, an int.
+    /// An nntp article number, an int; None without one, and for a number beyond
+    /// 2**64 - 1, which is valid (RFC 1738 bounds no article number): see
+    /// ``article_digits``.
     article,
+    /// An nntp article number's digits as written (a str, leading zeros kept), whatever
+    /// their number.
+    article_digits,
     /// A wais database.
     database,
     /// A wais URL's form: ``database``, ``index``, ``document``.

@@ -55,7 +55,7 @@ def test_every_kind_reads_its_components():
         "http://info.cern.ch:8080/a/b?q": {"host": "info.cern.ch", "port": 8080, "path": "a/b", "search": "q"},
         "mailto:timbl@info.cern.ch": {"address": "timbl@info.cern.ch"},
         "news:comp.infosystems.www": {"grouppart_kind": "group", "grouppart": "comp.infosystems.www"},
-        "nntp://news.dom/comp.x/42": {"host": "news.dom", "group": "comp.x", "article": 42},
+        "nntp://news.dom/comp.x/42": {"host": "news.dom", "group": "comp.x", "article": 42, "article_digits": "42"},
         "telnet://u:p@h:23/": {"user": "u", "password": "p", "host": "h", "port": 23},
         "wais://quake.think.com/directory-of-servers?x": {"database": "directory-of-servers", "wais_kind": "index", "search": "x"},
         "file://vms.host.edu/disk$user/my/notes": {"host": "vms.host.edu", "path": ("disk$user", "my", "notes")},
@@ -68,6 +68,20 @@ def test_every_kind_reads_its_components():
             assert getattr(url, name) == value, (text, name)
         assert str(url) == text
         assert url.to_dict()["display"] == text
+
+
+def test_an_article_number_beyond_64_bits_is_valid():
+    # RFC 1738: digits = 1*digit, unbounded; article is None beyond 2**64 - 1.
+    url = rfc1738.parse("nntp://news.server.example/example.group.this/1234567890123456789012")
+    assert url.article is None
+    assert url.article_digits == "1234567890123456789012"
+    assert url.to_dict()["article_digits"] == "1234567890123456789012"
+    largest = rfc1738.parse("nntp://h/g/18446744073709551615")
+    assert largest.article == 2**64 - 1
+    assert rfc1738.parse("nntp://h/g/0042").article_digits == "0042"
+    assert rfc1738.parse("nntp://h/g").article_digits is None
+    rfc1630 = rfc1738.parse("nntp:g/99999999999999999999999", dialect="rfc1630")
+    assert (rfc1630.article, rfc1630.article_digits) == (None, "99999999999999999999999")
 
 
 def test_rfc1630_kinds():

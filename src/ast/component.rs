@@ -356,7 +356,7 @@ impl<'a> Url<'a> {
                     }
                 }
                 visit!(visit, Role::Group, Some(url.group));
-                visit!(visit, Role::Article, url.article.map(|(span, _)| span));
+                visit!(visit, Role::Article, url.article);
             }
             Url::Telnet(url) | Url::Rlogin(url) | Url::Tn3270(url) => {
                 login(visit, &url.login);

@@ -1,11 +1,10 @@
 //! Lowering of RFC 1738's `nntpurl` tree into [`NntpUrl`].
 
 use crate::ast::scheme::NntpUrl;
-use crate::lowering::authority::decimal_value;
 use crate::lowering::{expect_rule, Lowering};
 use crate::syntax::grammar::Rule;
 use crate::syntax::tree::Node;
-use crate::vocabulary::error::{ErrorKind, ParseError};
+use crate::vocabulary::error::ParseError;
 use std::borrow::Cow;
 
 impl<'a> NntpUrl<'a> {
@@ -14,16 +13,9 @@ impl<'a> NntpUrl<'a> {
         let mut inner = pair.into_inner();
         let hostport = cx.hostport(inner.next().expect("nntpurl starts with hostport"))?;
         let group = inner.next().expect("nntpurl holds group").span();
-        let article = match inner.next() {
-            None => None,
-            Some(digits) => match decimal_value(digits.as_str()) {
-                Some(number) => Some((digits.span(), number)),
-                None => {
-                    let error = |number| ErrorKind::ArticleNumberOutOfRange { number };
-                    return Err(cx.out_of_range(&digits, error, "digits"));
-                }
-            },
-        };
+        // `digits = 1*digit`: RFC 1738 bounds no article number (the accessors say when
+        // one does not fit in a u64).
+        let article = inner.next().map(|digits| digits.span());
         Ok(NntpUrl {
             text: Cow::Borrowed(cx.text),
             hostport: Some(hostport),

@@ -18,11 +18,11 @@ use crate::ast::scheme::{
     IdUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, WaisUrl,
 };
 use crate::ast::url::Url;
-use crate::lowering::authority::{decimal_value, AuthorityRule};
+use crate::lowering::authority::AuthorityRule;
 use crate::lowering::Lowering;
 use crate::syntax::compiled::FamilyGrammar;
 use crate::syntax::tree::{Node, Tok};
-use crate::vocabulary::error::{ErrorKind, ParseError};
+use crate::vocabulary::error::ParseError;
 use crate::vocabulary::kind::UrlKind;
 use crate::vocabulary::span::Span;
 use std::borrow::Cow;
@@ -171,7 +171,7 @@ fn lower_uri<'a, R: FamilyRule>(
                 return Ok(generic(text, address));
             }
             match named(text, address) {
-                // A named production whose number (port, octet, article) is out of range
+                // A named production whose number (port, octet) is out of range
                 // is no such production. The draft's `url` also holds `generic`, whose
                 // characters include every character of the named productions, so the same
                 // text is a generic URL: scheme, then path up to the first "?", then search.
@@ -354,16 +354,13 @@ fn nntpaddress<'a, R: FamilyRule>(
 ) -> Result<NntpUrl<'a>, ParseError> {
     let mut inner = node.into_inner();
     let group = inner.next().expect("nntpaddress starts with group").span();
+    // `digits` is unbounded, as in RFC 1738 (the accessors say when it does not fit).
     let digits = inner.next().expect("nntpaddress ends with digits");
-    let Some(number) = decimal_value(digits.as_str()) else {
-        let error = |number| ErrorKind::ArticleNumberOutOfRange { number };
-        return Err(cx.out_of_range(&digits, error, "digits"));
-    };
     Ok(NntpUrl {
         text: Cow::Borrowed(cx.text),
         hostport: None,
         group,
-        article: Some((digits.span(), number)),
+        article: Some(digits.span()),
     })
 }
 

@@ -155,9 +155,15 @@ impl ResolveError {
 ///   first: an empty base ("unknown") leaves the reference as written, an empty reference
 ///   is the base, a reference with a scheme is absolute;
 /// - the base's fragment is never inherited (only step 2a returns it);
-/// - a merged path that does not start with `/` after a net_loc (base `http://a` + `g`)
-///   gets one (`http://a/g`): section 2.2 writes `//<net_loc>/<path>`, and joining the two
-///   would change the host;
+/// - after a net_loc the path is an abs_path (section 2.2: `net_path = "//" net_loc
+///   [ abs_path ]`, `abs_path = "/" rel_path`), even when it is empty: step 6 merges
+///   into an empty base path after a net_loc as into `/` (`http://a` + `.//g` is
+///   `http://a//g`, `+ .` is `http://a/`, `+ ../g` is `http://a/../g`, as against
+///   `http://a/`), and a path, params or query after a net_loc is written after a `/`
+///   (`http://a` + `;x` is `http://a/;x`, `+ ?y` is `http://a/?y`): written straight
+///   after it, section 2.4.3 would read them back as part of the net_loc, which it takes
+///   up to the next `/` (so `http://a?q` is the net_loc `a?q`, and `+ g` is
+///   `http://a?q/g`);
 /// - "empty" and "undefined" parts are told apart as section 4 says ("a component is
 ///   undefined if its preceding separator does not appear"): `?` keeps an empty query only
 ///   when the base has none, and any part present is written back with its separator;

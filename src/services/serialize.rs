@@ -196,6 +196,7 @@ fn report_entries(url: &Url<'_>) -> &'static [(&'static str, Entry)] {
             ("port", Port),
             ("group", TextOrEmpty(Role::Group)),
             ("article", Number(Role::Article)),
+            ("article_digits", Text(Role::Article)),
         ],
         Url::Telnet(_) | Url::Rlogin(_) | Url::Tn3270(_) => &LOGIN,
         Url::Wais(_) => &[
@@ -259,8 +260,9 @@ pub(crate) fn component_entries<M: SerializeMap>(
             }
             Entry::Port => map.serialize_entry(key, &url.port())?,
             Entry::Number(role) => {
-                let number = find(role)
-                    .map(|digits| digits.parse::<u64>().expect("the lowering read the number"));
+                // Digits that do not fit in a u64 (valid: RFC 1738 bounds no article
+                // number) give null; their text is another entry's.
+                let number = find(role).and_then(|digits| digits.parse::<u64>().ok());
                 map.serialize_entry(key, &number)?
             }
             Entry::Segments(role) => {
@@ -330,7 +332,8 @@ enum Entry {
     Lower(Role),
     /// The port's value, or `null`.
     Port,
-    /// The number the component's digits write, or `null`.
+    /// The number the component's digits write, or `null` (also when it does not fit in
+    /// a `u64`).
     Number(Role),
     /// The `/`-separated segments of the component (raw texts), or `null`.
     Segments(Role),

@@ -451,6 +451,9 @@ pub(crate) trait FamilyGrammar: Compiled {
     const WHOLE_URI: Self;
     /// The dialect whose grammar this is.
     const DIALECT: crate::vocabulary::dialect::Dialect;
+    /// The rules `user` and `password` of a login.
+    const USER: Self;
+    const PASSWORD: Self;
     /// Every rule of the grammar (pest's `all_rules`, without `EOI`).
     fn all() -> &'static [Self];
     /// The rule's place in its enum, for tables indexed by rule.
@@ -464,6 +467,8 @@ macro_rules! family_grammar {
             const WHOLE_URI: Self = Self::whole_uri;
             const DIALECT: crate::vocabulary::dialect::Dialect =
                 crate::vocabulary::dialect::Dialect::$dialect;
+            const USER: Self = Self::user;
+            const PASSWORD: Self = Self::password;
             fn all() -> &'static [Self] {
                 Self::all_rules()
             }

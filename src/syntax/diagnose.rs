@@ -67,6 +67,19 @@ pub(crate) fn diagnose(input: &str, valid_url: &dyn Fn(&str) -> bool) -> ParseEr
     // Whether the failure is that of the login read as a bare hostport (below).
     let mut in_hostport = false;
     if kind.has_slashes() && kind.allows_login() && !has_user {
+        // A "/" that cut a user name or password short: what comes before the "@" after
+        // it is a user and password once each "/" is escaped (RFC 1738 section 3.1).
+        let user_info = |text: &str| is_user_info(Rule::user, Rule::password, text);
+        if let Some(expected) = slash_cut_login(
+            input,
+            authority,
+            authority_end,
+            failure.offset,
+            "%2F",
+            user_info,
+        ) {
+            return error_at(authority_end, ErrorKind::SlashInLogin, expected);
+        }
         // Without an "@", `login` is a bare hostport, but the furthest failure is the
         // optional `user` branch reaching the end of the authority, which reads a host
         // as a user name waiting for its "@"; report where the hostport itself fails, and
@@ -104,6 +117,17 @@ pub(crate) fn diagnose(input: &str, valid_url: &dyn Fn(&str) -> bool) -> ParseEr
         return failure.error(input, Some(kind), error);
     }
     let found = input[failure.offset..].chars().next();
+    // A "[" where a host starts. Not in a generic URL, whose schemepart may be read as
+    // opaque `*xchar`, where the "[" is an unsafe character to escape.
+    let host_expected = failure.rules.iter().any(|rule| {
+        matches!(
+            rule,
+            Rule::host | Rule::hostname | Rule::hostport | Rule::login
+        )
+    });
+    if found == Some('[') && host_expected && kind != UrlKind::Generic {
+        return failure.error(input, Some(kind), ErrorKind::HostInBrackets);
+    }
     if let (true, Some(found)) = (in_hostport, found) {
         if !matches!(found, '/' | '#') {
             // A character the hostport cannot go on with, in a login without "@".
@@ -161,6 +185,56 @@ pub(crate) fn diagnose(input: &str, valid_url: &dyn Fn(&str) -> bool) -> ParseEr
         _ => ErrorKind::UnexpectedCharacter { found },
     };
     failure.error(input, Some(kind), error)
+}
+
+/// A "/" that cut a user name or password short (RFC 1738 section 3.1: "Within the user
+/// and password field, any ":", "@", or "/" must be encoded"): the login starts at
+/// `authority`, holds no "@" before its first "/" (at `slash`), and goes on to an "@"
+/// after it; no reading of the grammar got past the character after that "/" (`furthest`,
+/// where the grammar's reach ends); and the text from `authority` to that "@", each "/"
+/// in it written as `data` (its escape, or a character the user name may hold where the
+/// dialect has no escapes there), is `user [ ":" password ]` by `is_user_info`. Then the
+/// "/" is the first fault, and the expected list at it: what continues the user name (and
+/// its ":") or the password, and the "@".
+pub(crate) fn slash_cut_login(
+    input: &str,
+    authority: usize,
+    slash: usize,
+    furthest: usize,
+    data: &str,
+    is_user_info: impl Fn(&str) -> bool,
+) -> Option<&'static [&'static str]> {
+    if input.as_bytes().get(slash) != Some(&b'/') || furthest > slash + 1 {
+        return None;
+    }
+    let at = slash + input[slash..].find('@')?;
+    let user_info = &input[authority..at];
+    if !is_user_info(&user_info.replace('/', data)) {
+        return None;
+    }
+    let password = input[authority..slash].contains(':');
+    Some(if password {
+        &["password", "\"@\""]
+    } else {
+        &["user", "\":\"", "\"@\""]
+    })
+}
+
+/// Whether `text` is all of `user [ ":" password ]`, by the rules `user` and `password` of
+/// a compiled grammar.
+pub(crate) fn is_user_info<R: crate::syntax::compiled::Compiled>(
+    user: R,
+    password: R,
+    text: &str,
+) -> bool {
+    let mut toks = Vec::new();
+    let Some(end) = crate::syntax::compiled::run(user, text, &mut toks) else {
+        return false;
+    };
+    match text[end..].strip_prefix(':') {
+        None => end == text.len(),
+        Some(rest) => crate::syntax::compiled::run(password, rest, &mut toks) == Some(rest.len()),
+    }
 }
 
 /// A URL given with the whitespace or the wrapper it had in running text (RFC 1738

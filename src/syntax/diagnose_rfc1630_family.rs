@@ -116,6 +116,24 @@ pub(crate) fn diagnose<R: FamilyGrammar>(input: &str) -> ParseError {
         return ParseError::with_names(input, offset, Some(kind), error, expected)
             .in_dialect(dialect);
     }
+    if let Some(error) = slash_in_login::<R>(input, after_colon, offset, kind) {
+        return error;
+    }
+    if input[offset.min(input.len())..].starts_with('[')
+        && expected
+            .iter()
+            .any(|name| matches!(name.as_ref(), "host" | "hostname" | "hostport" | "login"))
+    {
+        // A "[" where a host starts (the news article's, mailto's hostname, a login's).
+        return ParseError::with_names(
+            input,
+            offset,
+            Some(kind),
+            ErrorKind::HostInBrackets,
+            expected,
+        )
+        .in_dialect(dialect);
+    }
     if kind.has_slashes() {
         if let Some(error) = crate::syntax::diagnose::hostnumber_parts(input, offset) {
             return ParseError::with_names(input, offset, Some(kind), error, expected)
@@ -123,6 +141,42 @@ pub(crate) fn diagnose<R: FamilyGrammar>(input: &str) -> ParseError {
         }
     }
     character_error(input, offset, dialect, expected, Some(kind))
+}
+
+/// A "/" that cut the user name or password of a login short, in a scheme with one (ftp,
+/// telnet, rlogin, tn3270): see `crate::syntax::diagnose::slash_cut_login`. RFC 1630's
+/// user name and password are `alphanum2` alone, without escapes, so no "/" can be written
+/// in one ([`ErrorKind::SlashInAlphanum2Login`]); the draft's take escapes
+/// ([`ErrorKind::SlashInLogin`], though its `url` reads such a URL as generic first).
+fn slash_in_login<R: FamilyGrammar>(
+    input: &str,
+    after_colon: usize,
+    furthest: usize,
+    kind: UrlKind,
+) -> Option<ParseError> {
+    let dialect = R::DIALECT;
+    let login = matches!(
+        kind,
+        UrlKind::Ftp | UrlKind::Telnet | UrlKind::Rlogin | UrlKind::Tn3270
+    );
+    if !login || !input[after_colon..].starts_with("//") {
+        return None;
+    }
+    let authority = after_colon + 2;
+    let slash = authority + input[authority..].find('/')?;
+    if input[authority..slash].contains('@') {
+        return None;
+    }
+    let (data, error) = match dialect {
+        Dialect::Rfc1630 => ("x", ErrorKind::SlashInAlphanum2Login),
+        _ => ("%2F", ErrorKind::SlashInLogin),
+    };
+    let user_info = |text: &str| crate::syntax::diagnose::is_user_info(R::USER, R::PASSWORD, text);
+    let expected = crate::syntax::diagnose::slash_cut_login(
+        input, authority, slash, furthest, data, user_info,
+    )?;
+    let expected = expected.iter().map(|&name| Cow::Borrowed(name)).collect();
+    Some(ParseError::with_names(input, slash, Some(kind), error, expected).in_dialect(dialect))
 }
 
 /// What the trace says was expected, in the order RFC 1738's diagnosis gives: the rules that

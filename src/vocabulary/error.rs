@@ -222,9 +222,21 @@ error_kinds! {
             /// The character found.
             found: char,
         } => "not-in-hostport",
-        /// A "/" inside a user name or password, which ends the login.
-        #[error("\"/\" ends the login before its \"@\": a \"/\" in a user name or password must be escaped as %2F")]
+        /// A "/" inside a user name or password, which ends the login (RFC 1738 section
+        /// 3.1: "Within the user and password field, any ":", "@", or "/" must be
+        /// encoded").
+        #[error("\"/\" ends the login before its \"@\": a \"/\" in a user name or password must be escaped as %2F (RFC 1738 section 3.1)")]
         SlashInLogin => "slash-in-login",
+        /// A "/" inside an RFC 1630 user name or password, which ends the login: RFC
+        /// 1630's `user` and `password` are `alphanum2` characters alone, without escapes,
+        /// so no "/" can be written in one.
+        #[error("\"/\" ends the login before its \"@\": an RFC 1630 user name or password holds only letters, digits, \"-\", \"_\", \".\" and \"+\" (user = alphanum2 [ user ]), not even escapes, so it cannot hold a \"/\"")]
+        SlashInAlphanum2Login => "slash-in-alphanum2-login",
+        /// A `[` where a host starts: a host is a `hostname` or a `hostnumber`, and an
+        /// address in brackets (an IP literal of later RFCs, RFC 822's domain literal) is
+        /// neither.
+        #[error("\"[\" cannot start a host: a host is a host name or a host number (host = hostname | hostnumber), and an address in brackets, an IP literal of later RFCs, is neither: a host number is written without brackets (10.0.0.1), and an IPv6 address has no form here")]
+        HostInBrackets => "host-in-brackets",
         /// A host name with an empty label: a trailing "." or "..".
         #[error("a host name cannot end with \".\" or hold \"..\": each label needs a letter or digit (hostname = *[ domainlabel \".\" ] toplabel)")]
         EmptyLabel => "empty-label",
@@ -243,12 +255,6 @@ error_kinds! {
             /// The digits as written (shortened when very long).
             octet: String,
         } => "octet-out-of-range",
-        /// An nntp article number that does not fit in 64 bits.
-        #[error("article number {number} is out of range: at most 18446744073709551615")]
-        ArticleNumberOutOfRange {
-            /// The digits as written (shortened when very long).
-            number: String,
-        } => "article-number-out-of-range",
         /// Any other character the grammar does not allow here.
         #[error("unexpected character {found:?}")]
         UnexpectedCharacter {

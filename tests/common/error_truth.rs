@@ -19,12 +19,11 @@ use rfc1738::grammar::{draft_www_uri_00, rfc1630, Rfc1738Parser, Rule};
 use rfc1738::{Dialect, ErrorKind, ParseError};
 
 /// Errors the grammar cannot express: the grammar accepts the text they point at (digits
-/// of a port, an octet or an article number beyond their range; an input beyond a length
+/// of a port or an octet beyond their range; an input beyond a length
 /// limit of this implementation), so `expected` names what matches there.
 pub const BEYOND_GRAMMAR: &[&str] = &[
     "port-out-of-range",
     "octet-out-of-range",
-    "article-number-out-of-range",
     "too-long",
     "too-long-in-text",
 ];
@@ -34,8 +33,10 @@ pub const BEYOND_GRAMMAR: &[&str] = &[
 pub const EARLIER_CAUSE: &[&str] = &[
     // "http URLs carry no user name or password": the caret is on the login.
     "user-info-not-allowed",
-    // "\"/\" ends the login before its \"@\"": on the "/" that cut a password short.
+    // "\"/\" ends the login before its \"@\"": on the "/" that cut a user name or
+    // password short (the grammar reads on to the character after it, as a host and "/").
     "slash-in-login",
+    "slash-in-alphanum2-login",
     // "invalid escape \"%zz\"": on its "%", one or two bytes before the bad digit.
     "invalid-escape",
     // "http URLs start with \"http://\"": right after the scheme's ":", inside the
@@ -307,8 +308,18 @@ pub fn falsehoods(input: &str, dialect: Dialect, error: &ParseError) -> Vec<Stri
         .then(|| format!("no escape {escape:?} at the caret")),
         ErrorKind::Fragment => found_is('#'),
         ErrorKind::SearchWithoutPath => found_is('?'),
-        ErrorKind::SlashInLogin => found_is('/')
-            .or_else(|| (!rest.contains('@')).then(|| "no \"@\" after the \"/\"".to_owned())),
+        ErrorKind::SlashInLogin | ErrorKind::SlashInAlphanum2Login => found_is('/')
+            .or_else(|| (!rest.contains('@')).then(|| "no \"@\" after the \"/\"".to_owned()))
+            .or_else(|| {
+                let login = &before[before.rfind("//").map_or(0, |at| at + 2)..];
+                login
+                    .contains(['@', '/'])
+                    .then(|| format!("{login:?} before the \"/\" is no user name or password"))
+            }),
+        ErrorKind::HostInBrackets => found_is('[').or_else(|| {
+            let host_start = before.ends_with("//") || before.ends_with('@');
+            (!host_start).then(|| "the \"[\" does not follow \"//\" or \"@\"".to_owned())
+        }),
         ErrorKind::EmptyLabel => {
             let ends_host = matches!(at, None | Some('.' | '/' | ':' | '?' | '#' | ';' | '@'));
             (!before.ends_with('.') || !ends_host)
@@ -414,13 +425,6 @@ pub fn falsehoods(input: &str, dialect: Dialect, error: &ParseError) -> Vec<Stri
             (!digits.starts_with(octet.split('…').next().unwrap_or_default())
                 || digits.parse::<u64>().is_ok_and(|value| value <= 255))
             .then(|| format!("no octet over 255 at the caret ({digits})"))
-        }
-        ErrorKind::ArticleNumberOutOfRange { .. } => {
-            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-            digits
-                .parse::<u64>()
-                .is_ok()
-                .then(|| format!("{digits} fits in 64 bits"))
         }
         _ => None,
     };

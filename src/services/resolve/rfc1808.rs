@@ -1,5 +1,31 @@
 //! RFC 1808, "Relative Uniform Resource Locators" (June 1995): section 2.4's parsing and
 //! section 4's resolution, to the letter.
+//!
+//! # After a net_loc, the path is an abs_path
+//!
+//! Section 2.2's grammar gives a URL with a network location one form only,
+//! `net_path = "//" net_loc [ abs_path ]` with `abs_path = "/" rel_path` and
+//! `rel_path = [ path ] [ ";" params ] [ "?" query ]`: whatever follows the net_loc (a
+//! path, params or a query) starts with `/`. Section 2.1 writes the same,
+//! `<scheme>://<net_loc>/<path>;<params>?<query>#<fragment>`. So the path of a base with a
+//! net_loc is an absolute path, even when it is empty (`http://a` is the net_loc `a` and
+//! no more): section 2.4.6 keeps the slash before a path "so that later processes can
+//! differentiate between relative and absolute paths", and after a net_loc there is no
+//! relative one. Two steps of section 4 follow from it:
+//!
+//! - step 6 merges a relative path into the base's path read as `/` when it is empty, so
+//!   the dot segments are removed from an absolute path, as they are against `http://a/`:
+//!   `http://a` + `.//g` is `http://a//g`, `+ .` is `http://a/`, `+ g/..` is `http://a/`,
+//!   `+ ../g` is `http://a/../g` (`..` above the root stays, as in section 5.2);
+//! - step 7 writes a `/` after the net_loc before a path, params or query that does not
+//!   start with one: `http://a` + `;x` is `http://a/;x` and `+ ?y` is `http://a/?y`.
+//!   Written straight after the net_loc they would be read back as part of it (section
+//!   2.4.3 takes the net_loc up to the next `/`, and `net_loc = *( pchar | ";" | "?" )`).
+//!
+//! By the same section 2.4.3, `http://a?q` and `http://a;p` are the net_locs `a?q` and
+//! `a;p` with an empty path: `http://a?q` + `g` is `http://a?q/g`. A relative reference
+//! without a net_loc of its own therefore keeps the base's net_loc, whatever the rest is
+//! (`tests/resolve_netloc.rs` checks it over a generated set of bases and references).
 
 use super::ResolveError;
 
@@ -102,9 +128,14 @@ pub(super) fn resolve(base: &str, embedded: &str) -> Result<String, ResolveError
                 }
             }
         } else {
-            // Step 6: the base's last segment replaced, then the dot segments.
-            let kept = base_parts.path.rfind('/').map_or(0, |slash| slash + 1);
-            merged = remove_dot_segments(&format!("{}{}", &base_parts.path[..kept], url.path));
+            // Step 6: the base's last segment replaced, then the dot segments. After a
+            // net_loc the base's path is an abs_path (section 2.2), "/" when empty.
+            let base_path = match url.net_loc {
+                Some(_) if base_parts.path.is_empty() => "/",
+                _ => base_parts.path,
+            };
+            let kept = base_path.rfind('/').map_or(0, |slash| slash + 1);
+            merged = remove_dot_segments(&format!("{}{}", &base_path[..kept], url.path));
             url.path = &merged;
         }
     }
@@ -123,9 +154,11 @@ fn join(url: &Parts<'_>) -> String {
     if let Some(net_loc) = url.net_loc {
         out.push_str("//");
         out.push_str(net_loc);
-        // CHOICE (README "Relative links of 1993-1995"): section 2.2 writes
-        // "//<net_loc>/<path>"; a merged relative path after a net_loc gets its slash.
-        if !url.path.is_empty() && !url.path.starts_with('/') {
+        // Section 2.2: `net_path = "//" net_loc [ abs_path ]`, `abs_path = "/" rel_path`:
+        // a path, params or query after a net_loc follows a "/" (written straight after
+        // it, section 2.4.3 would read them back as part of the net_loc).
+        let rel_path = !url.path.is_empty() || url.params.is_some() || url.query.is_some();
+        if rel_path && !url.path.starts_with('/') {
             out.push('/');
         }
     }
@@ -278,9 +311,40 @@ mod tests {
     }
 
     #[test]
-    fn a_merged_path_after_a_net_loc_gets_its_slash() {
-        assert_eq!(resolve("http://a", "g").unwrap(), "http://a/g");
-        assert_eq!(resolve("http://a", "?y").unwrap(), "http://a?y");
+    fn after_a_net_loc_the_path_is_an_abs_path() {
+        // Step 6 against an empty path after a net_loc, as against "/".
+        for (reference, result) in [
+            ("g", "http://a/g"),
+            ("./g", "http://a/g"),
+            (".//g", "http://a//g"),
+            (".;x", "http://a/;x"),
+            (".", "http://a/"),
+            ("..", "http://a/.."),
+            ("../g", "http://a/../g"),
+            ("g/..", "http://a/"),
+        ] {
+            assert_eq!(
+                resolve("http://a", reference).unwrap(),
+                result,
+                "{reference}"
+            );
+            assert_eq!(
+                resolve("http://a/", reference).unwrap(),
+                result,
+                "{reference}"
+            );
+        }
+        // Step 7: params and a query after a net_loc follow a "/".
+        assert_eq!(resolve("http://a", "?y").unwrap(), "http://a/?y");
+        assert_eq!(resolve("http://a", ";x").unwrap(), "http://a/;x");
+        assert_eq!(resolve("http://a", "#s").unwrap(), "http://a#s");
+        // Section 2.4.3: "?q" and ";p" before any "/" are the net_loc's.
+        assert_eq!(resolve("http://a?q", "g").unwrap(), "http://a?q/g");
+        assert_eq!(resolve("http://a?q", "?y").unwrap(), "http://a?q/?y");
+        assert_eq!(resolve("http://a;p", ";x").unwrap(), "http://a;p/;x");
+        // A base without a net_loc keeps a relative path relative.
+        assert_eq!(resolve("foo:", "./g").unwrap(), "foo:g");
+        assert_eq!(resolve("foo:", ";x").unwrap(), "foo:;x");
     }
 
     #[test]
