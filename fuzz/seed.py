@@ -40,7 +40,12 @@ def main():
         write("resolve", data)
     for data in texts:
         write("extract", b"\x01" + data)
-    print(f"{len(inputs)} URLs, {len(resolve)} resolutions, {len(texts)} texts -> {OUT}")
+    # Pages: the first byte picks the reading (bit 0), the mode (bits 1-2) and a base (bit 7).
+    pages = [p.read_bytes()[:4095] for p in sorted((ROOT / "corpus" / "links").glob("*.html"))]
+    for data in pages:
+        for first in (0x00, 0x01, 0x86, 0x87):
+            write("links", bytes([first]) + data)
+    print(f"{len(inputs)} URLs, {len(resolve)} resolutions, {len(texts)} texts, {len(pages)} pages -> {OUT}")
 
 
 if __name__ == "__main__":

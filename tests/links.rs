@@ -577,8 +577,8 @@ fn a_huge_run_of_letters_after_a_less_than_sign_is_read_in_bounded_memory() {
     assert_eq!(
         read("\n<", " HREF=x.html><A HREF=next.html>"),
         [
-            // Named by what was kept of it before the limit.
-            (2, "a".to_owned(), "too-long ".to_owned()),
+            // Named by its first 256 bytes, whatever the pieces they were read in.
+            (2, "a".repeat(256), "too-long ".to_owned()),
             (2, "a".to_owned(), "ok next.html".to_owned())
         ]
     );
@@ -718,6 +718,30 @@ fn declarations_longer_than_the_limit_are_reported_in_document_order() {
             found(2, "a", "c.html"),
         ]
     );
+}
+
+#[test]
+fn names_longer_than_the_limit_are_cut_the_same_whole_and_in_pieces() {
+    // Found by the links fuzz target: a name was kept up to the last piece that fitted, so
+    // a tag's name and whether it was too long depended on how the page was read.
+    let attributes: String = (0..30).map(|i| format!(" A{i}=value{i}")).collect();
+    let page = format!(
+        "<A HREF=a.html>\n<Iue19{attributes} A3{}\">x</A>\n<{} HREF=b.html><A HREF=c.html>",
+        "t".repeat(300),
+        "n".repeat(300)
+    );
+    for reading in HtmlReading::ALL {
+        assert_eq!(
+            read_both_ways(page.as_bytes(), reading),
+            [
+                found(1, "a", "a.html"),
+                found(2, "iue19", "too-long"),
+                found(3, &"n".repeat(256), "too-long"),
+                found(3, "a", "c.html"),
+            ],
+            "{reading}"
+        );
+    }
 }
 
 #[test]

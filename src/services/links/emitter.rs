@@ -113,23 +113,29 @@ impl LinkEmitter {
     }
 
     /// Keeps `s` as part of the attribute being read (its name, or its value), unless the
-    /// attribute is longer than the limit: then its value goes (its name is kept up to
-    /// the limit, to say which attribute was skipped).
+    /// attribute is longer than the limit: then its value goes (its first `max_len` bytes
+    /// of name are kept, to say which attribute was skipped). What is kept depends on the
+    /// bytes only, not on the pieces the tokenizer hands them in.
     fn keep_attribute(&mut self, s: &[u8], value: bool) {
         if self.tag_too_long || self.kind != Some(TagKind::Start) {
             return;
         }
-        let len = self.attribute_name.len() + self.attribute_value.len() + s.len();
-        if len > self.max_len {
-            self.attribute_too_long = true;
-            self.attribute_value.clear();
-        }
-        match (value, self.attribute_too_long) {
-            (true, false) => self.attribute_value.extend_from_slice(s),
-            (false, _) if self.attribute_name.len() + s.len() <= self.max_len => {
-                self.attribute_name.extend_from_slice(s)
+        if value {
+            let len = self.attribute_name.len() + self.attribute_value.len() + s.len();
+            if self.attribute_too_long || len > self.max_len {
+                self.attribute_too_long = true;
+                self.attribute_value.clear();
+            } else {
+                self.attribute_value.extend_from_slice(s);
             }
-            _ => {}
+        } else {
+            let room = self.max_len - self.attribute_name.len();
+            self.attribute_name
+                .extend_from_slice(&s[..s.len().min(room)]);
+            if s.len() > room {
+                self.attribute_too_long = true;
+                self.attribute_value.clear();
+            }
         }
     }
 
@@ -264,13 +270,14 @@ impl Emitter for LinkEmitter {
         if self.tag_too_long {
             return;
         }
-        if self.name.len() + s.len() > self.max_len {
-            // Named by what was read of it.
+        // Named by its first `max_len` bytes, whatever the pieces they come in.
+        let room = self.max_len - self.name.len();
+        let kept = s.len().min(room);
+        self.kept += kept;
+        self.name.extend_from_slice(&s[..kept]);
+        if s.len() > room {
             self.tag_is_too_long();
-            return;
         }
-        self.kept += s.len();
-        self.name.extend_from_slice(s);
     }
 
     fn push_comment(&mut self, s: &[u8]) {
