@@ -347,9 +347,17 @@ fn mutated_texts_give_the_same_findings_from_a_str_and_a_stream() {
             text.push_str(["", "\n", "-\n", " ", "<", ">", "URL:", "\n\n"][next(8)]);
         }
         let extractor = Extractor::new().max_len(256 + next(64));
+        // Findings come in order of their starts, and none starts inside a valid one.
+        let (mut last_start, mut valid_end) = (None, 0);
         for found in extractor.extract(&text) {
             assert_eq!(&text[found.span()], found.found());
             assert!(!found.url().contains(char::is_whitespace) || found.url().contains('\u{85}'));
+            assert!(last_start < Some(found.start()), "{text:?}");
+            assert!(found.start() >= valid_end, "{text:?}");
+            last_start = Some(found.start());
+            if found.is_valid() {
+                valid_end = found.end();
+            }
         }
         assert_stream_agrees(extractor, &text, 1 + next(9));
     }
@@ -373,6 +381,13 @@ fn hostile_texts_are_read_in_linear_time() {
         "<http:".repeat(1 << 18),
         "URL:".repeat(1 << 18),
         "http:".repeat(1 << 18),
+        // Scheme names inside invalid findings: each candidate inside one is read to the
+        // end of its run, so at most 16 invalid ones are read (in and past the limit).
+        "ftp:".repeat(1 << 18),
+        "FILE:".repeat(1 << 18),
+        format!("{}|", "http://h/".repeat(1 << 12)),
+        format!("{}|", "http://h/".repeat(1 << 16)),
+        format!("{}|", "x/news:".repeat(1 << 16)),
         "a ".repeat(1 << 19),
         "-\n".repeat(1 << 19),
         format!("<URL:{}", " ".repeat(1 << 20)),
@@ -382,6 +397,226 @@ fn hostile_texts_are_read_in_linear_time() {
         }
         assert_stream_agrees(Extractor::new(), &hostile, 65536);
     }
+}
+
+#[test]
+fn a_valid_url_that_starts_inside_an_invalid_finding_is_found() {
+    // In every known scheme's invalid URL, whole and from a stream in pieces.
+    for outer in [
+        "FILE:",
+        "gopher:",
+        "news:x|",
+        "mailto:a|",
+        "ftp:",
+        "<URL:ftp:",
+        "URL:http:",
+    ] {
+        for inner in [
+            "http://h/a",
+            "ftp://h/f",
+            "gopher://h/1x",
+            "news:comp.x",
+            "mailto:a@h",
+        ] {
+            let text = format!("see {outer}{inner} then");
+            let found: Vec<_> = rfc1738::extract(&text).collect();
+            let valid: Vec<_> = found.iter().filter(|found| found.is_valid()).collect();
+            assert_eq!(valid.len(), 1, "{text}");
+            assert_eq!(valid[0].url(), inner, "{text}");
+            for piece in [1, 2, 5] {
+                assert_stream_agrees(Extractor::new(), &text, piece);
+            }
+        }
+    }
+}
+
+/// Where the URL of a finding starts in its found text: after `<`, `URL:` and the
+/// whitespace a wrapper allows around them.
+fn url_offset(found: &Found<'_>) -> usize {
+    let text = found.found().as_bytes();
+    let wrapped = text[0] == b'<';
+    let space = |at: &mut usize| {
+        while text
+            .get(*at)
+            .is_some_and(|b| b" \t\n\x0b\x0c\r\xc2\xa0".contains(b))
+        {
+            *at += 1;
+        }
+    };
+    let mut at = 0;
+    if wrapped {
+        at = 1;
+        space(&mut at);
+    }
+    if text.len() >= at + 4 && text[at..at + 4].eq_ignore_ascii_case(b"URL:") {
+        at += 4;
+        if wrapped {
+            space(&mut at);
+        }
+    }
+    at
+}
+
+#[test]
+fn no_candidate_hides_a_valid_url_that_starts_inside_it() {
+    // Generated texts dense in scheme names, wrappers, hyphen breaks, line numbers and runs
+    // near the limit. Wherever a bare URL read from that byte on (the byte before it no
+    // scheme character nor `_`) is valid, the whole text's findings report it, or the byte
+    // is inside a valid finding, or inside the head of an invalid one (before its URL's
+    // second byte). And a stream in pieces finds the same.
+    let tokens = [
+        "http://h/",
+        "FILE:",
+        "ftp:",
+        "ftp://f/",
+        "news:",
+        "gopher:",
+        "mailto:a@h",
+        "x",
+        "-\n",
+        " ",
+        "\n\n",
+        "\n",
+        "<URL:",
+        "<",
+        ">",
+        "_",
+        "|",
+        "URL:",
+        "(",
+        ")",
+        "/",
+        ":",
+        "?",
+        "@h",
+        "%",
+        "  12.  ",
+        "-",
+        ".",
+        "\u{a0}",
+        "é",
+        "1",
+        "x/http://h/",
+        "a-\n",
+        "http://h/a|",
+        "<URL:FILE:",
+        "'",
+        "\"",
+        "<ftp:",
+        "wais://h/db?",
+    ];
+    let mut state = 0x27_u64;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) as usize) % n
+    };
+    for _ in 0..1500 {
+        let mut text = String::new();
+        let mut names = 0;
+        for _ in 0..=next(40) {
+            let token = tokens[next(tokens.len())];
+            names += usize::from(token.contains(':'));
+            text.push_str(token);
+            let run = [0, 0, 0, 5, 60, 120][next(6)];
+            text.extend(std::iter::repeat_n('a', run));
+        }
+        let dialect = [Dialect::Rfc1738, Dialect::Rfc1630][next(2)];
+        let extractor = Extractor::new()
+            .max_len(256 + next(3) * 20)
+            .line_numbers(next(4) == 0)
+            .dialect(dialect);
+        assert_stream_agrees(extractor, &text, 1 + next(13));
+        // Past 16 invalid candidates inside an invalid finding the rest of it is skipped.
+        if names > 12 {
+            continue;
+        }
+        let found: Vec<Found<'_>> = extractor.extract(&text).collect();
+        let bytes = text.as_bytes();
+        for at in (0..bytes.len()).filter(|&at| text.is_char_boundary(at)) {
+            let glued = at > 0
+                && (bytes[at - 1].is_ascii_alphanumeric() || b"+-._".contains(&bytes[at - 1]));
+            if glued || bytes[at] == b'<' {
+                continue;
+            }
+            let Some(bare) = extractor.extract(&text[at..]).next() else {
+                continue;
+            };
+            if bare.start() != 0 || !bare.is_valid() {
+                continue;
+            }
+            let at = at as u64;
+            let reported = found.iter().any(|found| {
+                let inside = found.start() <= at && at < found.end();
+                (found.start() == at && found.url() == bare.url())
+                    || (inside && found.is_valid())
+                    || (inside && at <= found.start() + url_offset(found) as u64)
+            });
+            assert!(
+                reported,
+                "{:?} at {at} not reported in {text:?}: {:?}",
+                bare.url(),
+                found
+                    .iter()
+                    .map(|found| (found.start(), found.url()))
+                    .collect::<Vec<_>>()
+            );
+        }
+    }
+}
+
+#[test]
+fn at_most_16_invalid_candidates_are_read_inside_an_invalid_finding() {
+    // A limit of this implementation (linear time on text made of scheme names): with 15
+    // invalid candidates inside, the valid URL after them is found; with 17, it is not.
+    let urls = |text: &str| -> Vec<String> {
+        rfc1738::extract(text)
+            .map(|found| found.url().to_owned())
+            .collect()
+    };
+    let text = format!("{}http://h/", "FILE:".repeat(16));
+    assert_eq!(urls(&text), [text.as_str(), "http://h/"]);
+    let text = format!("{}http://h/", "FILE:".repeat(18));
+    assert_eq!(urls(&text), [text.as_str()]);
+}
+
+#[test]
+fn a_valid_url_at_the_end_of_a_run_longer_than_the_limit_is_found_from_a_stream() {
+    // The run is read to its end holding only the last limit's worth of it.
+    let limit = 4096;
+    let text = format!(
+        "x http://h/{}/http://x/ok then ftp://y/ and news:{}/news:comp.x.",
+        "a".repeat(300_000),
+        "b-\n".repeat(3_000)
+    );
+    let extractor = Extractor::new().max_len(limit);
+    let found: Vec<(String, bool)> = extractor
+        .extract(&text)
+        .map(|found| (found.url().chars().take(20).collect(), found.is_valid()))
+        .collect();
+    let expected = [
+        ("http://h/aaaaaaaaaaa", false),
+        ("http://x/ok", true),
+        ("ftp://y/", true),
+        ("news:b-b-b-b-b-b-b-b", false),
+        ("news:comp.x", true),
+    ];
+    let expected: Vec<(String, bool)> = expected
+        .iter()
+        .map(|&(url, valid)| (url.to_owned(), valid))
+        .collect();
+    assert_eq!(found, expected);
+    for piece in [1, 7, 4096, 70_000] {
+        assert_stream_agrees(extractor, &text, piece);
+    }
+    let mut reader = extractor.extract_reader(text.as_bytes());
+    assert_eq!(reader.by_ref().count(), 5);
+    assert!(
+        reader.high_water() <= 2 * limit + 4 * 64 * 1024,
+        "held {} bytes",
+        reader.high_water()
+    );
 }
 
 #[test]

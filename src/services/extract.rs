@@ -11,9 +11,20 @@
 //! is not part of it either, and "the hyphen may or may not actually be part of the URL":
 //! the URL is reported with the hyphen, flagged, and the reading without it is given too.
 //! A `#fragment` may follow the URL inside the brackets. See [`Extractor`] for every choice
-//! where the appendix is silent.
+//! where the appendix is silent; two of them say where a URL may be:
+//! - **where a scheme may begin**: a bare URL's scheme (or its `URL:`) begins at the start
+//!   of the text or after any byte but a scheme character (a letter, a digit, `+`, `-`,
+//!   `.`: glued, they make one longer name, `x-http`, another scheme) and `_` (a name
+//!   glued to an identifier, `FILE` in `DEFAULT_INDEX_FILE:`, is no scheme). So
+//!   `DEFAULT_INDEX_FILE:http://h/` holds `http://h/`, and `(http://h/)`, `"http://h/"`,
+//!   `=http://h/`, `/http://h/`, `:http://h/` do too; `x-http://h/` and `a.ftp://h/` hold
+//!   none. A wrapper begins at its `<`, whatever is before it.
+//! - **an invalid finding hides no valid URL**: a valid URL whose scheme (or `URL:`)
+//!   starts inside an invalid finding is reported too, after it, the two spans
+//!   overlapping (`FILE:http://h/a`: the invalid file URL, then `http://h/a`). Findings
+//!   come in the order of their starts, and none starts inside a valid one.
 
-use crate::vocabulary::dialect::{is_scheme_char, Dialect};
+use crate::vocabulary::dialect::{is_scheme_char, Dialect, PREFIX};
 
 use crate::facade::parse_reference;
 
@@ -215,10 +226,25 @@ impl<'t> Found<'t> {
 /// - a known scheme is one of [`UrlKind::ALL`] but generic (the ten of RFC 1738 and
 ///   RFC 1630's mid, cid, urn, rlogin, tn3270), matched in any case; `<...>` with another
 ///   scheme, or text that merely has a colon, is not a URL;
-/// - a bare URL starts at the start of a word (not after a letter, digit, `+`, `-` or `.`),
-///   may be preceded by `URL:`, and ends at whitespace, a control character, a non-ASCII
-///   character, `<`, `>` or `"`; then `.`, `,`, `;`, `:`, `!`, `?`, `'`, and `)`, `]` or
-///   `}` without their opening partner inside the URL, are taken off its end;
+/// - a bare URL starts at the start of a word: at the start of the text or after any byte
+///   but a letter, a digit, `+`, `-`, `.` (RFC 1738's scheme characters: the name would be
+///   a longer one, `x-http`, `a.ftp`) and `_` (the name would end an identifier, as `FILE`
+///   in `DEFAULT_INDEX_FILE:`); so after whitespace, an opening bracket or quote, `=`,
+///   `/`, `:` or any non-ASCII byte. It may be preceded by `URL:` (itself at the start of a
+///   word), and ends at whitespace, a control character, a non-ASCII character, `<`, `>`
+///   or `"`; then `.`, `,`, `;`, `:`, `!`, `?`, `'`, and `)`, `]` or `}` without their
+///   opening partner inside the URL, are taken off its end;
+/// - an invalid finding never hides a valid URL that starts inside it: the search goes on
+///   from the byte after the first of its URL, and a candidate found before its end is
+///   reported when valid (then the search goes on after it), and read inside in turn when
+///   invalid, not reported (its text is already the invalid finding's). So findings come
+///   in order of their starts, none starts inside a valid one, and a valid one may start
+///   inside the invalid one before it (`FILE:http://h/a`: `FILE:http://h/a`, invalid, then
+///   `http://h/a`). Inside one invalid finding at most 16 invalid candidates are read (a
+///   limit of this implementation, which keeps text made of scheme names linear); past
+///   them the rest of it is skipped. Text read as a candidate and found to be no URL (an
+///   unclosed `<URL:` whose text has no scheme) hides none either: the search goes on
+///   where a URL could start in it;
 /// - a bare `scheme:` or `scheme://` with nothing more is a mention of the scheme, not a
 ///   URL;
 /// - a bare URL continues on the next line only after a hyphen followed at once by the
@@ -229,7 +255,10 @@ impl<'t> Found<'t> {
 ///   and the no-break space U+00A0 (text converted from print is full of them); a bare URL
 ///   also ends at a no-break space, being non-ASCII; a hyphen break is a hyphen followed by whitespace that holds a line break;
 /// - a URL (wrapper content, or bare run) longer than [`max_len`](Extractor::max_len)
-///   bytes is reported cut at the limit, invalid with [`ErrorKind::TooLongInText`].
+///   bytes is reported cut at the limit, invalid with [`ErrorKind::TooLongInText`]; the
+///   rest of a bare run is read to its end and searched, as the inside of an invalid
+///   finding, from the last `max_len` bytes of it (a URL starting before them would be too
+///   long to be valid).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Extractor {
     dialect: Dialect,
@@ -283,7 +312,8 @@ impl Extractor {
         self
     }
 
-    /// The URLs in `text`, in order.
+    /// The URLs in `text`, in order of their starts (a valid URL inside an invalid one
+    /// comes after it).
     pub fn extract<'t>(&self, text: &'t str) -> Extract<'t> {
         Extract {
             extractor: *self,
@@ -293,8 +323,10 @@ impl Extractor {
         }
     }
 
-    /// The URLs in a stream, in order, reading it piece by piece: memory stays bounded by
-    /// the length limit, whatever the stream's size.
+    /// The URLs in a stream, in order of their starts, reading it piece by piece: memory
+    /// stays bounded by the length limit, whatever the stream's size. The findings are
+    /// those of [`extract`](Extractor::extract) on the whole text, however the stream
+    /// hands it out.
     pub fn extract_reader<R: Read>(&self, reader: R) -> ExtractReader<R> {
         ExtractReader {
             extractor: *self,
@@ -354,10 +386,14 @@ impl<'t> Iterator for Extract<'t> {
                 let position = self.lines.advance(bytes, candidate.start, candidate.end);
                 let found = self.text.get(candidate.start..candidate.end).unwrap_or("");
                 let url = candidate.url_text(self.text);
-                Some(
-                    self.extractor
-                        .finish(candidate, 0, position, found.into(), url),
-                )
+                Some(self.extractor.finish(
+                    candidate,
+                    &mut self.scanner,
+                    0,
+                    position,
+                    found.into(),
+                    url,
+                ))
             }
             Step::NeedMore { .. } | Step::End => None,
         }
@@ -443,6 +479,7 @@ impl<R: Read> Iterator for ExtractReader<R> {
                     let url = Cow::Owned(candidate.url_bytes_lossy(buffer));
                     let found = self.extractor.finish(
                         candidate,
+                        &mut self.scanner,
                         self.base,
                         position,
                         Cow::Owned(found),
@@ -464,10 +501,12 @@ impl<R: Read> Iterator for ExtractReader<R> {
 }
 
 impl Extractor {
-    /// A candidate made a finding: the URL read by the dialect's grammar.
+    /// A candidate made a finding: the URL read by the dialect's grammar, and the verdict
+    /// told to the scanner (which searches inside an invalid finding).
     fn finish<'t>(
         &self,
         candidate: Candidate,
+        scanner: &mut Scanner,
         base: u64,
         position: Position,
         found: Cow<'t, str>,
@@ -481,6 +520,7 @@ impl Extractor {
         } else {
             parse_reference(&url, self.dialect).map(|reference| reference.url().kind())
         };
+        scanner.settle(verdict.is_ok());
         let alternative = (!candidate.hyphens.is_empty()).then(|| {
             // One pass: the hyphens are in order, each a one-byte character.
             let mut alternative = String::with_capacity(url.len());
@@ -643,6 +683,12 @@ struct Candidate {
 }
 
 impl Candidate {
+    /// Where the URL starts in the bytes (after the wrapper's head, `URL:` and
+    /// whitespace); the end of the found text when the URL is empty.
+    fn url_start(&self) -> usize {
+        self.pieces.first().map_or(self.end, |&(start, _)| start)
+    }
+
     /// The URL's text: borrowed when it is one piece of `text`.
     fn url_text<'t>(&self, text: &'t str) -> Cow<'t, str> {
         match self.pieces.as_slice() {
@@ -683,16 +729,62 @@ enum Step {
     End,
 }
 
-/// The search's state between steps: where it is, and whether it is skipping the rest of
-/// a too long bare URL.
+/// The search's state between steps: where it is, and what the last finding left it to
+/// do inside that finding.
 #[derive(Debug, Clone, Copy)]
 struct Scanner {
     extractor: Extractor,
     pos: usize,
-    skipping_run: bool,
     /// The byte before `pos` when the buffer no longer holds it.
     before: Option<u8>,
+    /// The finding just returned, until its verdict is known ([`Scanner::settle`]).
+    last: Option<Last>,
+    /// Inside an invalid finding: the valid URLs that start in it are looked for.
+    inside: Option<Inside>,
+    /// A finding cut at the length limit: the end of its run is looked for first.
+    seeking: Option<Seeking>,
 }
+
+/// What the search needs of a finding once its verdict is known.
+#[derive(Debug, Clone, Copy)]
+struct Last {
+    /// Where its URL starts (after the wrapper's head and `URL:`).
+    url_start: usize,
+    /// Where the search would go on after it.
+    resume: usize,
+    truncated: bool,
+    /// The URL is one piece of the text (no line break inside it).
+    one_piece: bool,
+}
+
+/// The rest of an invalid finding, where only valid URLs are reported.
+#[derive(Debug, Clone, Copy)]
+struct Inside {
+    /// Where the finding's text (for one cut at the limit, its run) ends.
+    end: usize,
+    /// Invalid candidates that may still be read in it before the rest of it is skipped.
+    tries: usize,
+}
+
+/// A finding cut at the length limit, whose run is read on to its end: only the last
+/// `max_len` bytes of the run can hold the start of a URL short enough to be valid.
+#[derive(Debug, Clone, Copy)]
+struct Seeking {
+    /// The first byte after the start of the finding's URL.
+    from: usize,
+    /// Where the finding was cut.
+    cut: usize,
+    one_piece: bool,
+    /// The run already goes on for `max_len` bytes past the cut (`from` and `cut` may be
+    /// gone from the buffer).
+    far: bool,
+}
+
+/// The invalid candidates read inside one invalid finding, at most, while looking for a
+/// valid URL that starts in it: past them the rest of the finding is skipped. Each is read
+/// to the end of the finding's run, so the bound keeps text made of scheme names
+/// (`ftp:ftp:ftp:...`) linear.
+const TRIES_INSIDE: usize = 16;
 
 /// The longest head a candidate start needs to be recognized: `<`, whitespace, `URL:`,
 /// a scheme name and `:`.
@@ -732,14 +824,110 @@ impl Scanner {
         Scanner {
             extractor,
             pos: 0,
-            skipping_run: false,
             before: None,
+            last: None,
+            inside: None,
+            seeking: None,
         }
     }
 
     /// The buffer lost its first `dropped` bytes.
     fn rebase(&mut self, dropped: usize) {
         self.pos = self.pos.saturating_sub(dropped);
+        if let Some(inside) = &mut self.inside {
+            // An end that is gone is passed: the search is beyond it.
+            inside.end = inside.end.saturating_sub(dropped);
+        }
+        if let Some(seeking) = &mut self.seeking {
+            seeking.from = seeking.from.saturating_sub(dropped);
+            seeking.cut = seeking.cut.saturating_sub(dropped);
+        }
+    }
+
+    /// The verdict on the finding the last step returned: after an invalid one, the search
+    /// goes on inside it, from the byte after its URL's first, for the valid URLs that
+    /// start there (a finding cut at the limit first has the end of its run found).
+    fn settle(&mut self, valid: bool) {
+        let Some(last) = self.last.take() else {
+            return;
+        };
+        if valid {
+            return;
+        }
+        if last.truncated {
+            self.seeking = Some(Seeking {
+                from: last.url_start + 1,
+                cut: last.resume,
+                one_piece: last.one_piece,
+                far: false,
+            });
+        } else if last.url_start + 1 < last.resume {
+            self.pos = last.url_start + 1;
+            self.inside = Some(Inside {
+                end: last.resume,
+                tries: TRIES_INSIDE,
+            });
+        }
+    }
+
+    /// Reads on to the end of the run of a finding cut at the limit; then the search goes
+    /// on inside it from the first start that can begin a URL within the limit. `None`
+    /// when the end is found, or the step to return.
+    fn seek(&mut self, bytes: &[u8], eof: bool) -> Option<Step> {
+        let mut seeking = self.seeking?;
+        let limit = self.extractor.max_len;
+        let from = self.pos.min(bytes.len());
+        let end = match bytes[from..].iter().position(|&b| ends_run(b)) {
+            Some(offset) => from + offset,
+            None if eof => bytes.len(),
+            None => {
+                // Keep what a start inside may still be at: the finding's URL, or once the
+                // run is a limit longer than it, the last limit's worth of the run.
+                seeking.far = seeking.far || bytes.len() - seeking.cut >= limit;
+                let keep = if seeking.far {
+                    bytes.len().saturating_sub(limit)
+                } else {
+                    seeking.from
+                };
+                self.seeking = Some(seeking);
+                self.pos = bytes.len();
+                return Some(Step::NeedMore { keep });
+            }
+        };
+        self.seeking = None;
+        let far = seeking.far || end - seeking.cut >= limit;
+        // A URL that starts more than the limit before the run's end is too long to be
+        // valid: in one piece, or when the run goes on for a limit after the cut, that is
+        // every start before `end - limit`, or before `end - limit - 4` for `URL:` and
+        // the URL after it.
+        let first = if far || seeking.one_piece {
+            seeking
+                .from
+                .max(end.saturating_sub(limit.saturating_add(PREFIX.len())))
+        } else {
+            seeking.from
+        };
+        self.pos = first.min(end);
+        if first < end {
+            self.inside = Some(Inside {
+                end,
+                tries: TRIES_INSIDE,
+            });
+        }
+        None
+    }
+
+    /// Whether a candidate read inside an invalid finding is a valid URL (as
+    /// [`Extractor::finish`] would find it).
+    fn is_valid(&self, bytes: &[u8], candidate: &Candidate) -> bool {
+        if candidate.truncated {
+            return false;
+        }
+        let url = match candidate.pieces.as_slice() {
+            &[(start, end)] => String::from_utf8_lossy(&bytes[start..end]),
+            _ => Cow::Owned(candidate.url_bytes_lossy(bytes)),
+        };
+        parse_reference(&url, self.extractor.dialect).is_ok()
     }
 
     fn byte_before(&self, bytes: &[u8], at: usize) -> Option<u8> {
@@ -763,18 +951,8 @@ impl Scanner {
     }
 
     fn search(&mut self, bytes: &[u8], eof: bool) -> Step {
-        if self.skipping_run {
-            match bytes[self.pos.min(bytes.len())..]
-                .iter()
-                .position(|&b| ends_run(b))
-            {
-                Some(at) => {
-                    self.pos += at;
-                    self.skipping_run = false;
-                }
-                None if eof => return Step::End,
-                None => return Step::NeedMore { keep: bytes.len() },
-            }
+        if let Some(step) = self.seek(bytes, eof) {
+            return step;
         }
         // Every start has a `:` within HEAD bytes: the one closing its scheme (or `URL`)
         // name. The search finds the colons (memchr) and looks back from each for the
@@ -785,9 +963,17 @@ impl Scanner {
         while let Some(offset) = memchr::memchr(b':', &bytes[scan.min(bytes.len())..]) {
             let colon = scan + offset;
             scan = colon + 1;
+            // Most colons in prose end a word that no name ends like: they are let go by
+            // the two bytes before them, without reading the word.
+            if colon >= 2 && !may_end_a_name(bytes[colon - 2], bytes[colon - 1]) {
+                continue;
+            }
             for start in self.starts_closed_by(bytes, colon).into_iter().flatten() {
                 if start < at {
                     continue;
+                }
+                if self.inside.is_some_and(|inside| start >= inside.end) {
+                    self.inside = None;
                 }
                 if !eof && bytes.len() - start < HEAD && !head_is_complete(bytes, start) {
                     // Not enough bytes to recognize a start: read on, keeping them.
@@ -802,9 +988,31 @@ impl Scanner {
                     Attempt::No => at = start + 1,
                     Attempt::Skip(to) => at = to,
                     Attempt::NeedMore => return Step::NeedMore { keep: start },
-                    Attempt::Found(candidate, resume, skipping_run) => {
+                    Attempt::Found(candidate, resume) => {
+                        if let Some(inside) = self.inside {
+                            if !self.is_valid(bytes, &candidate) {
+                                // Not reported: its text is the invalid finding's. The
+                                // search goes on inside it, while tries are left.
+                                if inside.tries > 1 {
+                                    at = candidate.url_start() + 1;
+                                    self.inside = Some(Inside {
+                                        tries: inside.tries - 1,
+                                        ..inside
+                                    });
+                                } else {
+                                    at = inside.end;
+                                    self.inside = None;
+                                }
+                                continue;
+                            }
+                        }
                         self.pos = resume;
-                        self.skipping_run = skipping_run;
+                        self.last = Some(Last {
+                            url_start: candidate.url_start(),
+                            resume,
+                            truncated: candidate.truncated,
+                            one_piece: candidate.pieces.len() == 1,
+                        });
                         return Step::Found(candidate);
                     }
                 }
@@ -826,11 +1034,7 @@ impl Scanner {
     /// name, and the name at the start of a word (a letter first), when the name is `URL`
     /// or a known scheme. Nothing else can start a URL whose head this colon ends.
     fn starts_closed_by(&self, bytes: &[u8], colon: usize) -> [Option<usize>; 2] {
-        // Most colons in prose end a word that no name ends like: they are let go by the two
-        // bytes before them, without reading the word.
-        if colon >= 2 && !may_end_a_name(bytes[colon - 2], bytes[colon - 1]) {
-            return [None, None];
-        }
+        // (The search lets most colons go before this, by the two bytes before them.)
         let low = colon.saturating_sub(HEAD);
         let mut name = colon;
         while name > low
@@ -866,9 +1070,13 @@ impl Scanner {
         [angle, word]
     }
 
-    /// Whether `at` starts a word: the byte before is not part of a scheme name.
+    /// Whether `at` starts a word: the byte before is not part of a scheme name (a letter,
+    /// a digit, `+`, `-`, `.`: the name would be a longer one), nor `_` (the name would end
+    /// an identifier, as `FILE` in `DEFAULT_INDEX_FILE:`).
     fn word_starts(&self, bytes: &[u8], at: usize) -> bool {
-        !self.byte_before(bytes, at).is_some_and(is_scheme_char)
+        !self
+            .byte_before(bytes, at)
+            .is_some_and(|b| is_scheme_char(b) || b == b'_')
     }
 
     /// A wrapper starting with `<` at `at`.
@@ -923,7 +1131,7 @@ impl Scanner {
             prefixed: wrapper == Wrapper::Url,
             truncated: false,
         };
-        Attempt::Found(candidate, close + 1, false)
+        Attempt::Found(candidate, close + 1)
     }
 
     /// The text `bytes[from..to]` without its whitespace (and, with line numbers, without
@@ -1046,12 +1254,11 @@ impl Scanner {
             BareRun::Found {
                 mut candidate,
                 resume,
-                skipping_run,
             } => {
                 candidate.start = at;
                 candidate.wrapper = wrapper;
                 candidate.prefixed = prefixed;
-                Attempt::Found(candidate, resume, skipping_run)
+                Attempt::Found(candidate, resume)
             }
         }
     }
@@ -1107,6 +1314,7 @@ impl Scanner {
             return BareRun::Nothing(from + 1);
         };
         let resume = last_end;
+        let first_end = pieces[0].1;
         if !truncated {
             trim_trailing_punctuation(bytes, &mut pieces);
             // Hyphens past the trimmed end are gone with it.
@@ -1122,7 +1330,11 @@ impl Scanner {
             pieces.len() == 1 && after.iter().all(|&b| b == b'/')
         });
         if only_scheme {
-            return BareRun::Nothing(resume.max(from + 1));
+            // No start is in the first piece (it has no colon, or only slashes after its
+            // one), unless it was cut at the limit, before a colon; one may be on the lines
+            // a hyphen joined to it.
+            let past = if truncated { from } else { first_end };
+            return BareRun::Nothing(past.max(from + 1));
         }
         BareRun::Found {
             candidate: Candidate {
@@ -1135,7 +1347,6 @@ impl Scanner {
                 truncated,
             },
             resume: if truncated { last } else { resume },
-            skipping_run: truncated,
         }
     }
 }
@@ -1148,20 +1359,16 @@ enum Attempt {
     Skip(usize),
     /// More bytes are needed to decide.
     NeedMore,
-    /// A finding; the search resumes at the offset, skipping the rest of a too long run
-    /// when the flag says so.
-    Found(Candidate, usize, bool),
+    /// A finding; the search resumes at the offset (for one cut at the limit, where it
+    /// was cut).
+    Found(Candidate, usize),
 }
 
 /// What [`Scanner::bare_run`] read.
 enum BareRun {
     NeedMore,
     Nothing(usize),
-    Found {
-        candidate: Candidate,
-        resume: usize,
-        skipping_run: bool,
-    },
+    Found { candidate: Candidate, resume: usize },
 }
 
 /// Takes off a bare URL's end what the sentence around it put there.
