@@ -604,25 +604,28 @@ fn read_both_ways(page: &[u8], reading: HtmlReading) -> Vec<(u64, String, String
         .base("http://h/d/")
         .reading(reading)
         .max_len(256);
-    let read = |piece: usize| -> Vec<(u64, String, String)> {
+    let read = |piece: usize| -> Vec<Link> {
         lister
             .links_reader(Pieces(page, piece))
-            .map(|link| {
-                let link = link.unwrap();
-                let what = match (&link.result, &link.href) {
-                    (Err(error), _) => error.code().to_owned(),
-                    (Ok(_), Some(href)) => href.clone(),
-                    (Ok(result), None) => result.clone(),
-                };
-                (link.line, link.element, what)
-            })
-            .collect()
+            .collect::<Result<_, _>>()
+            .unwrap()
     };
+    // Every field alike, the character set included.
     let whole = read(usize::MAX);
     for piece in 1..=7 {
         assert_eq!(read(piece), whole, "{reading} in pieces of {piece}");
     }
     whole
+        .into_iter()
+        .map(|link| {
+            let what = match (&link.result, &link.href) {
+                (Err(error), _) => error.code().to_owned(),
+                (Ok(_), Some(href)) => href.clone(),
+                (Ok(result), None) => result.clone(),
+            };
+            (link.line, link.element, what)
+        })
+        .collect()
 }
 
 fn found(line: u64, element: &str, what: &str) -> (u64, String, String) {
@@ -658,6 +661,8 @@ fn what_is_left_open_at_the_end_is_reported_on_its_line_in_both_readings() {
         ("<! x\n<A HREF=x", Whatwg, "#comment", "comment"),
         ("<A HREF='x>\n<A HREF=y>", Html2, "a", "tag"),
         ("<A HREF='x>\n<A HREF=y>", Whatwg, "a", "tag"),
+        ("</B X='x>\n<A HREF=y>", Html2, "/b", "end tag"),
+        ("</B X='x>\n<A HREF=y>", Whatwg, "/b", "end tag"),
     ];
     for &(tail, reading, element, what) in cases {
         let page = format!("<A HREF=first.html>\n{tail}");
@@ -686,6 +691,10 @@ fn what_is_left_open_at_the_end_is_reported_on_its_line_in_both_readings() {
         ("<![ IGNORE [ ]]>", Html2),
         ("<?pi >", Html2),
         ("<A HREF='x'>", Whatwg),
+        // An end tag begun in RAWTEXT that is not the element's own is text.
+        ("<XMP></XM", Whatwg),
+        ("<XMP></XMPX", Html2),
+        ("<TITLE></TITL", Whatwg),
         ("<", Html2),
         ("<!", Html2),
         ("</", Html2),
@@ -740,6 +749,40 @@ fn names_longer_than_the_limit_are_cut_the_same_whole_and_in_pieces() {
                 found(3, "a", "c.html"),
             ],
             "{reading}"
+        );
+    }
+}
+
+#[test]
+fn a_declaration_is_in_the_character_set_in_force_where_it_ended() {
+    // Found by the links fuzz target: a declaration's report took the character set of
+    // wherever the tokenizer happened to be when it was handed on.
+    let long = "x".repeat(300);
+    let inside = [
+        format!("<!-- {long} ").as_bytes(),
+        b"\xe9 --><A HREF=a.html>",
+    ]
+    .concat();
+    let after = [
+        format!("<!-- {long} --><A HREF=a.html>").as_bytes(),
+        b"\xe9",
+    ]
+    .concat();
+    for (page, charsets) in [
+        (inside, [Charset::Latin1, Charset::Latin1]),
+        (after, [Charset::Utf8, Charset::Utf8]),
+    ] {
+        let read = read_both_ways(&page, HtmlReading::Html2);
+        assert_eq!(read[0].2, "too-long");
+        let links: Vec<Link> = LinkLister::new()
+            .base("http://h/")
+            .max_len(256)
+            .links_reader(&page[..])
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(
+            links.iter().map(|l| l.charset).collect::<Vec<_>>(),
+            charsets
         );
     }
 }

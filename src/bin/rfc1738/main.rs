@@ -251,7 +251,7 @@ enum Command {
         mode: ModeArg,
         /// How comments and other markup declarations are read: by HTML 2.0's rules, or by
         /// today's WHATWG tokenizer. Either way, one still open at the end of a page is
-        /// reported (error "unclosed"), as is a start tag.
+        /// reported (error "unclosed"), as is a tag.
         #[arg(long, value_enum, ignore_case = true, default_value_t = HtmlArg::Html2)]
         html: HtmlArg,
         /// Print one JSON object per link: {"file", "line", "element", "attribute", "href",

@@ -181,10 +181,14 @@ impl Emitter for LinkEmitter {
     }
 
     fn emit_eof(&mut self) {
-        if self.kind == Some(TagKind::Start) {
-            // A start tag still open at the end: its attributes were never read.
-            let name = String::from_utf8_lossy(&self.name).into_owned();
-            self.skipped("tag", name, self.tag_line, true);
+        // A tag still open at the end (in a quoted value, say) took the rest of the page.
+        let name = String::from_utf8_lossy(&self.name).into_owned();
+        match self.kind {
+            Some(TagKind::Start) => self.skipped("tag", name, self.tag_line, true),
+            Some(TagKind::End) => {
+                self.skipped("end tag", format!("/{name}"), self.tag_line, true);
+            }
+            None => {}
         }
         self.shared.take_found(&mut self.tokens);
     }
@@ -202,7 +206,12 @@ impl Emitter for LinkEmitter {
         self.tokens.pop_front()
     }
 
-    fn emit_string(&mut self, _s: &[u8]) {}
+    fn emit_string(&mut self, _s: &[u8]) {
+        // Text: no tag is being read. (An end tag begun in RCDATA, RAWTEXT or script data
+        // that is not the element's own turns out to be text: the tokenizer says so only
+        // by emitting it as such.)
+        self.kind = None;
+    }
 
     fn init_start_tag(&mut self) {
         self.init_tag(TagKind::Start);

@@ -75,7 +75,7 @@ const LINK_ATTRIBUTES: &[(&str, &str)] = &[
 ///   reported ([`LinkError::TooLong`]) and skipped; so is a link attribute whose name or
 ///   value is longer. Memory stays within a few times the limit, whatever the document's
 ///   size.
-/// - Nothing is lost in silence: a comment, declaration or start tag still open at the end
+/// - Nothing is lost in silence: a comment, declaration or tag still open at the end
 ///   of the document, which took the rest of it, is reported last
 ///   ([`LinkError::Unclosed`]).
 /// - Bytes that are not UTF-8 are read as Latin-1 (ISO 8859-1, HTML 2.0's character set)
@@ -211,12 +211,13 @@ pub enum LinkError {
         /// The limit.
         max_len: usize,
     },
-    /// A comment, declaration or start tag that begins on this link's line and is still
+    /// A comment, declaration or tag that begins on this link's line and is still
     /// open at the end of the document: everything after its start was read as part of
     /// it, links included.
     #[error("{what} still open at the end of the document, read by {}: everything after its start was read as part of it", reading.rules())]
     Unclosed {
-        /// `comment`, `declaration`, `marked section`, `processing instruction` or `tag`.
+        /// `comment`, `declaration`, `marked section`, `processing instruction`, `tag` or
+        /// `end tag`.
         what: &'static str,
         /// The reading that left it open.
         reading: HtmlReading,
@@ -267,7 +268,7 @@ pub struct Link {
     pub line: u64,
     /// The element, in lower case (`a`, `img`); for a comment or declaration skipped or
     /// left open `#comment`, `#declaration`, `#marked-section` or
-    /// `#processing-instruction`.
+    /// `#processing-instruction`; for an end tag left open its name after `/` (`/a`).
     pub element: String,
     /// The attribute, in lower case (`href`); `None` for a tag, comment or declaration.
     pub attribute: Option<String>,

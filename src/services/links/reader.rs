@@ -1,7 +1,7 @@
 //! Reading: bytes to UTF-8 (Latin-1 from the first byte that is not UTF-8), lines counted,
 //! and in HTML 2.0's reading its declarations taken out ([`Html2Markup`]).
 
-use super::markup::HtmlReading;
+use super::markup::{Charset, HtmlReading};
 use super::sgml::{Finding, Html2Markup};
 use super::shared::Shared;
 use super::token::TagToken;
@@ -255,6 +255,12 @@ impl<R: Read> HtmlReader<R> {
                 break;
             }
             let finding = self.findings.pop_front().expect("a finding is due");
+            // The character set in force where it ended (not where the tokenizer happens to
+            // be, which depends on the pieces the input came in).
+            let charset = match self.latin1_from {
+                Some(from) if from < finding.at => Charset::Latin1,
+                _ => Charset::Utf8,
+            };
             let mut found = self
                 .shared
                 .found
@@ -264,7 +270,7 @@ impl<R: Read> HtmlReader<R> {
                 what: finding.what,
                 element: finding.element.to_owned(),
                 line: finding.line,
-                charset: self.shared.charset(),
+                charset,
                 unclosed: finding.unclosed,
             });
         }

@@ -36,8 +36,8 @@
 //!   tag; in **`TITLE` and `TEXTAREA`** (`#PCDATA`, text for a field or a window title)
 //!   declarations are read but tags hold no link.
 //!
-//! A declaration is replaced by a space and one line break for each of its own (so the
-//! lines of what follows stay right), a `<` that is text by `&lt;`. What the reader tells
+//! A declaration is replaced by a space, one line break for each of its own (so the lines
+//! of what follows stay right) and a space, a `<!` that is text by `&lt;!`. What the reader tells
 //! of a declaration ([`Finding`]: too long, or still open at the end) is placed at the
 //! offset of the text handed on where it ends, so that it is reported in document order.
 
@@ -253,6 +253,9 @@ impl Html2Markup {
             State::EndTagOpen => out.extend_from_slice(b"</"),
             _ => {}
         }
+        if self.open.is_some() {
+            out.push(b' ');
+        }
         self.out = self.offset(out);
         if let Some(open) = self.open.take() {
             self.findings.push(Finding {
@@ -291,10 +294,13 @@ impl Html2Markup {
     }
 
     /// The declaration ends (its last byte was read and counted): back to its content.
-    fn end(&mut self, out: &[u8]) {
+    fn end(&mut self, out: &mut Vec<u8>) {
         let Some(open) = self.open.take() else {
             return;
         };
+        // A space after it too, so that it ends at an offset of its own (after a byte that
+        // is not UTF-8 inside it, say).
+        out.push(b' ');
         if open.len > self.max_len {
             self.findings.push(Finding {
                 at: self.offset(out),
@@ -688,15 +694,15 @@ mod tests {
 
     #[test]
     fn comment_declarations_end_by_sgml_rules() {
-        assert_eq!(seen("a<!-- c -- >b"), "a b");
-        assert_eq!(seen("a<!-- c --\n  >b"), "a \nb");
-        assert_eq!(seen("a<!-- c -- -- d > e -- >b"), "a b");
-        assert_eq!(seen("a<!-- c > d -->b"), "a b");
-        assert_eq!(seen("a<!---->b<!>c"), "a b c");
+        assert_eq!(seen("a<!-- c -- >b"), "a  b");
+        assert_eq!(seen("a<!-- c --\n  >b"), "a \n b");
+        assert_eq!(seen("a<!-- c -- -- d > e -- >b"), "a  b");
+        assert_eq!(seen("a<!-- c > d -->b"), "a  b");
+        assert_eq!(seen("a<!---->b<!>c"), "a  b  c");
         // Lynx 2.6's recovery: text after a comment's `--` is comment text.
-        assert_eq!(seen("a<!-- c -- and > -- d -->b"), "a b");
+        assert_eq!(seen("a<!-- c -- and > -- d -->b"), "a  b");
         // Degenerate: `<!--->` opens a comment that `-->` closes.
-        assert_eq!(seen("a<!---> d -->b"), "a b");
+        assert_eq!(seen("a<!---> d -->b"), "a  b");
     }
 
     #[test]
@@ -712,45 +718,45 @@ mod tests {
     fn declarations_literals_subsets_instructions_marked_sections() {
         assert_eq!(
             seen("<!DOCTYPE HTML PUBLIC \"-//IETF//DTD HTML 2.0//EN>\" -- a > -- >x"),
-            " x"
+            "  x"
         );
-        assert_eq!(seen("<!DOCTYPE x [ <!ENTITY y \"a>b\"> ]>x"), " x");
-        assert_eq!(seen("<?xml a>x"), " x");
-        assert_eq!(seen("<![ IGNORE [ <a href=x> <![ CDATA [ ]]> ]]>x"), " x");
-        assert_eq!(seen("<![CDATA[ <a href=x> ]]>x"), " x");
-        assert_eq!(seen("<![ INCLUDE [<a href=x>]]>"), " <a href=x>]]>");
-        assert_eq!(seen("<![if !IE]>x<![endif]>"), " x ");
+        assert_eq!(seen("<!DOCTYPE x [ <!ENTITY y \"a>b\"> ]>x"), "  x");
+        assert_eq!(seen("<?xml a>x"), "  x");
+        assert_eq!(seen("<![ IGNORE [ <a href=x> <![ CDATA [ ]]> ]]>x"), "  x");
+        assert_eq!(seen("<![CDATA[ <a href=x> ]]>x"), "  x");
+        assert_eq!(seen("<![ INCLUDE [<a href=x>]]>"), "  <a href=x>]]>");
+        assert_eq!(seen("<![if !IE]>x<![endif]>"), "  x  ");
     }
 
     #[test]
     fn tags_are_followed_as_the_tokenizer_reads_them() {
         // A quoted value hides `<!--`; an unquoted one ends at `>`.
-        assert_eq!(seen("<a title=\"<!--\">x<!--c-->"), "<a title=\"<!--\">x ");
-        assert_eq!(seen("<a title=<!-- x>y<!--c-->"), "<a title=<!-- x>y ");
+        assert_eq!(seen("<a title=\"<!--\">x<!--c-->"), "<a title=\"<!--\">x  ");
+        assert_eq!(seen("<a title=<!-- x>y<!--c-->"), "<a title=<!-- x>y  ");
         // A quote opens a value only after `=`.
-        assert_eq!(seen("<a b\"c>x<!--c-->"), "<a b\"c>x ");
+        assert_eq!(seen("<a b\"c>x<!--c-->"), "<a b\"c>x  ");
     }
 
     #[test]
     fn literal_and_text_content() {
         assert_eq!(
             seen("<XMP><!-- <a href=x> --></XMPx></xmp ><!--c-->"),
-            "<XMP><!-- <a href=x> --></XMPx></xmp > "
+            "<XMP><!-- <a href=x> --></XMPx></xmp >  "
         );
         assert_eq!(
             seen("<title>a<!-- </title> -->b</TITLE><!--c-->"),
-            "<title>a b</TITLE> "
+            "<title>a  b</TITLE>  "
         );
         assert_eq!(
             seen("<plaintext>x</plaintext><!--c-->"),
-            "<plaintext>x</plaintext> "
+            "<plaintext>x</plaintext>  "
         );
     }
 
     #[test]
     fn lines_are_kept_and_findings_placed() {
         let (out, findings) = read("a\r\n<!--\r\nb\r-- >\n<!-- c\n", 1, 256);
-        assert_eq!(out, "a\r\n \n\n\n \n");
+        assert_eq!(out, "a\r\n \n\n \n \n ");
         assert_eq!(
             findings,
             [Finding {
@@ -762,9 +768,9 @@ mod tests {
             }]
         );
         let (out, findings) = read("x\n<!-- 0123456789 -->y", 3, 10);
-        assert_eq!(out, "x\n y");
+        assert_eq!(out, "x\n  y");
         assert_eq!(findings.len(), 1);
-        assert_eq!((findings[0].at, findings[0].line), (3, 2));
+        assert_eq!((findings[0].at, findings[0].line), (4, 2));
         assert!(!findings[0].unclosed);
     }
 }
