@@ -70,8 +70,10 @@ impl HtmlReading {
     pub(super) fn state_after(self, name: &[u8]) -> Option<State> {
         match self {
             HtmlReading::Html2 => Content::after(name).state(),
+            // html5gum 0.9 writes "noframe" for the HTML standard's NOFRAMES, and reads
+            // LISTING as any element: both are RAWTEXT here.
             HtmlReading::Whatwg => match name {
-                b"listing" => Some(State::RawText),
+                b"listing" | b"noframes" => Some(State::RawText),
                 _ => naive_next_state(name),
             },
         }
