@@ -111,8 +111,9 @@ enum ModeArg {
     /// is absolute.
     Rfc1808,
     /// The CERN library's HTParse (libwww 2.10-2.14, 1993), which NCSA Mosaic 2.4-2.7b5 and
-    /// Lynx up to 2.6 ran: the base's fragment inherited, ":80" and ":70" dropped, "http:g"
-    /// relative to an http base.
+    /// Lynx up to 2.6 ran: ":80" and ":70" dropped, "http:g" relative to an http base, the
+    /// base's fragment copied onto a link without one (`links` passes the base without it,
+    /// as the browsers did).
     Cern,
 }
 
