@@ -127,7 +127,9 @@ fn the_content_of_xmp_plaintext_iframe_noembed_and_noscript_holds_no_links() {
         );
         summary(&found)
     };
-    for element in ["XMP", "LISTING", "IFRAME", "NOEMBED", "NOFRAMES", "NOSCRIPT"] {
+    for element in [
+        "XMP", "LISTING", "IFRAME", "NOEMBED", "NOFRAMES", "NOSCRIPT",
+    ] {
         let page = format!("<{element}><A HREF=in.html></{element}><A HREF=out.html>");
         assert_eq!(
             whatwg(&page),
