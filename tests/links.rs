@@ -163,6 +163,11 @@ fn html_2_literal_elements_hold_no_links_and_end_at_their_own_end_tag() {
         html2("<TITLE>a<!-- </TITLE> --><A HREF=in.html></TITLE><A HREF=out.html>"),
         [row("a", "href", "out.html", "http://h/out.html")]
     );
+    // "</TITLE" before a comment is no end tag (found by the links fuzz target).
+    assert_eq!(
+        html2("<TITLE>a</TITLE<!-- c -->b</TITLE><A HREF=out.html>"),
+        [row("a", "href", "out.html", "http://h/out.html")]
+    );
     // Elements HTML 2.0 does not know are read as markup (IFRAME, NOSCRIPT, STYLE).
     assert_eq!(
         html2("<IFRAME><A HREF=in.html></IFRAME><STYLE><!-- <A HREF=no.html> --></STYLE>"),

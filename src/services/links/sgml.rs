@@ -36,8 +36,8 @@
 //!   tag; in **`TITLE` and `TEXTAREA`** (`#PCDATA`, text for a field or a window title)
 //!   declarations are read but tags hold no link.
 //!
-//! A declaration is replaced by a space, one line break for each of its own (so the lines
-//! of what follows stay right) and a space, a `<!` that is text by `&lt;!`. What the reader tells
+//! A declaration is replaced by a `.` (see [`LEAD`]), one line break for each of its own
+//! (so the lines of what follows stay right) and a space, a `<!` that is text by `&lt;!`. What the reader tells
 //! of a declaration ([`Finding`]: too long, or still open at the end) is placed at the
 //! offset of the text handed on where it ends, so that it is reported in document order.
 
@@ -58,6 +58,13 @@ pub(super) struct Finding {
     /// Longer than the limit (it ended), or still open at the end of the document.
     pub(super) unclosed: bool,
 }
+
+/// The byte a declaration's replacement starts with. Not a space: after `</title` in a
+/// `TITLE` (an end tag that the `<` of the declaration showed to be none) a space would make
+/// the tokenizer read an end tag; not a letter, `!`, `/` or `?` either, which would make `<`
+/// before it a tag or a comment, nor a letter, digit, `#` or `;`, which would go on with a
+/// character reference. A `.` is text after all of these, as the `<` it stands for was.
+const LEAD: u8 = b'.';
 
 /// The tag states of the WHATWG tokenizer, as far as they decide where a tag ends (which
 /// quote opens a value, which `>` ends the tag).
@@ -338,7 +345,7 @@ impl Html2Markup {
                 }
                 b'!' if content.reads_declarations() => self.state = State::Bang(content),
                 b'?' if content.reads_declarations() => {
-                    out.push(b' ');
+                    out.push(LEAD);
                     self.begin(
                         "processing instruction",
                         "#processing-instruction",
@@ -364,12 +371,12 @@ impl Html2Markup {
             State::Bang(content) => match byte {
                 b'-' => self.state = State::BangDash(content),
                 b'>' => {
-                    out.push(b' ');
+                    out.push(LEAD);
                     self.begin("comment", "#comment", 3, content);
                     self.end(out);
                 }
                 letter if letter.is_ascii_alphabetic() => {
-                    out.push(b' ');
+                    out.push(LEAD);
                     self.begin("declaration", "#declaration", 3, content);
                     self.state = State::Declaration {
                         quote: None,
@@ -379,7 +386,7 @@ impl Html2Markup {
                     };
                 }
                 b'[' => {
-                    out.push(b' ');
+                    out.push(LEAD);
                     self.begin("marked section", "#marked-section", 3, content);
                     self.state = State::MarkedKeywords(Keywords::default());
                 }
@@ -391,7 +398,7 @@ impl Html2Markup {
             },
             State::BangDash(content) => match byte {
                 b'-' => {
-                    out.push(b' ');
+                    out.push(LEAD);
                     self.begin("comment", "#comment", 4, content);
                     self.state = State::Comment {
                         between: false,
@@ -694,15 +701,15 @@ mod tests {
 
     #[test]
     fn comment_declarations_end_by_sgml_rules() {
-        assert_eq!(seen("a<!-- c -- >b"), "a  b");
-        assert_eq!(seen("a<!-- c --\n  >b"), "a \n b");
-        assert_eq!(seen("a<!-- c -- -- d > e -- >b"), "a  b");
-        assert_eq!(seen("a<!-- c > d -->b"), "a  b");
-        assert_eq!(seen("a<!---->b<!>c"), "a  b  c");
+        assert_eq!(seen("a<!-- c -- >b"), "a. b");
+        assert_eq!(seen("a<!-- c --\n  >b"), "a.\n b");
+        assert_eq!(seen("a<!-- c -- -- d > e -- >b"), "a. b");
+        assert_eq!(seen("a<!-- c > d -->b"), "a. b");
+        assert_eq!(seen("a<!---->b<!>c"), "a. b. c");
         // Lynx 2.6's recovery: text after a comment's `--` is comment text.
-        assert_eq!(seen("a<!-- c -- and > -- d -->b"), "a  b");
+        assert_eq!(seen("a<!-- c -- and > -- d -->b"), "a. b");
         // Degenerate: `<!--->` opens a comment that `-->` closes.
-        assert_eq!(seen("a<!---> d -->b"), "a  b");
+        assert_eq!(seen("a<!---> d -->b"), "a. b");
     }
 
     #[test]
@@ -718,45 +725,56 @@ mod tests {
     fn declarations_literals_subsets_instructions_marked_sections() {
         assert_eq!(
             seen("<!DOCTYPE HTML PUBLIC \"-//IETF//DTD HTML 2.0//EN>\" -- a > -- >x"),
-            "  x"
+            ". x"
         );
-        assert_eq!(seen("<!DOCTYPE x [ <!ENTITY y \"a>b\"> ]>x"), "  x");
-        assert_eq!(seen("<?xml a>x"), "  x");
-        assert_eq!(seen("<![ IGNORE [ <a href=x> <![ CDATA [ ]]> ]]>x"), "  x");
-        assert_eq!(seen("<![CDATA[ <a href=x> ]]>x"), "  x");
-        assert_eq!(seen("<![ INCLUDE [<a href=x>]]>"), "  <a href=x>]]>");
-        assert_eq!(seen("<![if !IE]>x<![endif]>"), "  x  ");
+        assert_eq!(seen("<!DOCTYPE x [ <!ENTITY y \"a>b\"> ]>x"), ". x");
+        assert_eq!(seen("<?xml a>x"), ". x");
+        assert_eq!(seen("<![ IGNORE [ <a href=x> <![ CDATA [ ]]> ]]>x"), ". x");
+        assert_eq!(seen("<![CDATA[ <a href=x> ]]>x"), ". x");
+        assert_eq!(seen("<![ INCLUDE [<a href=x>]]>"), ". <a href=x>]]>");
+        assert_eq!(seen("<![if !IE]>x<![endif]>"), ". x. ");
     }
 
     #[test]
     fn tags_are_followed_as_the_tokenizer_reads_them() {
         // A quoted value hides `<!--`; an unquoted one ends at `>`.
-        assert_eq!(seen("<a title=\"<!--\">x<!--c-->"), "<a title=\"<!--\">x  ");
-        assert_eq!(seen("<a title=<!-- x>y<!--c-->"), "<a title=<!-- x>y  ");
+        assert_eq!(seen("<a title=\"<!--\">x<!--c-->"), "<a title=\"<!--\">x. ");
+        assert_eq!(seen("<a title=<!-- x>y<!--c-->"), "<a title=<!-- x>y. ");
         // A quote opens a value only after `=`.
-        assert_eq!(seen("<a b\"c>x<!--c-->"), "<a b\"c>x  ");
+        assert_eq!(seen("<a b\"c>x<!--c-->"), "<a b\"c>x. ");
     }
 
     #[test]
     fn literal_and_text_content() {
         assert_eq!(
             seen("<XMP><!-- <a href=x> --></XMPx></xmp ><!--c-->"),
-            "<XMP><!-- <a href=x> --></XMPx></xmp >  "
+            "<XMP><!-- <a href=x> --></XMPx></xmp >. "
         );
         assert_eq!(
             seen("<title>a<!-- </title> -->b</TITLE><!--c-->"),
-            "<title>a  b</TITLE>  "
+            "<title>a. b</TITLE>. "
         );
         assert_eq!(
             seen("<plaintext>x</plaintext><!--c-->"),
-            "<plaintext>x</plaintext>  "
+            "<plaintext>x</plaintext>. "
         );
+    }
+
+    #[test]
+    fn a_declaration_after_an_end_tag_that_is_none_leaves_it_text() {
+        // Found by the links fuzz target: "</title" then a comment, in a TITLE.
+        assert_eq!(
+            seen("<title>a</title<!-- c -->b</title>"),
+            "<title>a</title. b</title>"
+        );
+        assert_eq!(seen("<<!---->"), "<. ");
+        assert_eq!(seen("&#x41<!---->"), "&#x41. ");
     }
 
     #[test]
     fn lines_are_kept_and_findings_placed() {
         let (out, findings) = read("a\r\n<!--\r\nb\r-- >\n<!-- c\n", 1, 256);
-        assert_eq!(out, "a\r\n \n\n \n \n ");
+        assert_eq!(out, "a\r\n.\n\n \n.\n ");
         assert_eq!(
             findings,
             [Finding {
@@ -768,7 +786,7 @@ mod tests {
             }]
         );
         let (out, findings) = read("x\n<!-- 0123456789 -->y", 3, 10);
-        assert_eq!(out, "x\n  y");
+        assert_eq!(out, "x\n. y");
         assert_eq!(findings.len(), 1);
         assert_eq!((findings[0].at, findings[0].line), (4, 2));
         assert!(!findings[0].unclosed);
