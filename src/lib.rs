@@ -38,8 +38,9 @@
 //!
 //! | feature | default | what it adds |
 //! | --- | --- | --- |
-//! | `cli` | yes | the `rfc1738` command (clap, serde_json); implies `serde`. Library users turn it off with `default-features = false`. |
-//! | `serde` | with `cli` | `Serialize` and `Deserialize` for [`Url`] (a map that round-trips in every dialect, or a string read by RFC 1738), `Serialize` for [`UrlReference`]; the report types `ParseReport`, `LintReport`, `ExtractReport` and, with `html`, `LinkReport` (the CLI's JSON and the corpus's format). |
+//! | `cli` | yes | the `rfc1738` command (clap, serde_json); implies `serde` and `html`, and so pulls in serde and html5gum too. Library users turn it off with `default-features = false`. |
+//! | `html` | with `cli` | the links of HTML documents: `LinkLister`, `Links`, `Link`, `LinkError`, `LinkWarning`, `Charset`, `HtmlReading` (html5gum, a WHATWG tokenizer without dependencies). |
+//! | `serde` | with `cli` | `Serialize` and `Deserialize` for [`Url`] (a map that round-trips in every dialect, or a string read by RFC 1738), `Serialize` for [`UrlReference`]; the report types `ParseReport`, `LintReport`, `NormalizeReport`, `ResolveReport`, `ExtractReport`, `UnreadableReport`, and with `html` `LinkReport` (the CLI's JSON and the corpus's format). |
 //! | `url` | no | conversions to and from the `url` crate's `url::Url` for http, ftp and file URLs: the `convert` module, `from_url_crate`, `ConvertError`. |
 //! | `fuzzing` | no | internal: the checks the fuzz targets run; not part of the API. |
 //!
@@ -157,8 +158,12 @@ pub use services::normalize::{equivalent, normalize, normalize_reference};
 pub use services::report::LinkReport;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-pub use services::report::{ExtractReport, LintReport, ParseReport};
+pub use services::report::{
+    ExtractReport, InputForm, LintReport, NormalizeReport, ParseReport, ResolveReport,
+    UnreadableReport,
+};
 pub use services::resolve::{resolve, ResolveError, ResolveMode};
+pub use services::unreadable::{Unreadable, UnreadableInput};
 pub use vocabulary::dialect::{is_absolute, Dialect, UnknownDialect};
 pub use vocabulary::encode::{charset, encode, CharSet};
 pub use vocabulary::error::{escape_controls, ErrorKind, ParseError};

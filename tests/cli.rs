@@ -89,9 +89,12 @@ fn json_lines_from_stdin_keep_count_and_order_including_odd_lines() {
 
 #[test]
 fn human_output_shows_components_or_the_caret() {
-    let (_, stdout) = run(&["parse", "ftp://@host.com/", "http://h/a b"], b"");
+    // The answers on standard output, the errors on standard error.
+    let (_, stdout, stderr) = run_with(&["parse", "ftp://@host.com/", "http://h/a b"], &[], b"");
     assert!(stdout.contains("  user      \"\""), "{stdout}");
-    assert!(stdout.contains("  |           ^"), "{stdout}");
+    assert!(!stdout.contains("http://h/a b"), "{stdout}");
+    assert!(stderr.starts_with("http://h/a b\nerror: "), "{stderr}");
+    assert!(stderr.contains("  |           ^"), "{stderr}");
 }
 
 #[test]
@@ -312,7 +315,7 @@ fn normalize_prints_one_encoding_level_and_reports_invalid_lines() {
         .collect();
     assert_eq!(
         objects[0],
-        serde_json::json!({"line": 1, "input": "gopher://h:70/1", "valid": true, "normalized": "gopher://h/"})
+        serde_json::json!({"line": 1, "input": "gopher://h:70/1", "form": "reference", "valid": true, "normalized": "gopher://h/"})
     );
     assert_eq!(objects[1]["valid"], false);
     assert_eq!(objects[1]["error"]["offset"], 9);
@@ -445,10 +448,16 @@ fn lint_reports_warnings_with_spans_and_exits_1_on_a_warning() {
         run(&["lint", "ftp://foo:@host.com/", "gopher://h/1"], b"").0,
         0
     );
-    let (status, out) = run(&["lint"], b"http://user@h/\n\xff\n");
+    let (status, out, err) = run_with(&["lint"], &[], b"http://user@h/\n\xff\n");
     assert_eq!(status, 1);
     assert!(out.contains("warning login 7..11"), "{out}");
-    assert_eq!(out.matches("\n\n").count(), 2, "one block per line: {out}");
+    assert_eq!(out.matches("\n\n").count(), 1, "one block: {out}");
+    // The URL is invalid (http has no user) and the line after it is not UTF-8.
+    assert_eq!(err.matches("\n\n").count(), 2, "two blocks: {err}");
+    assert!(
+        err.contains("-:2:1: error: input is not valid UTF-8"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -489,7 +498,7 @@ fn a_line_longer_than_the_limit_is_answered_and_skipped_not_held() {
         out, "http://h/x\n\nhttp://h/y\n",
         "the line keeps its place, empty"
     );
-    assert!(err.starts_with("-:2: error: "), "{err}");
+    assert!(err.contains("...\n-:2:1001: error: "), "{err}");
     assert!(err.contains(message), "{err}");
 }
 
@@ -637,25 +646,37 @@ fn error_objects_carry_the_library_code_and_the_cli_codes_for_unreadable_lines()
 
 #[test]
 fn a_human_error_read_from_standard_input_says_its_line_and_column() {
-    let (status, out) = run(&["parse"], b"http://h/\nnews:*\nhttp://h:99999/\n");
+    let (status, _, err) = run_with(&["parse"], &[], b"http://h/\nnews:*\nhttp://h:99999/\n");
     assert_eq!(status, 1);
     assert!(
-        out.contains("\nhttp://h:99999/\n-:3:10: error: port 99999 is out of range"),
-        "{out}"
+        err.starts_with("http://h:99999/\n-:3:10: error: port 99999 is out of range"),
+        "{err}"
     );
     // An argument is echoed above its error, without a position of standard input.
-    let (_, out) = run(&["parse", "http://h:99999/"], b"");
+    let (_, _, err) = run_with(&["parse", "http://h:99999/"], &[], b"");
     assert!(
-        out.starts_with("http://h:99999/\nerror: port 99999"),
-        "{out}"
+        err.starts_with("http://h:99999/\nerror: port 99999"),
+        "{err}"
     );
-    let (_, out) = run(&["parse"], b"news:*\n\xff\n");
+    let (_, _, err) = run_with(&["parse"], &[], b"news:*\n\xff\n");
     assert!(
-        out.contains("\n-:2:1: error: input is not valid UTF-8"),
-        "{out}"
+        err.contains("\n-:2:1: error: input is not valid UTF-8"),
+        "{err}"
     );
     let (_, out) = run(&["lint"], b"http://h/\ntelnet://h:2323/\n");
     assert!(out.starts_with("-:2: telnet://h:2323/\n"), "{out}");
+    // A line of a file says the file.
+    let dir = std::env::temp_dir().join(format!("rfc1738-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("urls.txt");
+    std::fs::write(&file, "http://h/\nnews:*\nhttp://h:99999/\n").unwrap();
+    let name = file.to_str().unwrap();
+    let (_, _, err) = run_with(&["parse", "-f", name], &[], b"");
+    assert!(
+        err.contains(&format!("\n{name}:3:10: error: port")),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -679,7 +700,7 @@ fn normalize_and_resolve_print_one_line_per_input_line_errors_on_stderr() {
     assert_eq!(status, 1);
     assert_eq!(out, "http://a/b/g\n\n\nhttp://a/d\n");
     assert!(
-        err.contains("-:2: error: expected CONTEXT<TAB>PARTIAL: no tab"),
+        err.contains("no tab\n-:2:7: error: expected CONTEXT<TAB>PARTIAL (byte 6)"),
         "{err}"
     );
     assert!(
@@ -694,13 +715,14 @@ fn normalize_and_resolve_print_one_line_per_input_line_errors_on_stderr() {
 #[test]
 fn lint_prints_only_urls_with_a_warning_or_an_error_unless_all() {
     let urls = ["http://h/", "telnet://h:2323/", "news:*", "http://h/ x"];
-    let (status, out) = run(&[&["lint"][..], &urls].concat(), b"");
+    let (status, out, err) = run_with(&[&["lint"][..], &urls].concat(), &[], b"");
     assert_eq!(status, 1);
     assert!(!out.contains("http://h/\n"), "{out}");
     assert!(!out.contains("news:*"), "{out}");
     assert!(!out.contains("no warning"), "{out}");
     assert!(out.contains("telnet://h:2323/\n  warning port"), "{out}");
-    assert!(out.contains("http://h/ x\n  invalid: "), "{out}");
+    // An invalid URL has no checks: its error is on standard error.
+    assert!(err.contains("http://h/ x\n  invalid: "), "{err}");
     let (_, out) = run(&["lint", "http://h/", "news:*"], b"");
     assert_eq!(out, "", "clean input prints nothing");
     let (_, out) = run(&[&["lint", "--all"][..], &urls].concat(), b"");
@@ -746,7 +768,8 @@ fn control_characters_of_the_input_are_escaped_in_every_text_output() {
             "{args:?}: {out:?}"
         );
         assert!(!err.contains('\x1b'), "{args:?}: {err:?}");
-        assert!(out.contains("\\x1b]0;pwned\\x07"), "{args:?}: {out}");
+        // Invalid: echoed with its error, on standard error.
+        assert!(err.contains("\\x1b]0;pwned\\x07"), "{args:?}: {err}");
     }
     let (_, out, err) = run_with(&["normalize", hostile], &[], b"");
     assert_eq!(out, "\n");
@@ -774,8 +797,8 @@ fn control_characters_of_the_input_are_escaped_in_every_text_output() {
 fn colour_follows_the_option_and_never_reaches_a_pipe_by_default() {
     let (_, out) = run(&["parse", "http://h/ x"], b"");
     assert!(!out.contains('\x1b'), "auto: no colour into a pipe");
-    let (_, out) = run(&["--color", "always", "parse", "http://h/ x"], b"");
-    assert!(out.contains("\x1b[1;31merror:\x1b[0m"), "{out:?}");
+    let (_, _, err) = run_with(&["--color", "always", "parse", "http://h/ x"], &[], b"");
+    assert!(err.contains("\x1b[1;31merror:\x1b[0m"), "{err:?}");
     let (_, out) = run(&["lint", "--color=always", "telnet://h:2323/"], b"");
     assert!(out.contains("\x1b[1;33mwarning\x1b[0m"), "{out:?}");
     let (_, out, err) = run_with(&["normalize", "--color=always", "x"], &[], b"");
@@ -814,7 +837,7 @@ fn resolve_with_a_context_and_no_partial_form_is_a_usage_error() {
     let (status, out, err) = run_with(&["resolve", "http://a/b/c"], &[], b"g\n");
     assert_eq!(status, 2);
     assert_eq!(out, "");
-    assert!(err.contains("<PARTIALS>"), "{err}");
+    assert!(err.contains("no partial form"), "{err}");
     assert!(err.contains("Usage: rfc1738 resolve"), "{err}");
 }
 

@@ -2,7 +2,8 @@
 //!
 //! A ```` ```console ```` block holds commands after `$ ` (run by `sh -c` in the crate's
 //! folder, with the `rfc1738` binary first on the `PATH`), each followed by exactly what it
-//! prints on standard output. `BLESS=1 cargo test --test readme` rewrites the outputs from
+//! prints on standard output, byte for byte (its blank lines at the end too; an output
+//! that does not end its last line cannot be shown, and fails). `BLESS=1 cargo test --test readme` rewrites the outputs from
 //! the binary (review the diff before committing).
 
 use pretty_assertions::assert_eq;
@@ -76,10 +77,12 @@ fn every_console_example_of_the_readme_prints_what_it_shows() {
     let mut copied = 0;
     let mut stale = Vec::new();
     for example in &examples {
-        let shown = lines[example.output.clone()].join("\n");
-        let shown = shown.trim_end_matches('\n');
+        // Exactly what is shown, every line ended (blank lines at the end included).
+        let shown: String = lines[example.output.clone()]
+            .iter()
+            .map(|line| format!("{line}\n"))
+            .collect();
         let printed = run(&example.command);
-        let printed = printed.trim_end_matches('\n');
         if bless {
             blessed.extend(
                 lines[copied..example.output.start]
@@ -89,11 +92,7 @@ fn every_console_example_of_the_readme_prints_what_it_shows() {
             blessed.extend(printed.lines().map(str::to_owned));
             copied = example.output.end;
         } else if shown != printed {
-            stale.push((
-                example.command.clone(),
-                shown.to_owned(),
-                printed.to_owned(),
-            ));
+            stale.push((example.command.clone(), shown, printed));
         }
     }
     if bless {

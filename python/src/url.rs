@@ -1,6 +1,6 @@
 //! `parse`, `parse_many` and the `Url` class.
 
-use crate::errors::{parse_error, utf8_or_raise, NotUtf8};
+use crate::errors::{parse_error, utf8_or_raise};
 use crate::pyser::{GcPause, Keys};
 use crate::text::{dialect_of, python_repr, text_of, Text};
 use pyo3::basic::CompareOp;
@@ -8,7 +8,9 @@ use pyo3::exceptions::{PyKeyError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
-use rfc1738::{Dialect, ParseReport, UrlReference};
+use rfc1738::{
+    Dialect, InputForm, ParseReport, Unreadable, UnreadableInput, UnreadableReport, UrlReference,
+};
 
 /// A URL reference (`[URL:] url [#fragment]`) read by one dialect's grammar: its kind,
 /// scheme and components as written in the URL. ``str(url)`` gives the input back exactly;
@@ -401,7 +403,11 @@ pub(crate) fn parse_many<'py>(
                     keys.object_of_input(report, text, object)?
                 }
                 (_, Some(report)) => keys.object_of(report)?,
-                (Err(bytes), None) => NotUtf8::new(bytes).parse_report(py, dialect)?.into_any(),
+                (Err(bytes), None) => {
+                    let input = UnreadableInput::new(&bytes[..], Unreadable::NotUtf8);
+                    let report = UnreadableReport::parse(&input, dialect, InputForm::Reference);
+                    keys.object_of(&report)?
+                }
                 (Ok(_), None) => unreachable!("every UTF-8 input has its report"),
             };
             list.append(dict)?;

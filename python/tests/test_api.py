@@ -164,6 +164,7 @@ def test_parse_many_reports_every_input_without_raising():
     assert reports[1] == {
         "input": "http://h/\ufffd",
         "dialect": "rfc1738",
+        "form": "reference",
         "valid": False,
         "kind": "http",
         "scheme": "http",
@@ -174,7 +175,10 @@ def test_parse_many_reports_every_input_without_raising():
             "expected": [],
             "message": "input is not valid UTF-8 (a URL is US-ASCII; escape other octets as %XX)",
         },
+        # The bytes, which "input" has lost: as the CLI's JSON has them.
+        "input_hex": "687474703a2f2f682fff",
     }
+    assert bytes.fromhex(reports[1]["input_hex"]) == b"http://h/\xff"
     assert reports[2]["error"]["code"] == "surrounding-whitespace"
     assert reports[3]["error"]["code"] == "not-utf-8"
     assert rfc1738.parse_many([]) == []

@@ -96,6 +96,8 @@ pub struct Found<'t> {
     alternative: Option<String>,
     verdict: Result<UrlKind, ParseError>,
     dialect: Dialect,
+    /// The found text's bytes, when they are not UTF-8.
+    found_bytes: Option<Box<[u8]>>,
 }
 
 impl<'t> Found<'t> {
@@ -152,9 +154,22 @@ impl<'t> Found<'t> {
     }
 
     /// The text as found, wrapper and whitespace included. From a stream, octets that are
-    /// not UTF-8 show as U+FFFD.
+    /// not UTF-8 show as U+FFFD ([`found_bytes`](Found::found_bytes) keeps them).
     pub fn found(&self) -> &str {
         &self.found
+    }
+
+    /// The found text's bytes when they are not UTF-8 (from a stream), which
+    /// [`found`](Found::found) shows with U+FFFD; `None` when they are.
+    ///
+    /// ```
+    /// let text: &[u8] = b"see <URL:http://h/caf\xe9>";
+    /// let found = rfc1738::extract_reader(text).next().unwrap().unwrap();
+    /// assert_eq!(found.found(), "<URL:http://h/caf\u{fffd}>");
+    /// assert_eq!(found.found_bytes(), Some(&b"<URL:http://h/caf\xe9>"[..]));
+    /// ```
+    pub fn found_bytes(&self) -> Option<&[u8]> {
+        self.found_bytes.as_deref()
     }
 
     /// The URL: the wrapper (and the prefix `URL:`) removed, the whitespace inside deleted,
@@ -474,10 +489,11 @@ impl<R: Read> Iterator for ExtractReader<R> {
             match self.scanner.step(buffer, self.eof) {
                 Step::Found(candidate) => {
                     let position = self.lines.advance(buffer, candidate.start, candidate.end);
-                    let found = String::from_utf8_lossy(&buffer[candidate.start..candidate.end])
-                        .into_owned();
+                    let bytes = &buffer[candidate.start..candidate.end];
+                    let found_bytes = std::str::from_utf8(bytes).is_err().then(|| bytes.into());
+                    let found = String::from_utf8_lossy(bytes).into_owned();
                     let url = Cow::Owned(candidate.url_bytes_lossy(buffer));
-                    let found = self.extractor.finish(
+                    let mut found = self.extractor.finish(
                         candidate,
                         &mut self.scanner,
                         self.base,
@@ -485,6 +501,7 @@ impl<R: Read> Iterator for ExtractReader<R> {
                         Cow::Owned(found),
                         url,
                     );
+                    found.found_bytes = found_bytes;
                     return Some(Ok(found));
                 }
                 Step::End => return None,
@@ -546,6 +563,7 @@ impl Extractor {
             alternative,
             verdict,
             dialect: self.dialect,
+            found_bytes: None,
         }
     }
 }

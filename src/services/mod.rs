@@ -19,3 +19,4 @@ pub(crate) mod report;
 pub(crate) mod resolve;
 #[cfg(feature = "serde")]
 pub(crate) mod serialize;
+pub(crate) mod unreadable;

@@ -5,13 +5,50 @@
 //! documented in `corpus/README.md`.
 
 use crate::ast::reference::UrlReference;
+use crate::ast::url::Url;
 use crate::services::extract::Found;
 use crate::services::lint::{Lint, Warning, WarningKind};
+use crate::services::resolve::{ResolveError, ResolveMode};
 use crate::services::serialize::reference_entries;
+use crate::services::unreadable::{hex, UnreadableInput};
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::ParseError;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
+
+/// Which question a report answers of its input: is it a URL reference, or a URL alone?
+/// Reports say so as `form`.
+///
+/// ```
+/// use rfc1738::{InputForm, ParseReport, Dialect};
+///
+/// // A URL reference: the prefix "URL:" and a "#fragment" are allowed around the URL.
+/// assert!(ParseReport::new("URL:http://h/a#top").is_valid());
+/// // A URL alone (what `rfc1738::parse` reads): neither is.
+/// let url = ParseReport::url_only("URL:http://h/a#top", Dialect::Rfc1738);
+/// assert_eq!(url.form(), InputForm::Url);
+/// assert!(!url.is_valid());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum InputForm {
+    /// A URL reference as it stands in a document, `[URL:] url [#fragment]`
+    /// ([`parse_reference`](crate::parse_reference)): what `rfc1738 parse` reads by default.
+    Reference,
+    /// A URL alone, without prefix or fragment ([`parse`](crate::parse),
+    /// [`Url::parse_in`](crate::Url::parse_in)): `rfc1738 parse --url-only`.
+    Url,
+}
+
+impl InputForm {
+    /// `reference` or `url`, as reports write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            InputForm::Reference => "reference",
+            InputForm::Url => "url",
+        }
+    }
+}
 
 /// The result of parsing one input, serializable as the CLI's and the corpus's JSON object.
 ///
@@ -26,6 +63,7 @@ use serde::Serialize;
 pub struct ParseReport<'i> {
     input: &'i str,
     dialect: Dialect,
+    form: InputForm,
     result: Result<UrlReference<'i>, ParseError>,
 }
 
@@ -41,8 +79,28 @@ impl<'i> ParseReport<'i> {
         ParseReport {
             input,
             dialect,
+            form: InputForm::Reference,
             result: crate::parse_reference(input, dialect),
         }
+    }
+
+    /// Parses `input` as a URL alone by the grammar of `dialect` ([`InputForm::Url`]: no
+    /// prefix `URL:`, no `#fragment`), as [`Url::parse_in`] does. A valid one is reported
+    /// as a reference without prefix and fragment.
+    pub fn url_only(input: &'i str, dialect: Dialect) -> ParseReport<'i> {
+        let result = Url::parse_in(input, dialect)
+            .map(|url| UrlReference::new(dialect, input, false, url, None));
+        ParseReport {
+            input,
+            dialect,
+            form: InputForm::Url,
+            result,
+        }
+    }
+
+    /// Which question was asked of the input.
+    pub fn form(&self) -> InputForm {
+        self.form
     }
 
     /// Whether the input is a valid URL reference.
@@ -61,12 +119,13 @@ impl Serialize for ParseReport<'_> {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("input", self.input)?;
         map.serialize_entry("dialect", self.dialect.name())?;
+        map.serialize_entry("form", self.form.name())?;
         map.serialize_entry("valid", &self.result.is_ok())?;
         match &self.result {
             Ok(reference) => reference_entries(reference, &mut map)?,
             Err(error) => {
                 let kind = error.url_kind().map(|kind| kind.name());
-                let scheme = report_scheme(self.input, self.dialect);
+                let scheme = report_scheme(self.input, self.dialect, self.form);
                 map.serialize_entry("kind", &kind)?;
                 map.serialize_entry("scheme", &scheme)?;
                 map.serialize_entry("error", &ErrorEntry(error))?;
@@ -77,9 +136,14 @@ impl Serialize for ParseReport<'_> {
 }
 
 /// The scheme an invalid input starts with (after the prefix `URL:`, where the dialect
-/// reads one), by the dialect's rule for a scheme, in lower case.
-fn report_scheme(input: &str, dialect: Dialect) -> Option<String> {
-    let unprefixed = &input[dialect.prefix_len(input)..];
+/// reads one and a reference may have one), by the dialect's rule for a scheme, in lower
+/// case.
+fn report_scheme(input: &str, dialect: Dialect, form: InputForm) -> Option<String> {
+    let prefix = match form {
+        InputForm::Reference => dialect.prefix_len(input),
+        InputForm::Url => 0,
+    };
+    let unprefixed = &input[prefix..];
     let len = dialect.scheme_len(unprefixed)?;
     Some(unprefixed[..len].to_ascii_lowercase())
 }
@@ -124,6 +188,7 @@ impl Serialize for LintReport<'_> {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("input", self.input)?;
         map.serialize_entry("dialect", self.dialect.name())?;
+        map.serialize_entry("form", InputForm::Reference.name())?;
         map.serialize_entry("valid", &lint.is_valid())?;
         let kind = lint
             .kind()
@@ -207,6 +272,9 @@ impl Serialize for ExtractReport<'_, '_> {
         map.serialize_entry("char_end", &found.char_end())?;
         map.serialize_entry("char_column", &found.char_column())?;
         map.serialize_entry("found", found.found())?;
+        if let Some(bytes) = found.found_bytes() {
+            map.serialize_entry("found_hex", &hex(bytes))?;
+        }
         map.serialize_entry("url", found.url())?;
         map.serialize_entry("wrapper", found.wrapper().name())?;
         map.serialize_entry("prefixed", &found.is_prefixed())?;
@@ -335,6 +403,256 @@ impl Serialize for LinkReport<'_> {
             map.serialize_entry("warning", &Coded(warning.code(), warning, None))?;
         }
         map.serialize_entry("charset", link.charset.name())?;
+        map.end()
+    }
+}
+
+/// A URL reference at one encoding level, serializable as one line of `rfc1738 normalize
+/// --json`: `input`, `form` (`reference`), `valid`, `normalized`; for an invalid input, its
+/// [`ParseReport`] (with the `error`).
+///
+/// ```
+/// let report = rfc1738::NormalizeReport::new("HTTP://H:80/a%2db#f");
+/// assert_eq!(
+///     serde_json::to_string(&report).unwrap(),
+///     r#"{"input":"HTTP://H:80/a%2db#f","form":"reference","valid":true,"normalized":"http://h/a-b#f"}"#
+/// );
+/// ```
+#[derive(Debug, Clone)]
+pub struct NormalizeReport<'i> {
+    report: ParseReport<'i>,
+    normalized: Option<String>,
+}
+
+impl<'i> NormalizeReport<'i> {
+    /// Reads `input` as a URL reference by RFC 1738 and writes it at one encoding level
+    /// ([`normalize_reference`](crate::normalize_reference)).
+    pub fn new(input: &'i str) -> NormalizeReport<'i> {
+        let report = ParseReport::new(input);
+        let normalized = report
+            .result()
+            .as_ref()
+            .ok()
+            .map(|reference| reference.normalize().to_string());
+        NormalizeReport { report, normalized }
+    }
+
+    /// The reference at one encoding level, when it is valid.
+    pub fn normalized(&self) -> Option<&str> {
+        self.normalized.as_deref()
+    }
+
+    /// The parse report of the input.
+    pub fn parse_report(&self) -> &ParseReport<'i> {
+        &self.report
+    }
+}
+
+impl Serialize for NormalizeReport<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Some(normalized) = &self.normalized else {
+            return self.report.serialize(serializer);
+        };
+        let mut map = serializer.serialize_map(Some(4))?;
+        map.serialize_entry("input", self.report.input)?;
+        map.serialize_entry("form", self.report.form.name())?;
+        map.serialize_entry("valid", &true)?;
+        map.serialize_entry("normalized", normalized)?;
+        map.end()
+    }
+}
+
+/// A partial form resolved in a context, serializable as one line of `rfc1738 resolve
+/// --json` and of `corpus/resolve/`: `context`, `partial`, `mode`, and `result` or `error`
+/// (`code`, `message`).
+///
+/// ```
+/// use rfc1738::{ResolveMode, ResolveReport};
+///
+/// let report = ResolveReport::new("http://a/b/c", "../g", ResolveMode::Rfc1808);
+/// assert_eq!(report.result().as_deref().ok(), Some("http://a/g"));
+/// assert_eq!(
+///     serde_json::to_string(&report).unwrap(),
+///     r#"{"context":"http://a/b/c","partial":"../g","mode":"rfc1808","result":"http://a/g"}"#
+/// );
+/// ```
+#[derive(Debug, Clone)]
+pub struct ResolveReport<'i> {
+    context: &'i str,
+    partial: &'i str,
+    mode: ResolveMode,
+    result: Result<String, ResolveError>,
+}
+
+impl<'i> ResolveReport<'i> {
+    /// Resolves `partial` in `context` by `mode` ([`resolve`](crate::resolve)).
+    pub fn new(context: &'i str, partial: &'i str, mode: ResolveMode) -> ResolveReport<'i> {
+        ResolveReport {
+            context,
+            partial,
+            mode,
+            result: crate::services::resolve::resolve(context, partial, mode),
+        }
+    }
+
+    /// The absolute form, or why there is none.
+    pub fn result(&self) -> &Result<String, ResolveError> {
+        &self.result
+    }
+}
+
+impl Serialize for ResolveReport<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(4))?;
+        map.serialize_entry("context", self.context)?;
+        map.serialize_entry("partial", self.partial)?;
+        map.serialize_entry("mode", self.mode.name())?;
+        match &self.result {
+            Ok(result) => map.serialize_entry("result", result)?,
+            Err(error) => map.serialize_entry(
+                "error",
+                &CodedEntry {
+                    code: error.code(),
+                    message: error.to_string(),
+                },
+            )?,
+        }
+        map.end()
+    }
+}
+
+/// `{"code", "message"}`
+struct CodedEntry {
+    code: &'static str,
+    message: String,
+}
+
+impl Serialize for CodedEntry {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("code", self.code)?;
+        map.serialize_entry("message", &self.message)?;
+        map.end()
+    }
+}
+
+/// The report of an input that cannot be read as a URL at all ([`UnreadableInput`]: not
+/// UTF-8, or a line too long), in the shape of a mode's report, with the error object of
+/// the others (`code` `not-utf-8` or `line-too-long`, `offset`, `char_offset`, an empty
+/// `expected`, `message`) and, when the input was not UTF-8, `input_hex`: its bytes in
+/// hexadecimal, which the `input` shown (U+FFFD for each byte that is not UTF-8) has lost.
+///
+/// ```
+/// use rfc1738::{Dialect, InputForm, Unreadable, UnreadableInput, UnreadableReport};
+///
+/// let input = UnreadableInput::new(b"http://h/caf\xe9", Unreadable::NotUtf8);
+/// let report = UnreadableReport::parse(&input, Dialect::Rfc1738, InputForm::Reference);
+/// let json = serde_json::to_value(&report).unwrap();
+/// assert_eq!(json["input"], "http://h/caf\u{fffd}");
+/// assert_eq!(json["input_hex"], "687474703a2f2f682f636166e9");
+/// assert_eq!(json["error"]["code"], "not-utf-8");
+/// assert_eq!(json["kind"], "http");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct UnreadableReport<'r> {
+    input: &'r UnreadableInput<'r>,
+    shape: Shape,
+}
+
+/// Which mode's report an unreadable input is reported as.
+#[derive(Debug, Clone, Copy)]
+enum Shape {
+    Parse(Dialect, InputForm),
+    Lint(Dialect),
+    Resolve(ResolveMode),
+}
+
+impl<'r> UnreadableReport<'r> {
+    /// As a [`ParseReport`] (and `rfc1738 normalize`'s, with RFC 1738 and a reference):
+    /// `input`, `dialect`, `form`, `valid` (false), `kind`, `scheme` (of the bytes before
+    /// the problem), `error`, `input_hex`.
+    pub fn parse(
+        input: &'r UnreadableInput<'r>,
+        dialect: Dialect,
+        form: InputForm,
+    ) -> UnreadableReport<'r> {
+        UnreadableReport {
+            input,
+            shape: Shape::Parse(dialect, form),
+        }
+    }
+
+    /// As a [`LintReport`]: `input`, `dialect`, `form`, `valid` (false), `kind`, `error`,
+    /// `warnings` (none), `input_hex`.
+    pub fn lint(input: &'r UnreadableInput<'r>, dialect: Dialect) -> UnreadableReport<'r> {
+        UnreadableReport {
+            input,
+            shape: Shape::Lint(dialect),
+        }
+    }
+
+    /// As a [`ResolveReport`] of a line of `rfc1738 resolve`: `context` (null), `partial`
+    /// (the line shown), `mode`, `error`, `input_hex`.
+    pub fn resolve(input: &'r UnreadableInput<'r>, mode: ResolveMode) -> UnreadableReport<'r> {
+        UnreadableReport {
+            input,
+            shape: Shape::Resolve(mode),
+        }
+    }
+}
+
+impl Serialize for UnreadableReport<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let input = self.input;
+        let shown = input.shown();
+        let kind = input.kind().map(|kind| kind.name());
+        let error = UnreadableEntry(input);
+        let mut map = serializer.serialize_map(None)?;
+        match self.shape {
+            Shape::Parse(dialect, form) => {
+                map.serialize_entry("input", &shown)?;
+                map.serialize_entry("dialect", dialect.name())?;
+                map.serialize_entry("form", form.name())?;
+                map.serialize_entry("valid", &false)?;
+                map.serialize_entry("kind", &kind)?;
+                map.serialize_entry("scheme", &input.scheme())?;
+                map.serialize_entry("error", &error)?;
+            }
+            Shape::Lint(dialect) => {
+                map.serialize_entry("input", &shown)?;
+                map.serialize_entry("dialect", dialect.name())?;
+                map.serialize_entry("form", InputForm::Reference.name())?;
+                map.serialize_entry("valid", &false)?;
+                map.serialize_entry("kind", &kind)?;
+                map.serialize_entry("error", &error)?;
+                map.serialize_entry("warnings", &[(); 0])?;
+            }
+            Shape::Resolve(mode) => {
+                map.serialize_entry("context", &None::<&str>)?;
+                map.serialize_entry("partial", &shown)?;
+                map.serialize_entry("mode", mode.name())?;
+                map.serialize_entry("error", &error)?;
+            }
+        }
+        if let Some(hex) = input.hex() {
+            map.serialize_entry("input_hex", &hex)?;
+        }
+        map.end()
+    }
+}
+
+/// The error object of an unreadable input, as [`ErrorEntry`] writes a [`ParseError`].
+struct UnreadableEntry<'e>(&'e UnreadableInput<'e>);
+
+impl Serialize for UnreadableEntry<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let input = self.0;
+        let mut map = serializer.serialize_map(Some(5))?;
+        map.serialize_entry("code", input.code())?;
+        map.serialize_entry("offset", &input.offset())?;
+        map.serialize_entry("char_offset", &input.char_offset())?;
+        map.serialize_entry("expected", &[(); 0])?;
+        map.serialize_entry("message", &input.message())?;
         map.end()
     }
 }

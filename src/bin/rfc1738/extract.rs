@@ -1,35 +1,42 @@
 //! `rfc1738 extract`: the URLs of running text, from files or standard input.
 
 use crate::lines::each_file;
-use crate::output::{shown, Out};
+use crate::output::{shown, Out, Select};
 use crate::Status;
 use rfc1738::{ExtractReport, Extractor, Found};
 use std::io::{self, Write};
 
-/// Prints the URLs found in each file (standard input without files, and for `-`),
-/// reading each as a stream. A file that cannot be opened or read is reported on standard
-/// error and the others are still read.
+/// Prints the URLs found in each file (standard input without files, and for `-`) that
+/// `select` shows, reading each as a stream. A file that cannot be opened or read is
+/// reported on standard error and the others are still read.
 pub(crate) fn run_extract(
     extractor: Extractor,
     files: &[std::path::PathBuf],
     json: bool,
+    select: &mut Select,
     out: &mut Out,
 ) -> io::Result<Status> {
-    each_file("extract", "text", files, |input, file| {
-        extract_from(extractor, input, file, json, out)
-    })
+    let status = each_file("extract", "text", files, out, |input, file, out| {
+        extract_from(extractor, input, file, json, select, out)
+    })?;
+    select.finish(out, "extract", "URLs found")?;
+    Ok(status)
 }
 
 /// Prints the URLs found in one stream.
-pub(crate) fn extract_from(
+fn extract_from(
     extractor: Extractor,
     input: impl io::Read,
     file: Option<&str>,
     json: bool,
+    select: &mut Select,
     out: &mut Out,
 ) -> io::Result<()> {
     for found in extractor.extract_reader(input) {
         let found = found?;
+        if !select.shows(found.is_valid()) {
+            continue;
+        }
         if json {
             serde_json::to_writer(&mut *out, &ExtractReport::new(file, &found))?;
             writeln!(out)?;
@@ -43,7 +50,7 @@ pub(crate) fn extract_from(
 
 /// One URL found, as a line `file:line:column: wrapper url: kind` (or the error), and the
 /// other reading when a hyphen at a line break makes two.
-pub(crate) fn print_found(file: &str, found: &Found<'_>, out: &mut impl Write) -> io::Result<()> {
+fn print_found(file: &str, found: &Found<'_>, out: &mut impl Write) -> io::Result<()> {
     let verdict = match (found.kind(), found.error()) {
         (Some(kind), _) => format!("valid {kind}", kind = kind.name()),
         (None, Some(error)) => format!("invalid: {}", error.message()),

@@ -1,48 +1,107 @@
-//! Reading inputs one per line from standard input (or from arguments), and the lines that cannot be read.
+//! Where inputs come from, the same way in every mode: URLs (or partial forms) as
+//! arguments, `-` alone for standard input, files of one input per line by `--file`; the
+//! documents of `extract` and `links` as files, `-` for standard input. A line that cannot
+//! be read (not UTF-8, too long) is passed on as such, never dropped; a file that cannot be
+//! opened or read is told on standard error and the others are still read.
 
-use crate::output::{shown, write_json, CliError, Input, Out, Paint, Place};
+use crate::output::{shown, Out};
 use crate::Status;
-use rfc1738::{Dialect, UrlKind};
-use serde_json::json;
-use std::io::{self, BufRead, IsTerminal, Write};
+use rfc1738::{Unreadable, UnreadableInput};
+use std::io::{self, BufRead, IsTerminal};
+use std::path::{Path, PathBuf};
 
-/// Runs `each` on every argument, or on every line of standard input when there is none;
-/// returns whether all were valid.
-pub(crate) fn each_input(
-    arguments: &[String],
-    batch: Batch,
-    json: bool,
-    paint: Paint,
-    out: &mut Out,
-    mut each: impl FnMut(Input<'_>, &mut Out) -> io::Result<bool>,
-) -> io::Result<Status> {
-    if arguments.is_empty() {
-        let mode = match batch {
-            Batch::Parse(_) => "parse",
-            Batch::Normalize => "normalize",
-            Batch::Lint(_) => "lint",
-        };
-        hint_if_terminal(mode, "URLs (one per line)");
-        for_each_line(
-            io::stdin().lock(),
-            out,
-            |text, place, out| each(Input { text, place }, out),
-            |line, problem, place, out| {
-                print_unreadable_line(line, &problem, place, batch, json, paint, out)
-            },
-        )
-        .map(Status::from)
-    } else {
-        arguments
-            .iter()
-            .enumerate()
-            .try_fold(true, |all_valid, (i, text)| {
-                let place = Place::Argument(i + 1);
-                let valid = each(Input { text, place }, out)?;
+/// Where an input came from: a command-line argument (its position among the inputs
+/// given as arguments, from 1), or a line (from 1) of standard input (`file` `None`) or
+/// of a file. JSON objects carry the line as `line` (and the file as `file`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Place<'f> {
+    Argument(usize),
+    Line { file: Option<&'f str>, line: usize },
+}
+
+impl Place<'_> {
+    /// `FILE:LINE:COLUMN: ` (`-` for standard input; `FILE:LINE: ` without a column) for
+    /// a line, nothing for an argument, which the output echoes.
+    pub(crate) fn label(self, column: Option<usize>) -> String {
+        match (self, column) {
+            (Place::Line { file, line }, Some(column)) => {
+                format!("{}:{line}:{column}: ", shown(file.unwrap_or("-")))
+            }
+            (Place::Line { file, line }, None) => {
+                format!("{}:{line}: ", shown(file.unwrap_or("-")))
+            }
+            (Place::Argument(_), _) => String::new(),
+        }
+    }
+}
+
+/// One input: its text, or why it cannot be read.
+pub(crate) enum Item<'a> {
+    Text(&'a str),
+    Unreadable(UnreadableInput<'a>),
+}
+
+/// The inputs of a mode that reads one input per line: the arguments in order (`-` among
+/// them reads standard input there), then each `--file` (`-` is standard input); without
+/// either, standard input.
+pub(crate) struct Sources<'a> {
+    pub(crate) arguments: &'a [String],
+    pub(crate) files: &'a [PathBuf],
+}
+
+impl Sources<'_> {
+    /// Calls `each` on every input with its place; returns the run's status: `Invalid`
+    /// when `each` said an input was invalid, `Unreadable` when a file could not be read
+    /// (which wins).
+    pub(crate) fn each(
+        &self,
+        mode: &str,
+        what: &str,
+        out: &mut Out,
+        mut each: impl FnMut(Item<'_>, Place<'_>, &mut Out) -> io::Result<bool>,
+    ) -> io::Result<Status> {
+        let mut status = Status::Valid;
+        let mut argument = 0;
+        let stdin_only = self.arguments.is_empty() && self.files.is_empty();
+        let from_stdin =
+            |out: &mut Out,
+             each: &mut dyn FnMut(Item<'_>, Place<'_>, &mut Out) -> io::Result<bool>| {
+                hint_if_terminal(mode, what);
+                for_each_line(io::stdin().lock(), None, out, each)
+            };
+        if stdin_only {
+            let all_valid = from_stdin(out, &mut each)?;
+            return Ok(Status::from(all_valid));
+        }
+        for text in self.arguments {
+            let valid = if text == "-" {
+                from_stdin(out, &mut each)?
+            } else {
+                argument += 1;
+                let valid = each(Item::Text(text), Place::Argument(argument), out)?;
                 out.end_item()?;
-                Ok(valid && all_valid)
-            })
-            .map(Status::from)
+                valid
+            };
+            status = status.and(Status::from(valid));
+        }
+        for path in self.files {
+            let result = if path.as_os_str() == "-" {
+                from_stdin(out, &mut each)
+            } else {
+                let name = path.to_string_lossy();
+                std::fs::File::open(path).and_then(|file| {
+                    for_each_line(io::BufReader::new(file), Some(&name), out, &mut each)
+                })
+            };
+            match result {
+                Ok(valid) => status = status.and(Status::from(valid)),
+                Err(error) => {
+                    report_unreadable(out, path, error)?;
+                    status = status.and(Status::Unreadable);
+                }
+            }
+        }
+        Ok(status)
     }
 }
 
@@ -53,26 +112,23 @@ pub(crate) fn each_input(
 pub(crate) fn each_file(
     mode: &str,
     what: &str,
-    files: &[std::path::PathBuf],
-    mut read: impl FnMut(&mut dyn io::Read, Option<&str>) -> io::Result<()>,
+    files: &[PathBuf],
+    out: &mut Out,
+    mut read: impl FnMut(&mut dyn io::Read, Option<&str>, &mut Out) -> io::Result<()>,
 ) -> io::Result<Status> {
     let mut status = Status::Valid;
-    let stdin = [std::path::PathBuf::from("-")];
+    let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
     for path in files {
         let result = if path.as_os_str() == "-" {
             hint_if_terminal(mode, what);
-            read(&mut io::stdin().lock(), None)
+            read(&mut io::stdin().lock(), None, out)
         } else {
             std::fs::File::open(path)
-                .and_then(|mut file| read(&mut file, Some(&path.to_string_lossy())))
+                .and_then(|mut file| read(&mut file, Some(&path.to_string_lossy()), out))
         };
         if let Err(error) = result {
-            let name = match path.as_os_str() == "-" {
-                true => "standard input".into(),
-                false => path.to_string_lossy(),
-            };
-            report_unreadable(&name, error)?;
+            report_unreadable(out, path, error)?;
             status = Status::Unreadable;
         }
     }
@@ -80,19 +136,22 @@ pub(crate) fn each_file(
 }
 
 /// A file that could not be read: a broken output pipe is passed on, anything else told.
-fn report_unreadable(name: &str, error: io::Error) -> io::Result<()> {
+fn report_unreadable(out: &mut Out, path: &Path, error: io::Error) -> io::Result<()> {
     if error.kind() == io::ErrorKind::BrokenPipe {
         return Err(error);
     }
-    eprintln!("rfc1738: {}: {error}", shown(name));
-    Ok(())
+    let name = match path.as_os_str() == "-" {
+        true => "standard input".into(),
+        false => path.to_string_lossy(),
+    };
+    out.note(format_args!("rfc1738: {}: {error}", shown(&name)))
 }
 
 /// A one-line hint on standard error when a mode waits for lines typed at a terminal.
 pub(crate) fn hint_if_terminal(mode: &str, what: &str) {
     if io::stdin().is_terminal() {
         let instead = match mode {
-            "extract" => "or name the files to read",
+            "extract" | "links" => "or name the files to read",
             _ => "or give them as arguments",
         };
         eprintln!(
@@ -121,70 +180,16 @@ pub(crate) fn max_line() -> Result<usize, String> {
     }
 }
 
-/// What is wrong with a line that cannot be read as a URL at all.
-pub(crate) enum LineProblem {
-    /// The line is not UTF-8.
-    NotUtf8(std::str::Utf8Error),
-    /// The line is longer than the limit.
-    TooLong {
-        /// The line's length in bytes, without its ending.
-        len: usize,
-        /// The limit (`RFC1738_MAX_LINE`).
-        max_line: usize,
-        /// The limit in characters, when the bytes up to it are UTF-8.
-        char_offset: Option<usize>,
-    },
-}
-
-impl LineProblem {
-    /// The line as the output shows it (lossy UTF-8; a line too long is its first bytes
-    /// and "...") and the error, with the byte offset the problem starts at.
-    pub(crate) fn describe(&self, line: &[u8]) -> (String, CliError) {
-        match *self {
-            LineProblem::NotUtf8(error) => {
-                let valid = &line[..error.valid_up_to()];
-                (
-                    String::from_utf8_lossy(line).into_owned(),
-                    CliError {
-                        code: "not-utf-8",
-                        message: "input is not valid UTF-8 (a URL is US-ASCII; escape other \
-                                  octets as %XX)"
-                            .to_owned(),
-                        offset: valid.len(),
-                        char_offset: std::str::from_utf8(valid).ok().map(|v| v.chars().count()),
-                    },
-                )
-            }
-            LineProblem::TooLong {
-                len,
-                max_line,
-                char_offset,
-            } => (
-                format!("{}...", String::from_utf8_lossy(line)),
-                CliError {
-                    code: "line-too-long",
-                    message: format!(
-                        "a line of {len} bytes: longer than the {max_line} bytes a line may \
-                         hold (RFC1738_MAX_LINE)"
-                    ),
-                    offset: max_line,
-                    char_offset,
-                },
-            ),
-        }
-    }
-}
-
-/// Calls `each` on every line of `input` with its place (`bad_line` on a line that is not
-/// UTF-8, with the line, or too long, with its first 256 bytes); returns whether all were
-/// valid. A line ends at LF; a CR just before the LF belongs to the ending, any other CR to
-/// the line. Each line is held only up to [`max_line`] bytes. The answer to each line is
-/// passed on at once when the output is line-buffered.
+/// Calls `each` on every line of `input` with its place (a line that is not UTF-8, or too
+/// long, as [`Item::Unreadable`] with its bytes, or its first 256); returns whether all
+/// were valid. A line ends at LF; a CR just before the LF belongs to the ending, any other
+/// CR to the line. Each line is held only up to [`max_line`] bytes. The answer to each
+/// line is passed on at once when the output is line-buffered.
 pub(crate) fn for_each_line(
     mut input: impl BufRead,
+    file: Option<&str>,
     out: &mut Out,
-    mut each: impl FnMut(&str, Place, &mut Out) -> io::Result<bool>,
-    mut bad_line: impl FnMut(&[u8], LineProblem, Place, &mut Out) -> io::Result<bool>,
+    each: &mut dyn FnMut(Item<'_>, Place<'_>, &mut Out) -> io::Result<bool>,
 ) -> io::Result<bool> {
     // Checked only where lines are read: a bad value is a usage error (exit status 2).
     let max_line =
@@ -203,7 +208,7 @@ pub(crate) fn for_each_line(
             return Ok(all_valid);
         }
         number += 1;
-        let place = Place::Line(number);
+        let place = Place::Line { file, line: number };
         let (text, len) = match line.strip_suffix(b"\n") {
             Some(text) => {
                 let text = text.strip_suffix(b"\r").unwrap_or(text);
@@ -222,24 +227,17 @@ pub(crate) fn for_each_line(
             }
             None => (&line[..], line.len()),
         };
-        let valid = if len > max_line {
-            // The characters of the bytes the line may hold, where they are UTF-8.
-            let held = &text[..max_line.min(text.len())];
-            let char_offset = std::str::from_utf8(held).ok().map(|t| t.chars().count());
-            let problem = LineProblem::TooLong {
-                len,
-                max_line,
-                char_offset,
-            };
-            bad_line(&text[..text.len().min(256)], problem, place, out)?
+        let item = if len > max_line {
+            let problem = Unreadable::TooLong { len, max_line };
+            Item::Unreadable(UnreadableInput::new(&text[..text.len().min(256)], problem))
         } else {
             match std::str::from_utf8(text) {
-                Ok(line) => each(line, place, out)?,
-                Err(error) => bad_line(text, LineProblem::NotUtf8(error), place, out)?,
+                Ok(text) => Item::Text(text),
+                Err(_) => Item::Unreadable(UnreadableInput::new(text, Unreadable::NotUtf8)),
             }
         };
+        all_valid &= each(item, place, out)?;
         out.end_item()?;
-        all_valid &= valid;
     }
 }
 
@@ -270,74 +268,4 @@ pub(crate) fn skip_line(input: &mut impl BufRead, mut after_cr: bool) -> io::Res
             }
         }
     }
-}
-
-/// The batch modes that read URLs, and the dialect each reads by.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Batch {
-    Parse(Dialect),
-    Normalize,
-    Lint(Dialect),
-}
-
-/// A line that is not UTF-8, or too long to hold, cannot be read as a URL: reported as
-/// invalid, never dropped, in the shape of the mode's report. (For a line too long, `line`
-/// is its first 256 bytes.)
-pub(crate) fn print_unreadable_line(
-    line: &[u8],
-    problem: &LineProblem,
-    place: Place,
-    batch: Batch,
-    json: bool,
-    paint: Paint,
-    out: &mut impl Write,
-) -> io::Result<bool> {
-    let (input, error) = problem.describe(line);
-    // The valid prefix still shows which scheme the line meant.
-    let valid = std::str::from_utf8(line).map_or_else(|e| e.valid_up_to(), str::len);
-    let prefix = std::str::from_utf8(&line[..valid.min(error.offset)]).unwrap_or_default();
-    let scheme = rfc1738::leading_scheme(prefix).map(str::to_ascii_lowercase);
-    let kind = scheme.as_deref().map(|s| UrlKind::from_scheme(s).name());
-    if json {
-        let report = match batch {
-            Batch::Parse(dialect) => json!({
-                "input": input, "dialect": dialect.name(), "valid": false, "kind": kind,
-                "scheme": scheme, "error": error.to_json(),
-            }),
-            Batch::Normalize => json!({
-                "input": input, "dialect": Dialect::Rfc1738.name(), "valid": false,
-                "kind": kind, "scheme": scheme, "error": error.to_json(),
-            }),
-            Batch::Lint(dialect) => json!({
-                "input": input, "dialect": dialect.name(), "valid": false, "kind": kind,
-                "error": error.to_json(), "warnings": [],
-            }),
-        };
-        return write_json(out, place, &report).map(|()| false);
-    }
-    let label = place.label(Some(error.char_offset.unwrap_or(error.offset) + 1));
-    let message = format!(
-        "{label}{} {} (byte {})",
-        paint.paint(Paint::RED, "error:"),
-        error.message,
-        error.offset
-    );
-    match batch {
-        Batch::Parse(_) => writeln!(out, "{}\n{message}\n", shown(&input))?,
-        Batch::Normalize => {
-            // The line keeps its place in the output, empty; the error goes to stderr.
-            writeln!(out)?;
-            eprintln!("{message}");
-        }
-        Batch::Lint(_) => writeln!(
-            out,
-            "{}{}\n  {} {} (byte {})\n",
-            place.label(None),
-            shown(&input),
-            paint.paint(Paint::RED, "invalid:"),
-            error.message,
-            error.offset
-        )?,
-    }
-    Ok(false)
 }

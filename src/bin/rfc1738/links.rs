@@ -1,23 +1,28 @@
 //! `rfc1738 links`: the links of HTML documents, resolved as the browsers of 1993-1995 did.
 
 use crate::lines::each_file;
-use crate::output::{shown, Out};
+use crate::output::{shown, Out, Select};
 use crate::Status;
 use rfc1738::{Link, LinkLister, LinkReport};
 use std::io::{self, Write};
 
-/// Prints the links of each file (standard input without files, and for `-`), reading
-/// each as a stream. A file that cannot be opened or read is reported on standard error
-/// and the others are still read.
+/// Prints the links of each file (standard input without files, and for `-`) that
+/// `select` shows, reading each as a stream. A file that cannot be opened or read is
+/// reported on standard error and the others are still read. A link is valid when it has
+/// an absolute form that is a valid URL reference by RFC 1738 (a tag, comment or
+/// declaration skipped or left open is an invalid one).
 pub(crate) fn run_links(
     lister: &LinkLister,
     files: &[std::path::PathBuf],
     json: bool,
+    select: &mut Select,
     out: &mut Out,
 ) -> io::Result<Status> {
-    each_file("links", "HTML", files, |input, file| {
-        links_from(lister, input, file.unwrap_or("-"), json, out)
-    })
+    let status = each_file("links", "HTML", files, out, |input, file, out| {
+        links_from(lister, input, file.unwrap_or("-"), json, select, out)
+    })?;
+    select.finish(out, "links", "links")?;
+    Ok(status)
 }
 
 /// Prints the links of one stream.
@@ -26,10 +31,14 @@ fn links_from(
     input: impl io::Read,
     file: &str,
     json: bool,
+    select: &mut Select,
     out: &mut Out,
 ) -> io::Result<()> {
     for link in lister.links_reader(input) {
         let link = link?;
+        if !select.shows(link.is_valid()) {
+            continue;
+        }
         if json {
             serde_json::to_writer(&mut *out, &LinkReport::new(Some(file), &link))?;
             writeln!(out)?;

@@ -1,40 +1,72 @@
 //! `rfc1738 lint`: RFC 1738 section 6's checks, quiet on clean input.
 
-use crate::output::{shown, write_json, Input, Paint};
-use rfc1738::{Dialect, LintReport, Severity};
+use crate::lines::{Item, Place};
+use crate::output::{shown, write_json, write_unreadable, Out, Paint, Select};
+use rfc1738::{Dialect, LintReport, Severity, UnreadableReport};
 use std::io::{self, Write};
 
-/// Prints the section 6 checks of one URL; returns whether it was valid and without a
-/// warning of severity `warning` or more. In text mode a clean URL (valid, no warning)
-/// prints nothing unless `all`.
+/// How `lint` reads and prints.
+pub(crate) struct LintMode {
+    pub(crate) dialect: Dialect,
+    pub(crate) json: bool,
+    /// Every URL, `no warning` under the clean ones.
+    pub(crate) all: bool,
+    pub(crate) paint: Paint,
+}
+
+/// Prints the section 6 checks of one URL, if `select` shows it (by its validity); returns
+/// whether it was valid and without a warning of severity `warning` or more. In text a
+/// clean URL (valid, no warning) prints nothing unless `all`; an invalid one's error goes
+/// to standard error, its warnings (if any) to standard output.
 pub(crate) fn print_lint(
-    input: Input<'_>,
-    dialect: Dialect,
-    json: bool,
-    all: bool,
-    paint: Paint,
-    out: &mut impl Write,
+    item: Item<'_>,
+    place: Place<'_>,
+    mode: &LintMode,
+    select: &mut Select,
+    out: &mut Out,
 ) -> io::Result<bool> {
-    let url = input.text;
-    let lint = rfc1738::lint(url, dialect);
+    let url = match item {
+        Item::Text(url) => url,
+        Item::Unreadable(input) => {
+            if select.shows(false) {
+                match mode.json {
+                    true => write_json(out, place, &UnreadableReport::lint(&input, mode.dialect))?,
+                    false => out.stderr(|mut stderr, paint| {
+                        write_unreadable(&mut stderr, &input, place, paint)?;
+                        writeln!(stderr)
+                    })?,
+                }
+            }
+            return Ok(false);
+        }
+    };
+    let lint = rfc1738::lint(url, mode.dialect);
     let passes = lint.is_valid() && lint.worst().is_none_or(|worst| worst < Severity::Warning);
-    if json {
-        write_json(out, input.place, &LintReport::new(url, dialect, &lint))?;
+    if !select.shows(lint.is_valid()) {
         return Ok(passes);
     }
-    let clean = lint.is_valid() && lint.warnings().is_empty();
-    if clean && !all {
+    if mode.json {
+        write_json(out, place, &LintReport::new(url, mode.dialect, &lint))?;
         return Ok(passes);
     }
-    writeln!(out, "{}{}", input.place.label(None), shown(url))?;
     if let Some(error) = lint.error() {
-        writeln!(
-            out,
-            "  {} {}",
-            paint.paint(Paint::RED, "invalid:"),
-            error.message()
-        )?;
+        out.stderr(|stderr, paint| {
+            writeln!(stderr, "{}{}", place.label(None), shown(url))?;
+            writeln!(
+                stderr,
+                "  {} {}\n",
+                paint.paint(Paint::RED, "invalid:"),
+                error.message()
+            )
+        })?;
     }
+    // The warnings (an invalid URL may have some too: a login where none is allowed).
+    let clean = lint.warnings().is_empty();
+    if clean && (!mode.all || lint.error().is_some()) {
+        return Ok(passes);
+    }
+    let paint = mode.paint;
+    writeln!(out, "{}{}", place.label(None), shown(url))?;
     for warning in lint.warnings() {
         let span = warning.span();
         let severity = warning.severity();

@@ -1,42 +1,65 @@
 //! `rfc1738 normalize`: one encoding level, one line per input.
 
-use crate::output::{shown, write_error, write_json, Input, Paint};
-use rfc1738::ParseReport;
-use serde_json::json;
+use crate::lines::{Item, Place};
+use crate::output::{shown, write_error, write_json, write_unreadable, Out, Select};
+use rfc1738::{Dialect, InputForm, NormalizeReport, UnreadableReport};
 use std::io::{self, Write};
 
-/// Prints one URL reference at one encoding level (its prefix and fragment as written);
-/// returns whether it was valid. The input is read once: a JSON object has either
-/// `normalized` or, in the parse report, `error`. In text mode an invalid input gives an
-/// empty line, and its error goes to standard error.
+/// Prints one URL reference at one encoding level (its prefix and fragment as written), if
+/// `select` shows it; returns whether it was valid. In text an invalid input gives an
+/// empty line, so that the lines stay aligned, and its error goes to standard error.
 pub(crate) fn print_normalized(
-    input: Input<'_>,
+    item: Item<'_>,
+    place: Place<'_>,
     json: bool,
-    paint_stderr: Paint,
-    out: &mut impl Write,
+    select: &mut Select,
+    out: &mut Out,
 ) -> io::Result<bool> {
-    let url = input.text;
-    let report = ParseReport::new(url);
-    match (report.result(), json) {
-        (Ok(reference), true) => write_json(
-            out,
-            input.place,
-            &json!({"input": url, "valid": true, "normalized": reference.normalize().as_str()}),
-        )?,
-        (Ok(reference), false) => writeln!(out, "{}", reference.normalize())?,
-        // The parse report, which carries the error object.
-        (Err(_), true) => write_json(out, input.place, &report)?,
-        (Err(error), false) => {
-            writeln!(out)?;
-            let mut stderr = io::stderr().lock();
-            writeln!(stderr, "{}", shown(url))?;
-            write_error(
-                &mut stderr,
-                &input.place.label(Some(error.column())),
-                error,
-                paint_stderr,
-            )?;
+    let url = match item {
+        Item::Text(url) => url,
+        Item::Unreadable(input) => {
+            if select.shows(false) {
+                match json {
+                    true => {
+                        let report =
+                            UnreadableReport::parse(&input, Dialect::Rfc1738, InputForm::Reference);
+                        write_json(out, place, &report)?
+                    }
+                    false => {
+                        writeln!(out)?;
+                        out.stderr(|mut stderr, paint| {
+                            write_unreadable(&mut stderr, &input, place, paint)
+                        })?
+                    }
+                }
+            }
+            return Ok(false);
         }
+    };
+    let report = NormalizeReport::new(url);
+    let valid = report.normalized().is_some();
+    if !select.shows(valid) {
+        return Ok(valid);
     }
-    Ok(report.is_valid())
+    if json {
+        write_json(out, place, &report)?;
+        return Ok(valid);
+    }
+    match (report.normalized(), report.parse_report().result()) {
+        (Some(normalized), _) => writeln!(out, "{normalized}")?,
+        (None, Err(error)) => {
+            writeln!(out)?;
+            out.stderr(|mut stderr, paint| {
+                writeln!(stderr, "{}", shown(url))?;
+                write_error(
+                    &mut stderr,
+                    &place.label(Some(error.column())),
+                    error,
+                    paint,
+                )
+            })?;
+        }
+        (None, Ok(_)) => writeln!(out)?,
+    }
+    Ok(valid)
 }

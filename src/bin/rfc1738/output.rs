@@ -1,17 +1,25 @@
-//! Standard output and what is written to it: buffering, places, colour, escapes, errors, JSON.
+//! Standard output and standard error, and what is written to them: buffering, colour,
+//! escapes, errors, JSON. The rule of every mode (README, "The command line"): standard
+//! output holds the answers (with `--json`, one object per input, valid or not); standard
+//! error holds the errors (in text, each input that has no answer; in every mode, a file
+//! that cannot be read, a value changed, the summary).
 
-use crate::ColorWhen;
-use rfc1738::{ParseError, Severity};
+use crate::cli::ColorWhen;
+use crate::lines::Place;
+use rfc1738::{ParseError, Severity, UnreadableInput};
 use serde::Serialize;
-use serde_json::json;
 use std::borrow::Cow;
+use std::fmt;
 use std::io::{self, BufWriter, Write};
 
 /// Standard output, buffered; flushed after every answer when line-buffered (on a
-/// terminal, or with `--line-buffered`).
+/// terminal, or with `--line-buffered`), and before anything is written to standard error,
+/// so that the two keep their order on a terminal.
 pub(crate) struct Out {
     pub(crate) writer: BufWriter<io::StdoutLock<'static>>,
     pub(crate) line_buffered: bool,
+    /// Colours of standard error.
+    pub(crate) paint_stderr: Paint,
 }
 
 impl Out {
@@ -22,6 +30,21 @@ impl Out {
         } else {
             Ok(())
         }
+    }
+
+    /// Writes to standard error, after what standard output holds so far.
+    pub(crate) fn stderr(
+        &mut self,
+        write: impl FnOnce(&mut dyn Write, Paint) -> io::Result<()>,
+    ) -> io::Result<()> {
+        self.writer.flush()?;
+        let mut stderr = io::stderr().lock();
+        write(&mut stderr, self.paint_stderr)
+    }
+
+    /// A line on standard error.
+    pub(crate) fn note(&mut self, line: fmt::Arguments<'_>) -> io::Result<()> {
+        self.stderr(|stderr, _| writeln!(stderr, "{line}"))
     }
 }
 
@@ -37,39 +60,6 @@ impl Write for Out {
     fn flush(&mut self) -> io::Result<()> {
         self.writer.flush()
     }
-}
-
-/// Where an input came from: a line of standard input or a command-line argument, each
-/// counted from 1. JSON objects carry the number as `line`.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Place {
-    Line(usize),
-    Argument(usize),
-}
-
-impl Place {
-    /// The number JSON objects carry as `line`.
-    pub(crate) fn number(self) -> usize {
-        match self {
-            Place::Line(n) | Place::Argument(n) => n,
-        }
-    }
-
-    /// `-:LINE:COLUMN: ` (or `-:LINE: ` without a column) for a line of standard input,
-    /// nothing for an argument, which the output echoes.
-    pub(crate) fn label(self, column: Option<usize>) -> String {
-        match (self, column) {
-            (Place::Line(line), Some(column)) => format!("-:{line}:{column}: "),
-            (Place::Line(line), None) => format!("-:{line}: "),
-            (Place::Argument(_), _) => String::new(),
-        }
-    }
-}
-
-/// One input and where it came from.
-pub(crate) struct Input<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) place: Place,
 }
 
 /// Colours for a terminal, or none.
@@ -156,43 +146,117 @@ pub(crate) fn write_error(
     Ok(())
 }
 
-/// An error of the command line's own about one input line, with its code.
-pub(crate) struct CliError {
-    pub(crate) code: &'static str,
-    pub(crate) message: String,
-    /// The byte offset of the problem in the line, and the same in characters where known.
-    pub(crate) offset: usize,
-    pub(crate) char_offset: Option<usize>,
+/// Writes an input that cannot be read as a URL (text output; on standard error): the input
+/// as shown, then `LABEL error: message (byte N)`.
+pub(crate) fn write_unreadable(
+    out: &mut impl Write,
+    input: &UnreadableInput<'_>,
+    place: Place<'_>,
+    paint: Paint,
+) -> io::Result<()> {
+    let column = input.char_offset().unwrap_or(input.offset()) + 1;
+    writeln!(out, "{}", shown(&input.shown()))?;
+    writeln!(
+        out,
+        "{}{} {} (byte {})",
+        place.label(Some(column)),
+        paint.paint(Paint::RED, "error:"),
+        input.message(),
+        input.offset()
+    )
 }
 
-impl CliError {
-    /// The error object of the JSON output, as the library's errors have it.
-    pub(crate) fn to_json(&self) -> serde_json::Value {
-        json!({
-            "code": self.code,
-            "offset": self.offset,
-            "char_offset": self.char_offset,
-            "expected": [],
-            "message": self.message,
-        })
-    }
-}
-
-/// Writes `report` as one JSON line, `line` first (the input's position, which is not part
-/// of the report).
+/// Writes `report` as one JSON line, led by where its input came from, which is not part of
+/// the report: `file` (for a line of a file given by `--file`) and `line` (the line, or the
+/// argument's position).
 pub(crate) fn write_json(
     out: &mut impl Write,
-    place: Place,
+    place: Place<'_>,
     report: &impl Serialize,
 ) -> io::Result<()> {
     let json = serde_json::to_vec(report)?;
+    let (file, number) = match place {
+        Place::Argument(n)
+        | Place::Line {
+            file: None,
+            line: n,
+        } => (None, n),
+        Place::Line {
+            file: Some(file),
+            line,
+        } => (Some(file), line),
+    };
     // Every report is a non-empty object: `{"line":N,` then its entries.
     match json.strip_prefix(b"{") {
         Some(entries) if entries != b"}" => {
-            write!(out, "{{\"line\":{},", place.number())?;
+            out.write_all(b"{")?;
+            if let Some(file) = file {
+                out.write_all(b"\"file\":")?;
+                serde_json::to_writer(&mut *out, file)?;
+                out.write_all(b",")?;
+            }
+            write!(out, "\"line\":{number},")?;
             out.write_all(entries)?;
         }
         _ => out.write_all(&json)?,
     }
     writeln!(out)
+}
+
+/// Which inputs are printed and what is counted: `--only`, `--quiet`, `--summary`.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Select {
+    pub(crate) only: Option<Only>,
+    pub(crate) quiet: bool,
+    pub(crate) summary: bool,
+    valid: u64,
+    invalid: u64,
+}
+
+/// `--only valid` or `--only invalid`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Only {
+    /// Print only the valid inputs (found URLs, links).
+    Valid,
+    /// Print only the invalid ones.
+    Invalid,
+}
+
+impl Select {
+    pub(crate) fn new(only: Option<Only>, quiet: bool, summary: bool) -> Select {
+        Select {
+            only,
+            quiet,
+            summary,
+            valid: 0,
+            invalid: 0,
+        }
+    }
+
+    /// Counts an input (or a URL found, a link); returns whether it is to be printed.
+    pub(crate) fn shows(&mut self, valid: bool) -> bool {
+        match valid {
+            true => self.valid += 1,
+            false => self.invalid += 1,
+        }
+        !self.quiet && self.only.is_none_or(|only| (only == Only::Valid) == valid)
+    }
+
+    /// Whether anything counted was invalid.
+    pub(crate) fn any_invalid(&self) -> bool {
+        self.invalid > 0
+    }
+
+    /// With `--summary`, the counts on standard error: `rfc1738 MODE: N WHAT: V valid, I
+    /// invalid` (`what` the plural of what was counted: "inputs", "URLs found", "links").
+    pub(crate) fn finish(&self, out: &mut Out, mode: &str, what: &str) -> io::Result<()> {
+        if !self.summary {
+            return Ok(());
+        }
+        let total = self.valid + self.invalid;
+        out.note(format_args!(
+            "rfc1738 {mode}: {total} {what}: {} valid, {} invalid",
+            self.valid, self.invalid
+        ))
+    }
 }

@@ -1,34 +1,74 @@
 //! `rfc1738 parse`: the report of each URL, as a tree or as JSON.
 
-use crate::output::{shown, write_error, write_json, Input, Paint};
-use rfc1738::{Dialect, ParseReport};
+use crate::lines::{Item, Place};
+use crate::output::{shown, write_error, write_json, write_unreadable, Out, Select};
+use rfc1738::{Dialect, InputForm, ParseReport, UnreadableReport};
 use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 use std::io::{self, Write};
 
-/// Prints the report of one URL; returns whether it was valid.
+/// How `parse` reads and prints.
+pub(crate) struct ParseMode {
+    pub(crate) dialect: Dialect,
+    pub(crate) form: InputForm,
+    pub(crate) json: bool,
+}
+
+/// Prints the report of one input (if `select` shows it); returns whether it was valid. In
+/// text, a valid URL's tree goes to standard output, an invalid one's error to standard
+/// error.
 pub(crate) fn print_url(
-    input: Input<'_>,
-    dialect: Dialect,
-    json: bool,
-    paint: Paint,
-    out: &mut impl Write,
+    item: Item<'_>,
+    place: Place<'_>,
+    mode: &ParseMode,
+    select: &mut Select,
+    out: &mut Out,
 ) -> io::Result<bool> {
-    let url = input.text;
-    let report = ParseReport::with_dialect(url, dialect);
-    if json {
-        write_json(out, input.place, &report)?;
-    } else {
-        match report.result() {
-            Ok(parsed) => print_tree(url, &serde_json::to_vec(parsed)?, out)?,
-            Err(error) => {
-                writeln!(out, "{}", shown(url))?;
-                write_error(out, &input.place.label(Some(error.column())), error, paint)?;
-                writeln!(out)?;
+    let url = match item {
+        Item::Text(url) => url,
+        Item::Unreadable(input) => {
+            if select.shows(false) {
+                match mode.json {
+                    true => write_json(
+                        out,
+                        place,
+                        &UnreadableReport::parse(&input, mode.dialect, mode.form),
+                    )?,
+                    false => out.stderr(|mut stderr, paint| {
+                        write_unreadable(&mut stderr, &input, place, paint)?;
+                        writeln!(stderr)
+                    })?,
+                }
             }
+            return Ok(false);
         }
+    };
+    let report = match mode.form {
+        InputForm::Url => ParseReport::url_only(url, mode.dialect),
+        _ => ParseReport::with_dialect(url, mode.dialect),
+    };
+    let valid = report.is_valid();
+    if !select.shows(valid) {
+        return Ok(valid);
     }
-    Ok(report.is_valid())
+    if mode.json {
+        write_json(out, place, &report)?;
+        return Ok(valid);
+    }
+    match report.result() {
+        Ok(parsed) => print_tree(url, &serde_json::to_vec(parsed)?, out)?,
+        Err(error) => out.stderr(|mut stderr, paint| {
+            writeln!(stderr, "{}", shown(url))?;
+            write_error(
+                &mut stderr,
+                &place.label(Some(error.column())),
+                error,
+                paint,
+            )?;
+            writeln!(stderr)
+        })?,
+    }
+    Ok(valid)
 }
 
 /// The components of a valid URL as an indented tree, one `name: value` per line, from

@@ -1,128 +1,109 @@
 //! `rfc1738 resolve`: partial forms resolved, one line per input.
 
-use crate::lines::{for_each_line, hint_if_terminal};
-use crate::output::{shown, write_json, CliError, Out, Paint, Place};
+use crate::lines::{Item, Place, Sources};
+use crate::output::{shown, write_json, write_unreadable, Out, Paint, Select};
 use crate::Status;
-use rfc1738::ResolveMode;
-use serde_json::json;
+use rfc1738::{ResolveMode, ResolveReport, Unreadable, UnreadableInput, UnreadableReport};
 use std::io::{self, Write};
 
-/// Prints the resolution of one partial form; returns whether it succeeded. In text mode a
-/// failure gives an empty line, and its error goes to standard error.
-pub(crate) fn print_resolution(
+/// Prints the resolution of one partial form, if `select` shows it; returns whether it
+/// succeeded. In text a failure gives an empty line, so that the lines stay aligned, and
+/// its error goes to standard error.
+fn print_resolution(
     context: &str,
     partial: &str,
-    place: Place,
+    place: Place<'_>,
     mode: ResolveMode,
     json: bool,
-    paint_stderr: Paint,
-    out: &mut impl Write,
+    select: &mut Select,
+    out: &mut Out,
 ) -> io::Result<bool> {
-    let result = rfc1738::resolve(context, partial, mode);
+    let report = ResolveReport::new(context, partial, mode);
+    let valid = report.result().is_ok();
+    if !select.shows(valid) {
+        return Ok(valid);
+    }
     if json {
-        let report = match &result {
-            Ok(resolved) => json!({
-                "context": context, "partial": partial, "mode": mode.name(), "result": resolved,
-            }),
-            Err(error) => json!({
-                "context": context, "partial": partial, "mode": mode.name(),
-                "error": {"code": error.code(), "message": error.to_string()},
-            }),
-        };
         write_json(out, place, &report)?;
-    } else {
-        match &result {
-            Ok(resolved) => writeln!(out, "{}", shown(resolved))?,
-            Err(error) => {
-                writeln!(out)?;
-                eprintln!(
+        return Ok(valid);
+    }
+    match report.result() {
+        Ok(resolved) => writeln!(out, "{}", shown(resolved))?,
+        Err(error) => {
+            writeln!(out)?;
+            out.stderr(|stderr, paint| {
+                writeln!(
+                    stderr,
                     "{}{} {} ({} + {})",
                     place.label(None),
-                    paint_stderr.paint(Paint::RED, "error:"),
+                    paint.paint(Paint::RED, "error:"),
                     shown(&error.to_string()),
                     shown(context),
                     shown(partial)
-                );
-            }
+                )
+            })?;
         }
     }
-    Ok(result.is_ok())
+    Ok(valid)
 }
 
-/// A `resolve` input line without its TAB, not UTF-8 or too long: reported, never
-/// dropped (in text mode, an empty line and the error on standard error).
-pub(crate) fn print_resolve_line_error(
-    line: &str,
-    problem: &CliError,
-    place: Place,
+/// A `resolve` input that cannot be read (not UTF-8, too long, a line without its TAB):
+/// reported, never dropped (in text, an empty line and the error on standard error).
+fn print_unreadable(
+    input: &UnreadableInput<'_>,
+    place: Place<'_>,
     mode: ResolveMode,
     json: bool,
-    paint_stderr: Paint,
-    out: &mut impl Write,
+    select: &mut Select,
+    out: &mut Out,
 ) -> io::Result<bool> {
+    if !select.shows(false) {
+        return Ok(false);
+    }
     if json {
-        let report = json!({
-            "context": null, "partial": line, "mode": mode.name(), "error": problem.to_json(),
-        });
-        write_json(out, place, &report)?;
+        write_json(out, place, &UnreadableReport::resolve(input, mode))?;
     } else {
         writeln!(out)?;
-        eprintln!(
-            "{}{} {}: {}",
-            place.label(None),
-            paint_stderr.paint(Paint::RED, "error:"),
-            problem.message,
-            shown(line)
-        );
+        out.stderr(|mut stderr, paint| write_unreadable(&mut stderr, input, place, paint))?;
     }
     Ok(false)
 }
 
-/// Resolves each PARTIAL against CONTEXT, or, without a context, the
-/// `CONTEXT<TAB>PARTIAL` lines of standard input; one answer per partial form.
+/// Resolves each partial form against CONTEXT (the partial forms given, or the lines of
+/// `-` and of each `--file`), or, without a context, each `CONTEXT<TAB>PARTIAL` line of
+/// standard input and of each `--file`; one answer per partial form.
 pub(crate) fn run(
     mode: ResolveMode,
     json: bool,
     context: Option<&str>,
-    partials: &[String],
-    paint_stderr: Paint,
+    sources: &Sources<'_>,
+    select: &mut Select,
     out: &mut Out,
 ) -> io::Result<Status> {
-    if let Some(context) = context {
-        return partials
-            .iter()
-            .enumerate()
-            .try_fold(true, |all_valid, (i, partial)| {
-                let place = Place::Argument(i + 1);
-                let valid =
-                    print_resolution(context, partial, place, mode, json, paint_stderr, out)?;
-                out.end_item()?;
-                Ok(valid && all_valid)
-            })
-            .map(Status::from);
-    }
-    hint_if_terminal("resolve", "CONTEXT<TAB>PARTIAL lines");
-    for_each_line(
-        io::stdin().lock(),
-        out,
-        |line, place, out| match line.split_once('\t') {
+    let what = match context {
+        Some(_) => "partial forms (one per line)",
+        None => "CONTEXT<TAB>PARTIAL lines",
+    };
+    let status = sources.each("resolve", what, out, |item, place, out| {
+        let line = match item {
+            Item::Text(line) => line,
+            Item::Unreadable(input) => {
+                return print_unreadable(&input, place, mode, json, select, out)
+            }
+        };
+        if let Some(context) = context {
+            return print_resolution(context, line, place, mode, json, select, out);
+        }
+        match line.split_once('\t') {
             Some((context, partial)) => {
-                print_resolution(context, partial, place, mode, json, paint_stderr, out)
+                print_resolution(context, partial, place, mode, json, select, out)
             }
             None => {
-                let problem = CliError {
-                    code: "missing-tab",
-                    message: "expected CONTEXT<TAB>PARTIAL".to_owned(),
-                    offset: line.len(),
-                    char_offset: Some(line.chars().count()),
-                };
-                print_resolve_line_error(line, &problem, place, mode, json, paint_stderr, out)
+                let input = UnreadableInput::new(line.as_bytes(), Unreadable::MissingTab);
+                print_unreadable(&input, place, mode, json, select, out)
             }
-        },
-        |line, problem, place, out| {
-            let (input, problem) = problem.describe(line);
-            print_resolve_line_error(&input, &problem, place, mode, json, paint_stderr, out)
-        },
-    )
-    .map(Status::from)
+        }
+    })?;
+    select.finish(out, "resolve", "partial forms")?;
+    Ok(status)
 }

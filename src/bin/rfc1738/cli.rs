@@ -1,0 +1,332 @@
+//! The command line's arguments (clap): the modes, their options, their help.
+
+use crate::output::Only;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use rfc1738::{Dialect, Extractor, HtmlReading, LinkLister, ResolveMode};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "rfc1738",
+    version,
+    about = "URLs exactly as RFC 1738 (1994) defines them",
+    after_help = "Every mode: URLs (or files, for extract and links) as arguments, \"-\" for \
+                  standard input, nothing for standard input. Standard output holds the answers, \
+                  standard error the errors. Exit status: 0 all valid, 1 some invalid (lint: or \
+                  a warning; extract and links: with --fail-on-invalid), 2 usage error or a file \
+                  that cannot be read."
+)]
+pub(crate) struct Cli {
+    /// Colour `error:`, carets and severities: auto (when writing to a terminal and
+    /// NO_COLOR is not set), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto)]
+    pub(crate) color: ColorWhen,
+    /// Write each answer as soon as its input line is read, also into a pipe (always so on
+    /// a terminal): for `tail -f log | rfc1738 parse --json`.
+    #[arg(long, global = true)]
+    pub(crate) line_buffered: bool,
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+/// When to colour the output.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ColorWhen {
+    /// On a terminal, unless NO_COLOR is set to a non-empty value.
+    Auto,
+    /// Always, even into a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// The grammar to read by.
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum DialectArg {
+    /// RFC 1738, Uniform Resource Locators (December 1994), the standard.
+    Rfc1738,
+    /// RFC 1630, Universal Resource Identifiers in WWW (June 1994).
+    Rfc1630,
+    /// draft-www-uri-00, the March 1994 draft of RFC 1630.
+    #[value(alias = "draft-www-uri-00")]
+    Draft,
+}
+
+impl From<DialectArg> for Dialect {
+    fn from(dialect: DialectArg) -> Dialect {
+        match dialect {
+            DialectArg::Rfc1738 => Dialect::Rfc1738,
+            DialectArg::Rfc1630 => Dialect::Rfc1630,
+            DialectArg::Draft => Dialect::DraftWwwUri00,
+        }
+    }
+}
+
+/// How partial forms are resolved.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub(crate) enum ModeArg {
+    /// Rule 2 as RFC 1630's text states it (confirmed by its author in 1997).
+    Rfc1630,
+    /// Rule 2 as the March 1994 draft states it (gives every row of the RFC's example
+    /// table).
+    #[value(alias = "draft-www-uri-00")]
+    Draft,
+    /// RFC 1808 (June 1995), to the letter: ".." above the root and "/./g" stay, "http:g"
+    /// is absolute.
+    Rfc1808,
+    /// The CERN library's HTParse (libwww 2.10-2.14, 1993), which NCSA Mosaic 2.4-2.7b5 and
+    /// Lynx up to 2.6 ran: ":80" and ":70" dropped, "http:g" relative to an http base, the
+    /// base's fragment copied onto a link without one (`links` passes the base without it,
+    /// as the browsers did).
+    Cern,
+}
+
+impl From<ModeArg> for ResolveMode {
+    fn from(mode: ModeArg) -> ResolveMode {
+        match mode {
+            ModeArg::Rfc1630 => ResolveMode::Rfc1630,
+            ModeArg::Draft => ResolveMode::Draft,
+            ModeArg::Rfc1808 => ResolveMode::Rfc1808,
+            ModeArg::Cern => ResolveMode::Cern,
+        }
+    }
+}
+
+/// How the markup of a page is read.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub(crate) enum HtmlArg {
+    /// HTML 2.0 (RFC 1866 section 3.2.5, SGML's rules), what the pages of 1993-1996 were
+    /// written to: "<!-- a -- >" ends at its ">", "<!-- a -- -- b -- >" holds two comments;
+    /// XMP, LISTING and PLAINTEXT end at their own end tag.
+    Html2,
+    /// Today's WHATWG tokenizer: a comment runs from "<!--" to the next "-->"; SCRIPT and
+    /// STYLE hold no links; PLAINTEXT runs to the end.
+    Whatwg,
+}
+
+impl From<HtmlArg> for HtmlReading {
+    fn from(reading: HtmlArg) -> HtmlReading {
+        match reading {
+            HtmlArg::Html2 => HtmlReading::Html2,
+            HtmlArg::Whatwg => HtmlReading::Whatwg,
+        }
+    }
+}
+
+/// The inputs of a mode that reads one URL per line, and which are printed.
+#[derive(Args)]
+pub(crate) struct Inputs {
+    /// Read inputs from FILE too, one per line ("-" is standard input); repeatable.
+    #[arg(short = 'f', long = "file", value_name = "FILE")]
+    pub(crate) files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub(crate) select: SelectArgs,
+}
+
+/// Which answers are printed, and what is said of the run.
+#[derive(Args)]
+pub(crate) struct SelectArgs {
+    /// Print only the valid ones, or only the invalid ones (the exit status still counts
+    /// every one).
+    #[arg(long, value_enum, value_name = "WHICH")]
+    pub(crate) only: Option<Only>,
+    /// After the run, say on standard error how many were valid and invalid.
+    #[arg(long)]
+    pub(crate) summary: bool,
+    /// Print nothing: the exit status alone says whether all were valid (a file that cannot
+    /// be read is still told on standard error).
+    #[arg(short, long, conflicts_with_all = ["only", "summary"])]
+    pub(crate) quiet: bool,
+}
+
+/// A `--max-len` of at least 256 bytes.
+fn max_len(value: &str) -> Result<usize, String> {
+    value
+        .parse::<usize>()
+        .map_err(|error| format!("{error}: a number of bytes"))
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Parse URL references ([URL:] url [#fragment]; --url-only: URLs alone) and print
+    /// their components, or where and why they are invalid.
+    #[command(after_help = "Examples:
+  rfc1738 parse 'ftp://myname@host.dom/%2Fetc/motd;type=a'
+  rfc1738 parse --json -f urls.txt --only invalid > invalid.jsonl
+  rfc1738 parse --quiet 'URL:http://h/a#top' && echo valid
+  rfc1738 parse --url-only 'URL:http://h/a#top'        # invalid: a URL alone")]
+    Parse {
+        /// The grammar to read by.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Rfc1738)]
+        dialect: DialectArg,
+        /// Read each input as a URL alone, as the library's `parse` does: no "URL:" prefix,
+        /// no "#fragment" (by default each is a URL reference, which may have both).
+        #[arg(long)]
+        url_only: bool,
+        /// Print one JSON object per input (the corpus format, with `line`) instead of a
+        /// tree.
+        #[arg(long)]
+        json: bool,
+        /// The URLs ("-" reads one per line from standard input); without any (and without
+        /// --file), standard input.
+        urls: Vec<String>,
+        #[command(flatten)]
+        inputs: Inputs,
+    },
+    /// Resolve partial forms (relative URIs) against a context URI, by RFC 1630's rules, or
+    /// relative URLs by RFC 1808 or as the CERN library (Mosaic, Lynx) did.
+    #[command(after_help = "Examples:
+  rfc1738 resolve --mode rfc1808 'http://a/b/c/d;p?q' ../g '?y'
+  printf 'http://a/b/c\\tg\\n' | rfc1738 resolve --json
+  rfc1738 resolve http://a/b/c - < partial-forms.txt
+  rfc1738 resolve -f context-tab-partial.tsv --summary")]
+    Resolve {
+        /// The rules: RFC 1630's (either reading of its rule 2), RFC 1808's, or the CERN
+        /// library's.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = ModeArg::Rfc1630)]
+        mode: ModeArg,
+        /// Print one JSON object per partial form: {"line", "context", "partial", "mode",
+        /// "result"} (or "error" instead of "result").
+        #[arg(long)]
+        json: bool,
+        /// The context URI; the partial forms follow it, as arguments, as lines of "-" or of
+        /// --file. Without a context ("-" alone, or nothing), CONTEXT<TAB>PARTIAL lines are
+        /// read from standard input and from --file.
+        context: Option<String>,
+        /// The partial forms to resolve against the context. One line each on standard
+        /// output: the result, or an empty line (the error goes to standard error).
+        partials: Vec<String>,
+        #[command(flatten)]
+        inputs: Inputs,
+    },
+    /// Bring URLs to one encoding level for comparison (RFC 1630): scheme and host in lower
+    /// case, needless escapes decoded, the rest in upper-case hex, default ports removed.
+    /// A "URL:" prefix and a "#fragment" are kept as written around the normalized URL.
+    /// One line per input: the normalized URL, or an empty line for an invalid one (its
+    /// error goes to standard error).
+    #[command(after_help = "Examples:
+  rfc1738 normalize 'HTTP://Info.CERN.ch:80/%7ebl'
+  rfc1738 normalize -f urls.txt 2>/dev/null | paste urls.txt - | sort -u -k2")]
+    Normalize {
+        /// Print one JSON object per URL: {"line", "input", "form", "valid", "normalized"},
+        /// or the parse report with its "error".
+        #[arg(long)]
+        json: bool,
+        /// The URL references (RFC 1738, "[URL:] url [#fragment]"; "-" reads one per line
+        /// from standard input); without any (and without --file), standard input.
+        urls: Vec<String>,
+        #[command(flatten)]
+        inputs: Inputs,
+    },
+    /// Check URLs as RFC 1738 section 6 asks: ports other than the default, escaped
+    /// protocol delimiters (%0D %0A %00 %09), passwords, logins where the scheme allows none.
+    /// Prints only the URLs with a warning or an error (--all: every URL).
+    #[command(after_help = "Examples:
+  rfc1738 lint 'gopher://h:25/0%0D%0AHELO'
+  rfc1738 lint --json -f crawl.txt --only valid")]
+    Lint {
+        /// The grammar to read by.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Rfc1738)]
+        dialect: DialectArg,
+        /// Print one JSON object per URL, clean or not: {"line", "input", "valid", "kind",
+        /// "warnings": [...]}.
+        #[arg(long)]
+        json: bool,
+        /// Print every URL, "no warning" under the clean ones.
+        #[arg(long)]
+        all: bool,
+        /// The URLs ("-" reads one per line from standard input); without any (and without
+        /// --file), standard input.
+        urls: Vec<String>,
+        #[command(flatten)]
+        inputs: Inputs,
+    },
+    /// Find the URLs in running text (RFC 1738 appendix): <URL:...>, <...> around a known
+    /// scheme, and bare ones; one line (or JSON object) per URL.
+    #[command(after_help = "Examples:
+  rfc1738 extract README.txt
+  rfc1738 extract --json --only valid mail/*.txt > urls.jsonl
+  rfc1738 extract --fail-on-invalid --quiet doc.txt || echo 'an invalid URL'")]
+    Extract {
+        /// The grammar the URLs found are read by.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Rfc1738)]
+        dialect: DialectArg,
+        /// Print one JSON object per URL found (the extraction corpus format).
+        #[arg(long)]
+        json: bool,
+        /// The longest URL looked for, in bytes (at least 256: less is raised to 256, as
+        /// standard error says); a longer one is reported cut and invalid. Memory stays
+        /// within about five times this plus a few MB, whatever the input's size.
+        #[arg(long, default_value_t = Extractor::DEFAULT_MAX_LEN, value_parser = max_len)]
+        max_len: usize,
+        /// Each line starts with a line number ("1207."), as in a numbered copy of a
+        /// document: the numbers are not part of URLs that run across lines.
+        #[arg(long)]
+        line_numbers: bool,
+        /// Exit with status 1 when a URL found is invalid (by default the status says only
+        /// whether every file was read).
+        #[arg(long)]
+        fail_on_invalid: bool,
+        #[command(flatten)]
+        select: SelectArgs,
+        /// The text files to search ("-" is standard input); without any, standard input.
+        files: Vec<PathBuf>,
+    },
+    /// List the links of HTML pages (the URL attributes of HTML 2.0: A HREF, BASE HREF,
+    /// FORM ACTION, IMG SRC, LINK HREF, INPUT SRC of TYPE=IMAGE), in document order, each
+    /// resolved against the page's BASE HREF or else --base, and judged by RFC 1738.
+    #[command(after_help = "Examples:
+  rfc1738 links --base http://info.cern.ch/hypertext/WWW/TheProject.html TheProject.html
+  rfc1738 links --json --mode rfc1808 --base http://www.w3.org/pub/WWW/ *.html
+  rfc1738 links --html whatwg --only invalid --summary page.html")]
+    Links {
+        /// The absolute URL the pages were fetched from (a fragment is allowed, and taken
+        /// off): the base of a page without BASE HREF (a relative BASE HREF is resolved
+        /// against it).
+        #[arg(long, value_parser = absolute_url)]
+        base: Option<String>,
+        /// How links are resolved, against the page's address without its fragment. The
+        /// default, cern, is the CERN library (libwww 2.10-2.14) that NCSA Mosaic 2.4-2.7b5
+        /// and Lynx up to 2.6 ran, called per element as Mosaic 2.7b5 called it (images keep
+        /// no fragment, a GET form's ACTION no query); rfc1808 is the standard of June 1995,
+        /// rfc1630 and draft the rules of 1994.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = ModeArg::Cern)]
+        mode: ModeArg,
+        /// How comments and other markup declarations are read: by HTML 2.0's rules, or by
+        /// today's WHATWG tokenizer. Either way, one still open at the end of a page is
+        /// reported (error "unclosed"), as is a tag.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = HtmlArg::Html2)]
+        html: HtmlArg,
+        /// Print one JSON object per link: {"file", "line", "element", "attribute", "href",
+        /// "result", "valid", "kind"} ("error" instead of "valid" and "kind" when there is no
+        /// result), "warning" when a relative BASE was resolved, and "charset".
+        #[arg(long)]
+        json: bool,
+        /// The longest tag, comment, declaration or link attribute read, in bytes (at least
+        /// 256: less is raised to 256, as standard error says); a longer one is reported and
+        /// skipped. Memory stays within a few times this, whatever the page's size.
+        #[arg(long, default_value_t = LinkLister::DEFAULT_MAX_LEN, value_parser = max_len)]
+        max_len: usize,
+        /// Exit with status 1 when a link is invalid, has no absolute form, or was skipped or
+        /// left open (by default the status says only whether every file was read).
+        #[arg(long)]
+        fail_on_invalid: bool,
+        #[command(flatten)]
+        select: SelectArgs,
+        /// The HTML files ("-" is standard input); without any, standard input. Bytes that
+        /// are not UTF-8 are read as Latin-1 from the first such byte on.
+        files: Vec<PathBuf>,
+    },
+}
+
+/// A `--base`: an absolute URL, a scheme and ":" first (a `#fragment` may follow it).
+fn absolute_url(value: &str) -> Result<String, String> {
+    match rfc1738::leading_scheme(value) {
+        Some(_) => Ok(value.to_owned()),
+        None => Err(
+            "not an absolute URL: it has no scheme (a URL starts with a scheme and \
+                     \":\", as in http://www.example.org/page.html)"
+                .to_owned(),
+        ),
+    }
+}
