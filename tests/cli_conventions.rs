@@ -245,7 +245,14 @@ fn only_summary_and_quiet_select_what_is_printed_not_the_status() {
     assert_eq!((status, out.as_str(), err.as_str()), (1, "", ""));
     let (status, out, err) = run(&["parse", "-q", "http://h/"], b"");
     assert_eq!((status, out.as_str(), err.as_str()), (0, "", ""));
-    assert_eq!(run(&["parse", "-q", "--summary", "http://h/"], b"").0, 2);
+    // Nothing but the counts.
+    let (status, out, err) = run(&["parse", "-q", "--summary", "http://h/", "x y"], b"");
+    assert_eq!((status, out.as_str()), (1, ""));
+    assert_eq!(err, "rfc1738 parse: 2 inputs: 1 valid, 1 invalid\n");
+    assert_eq!(
+        run(&["parse", "-q", "--only", "valid", "http://h/"], b"").0,
+        2
+    );
     // In the other modes too.
     let (_, out, _) = run(&["normalize", "--only", "valid", "x y", "HTTP://H/"], b"");
     assert_eq!(out, "http://h/\n");

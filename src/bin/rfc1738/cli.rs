@@ -134,8 +134,8 @@ pub(crate) struct SelectArgs {
     #[arg(long)]
     pub(crate) summary: bool,
     /// Print nothing: the exit status alone says whether all were valid (a file that cannot
-    /// be read is still told on standard error).
-    #[arg(short, long, conflicts_with_all = ["only", "summary"])]
+    /// be read is still told on standard error, and --summary still counts).
+    #[arg(short, long, conflicts_with = "only")]
     pub(crate) quiet: bool,
 }
 
