@@ -1,4 +1,4 @@
-//! The facade: the entry points that tie the parsers (`crate::syntax`) through the
+//! Layer 4, the facade: the entry points that tie the parsers (`crate::syntax`) through the
 //! lowering (`crate::lowering`) to the typed URL (`crate::ast`): [`parse`],
 //! [`parse_reference`], [`Url::parse`], [`Url::parse_in`], `FromStr` and `TryFrom`.
 
@@ -51,7 +51,7 @@ pub(crate) fn parse_without_diagnosis(input: &str) -> Option<Result<Url<'_>, Par
         let mut own = Vec::new();
         let mut borrowed = buffer.try_borrow_mut();
         let toks = borrowed.as_deref_mut().unwrap_or(&mut own);
-        let result = if crate::syntax::compiled::parse(input, toks) {
+        let result = if crate::syntax::compiled::match_url(input, toks) {
             Some(crate::lowering::lower(input, toks))
         } else {
             None
@@ -157,7 +157,7 @@ fn parse_rfc1738_reference(input: &str) -> Result<UrlReference<'_>, ParseError> 
     }
     let read = TOKENS.with(|buffer| {
         let mut toks = buffer.take();
-        let read = crate::syntax::compiled::parse_reference(input, &mut toks)
+        let read = crate::syntax::compiled::match_reference(input, &mut toks)
             .then(|| crate::lowering::lower_reference(input, &mut toks));
         // Keep a small buffer for the next parse; give a large one back to the allocator.
         if toks.capacity() <= 1024 {
@@ -278,7 +278,7 @@ impl<'a> Url<'a> {
     /// assert!(Url::parse("http://info.cern.ch/a b").is_err());
     /// ```
     pub fn parse(input: &'a str) -> Result<Url<'a>, ParseError> {
-        crate::parse(input)
+        parse(input)
     }
 
     /// Parses a URL by the grammar of `dialect`: the whole input is the URL, without the
@@ -311,15 +311,15 @@ impl<'a> Url<'a> {
     /// ```
     pub fn parse_in(input: &'a str, dialect: Dialect) -> Result<Url<'a>, ParseError> {
         if dialect == Dialect::Rfc1738 {
-            return crate::parse(input);
+            return parse(input);
         }
-        let reference = crate::parse_reference(input, dialect)?;
+        let reference = parse_reference(input, dialect)?;
         if reference.is_prefixed() {
             // The grammar reads `URL:` and a scheme as the prefix of a reference; the same
             // text is a URL only after a prefix (the draft's `URL:URL:x:y`, whose URL is
             // `URL:x:y`, of scheme `url`), which is how it is read here.
             let wrapped = format!("{}{input}", crate::vocabulary::dialect::PREFIX);
-            if let Ok(reference) = crate::parse_reference(&wrapped, dialect) {
+            if let Ok(reference) = parse_reference(&wrapped, dialect) {
                 if reference.is_prefixed()
                     && reference.fragment().is_none()
                     && reference.url().as_str() == input
@@ -364,7 +364,7 @@ impl FromStr for Url<'static> {
 
     /// Parses and takes ownership of the text.
     fn from_str(input: &str) -> Result<Self, ParseError> {
-        crate::parse(input).map(Url::into_owned)
+        parse(input).map(Url::into_owned)
     }
 }
 
@@ -372,7 +372,7 @@ impl<'a> TryFrom<&'a str> for Url<'a> {
     type Error = ParseError;
 
     fn try_from(input: &'a str) -> Result<Self, ParseError> {
-        crate::parse(input)
+        parse(input)
     }
 }
 
@@ -386,17 +386,17 @@ pub(crate) fn parse_rfc1630_family(
     use crate::syntax::diagnose_rfc1630_family::diagnose;
     use crate::syntax::grammar::{draft_www_uri_00, rfc1630};
     match dialect {
-        Dialect::Rfc1630 => crate::lowering::rfc1630_family::parse::<rfc1630::Rule>(input)
+        Dialect::Rfc1630 => crate::lowering::rfc1630_family::read_family::<rfc1630::Rule>(input)
             .unwrap_or_else(|| Err(ParseError::deferred(input, diagnose::<rfc1630::Rule>))),
-        Dialect::DraftWwwUri00 => crate::lowering::rfc1630_family::parse::<draft_www_uri_00::Rule>(
-            input,
-        )
-        .unwrap_or_else(|| {
-            Err(ParseError::deferred(
-                input,
-                diagnose::<draft_www_uri_00::Rule>,
-            ))
-        }),
+        Dialect::DraftWwwUri00 => {
+            crate::lowering::rfc1630_family::read_family::<draft_www_uri_00::Rule>(input)
+                .unwrap_or_else(|| {
+                    Err(ParseError::deferred(
+                        input,
+                        diagnose::<draft_www_uri_00::Rule>,
+                    ))
+                })
+        }
         Dialect::Rfc1738 => unreachable!("RFC 1738 is read by its own entry points"),
     }
 }

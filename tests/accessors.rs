@@ -448,3 +448,69 @@ fn an_nntp_article_number_of_any_length_is_valid_and_its_accessors_say_whether_i
     assert_eq!(at_most(&long), (None, Some(None)));
     assert!(!rfc1738::ErrorKind::CODES.contains(&"article-number-out-of-range"));
 }
+
+// RFC 1738 section 3.2.2: the FTP commands an ftp URL stands for.
+
+fn commands(input: &str) -> Vec<String> {
+    let Ok(Url::Ftp(ftp)) = rfc1738::parse(input) else {
+        panic!("{input} is not an ftp URL")
+    };
+    ftp.commands()
+        .unwrap()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn ftp_an_encoded_cr_or_lf_is_refused_not_sent() {
+    for input in [
+        "ftp://h/a%0D%0ADELE%20x/b",
+        "ftp://h/a/b%0a",
+        "ftp://h/%0d;type=d",
+    ] {
+        let Ok(Url::Ftp(ftp)) = rfc1738::parse(input) else {
+            panic!("{input}")
+        };
+        assert!(ftp.commands().is_err(), "{input}");
+    }
+}
+
+#[test]
+fn ftp_section_3_2_2_examples_read_as_the_rfc_says() {
+    assert_eq!(
+        commands("ftp://myname@host.dom/%2Fetc/motd"),
+        ["CWD /etc", "RETR motd"]
+    );
+    assert_eq!(
+        commands("ftp://myname@host.dom/etc/motd"),
+        ["CWD etc", "RETR motd"]
+    );
+    assert_eq!(
+        commands("ftp://myname@host.dom//etc/motd"),
+        ["CWD ", "CWD etc", "RETR motd"]
+    );
+}
+
+#[test]
+fn ftp_typecode_d_lists_the_name() {
+    assert_eq!(commands("ftp://host/pub;type=d"), ["NLST pub"]);
+}
+
+#[test]
+fn ftp_typecode_a_or_i_sets_the_type_before_retrieving() {
+    assert_eq!(
+        commands("ftp://host/a/b;type=I"),
+        ["CWD a", "TYPE I", "RETR b"]
+    );
+}
+
+#[test]
+fn ftp_an_empty_name_is_listed() {
+    assert_eq!(commands("ftp://host/pub/"), ["CWD pub", "NLST"]);
+}
+
+#[test]
+fn ftp_no_path_gives_no_command() {
+    assert!(commands("ftp://host").is_empty());
+}

@@ -450,3 +450,13 @@ fn every_octet_in_the_other_components_of_every_dialect_keeps_every_property() {
         wrong.join("\n")
     );
 }
+
+#[test]
+fn a_long_fragment_of_the_rfc1738_dialect_is_read_without_pest() {
+    let long = format!("http://h/#{}%2", "a%20".repeat(1 << 20));
+    let error = rfc1738::parse_reference(&long, rfc1738::Dialect::Rfc1738).unwrap_err();
+    assert_eq!(error.offset(), long.len() - 2);
+    let valid = &long[..long.len() - 2];
+    let reference = rfc1738::parse_reference(valid, rfc1738::Dialect::Rfc1738).unwrap();
+    assert_eq!(reference.fragment().map(str::len), Some(4 << 20));
+}

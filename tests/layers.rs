@@ -61,15 +61,15 @@ fn modules() -> Vec<Module> {
             if matches!(path.last().map(String::as_str), Some("mod" | "lib")) {
                 path.pop();
             }
+            // Test modules are part of their file: their imports count as the file's.
             let text = strip_comments(&std::fs::read_to_string(&file).unwrap());
-            let text = without_test_modules(&text);
+            let text = test_modules_as_their_file(&text);
             Module { path, file, text }
         })
         .collect()
 }
 
-/// The source without comments and string literals (which may hold `crate::` in prose),
-/// and without `#[cfg(test)]` modules' bodies kept apart (they are part of their file).
+/// The source without comments and string literals (which may hold `crate::` in prose).
 fn strip_comments(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let bytes = text.as_bytes();
@@ -120,20 +120,26 @@ fn strip_comments(text: &str) -> String {
     out
 }
 
-/// The text without its inline `#[cfg(test)] mod ... { }` modules: tests of a file, whose
-/// `super::` is the file itself, are not part of the library's structure.
-fn without_test_modules(text: &str) -> String {
+/// The text with the paths of its inline `#[cfg(test)] mod ... { }` modules written as the
+/// file's own: in such a module `super::` is the file, so it becomes `self::`
+/// (`super::super::` becomes `self::super::`, the file's parent). A test module's imports
+/// are the file's imports, and checked as such. (`#[cfg(test)] mod x;`, a file of its own,
+/// is left alone.)
+fn test_modules_as_their_file(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find("#[cfg(test)]") {
-        let after = rest[at + "#[cfg(test)]".len()..].trim_start();
-        if !after.starts_with("mod ") {
-            out.push_str(&rest[..at + "#[cfg(test)]".len()]);
-            rest = &rest[at + "#[cfg(test)]".len()..];
+        let head = at + "#[cfg(test)]".len();
+        let after = rest[head..].trim_start();
+        let open = rest[head..].find('{').map(|i| head + i);
+        let semicolon = rest[head..].find(';').map(|i| head + i);
+        let inline = after.starts_with("mod ")
+            && open.is_some_and(|open| semicolon.is_none_or(|semicolon| open < semicolon));
+        let Some(open) = open.filter(|_| inline) else {
+            out.push_str(&rest[..head]);
+            rest = &rest[head..];
             continue;
-        }
-        out.push_str(&rest[..at]);
-        let open = rest[at..].find('{').map_or(rest.len(), |i| at + i);
+        };
         let mut depth = 0;
         let mut end = rest.len();
         for (i, c) in rest[open..].char_indices() {
@@ -149,6 +155,20 @@ fn without_test_modules(text: &str) -> String {
                 _ => {}
             }
         }
+        out.push_str(&rest[..open]);
+        let body = &rest[open..end];
+        let mut last = 0;
+        for (i, _) in body.match_indices("super::") {
+            if body[..i].ends_with("::")
+                || body[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_')
+            {
+                continue;
+            }
+            out.push_str(&body[last..i]);
+            out.push_str("self::");
+            last = i + "super::".len();
+        }
+        out.push_str(&body[last..]);
         rest = &rest[end..];
     }
     out.push_str(rest);
@@ -585,4 +605,53 @@ fn lib_rs_only_declares_and_re_exports() {
         })
         .collect();
     assert!(functions.is_empty(), "lib.rs defines {functions:?}");
+}
+
+/// The `crate::` paths a module's code writes (in `use` declarations and inline).
+fn crate_paths(module: &Module) -> Vec<Vec<String>> {
+    let mut paths: Vec<Vec<String>> = uses(&module.text)
+        .into_iter()
+        .map(|(path, _, _)| absolute(&module.path, &path))
+        .collect();
+    for (at, _) in module.text.match_indices("crate::") {
+        if module.text[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let path: String = module.text[at..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+            .collect();
+        paths.push(split_path(path.trim_end_matches(':')));
+    }
+    paths
+}
+
+#[test]
+fn paths_inside_the_library_name_modules_not_re_exports() {
+    // `crate::parse` is the public door (lib.rs re-exports it); inside the library a path
+    // names the module that defines the item (`crate::facade::parse`), so that an import
+    // says which layer it reaches.
+    let tree = Tree::new();
+    let layers: BTreeSet<&str> = LAYERS.iter().map(|(layer, _)| *layer).collect();
+    let mut wrong = Vec::new();
+    for (i, module) in tree.modules.iter().enumerate() {
+        if module.path.is_empty() {
+            continue;
+        }
+        for path in crate_paths(module) {
+            let first = path.get(1).map(String::as_str);
+            if path.first().is_some_and(|s| s == "crate")
+                && !first.is_some_and(|f| layers.contains(f))
+            {
+                wrong.push(format!("{}: {}", tree.name(i), path.join("::")));
+            }
+        }
+    }
+    wrong.sort();
+    wrong.dedup();
+    assert!(
+        wrong.is_empty(),
+        "paths through lib.rs's re-exports:\n{}",
+        wrong.join("\n")
+    );
 }

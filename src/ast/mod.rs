@@ -1,4 +1,4 @@
-//! Layer 4, the typed AST: [`Url`](url::Url) and one struct per scheme (`scheme`), hosts,
+//! Layer 2 (beside syntax), the typed AST: [`Url`](url::Url) and one struct per scheme (`scheme`), hosts,
 //! the reference (`URL:`, URL, `#fragment`) and the component walk. Imports the vocabulary
 //! only: how a URL is read is the lowering's business.
 

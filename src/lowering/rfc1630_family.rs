@@ -2,7 +2,7 @@
 //! `whole_uri` (made by the compiled grammar, or by pest for the differential test) to the
 //! typed [`UrlReference`], one function per rule, walking the tree as RFC 1738's lowering
 //! does. The authority (`login`, `hostport`, `host`, `port`, and the ranges of octets and
-//! ports) is RFC 1738's own lowering (`crate::host`), as the three grammars name and nest
+//! ports) is RFC 1738's own lowering (`lowering::authority`), as the three grammars name and nest
 //! those rules alike.
 //!
 //! The two grammars have their own `Rule` enums and name their rules alike; [`Name`] is the
@@ -506,7 +506,9 @@ fn generic_with_scheme(text: &str, scheme: Span) -> Url<'_> {
 
 /// Parses `input` with the compiled grammar of `R`'s dialect and lowers it; `Err(None)`
 /// when the grammar rejects it (the caller diagnoses).
-pub(crate) fn parse<R: FamilyRule>(input: &str) -> Option<Result<UrlReference<'_>, ParseError>> {
+pub(crate) fn read_family<R: FamilyRule>(
+    input: &str,
+) -> Option<Result<UrlReference<'_>, ParseError>> {
     R::with_buffer(|toks| {
         let end = crate::syntax::compiled::run(R::WHOLE_URI, input, toks)?;
         debug_assert_eq!(end, input.len());

@@ -166,7 +166,7 @@ pub fn from_url_crate(url: &url::Url) -> Result<Url<'static>, ConvertError> {
         kind: kind.name(),
         error: Box::new(error),
     };
-    let parsed = crate::parse(text).map_err(invalid)?;
+    let parsed = crate::facade::parse(text).map_err(invalid)?;
     if parsed.kind() == kind {
         Ok(parsed.into_owned())
     } else {

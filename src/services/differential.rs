@@ -490,7 +490,10 @@ fn the_compiled_dialects_and_pest_agree_on_generated_uris_and_mutations() {
     use crate::services::fuzzing::dialect_fast_and_pest_agree as agree;
     let cases = env_number("DIFFERENTIAL_CASES", 50_000);
     let seed = env_number("DIFFERENTIAL_SEED", 0x1994_1630);
-    for dialect in [crate::Dialect::Rfc1630, crate::Dialect::DraftWwwUri00] {
+    for dialect in [
+        crate::vocabulary::dialect::Dialect::Rfc1630,
+        crate::vocabulary::dialect::Dialect::DraftWwwUri00,
+    ] {
         let mut random = Random(seed.rotate_left(dialect as u32 * 7) | 1);
         let (mut valid, mut mutated) = (0u64, 0u64);
         for case in 0..cases {
@@ -522,7 +525,10 @@ fn the_compiled_dialects_and_pest_agree_on_the_corpus_and_its_mutations() {
     use crate::services::fuzzing::dialect_fast_and_pest_agree as agree;
     let mut random = Random(0x0001_6302);
     for input in corpus_inputs() {
-        for dialect in [crate::Dialect::Rfc1630, crate::Dialect::DraftWwwUri00] {
+        for dialect in [
+            crate::vocabulary::dialect::Dialect::Rfc1630,
+            crate::vocabulary::dialect::Dialect::DraftWwwUri00,
+        ] {
             agree(dialect, &input).unwrap();
             for _ in 0..2 {
                 agree(dialect, &random.mutate(&input)).unwrap();

@@ -8,7 +8,7 @@ use pest::Parser;
 /// The fast path's tree, or `None` when it rejects the input.
 fn fast_tree(input: &str) -> Option<Vec<Tok>> {
     let mut toks = Vec::new();
-    crate::syntax::compiled::parse(input, &mut toks).then_some(toks)
+    crate::syntax::compiled::match_url(input, &mut toks).then_some(toks)
 }
 
 /// The pest parser's tree, or `None` when it rejects the input.
@@ -26,7 +26,10 @@ pub fn fast_and_pest_agree(input: &str) -> Result<bool, String> {
         return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
     }
     if fast.is_some() {
-        let (fast, pest) = (crate::parse(input), crate::facade::parse_with_pest(input));
+        let (fast, pest) = (
+            crate::facade::parse(input),
+            crate::facade::parse_with_pest(input),
+        );
         if fast != pest {
             return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
         }
@@ -34,7 +37,10 @@ pub fn fast_and_pest_agree(input: &str) -> Result<bool, String> {
     }
     // Both reject: the error `parse` gives, diagnosed on first use, is the one the
     // diagnosis gives when run at once (by the pest path).
-    match (crate::parse(input), crate::facade::parse_with_pest(input)) {
+    match (
+        crate::facade::parse(input),
+        crate::facade::parse_with_pest(input),
+    ) {
         (Err(deferred), Err(at_once)) => errors_agree(input, &deferred, &at_once)?,
         (fast, pest) => return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}")),
     }
@@ -46,10 +52,10 @@ pub fn fast_and_pest_agree(input: &str) -> Result<bool, String> {
 /// comparison is a first use of `deferred` in turn (a clone, undiagnosed, for each).
 fn errors_agree(
     input: &str,
-    deferred: &crate::ParseError,
-    at_once: &crate::ParseError,
+    deferred: &crate::vocabulary::error::ParseError,
+    at_once: &crate::vocabulary::error::ParseError,
 ) -> Result<(), String> {
-    let texts = |error: &crate::ParseError| {
+    let texts = |error: &crate::vocabulary::error::ParseError| {
         [
             format!("{:?}", error.clone()),
             error.clone().to_string(),
@@ -89,7 +95,7 @@ pub fn reference_fast_and_pest_agree(input: &str) -> Result<bool, String> {
             "{input:?} (whole_reference): fast path {fast:?}\n  pest {pest:?}"
         ));
     }
-    let fast = crate::parse_reference(input, crate::Dialect::Rfc1738);
+    let fast = crate::facade::parse_reference(input, crate::vocabulary::dialect::Dialect::Rfc1738);
     let pest = crate::facade::parse_rfc1738_reference_with_pest(input);
     let parts = crate::facade::read_by_parts(input);
     if fast != pest || fast != parts {
@@ -100,13 +106,13 @@ pub fn reference_fast_and_pest_agree(input: &str) -> Result<bool, String> {
     // A URL's error moved into the whole reference before its diagnosis is the error
     // diagnosed first and moved then.
     if let Err(deferred) = &fast {
-        let start = crate::Dialect::Rfc1738.prefix_len(input);
+        let start = crate::vocabulary::dialect::Dialect::Rfc1738.prefix_len(input);
         let end = input[start..]
             .find('#')
             .map_or(input.len(), |hash| start + hash);
         // ("#name" alone is refused before any URL is read, at once.)
         let url_read = start < end || end == input.len();
-        if let (true, Err(url_error)) = (url_read, crate::parse(&input[start..end])) {
+        if let (true, Err(url_error)) = (url_read, crate::facade::parse(&input[start..end])) {
             url_error.offset(); // diagnosed now
             errors_agree(input, deferred, &url_error.shifted(input, start))?;
         }
@@ -156,7 +162,7 @@ where
     }
     let (fast, pest) = dialect_runs::<R, P>(R::WHOLE_URI, input);
     let (Some((_, mut fast)), Some((_, mut pest))) = (fast, pest) else {
-        let parsed = crate::parse_reference(input, R::DIALECT);
+        let parsed = crate::facade::parse_reference(input, R::DIALECT);
         return match parsed {
             Err(deferred) => {
                 let at_once = crate::syntax::diagnose_rfc1630_family::diagnose::<R>(input);
@@ -168,7 +174,7 @@ where
     };
     let by_fast = crate::lowering::rfc1630_family::lower(input, &mut fast);
     let by_pest = crate::lowering::rfc1630_family::lower(input, &mut pest);
-    let parsed = crate::parse_reference(input, R::DIALECT);
+    let parsed = crate::facade::parse_reference(input, R::DIALECT);
     if by_fast != by_pest || parsed != by_fast {
         return Err(format!(
             "{input:?} (lowered): compiled {by_fast:?}\n  pest {by_pest:?}\n  parse_reference {parsed:?}"
@@ -182,11 +188,14 @@ where
 /// from the reference's forms (`fragmentaddress`, `prefixedurl`, `url`, `uri`, and the
 /// draft's `generic`), the same lowered reference from both trees, and the same reference
 /// (or a rejection) from `parse_reference`: `Ok(valid)` when they all agree.
-pub fn dialect_fast_and_pest_agree(dialect: crate::Dialect, input: &str) -> Result<bool, String> {
+pub fn dialect_fast_and_pest_agree(
+    dialect: crate::vocabulary::dialect::Dialect,
+    input: &str,
+) -> Result<bool, String> {
     use crate::syntax::grammar::{draft_www_uri_00 as draft, rfc1630};
     match dialect {
-        crate::Dialect::Rfc1738 => fast_and_pest_agree(input),
-        crate::Dialect::Rfc1630 => {
+        crate::vocabulary::dialect::Dialect::Rfc1738 => fast_and_pest_agree(input),
+        crate::vocabulary::dialect::Dialect::Rfc1630 => {
             use rfc1630::Rule as R;
             let rules = [
                 R::whole_uri,
@@ -197,7 +206,7 @@ pub fn dialect_fast_and_pest_agree(dialect: crate::Dialect, input: &str) -> Resu
             ];
             dialect_agree::<R, rfc1630::Rfc1630Parser>(input, &rules)
         }
-        crate::Dialect::DraftWwwUri00 => {
+        crate::vocabulary::dialect::Dialect::DraftWwwUri00 => {
             use draft::Rule as R;
             let rules = [
                 R::whole_uri,
@@ -216,14 +225,14 @@ pub fn dialect_fast_and_pest_agree(dialect: crate::Dialect, input: &str) -> Resu
 /// entry rule (`whole_url` for RFC 1738, `whole_uri` for the RFC 1630 family): the
 /// grammar's verdict alone, before the lowering's range checks. Other tools loading the
 /// grammar files (pest's VM) must give the same verdict.
-pub fn grammar_accepts(dialect: crate::Dialect, input: &str) -> bool {
+pub fn grammar_accepts(dialect: crate::vocabulary::dialect::Dialect, input: &str) -> bool {
     use crate::syntax::grammar::{draft_www_uri_00, rfc1630};
     match dialect {
-        crate::Dialect::Rfc1738 => fast_tree(input).is_some(),
-        crate::Dialect::Rfc1630 => {
+        crate::vocabulary::dialect::Dialect::Rfc1738 => fast_tree(input).is_some(),
+        crate::vocabulary::dialect::Dialect::Rfc1630 => {
             crate::syntax::compiled::run(rfc1630::Rule::whole_uri, input, &mut Vec::new()).is_some()
         }
-        crate::Dialect::DraftWwwUri00 => {
+        crate::vocabulary::dialect::Dialect::DraftWwwUri00 => {
             let rule = draft_www_uri_00::Rule::whole_uri;
             crate::syntax::compiled::run(rule, input, &mut Vec::new()).is_some()
         }

@@ -320,8 +320,12 @@ fn escapes(part: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
     let bytes = part.as_bytes();
     (0..bytes.len().saturating_sub(2)).filter_map(move |at| {
         let triplet = &bytes[at..at + 3];
-        crate::vocabulary::escape::is_escape(triplet)
-            .then(|| (at, crate::percent_decode(&part[at..at + 3])[0]))
+        crate::vocabulary::escape::is_escape(triplet).then(|| {
+            (
+                at,
+                crate::vocabulary::escape::percent_decode(&part[at..at + 3])[0],
+            )
+        })
     })
 }
 

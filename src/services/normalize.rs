@@ -194,7 +194,7 @@ impl UrlReference<'_> {
 /// Reads normalized text back as the same kind of URL: by RFC 1738, or by the RFC 1630
 /// dialect that has the kind.
 fn reparse(text: &str, kind: UrlKind) -> Option<Url<'static>> {
-    if let Ok(url) = crate::parse(text) {
+    if let Ok(url) = crate::facade::parse(text) {
         if url.kind() == kind {
             return Some(url.into_owned());
         }
@@ -281,7 +281,7 @@ fn normalized_text(url: &Url<'_>) -> String {
         // ends with the gopher-path, "1" once "%31" is decoded).
         Url::Gopher(gopher) => match gopher.url_path() {
             None => out.push('/'),
-            Some(path) if crate::percent_decode(path).as_ref() == b"1" => {
+            Some(path) if crate::vocabulary::escape::percent_decode(path).as_ref() == b"1" => {
                 out.pop();
             }
             Some(_) => {}
@@ -312,7 +312,7 @@ fn escaped_dot_elements(
             if !element.contains('%') {
                 continue;
             }
-            let dots = match crate::percent_decode(element).as_ref() {
+            let dots = match crate::vocabulary::escape::percent_decode(element).as_ref() {
                 b"." => 1,
                 b".." => 2,
                 _ => continue,
@@ -360,7 +360,7 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn normalized(input: &str) -> String {
-        crate::normalize(input).unwrap().to_string()
+        super::normalize(input).unwrap().to_string()
     }
 
     #[test]

@@ -93,7 +93,9 @@ impl<'de> Deserialize<'de> for Url<'_> {
                 f.write_str("an RFC 1738 URL string, or a map with the URL's display and dialect")
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Url<'static>, E> {
-                crate::parse(v).map(Url::into_owned).map_err(E::custom)
+                crate::facade::parse(v)
+                    .map(Url::into_owned)
+                    .map_err(E::custom)
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
@@ -266,8 +268,11 @@ pub(crate) fn component_entries<M: SerializeMap>(
                 map.serialize_entry(key, &number)?
             }
             Entry::Segments(role) => {
-                let path =
-                    find(role).map(|path| segments(crate::Segments::new(Some(Escaped::new(path)))));
+                let path = find(role).map(|path| {
+                    segments(crate::vocabulary::escape::Segments::new(Some(
+                        Escaped::new(path),
+                    )))
+                });
                 map.serialize_entry(key, &path)?
             }
             Entry::Fields => {
@@ -299,12 +304,12 @@ pub(crate) fn component_entries<M: SerializeMap>(
 
 /// Path segments as their raw texts, written one by one (never collected: a long path
 /// costs no memory beyond its output).
-fn segments(segments: crate::Segments<'_>) -> SegmentList<'_> {
+fn segments(segments: crate::vocabulary::escape::Segments<'_>) -> SegmentList<'_> {
     SegmentList(segments)
 }
 
 /// A path's segments, serialized as a sequence of raw texts.
-struct SegmentList<'s>(crate::Segments<'s>);
+struct SegmentList<'s>(crate::vocabulary::escape::Segments<'s>);
 
 impl Serialize for SegmentList<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -190,7 +190,7 @@ impl<R: GrammarRule> Tracer<R> for Trace<R> {
 
 /// Parses `input` with the compiled grammar into `toks` (cleared first); whether it matched.
 /// Offsets are recorded as `u32`: the caller refuses inputs of 4 GiB or more.
-pub(crate) fn parse(input: &str, toks: &mut Vec<Tok>) -> bool {
+pub(crate) fn match_url(input: &str, toks: &mut Vec<Tok>) -> bool {
     toks.clear();
     let mut state = State {
         bytes: input.as_bytes(),
@@ -205,7 +205,7 @@ pub(crate) fn parse(input: &str, toks: &mut Vec<Tok>) -> bool {
 /// all of it into `toks` (cleared first); whether it matched. As [`parse`], for
 /// `rfc1738::parse_reference`; the rule's entry rule `whole_reference` also allows a final
 /// line break, which a reference given to the library may not hold.
-pub(crate) fn parse_reference(input: &str, toks: &mut Vec<Tok>) -> bool {
+pub(crate) fn match_reference(input: &str, toks: &mut Vec<Tok>) -> bool {
     toks.clear();
     let mut state = State {
         bytes: input.as_bytes(),

@@ -1,6 +1,6 @@
 //! From a failed parse to an error a person can act on.
 //!
-//! The compiled grammar is run once more in tracing mode (`crate::syntax::compiled::trace`), which records, as
+//! The compiled grammar is run once more in tracing mode (`compiled::trace_rule`), which records, as
 //! pest's error detail does, the rules, literals and byte sets tried at the furthest
 //! position reached. The bytes are named back by the RFC's classes (`uchar`, `alphadigit`,
 //! ...) to give the `expected` list, and the character found there picks the message.

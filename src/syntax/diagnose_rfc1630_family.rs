@@ -22,7 +22,7 @@ use crate::vocabulary::kind::UrlKind;
 
 /// How many bytes at the start of `text` RFC 1630's `xalphas` (`1*xalpha`) matches, 0 for
 /// none: `fragmentid` compiled by hand, as the RFC 1738 dialect's diagnosis reads a
-/// fragment (`dialect::read_by_parts`; a valid one is read by `fragmentid` of
+/// fragment (`facade::read_by_parts`; a valid one is read by `fragmentid` of
 /// grammar/rfc1738.pest, and the differential test holds the two readings together). The
 /// test below holds it to RFC 1630's rule.
 fn xalphas_len(text: &str) -> usize {
@@ -395,15 +395,5 @@ mod tests {
         for text in &texts {
             assert_eq!(xalphas_len(text), fragmentid_by_pest(text), "{text:?}");
         }
-    }
-
-    #[test]
-    fn a_long_fragment_of_the_rfc1738_dialect_is_read_without_pest() {
-        let long = format!("http://h/#{}%2", "a%20".repeat(1 << 20));
-        let error = crate::parse_reference(&long, Dialect::Rfc1738).unwrap_err();
-        assert_eq!(error.offset(), long.len() - 2);
-        let valid = &long[..long.len() - 2];
-        let reference = crate::parse_reference(valid, Dialect::Rfc1738).unwrap();
-        assert_eq!(reference.fragment().map(str::len), Some(4 << 20));
     }
 }

@@ -245,7 +245,10 @@ mod tests {
             charset::SELECTOR,
         ] {
             let encoded = encode(&all, &set);
-            assert_eq!(crate::percent_decode(&encoded).as_ref(), all.as_slice());
+            assert_eq!(
+                crate::vocabulary::escape::percent_decode(&encoded).as_ref(),
+                all.as_slice()
+            );
             assert_eq!(
                 encoded.len(),
                 all.len() + 2 * all.iter().filter(|&&b| !set.contains(b)).count()

@@ -17,8 +17,8 @@ impl Span {
 
 impl Span {
     /// The text of this range as an escaped component.
-    pub(crate) fn escaped(self, text: &str) -> crate::Escaped<'_> {
-        crate::Escaped::new(self.of_text(text))
+    pub(crate) fn escaped(self, text: &str) -> crate::vocabulary::escape::Escaped<'_> {
+        crate::vocabulary::escape::Escaped::new(self.of_text(text))
     }
 
     /// The text from the start of this range to the end of the URL.

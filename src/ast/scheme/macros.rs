@@ -54,13 +54,13 @@ macro_rules! login_accessors {
     ($field:ident) => {
         /// The `user` name as written: `None` when absent, empty when written empty
         /// (`ftp://@host/`), which section 3.1 says is not the same.
-        pub fn user(&self) -> Option<crate::Escaped<'_>> {
+        pub fn user(&self) -> Option<crate::vocabulary::escape::Escaped<'_>> {
             self.$field.user.map(|span| span.escaped(&self.text))
         }
 
         /// The `password` as written: `None` when absent, empty when written empty
         /// (`ftp://foo:@host/`).
-        pub fn password(&self) -> Option<crate::Escaped<'_>> {
+        pub fn password(&self) -> Option<crate::vocabulary::escape::Escaped<'_>> {
             self.$field.password.map(|span| span.escaped(&self.text))
         }
 

@@ -55,7 +55,7 @@ url_text!(NntpUrl {
 
 impl<'a> NntpUrl<'a> {
     /// The `host` as written; `None` for RFC 1630's `nntpaddress`, which names no server.
-    pub fn host(&self) -> Option<crate::Host<'_>> {
+    pub fn host(&self) -> Option<crate::ast::host::Host<'_>> {
         self.hostport.map(|hostport| hostport.host.view(&self.text))
     }
 

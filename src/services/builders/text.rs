@@ -115,7 +115,7 @@ pub(super) fn push_segments(out: &mut String, segments: &[Vec<u8>], set: &CharSe
 /// Parses the text built (by RFC 1738, or `dialect` for RFC 1630's kinds) into a URL of
 /// `kind`.
 pub(super) fn finish(text: String, kind: UrlKind) -> Result<Url<'static>, BuildError> {
-    let url = crate::parse(&text)
+    let url = crate::facade::parse(&text)
         .map_err(|error| BuildError::Invalid(Box::new(error)))?
         .into_owned();
     if url.kind() == kind {

@@ -49,7 +49,7 @@ fn is_scheme_char(b: u8) -> bool {
 }
 
 /// Section 2.4, steps 1 to 6, in that order, each taken off the string.
-fn parse(url: &str) -> Parts<'_> {
+fn split(url: &str) -> Parts<'_> {
     let mut parts = Parts::default();
     // 2.4.1: the fragment, from the first "#".
     let mut rest = match url.split_once('#') {
@@ -98,14 +98,14 @@ pub(super) fn resolve(base: &str, embedded: &str) -> Result<String, ResolveError
     if embedded.is_empty() {
         return Ok(base.to_owned());
     }
-    let mut url = parse(embedded);
+    let mut url = split(embedded);
     // Step 2b: a scheme makes it absolute, as written.
     if url.scheme.is_some() {
         return Ok(embedded.to_owned());
     }
     // Step 2c: it inherits the base's scheme; section 4: "only the scheme component is
     // required to be present in the base URL", so a base without one is refused here.
-    let base_parts = parse(base);
+    let base_parts = split(base);
     let Some(scheme) = base_parts.scheme else {
         return Err(ResolveError::ContextWithoutScheme(base.to_owned()));
     };
@@ -239,7 +239,7 @@ mod tests {
     #[test]
     fn parsing_takes_each_part_off_in_the_order_of_section_2_4() {
         assert_eq!(
-            parse("http://a/b/c/d;p?q#f"),
+            split("http://a/b/c/d;p?q#f"),
             Parts {
                 scheme: Some("http"),
                 net_loc: Some("a"),
@@ -250,14 +250,14 @@ mod tests {
             }
         );
         // The query is taken before the params: a ";" after "?" is the query's.
-        assert_eq!(parse("g?y;x").query, Some("y;x"));
-        assert_eq!(parse("g?y;x").params, None);
+        assert_eq!(split("g?y;x").query, Some("y;x"));
+        assert_eq!(split("g?y;x").params, None);
         // No scheme: a colon first, or after a character no scheme has.
-        assert_eq!(parse(":g").scheme, None);
-        assert_eq!(parse("a b:c").scheme, None);
-        assert_eq!(parse("#a:b").scheme, None);
+        assert_eq!(split(":g").scheme, None);
+        assert_eq!(split("a b:c").scheme, None);
+        assert_eq!(split("#a:b").scheme, None);
         // The first "#" starts the fragment.
-        assert_eq!(parse("g#a#b").fragment, Some("a#b"));
+        assert_eq!(split("g#a#b").fragment, Some("a#b"));
     }
 
     #[test]
