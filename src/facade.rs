@@ -35,7 +35,7 @@ fn diagnose_url(input: &str) -> ParseError {
 }
 
 /// Whether `text` is a valid RFC 1738 URL, without the diagnosis of a failure.
-fn is_valid_url(text: &str) -> bool {
+pub(crate) fn is_valid_url(text: &str) -> bool {
     parse_without_diagnosis(text).is_some_and(|url| url.is_ok())
 }
 
@@ -87,17 +87,6 @@ pub(crate) fn too_long(input: &str, dialect: Dialect) -> Option<ParseError> {
         };
         ParseError::new(input, limit, None, error, Vec::new()).in_dialect(dialect)
     })
-}
-
-/// Parses with the pest parser alone (the reference the fast path is tested against).
-#[cfg(any(test, feature = "fuzzing"))]
-pub(crate) fn parse_with_pest(input: &str) -> Result<Url<'_>, ParseError> {
-    use crate::syntax::grammar::{Rfc1738Parser, Rule};
-    use pest::Parser;
-    match Rfc1738Parser::parse(Rule::whole_url, input) {
-        Ok(pairs) => crate::lowering::lower(input, &crate::syntax::tree::from_pest(pairs)),
-        Err(_) => Err(crate::syntax::diagnose::diagnose(input, &is_valid_url)),
-    }
 }
 
 /// Parses a URL reference, `[URL:] url [# fragmentid]`, by the grammar of `dialect`.
@@ -237,34 +226,6 @@ fn parse_part(input: &str, range: std::ops::Range<usize>) -> Result<Url<'_>, Par
         Some(read) => read.map_err(|error| error.shifted(input, range.start)),
         None => Err(ParseError::deferred_in(input, range, diagnose_url)),
     }
-}
-
-/// [`parse_reference`] for RFC 1738 with the pest parser's tree of `urlreference` in place
-/// of the compiled grammar's (the reference the fast path is tested against).
-#[cfg(any(test, feature = "fuzzing"))]
-pub(crate) fn parse_rfc1738_reference_with_pest(
-    input: &str,
-) -> Result<UrlReference<'_>, ParseError> {
-    use crate::syntax::grammar::{Rfc1738Parser, Rule};
-    use pest::Parser;
-    let mut toks = match Rfc1738Parser::parse(Rule::urlreference, input) {
-        Ok(pairs) => crate::syntax::tree::from_pest(pairs),
-        Err(_) => Vec::new(),
-    };
-    if toks
-        .first()
-        .is_none_or(|root| root.end as usize != input.len())
-    {
-        return read_by_parts(input);
-    }
-    let (prefixed, url, fragment) = crate::lowering::lower_reference(input, &mut toks)?;
-    Ok(UrlReference::new(
-        Dialect::Rfc1738,
-        input,
-        prefixed,
-        url,
-        fragment,
-    ))
 }
 
 impl<'a> Url<'a> {

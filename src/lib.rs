@@ -114,17 +114,18 @@
 
 mod ast;
 mod facade;
+mod judge;
 mod lowering;
 mod services;
 mod syntax;
 mod vocabulary;
 
+#[cfg(any(test, feature = "fuzzing"))]
+#[doc(hidden)]
+pub use judge::fuzzing;
 #[cfg(feature = "url")]
 #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
 pub use services::convert;
-#[cfg(any(test, feature = "fuzzing"))]
-#[doc(hidden)]
-pub use services::fuzzing;
 pub use services::lint;
 pub use syntax::grammar;
 

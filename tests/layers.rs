@@ -19,9 +19,20 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("ast", &["vocabulary"]),
     ("lowering", &["vocabulary", "syntax", "ast"]),
     ("facade", &["vocabulary", "syntax", "lowering", "ast"]),
+    // The services are built on the typed URL and the facade's entry points alone.
+    ("services", &["vocabulary", "ast", "facade"]),
+    // The judge (pest's parsers, the differential, the fuzz targets' checks) reaches into
+    // every layer; no layer imports it (checked below).
     (
-        "services",
-        &["vocabulary", "syntax", "lowering", "ast", "facade"],
+        "judge",
+        &[
+            "vocabulary",
+            "syntax",
+            "lowering",
+            "ast",
+            "facade",
+            "services",
+        ],
     ),
 ];
 
@@ -654,4 +665,23 @@ fn paths_inside_the_library_name_modules_not_re_exports() {
         "paths through lib.rs's re-exports:\n{}",
         wrong.join("\n")
     );
+}
+
+#[test]
+fn no_layer_imports_the_judge() {
+    let tree = Tree::new();
+    let edges = tree.edges();
+    let mut wrong = Vec::new();
+    for (from, targets) in edges.iter().enumerate() {
+        let from_layer = layer(&tree.modules[from]);
+        if from_layer == "judge" || from_layer == "root" {
+            continue;
+        }
+        for &to in targets {
+            if layer(&tree.modules[to]) == "judge" {
+                wrong.push(format!("{} imports {}", tree.name(from), tree.name(to)));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -5,11 +5,7 @@
 pub(crate) mod builders;
 #[cfg(feature = "url")]
 pub mod convert;
-#[cfg(test)]
-mod differential;
 pub(crate) mod extract;
-#[cfg(any(test, feature = "fuzzing"))]
-pub mod fuzzing;
 #[cfg(feature = "html")]
 pub(crate) mod links;
 pub mod lint;

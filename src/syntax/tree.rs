@@ -90,34 +90,6 @@ impl<'t, 'a, R: GrammarRule> Iterator for Children<'t, 'a, R> {
     }
 }
 
-/// The tree of a pest parse, from pest's token stream.
-#[cfg(any(test, feature = "fuzzing"))]
-pub(crate) fn from_pest<R: GrammarRule + pest::RuleType>(
-    pairs: pest::iterators::Pairs<'_, R>,
-) -> Vec<Tok<R>> {
-    let mut toks = Vec::new();
-    let mut open = Vec::new();
-    for token in pairs.tokens() {
-        match token {
-            pest::Token::Start { rule, pos } => {
-                open.push(toks.len());
-                toks.push(Tok {
-                    rule,
-                    start: pos.pos() as u32,
-                    end: pos.pos() as u32,
-                    next: 0,
-                });
-            }
-            pest::Token::End { pos, .. } => {
-                let index = open.pop().expect("pest tokens are balanced");
-                toks[index].end = pos.pos() as u32;
-                toks[index].next = toks.len() as u32;
-            }
-        }
-    }
-    toks
-}
-
 /// The `Rule` enum of one of the grammars.
 pub(crate) trait GrammarRule: Copy + Eq + Debug + 'static {
     /// pest's `EOI`, which is recorded as a token.

@@ -5,7 +5,7 @@
 //!
 //! The same for the RFC 1630 dialects: each compiled grammar against its `pest_derive`
 //! parser, from `whole_uri` and the reference's forms, and the lowered reference from both
-//! trees (`crate::services::fuzzing::dialect_fast_and_pest_agree`), on generated URIs of the family,
+//! trees (`crate::judge::fuzzing::dialect_fast_and_pest_agree`), on generated URIs of the family,
 //! their mutations and the corpus.
 //!
 //! CI runs 50,000 cases (per dialect). The long run (10 million cases) is opt-in:
@@ -284,8 +284,8 @@ impl Random {
     }
 }
 
-use crate::services::fuzzing::fast_and_pest_agree as check;
-use crate::services::fuzzing::reference_fast_and_pest_agree as check_reference;
+use crate::judge::fuzzing::fast_and_pest_agree as check;
+use crate::judge::fuzzing::reference_fast_and_pest_agree as check_reference;
 
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -487,7 +487,7 @@ impl Random {
 
 #[test]
 fn the_compiled_dialects_and_pest_agree_on_generated_uris_and_mutations() {
-    use crate::services::fuzzing::dialect_fast_and_pest_agree as agree;
+    use crate::judge::fuzzing::dialect_fast_and_pest_agree as agree;
     let cases = env_number("DIFFERENTIAL_CASES", 50_000);
     let seed = env_number("DIFFERENTIAL_SEED", 0x1994_1630);
     for dialect in [
@@ -522,7 +522,7 @@ fn the_compiled_dialects_and_pest_agree_on_generated_uris_and_mutations() {
 
 #[test]
 fn the_compiled_dialects_and_pest_agree_on_the_corpus_and_its_mutations() {
-    use crate::services::fuzzing::dialect_fast_and_pest_agree as agree;
+    use crate::judge::fuzzing::dialect_fast_and_pest_agree as agree;
     let mut random = Random(0x0001_6302);
     for input in corpus_inputs() {
         for dialect in [

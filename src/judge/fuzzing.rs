@@ -1,8 +1,9 @@
 //! Checks for the fuzz targets (`fuzz/`) and the differential test: not part of the API
 //! (behind the `fuzzing` feature, hidden from the docs).
 
+use crate::judge::pest::from_pest;
 use crate::syntax::grammar::{Rfc1738Parser, Rule};
-use crate::syntax::tree::{from_pest, Tok};
+use crate::syntax::tree::Tok;
 use pest::Parser;
 
 /// The fast path's tree, or `None` when it rejects the input.
@@ -28,7 +29,7 @@ pub fn fast_and_pest_agree(input: &str) -> Result<bool, String> {
     if fast.is_some() {
         let (fast, pest) = (
             crate::facade::parse(input),
-            crate::facade::parse_with_pest(input),
+            crate::judge::pest::parse_with_pest(input),
         );
         if fast != pest {
             return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
@@ -39,7 +40,7 @@ pub fn fast_and_pest_agree(input: &str) -> Result<bool, String> {
     // diagnosis gives when run at once (by the pest path).
     match (
         crate::facade::parse(input),
-        crate::facade::parse_with_pest(input),
+        crate::judge::pest::parse_with_pest(input),
     ) {
         (Err(deferred), Err(at_once)) => errors_agree(input, &deferred, &at_once)?,
         (fast, pest) => return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}")),
@@ -96,7 +97,7 @@ pub fn reference_fast_and_pest_agree(input: &str) -> Result<bool, String> {
         ));
     }
     let fast = crate::facade::parse_reference(input, crate::vocabulary::dialect::Dialect::Rfc1738);
-    let pest = crate::facade::parse_rfc1738_reference_with_pest(input);
+    let pest = crate::judge::pest::parse_rfc1738_reference_with_pest(input);
     let parts = crate::facade::read_by_parts(input);
     if fast != pest || fast != parts {
         return Err(format!(
