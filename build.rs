@@ -1,27 +1,80 @@
 //! Compiles the three grammars (grammar/rfc1738.pest, grammar/rfc1630.pest and
-//! grammar/draft-www-uri-00.pest) into the fast path (see build/peg_compiler.rs): the same
-//! grammars that pest_derive turns into the pest parsers, so the two cannot drift.
+//! grammar/draft-www-uri-00.pest) into the fast path (see build/peg_compiler.rs): for each,
+//! one description (its `Rule` enum, its RFC rule names, its `Grammar` implementation, its
+//! rule functions) and its character classes. The same grammars that pest_derive turns into
+//! the judge's pest parsers, so the two cannot drift.
 
 #[path = "build/peg_compiler.rs"]
 mod peg_compiler;
 
+use peg_compiler::Spec;
 use std::path::PathBuf;
 
-/// Each grammar file, the file its compiled parser is written to, and the file of its
-/// character classes (`peg_compiler::classes`).
-const GRAMMARS: [(&str, &str, &str); 3] = [
+/// A rule of RFC 1738's grammar as the RFC writes it: the file's name, but for the rules
+/// the file names otherwise (RFC 1738's `ip-schemepart`, `gopher+_string`) and those the RFC
+/// does not name (`end of URL`, the literals of the rules that only hold one).
+fn rfc1738_name(name: &str) -> String {
+    match name {
+        "EOI" => "end of URL",
+        "ip_schemepart" => "ip-schemepart",
+        "gopher_plus_string" => "gopher+_string",
+        "gopher_search" => "search",
+        "all_groups" => "\"*\"",
+        "trailing_slash" => "\"/\"",
+        "predefined_scheme" => "scheme",
+        "whole_url" => "url",
+        "whole_reference" => "urlreference",
+        // Every other rule is named exactly as in the RFC, or, for the reference's rules
+        // (`urlreference`, `prefixedurl`, `fragmentid`, `xalpha`, ...), as in RFC 1630.
+        other => other,
+    }
+    .to_owned()
+}
+
+/// A rule of RFC 1630's (or the draft's) grammar as the document writes it: with `-` for
+/// the file's `_`, but for the rules the document does not name.
+fn rfc1630_name(name: &str) -> String {
+    match name {
+        "EOI" => "end of URI".to_owned(),
+        "fragment" => "\"#\"".to_owned(),
+        "url_scheme" => "scheme".to_owned(),
+        "whole_uri" | "fragmentaddress" => "uri".to_owned(),
+        other => other.replace('_', "-"),
+    }
+}
+
+/// Each grammar file, what it is, and the files its description and classes go to.
+const GRAMMARS: [(&str, Spec<'static>, &str, &str); 3] = [
     (
         "grammar/rfc1738.pest",
+        Spec {
+            dialect: "Rfc1738",
+            url: "whole_url",
+            reference: "urlreference",
+            rfc_name: rfc1738_name,
+        },
         "rfc1738_parser.rs",
         "rfc1738_classes.rs",
     ),
     (
         "grammar/rfc1630.pest",
+        Spec {
+            dialect: "Rfc1630",
+            url: "whole_uri",
+            reference: "whole_uri",
+            rfc_name: rfc1630_name,
+        },
         "rfc1630_parser.rs",
         "rfc1630_classes.rs",
     ),
     (
         "grammar/draft-www-uri-00.pest",
+        Spec {
+            dialect: "DraftWwwUri00",
+            url: "whole_uri",
+            reference: "whole_uri",
+            rfc_name: rfc1630_name,
+        },
         "draft_www_uri_00_parser.rs",
         "draft_www_uri_00_classes.rs",
     ),
@@ -30,14 +83,12 @@ const GRAMMARS: [(&str, &str, &str); 3] = [
 fn main() {
     println!("cargo:rerun-if-changed=build/peg_compiler.rs");
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
-    for (source, generated, classes) in GRAMMARS {
+    for (source, spec, generated, classes) in GRAMMARS {
         println!("cargo:rerun-if-changed={source}");
         let grammar = std::fs::read_to_string(source).unwrap_or_else(|e| panic!("{source}: {e}"));
-        let code = peg_compiler::compile(&grammar, source)
+        let (code, sets) = peg_compiler::compile(&grammar, source, &spec)
             .unwrap_or_else(|error| panic!("cannot compile {source}: {error}"));
         std::fs::write(out_dir.join(generated), code).expect("write the generated parser");
-        let sets = peg_compiler::classes(&grammar, source)
-            .unwrap_or_else(|error| panic!("cannot read the classes of {source}: {error}"));
         std::fs::write(out_dir.join(classes), sets).expect("write the character classes");
     }
 }

@@ -4,6 +4,8 @@
 
 use crate::ast::reference::UrlReference;
 use crate::ast::url::Url;
+use crate::syntax::compiled::rfc1738::Rule;
+use crate::syntax::compiled::Grammar;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use std::str::FromStr;
@@ -42,25 +44,9 @@ pub(crate) fn is_valid_url(text: &str) -> bool {
 /// The compiled grammar and the lowering: the URL, an error the lowering found (a number
 /// out of range), or `None` when the grammar rejects the input and a diagnosis is needed.
 pub(crate) fn parse_without_diagnosis(input: &str) -> Option<Result<Url<'_>, ParseError>> {
-    thread_local! {
-        /// The token buffer of the fast path, reused from one parse to the next.
-        static TOKENS: std::cell::RefCell<Vec<crate::syntax::tree::Tok>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
-    TOKENS.with(|buffer| {
-        // The buffer is used in place; were it borrowed already, a fresh one serves.
-        let mut own = Vec::new();
-        let mut borrowed = buffer.try_borrow_mut();
-        let toks = borrowed.as_deref_mut().unwrap_or(&mut own);
-        let result = if crate::syntax::compiled::match_url(input, toks) {
-            Some(crate::lowering::lower(input, toks))
-        } else {
-            None
-        };
-        // Keep a small buffer for the next parse; give a large one back to the allocator.
-        if toks.capacity() > 1024 {
-            *toks = Vec::new();
-        }
-        result
+    Rule::with_tokens(|toks| {
+        crate::syntax::compiled::run(Rule::URL, input, toks)
+            .map(|_| crate::lowering::lower(input, toks))
     })
 }
 
@@ -140,19 +126,9 @@ pub fn parse_reference(input: &str, dialect: Dialect) -> Result<UrlReference<'_>
 /// [#fragment]`, grammar/rfc1738.pest) up to the end of the input, and lowered. When the
 /// grammar rejects it, the error is found by its parts ([`read_by_parts`]).
 fn parse_rfc1738_reference(input: &str) -> Result<UrlReference<'_>, ParseError> {
-    thread_local! {
-        /// The token buffer of the reference's parse, reused from one parse to the next.
-        static TOKENS: std::cell::RefCell<Vec<crate::syntax::tree::Tok>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
-    let read = TOKENS.with(|buffer| {
-        let mut toks = buffer.take();
-        let read = crate::syntax::compiled::match_reference(input, &mut toks)
-            .then(|| crate::lowering::lower_reference(input, &mut toks));
-        // Keep a small buffer for the next parse; give a large one back to the allocator.
-        if toks.capacity() <= 1024 {
-            buffer.replace(toks);
-        }
-        read
+    let read = Rule::with_tokens(|toks| {
+        crate::syntax::compiled::run_whole(Rule::REFERENCE, input, toks)
+            .then(|| crate::lowering::lower_reference(input, toks))
     });
     match read {
         Some(Ok((prefixed, url, fragment))) => Ok(UrlReference::new(
@@ -344,8 +320,8 @@ pub(crate) fn parse_rfc1630_family(
     input: &str,
     dialect: Dialect,
 ) -> Result<UrlReference<'_>, ParseError> {
+    use crate::syntax::compiled::{draft_www_uri_00, rfc1630};
     use crate::syntax::diagnose_rfc1630_family::diagnose;
-    use crate::syntax::grammar::{draft_www_uri_00, rfc1630};
     match dialect {
         Dialect::Rfc1630 => crate::lowering::rfc1630_family::read_family::<rfc1630::Rule>(input)
             .unwrap_or_else(|| Err(ParseError::deferred(input, diagnose::<rfc1630::Rule>))),

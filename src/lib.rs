@@ -123,11 +123,11 @@ mod vocabulary;
 #[cfg(any(test, feature = "fuzzing"))]
 #[doc(hidden)]
 pub use judge::fuzzing;
+pub use judge::grammar;
 #[cfg(feature = "url")]
 #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
 pub use services::convert;
 pub use services::lint;
-pub use syntax::grammar;
 
 pub use ast::component::{Component, Components, Role};
 pub use ast::host::Host;

@@ -1,20 +1,25 @@
 //! Checks for the fuzz targets (`fuzz/`) and the differential test: not part of the API
 //! (behind the `fuzzing` feature, hidden from the docs).
 
-use crate::judge::pest::from_pest;
-use crate::syntax::grammar::{Rfc1738Parser, Rule};
+use crate::judge::grammar::{Rfc1738Parser, Rule as PestRule};
+use crate::judge::pest::{from_pest, to_pest, Numbered};
+use crate::syntax::compiled::rfc1738::Rule;
+use crate::syntax::compiled::Grammar;
 use crate::syntax::tree::Tok;
 use pest::Parser;
 
+/// A tree of RFC 1738's grammar.
+type Tree = Vec<Tok<Rule>>;
+
 /// The fast path's tree, or `None` when it rejects the input.
-fn fast_tree(input: &str) -> Option<Vec<Tok>> {
+fn fast_tree(input: &str) -> Option<Tree> {
     let mut toks = Vec::new();
-    crate::syntax::compiled::match_url(input, &mut toks).then_some(toks)
+    crate::syntax::compiled::run(Rule::URL, input, &mut toks).map(|_| toks)
 }
 
 /// The pest parser's tree, or `None` when it rejects the input.
-fn pest_tree(input: &str) -> Option<Vec<Tok>> {
-    Rfc1738Parser::parse(Rule::whole_url, input)
+fn pest_tree(input: &str) -> Option<Tree> {
+    Rfc1738Parser::parse(PestRule::whole_url, input)
         .ok()
         .map(from_pest)
 }
@@ -74,10 +79,10 @@ fn errors_agree(
 
 /// The compiled grammar's and pest's trees of the entry rule `whole_reference` (a
 /// `urlreference` and an optional final line break) for `input`, `None` for a rejection.
-fn reference_trees(input: &str) -> (Option<Vec<Tok>>, Option<Vec<Tok>>) {
+fn reference_trees(input: &str) -> (Option<Tree>, Option<Tree>) {
     let mut toks = Vec::new();
     let fast = crate::syntax::compiled::run(Rule::whole_reference, input, &mut toks).map(|_| toks);
-    let pest = Rfc1738Parser::parse(Rule::whole_reference, input)
+    let pest = Rfc1738Parser::parse(PestRule::whole_reference, input)
         .ok()
         .map(from_pest);
     (fast, pest)
@@ -132,14 +137,15 @@ pub fn grammar_accepts_reference(input: &str) -> bool {
 /// ended and its tree, `None` for a rejection.
 type Runs<R> = (Option<(usize, Vec<Tok<R>>)>, Option<(usize, Vec<Tok<R>>)>);
 
-fn dialect_runs<R, P>(rule: R, input: &str) -> Runs<R>
+fn dialect_runs<R, P, Pa>(rule: R, input: &str) -> Runs<R>
 where
-    R: crate::lowering::rfc1630_family::FamilyRule + pest::RuleType,
-    P: Parser<R>,
+    R: crate::lowering::rfc1630_family::FamilyRule,
+    P: Numbered,
+    Pa: Parser<P>,
 {
     let mut toks = Vec::new();
     let fast = crate::syntax::compiled::run(rule, input, &mut toks).map(|end| (end, toks));
-    let pest = P::parse(rule, input).ok().map(|pairs| {
+    let pest = Pa::parse(to_pest::<P>(rule), input).ok().map(|pairs| {
         let end = pairs.clone().last().map_or(0, |pair| pair.as_span().end());
         (end, from_pest(pairs))
     });
@@ -148,20 +154,21 @@ where
 
 /// The dialect's entry rules, run alone by the differential test: `whole_uri` and the
 /// reference's forms.
-fn dialect_agree<R, P>(input: &str, rules: &[R]) -> Result<bool, String>
+fn dialect_agree<R, P, Pa>(input: &str, rules: &[R]) -> Result<bool, String>
 where
-    R: crate::lowering::rfc1630_family::FamilyRule + pest::RuleType,
-    P: Parser<R>,
+    R: crate::lowering::rfc1630_family::FamilyRule,
+    P: Numbered,
+    Pa: Parser<P>,
 {
     for &rule in rules {
-        let (fast, pest) = dialect_runs::<R, P>(rule, input);
+        let (fast, pest) = dialect_runs::<R, P, Pa>(rule, input);
         if fast != pest {
             return Err(format!(
                 "{input:?} ({rule:?}): compiled {fast:?}\n  pest {pest:?}"
             ));
         }
     }
-    let (fast, pest) = dialect_runs::<R, P>(R::WHOLE_URI, input);
+    let (fast, pest) = dialect_runs::<R, P, Pa>(R::URL, input);
     let (Some((_, mut fast)), Some((_, mut pest))) = (fast, pest) else {
         let parsed = crate::facade::parse_reference(input, R::DIALECT);
         return match parsed {
@@ -193,7 +200,8 @@ pub fn dialect_fast_and_pest_agree(
     dialect: crate::vocabulary::dialect::Dialect,
     input: &str,
 ) -> Result<bool, String> {
-    use crate::syntax::grammar::{draft_www_uri_00 as draft, rfc1630};
+    use crate::judge::grammar::{draft_www_uri_00 as pest_draft, rfc1630 as pest_rfc1630};
+    use crate::syntax::compiled::{draft_www_uri_00 as draft, rfc1630};
     match dialect {
         crate::vocabulary::dialect::Dialect::Rfc1738 => fast_and_pest_agree(input),
         crate::vocabulary::dialect::Dialect::Rfc1630 => {
@@ -205,7 +213,7 @@ pub fn dialect_fast_and_pest_agree(
                 R::url,
                 R::uri,
             ];
-            dialect_agree::<R, rfc1630::Rfc1630Parser>(input, &rules)
+            dialect_agree::<R, pest_rfc1630::Rule, pest_rfc1630::Rfc1630Parser>(input, &rules)
         }
         crate::vocabulary::dialect::Dialect::DraftWwwUri00 => {
             use draft::Rule as R;
@@ -217,7 +225,7 @@ pub fn dialect_fast_and_pest_agree(
                 R::uri,
                 R::generic,
             ];
-            dialect_agree::<R, draft::DraftParser>(input, &rules)
+            dialect_agree::<R, pest_draft::Rule, pest_draft::DraftParser>(input, &rules)
         }
     }
 }
@@ -227,7 +235,7 @@ pub fn dialect_fast_and_pest_agree(
 /// grammar's verdict alone, before the lowering's range checks. Other tools loading the
 /// grammar files (pest's VM) must give the same verdict.
 pub fn grammar_accepts(dialect: crate::vocabulary::dialect::Dialect, input: &str) -> bool {
-    use crate::syntax::grammar::{draft_www_uri_00, rfc1630};
+    use crate::syntax::compiled::{draft_www_uri_00, rfc1630};
     match dialect {
         crate::vocabulary::dialect::Dialect::Rfc1738 => fast_tree(input).is_some(),
         crate::vocabulary::dialect::Dialect::Rfc1630 => {

@@ -4,28 +4,15 @@
 
 use crate::ast::host::{HostPortSpans, HostSpan, LoginSpans, PortSpan};
 use crate::lowering::{expect_rule, Lowering};
-use crate::syntax::tree::GrammarRule;
+use crate::syntax::compiled::Grammar;
 use crate::syntax::tree::Node;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use std::net::Ipv4Addr;
 
-/// The rules of a grammar's authority (`login`, `hostport`, `host`, `port`), which RFC 1738,
-/// RFC 1630 and draft-www-uri-00 name and nest alike: one lowering serves the three.
-pub(crate) trait AuthorityRule: GrammarRule {
-    const LOGIN: Self;
-    const USER: Self;
-    const PASSWORD: Self;
-    const HOSTPORT: Self;
-    const HOST: Self;
-    const HOSTNAME: Self;
-    const HOSTNUMBER: Self;
-    const PORT: Self;
-}
-
 impl Lowering<'_> {
     /// Lowers `login`: an empty user or password is kept apart from an absent one.
     #[inline]
-    pub(crate) fn login<R: AuthorityRule>(
+    pub(crate) fn login<R: Grammar>(
         &self,
         pair: Node<'_, '_, R>,
     ) -> Result<LoginSpans, ParseError> {
@@ -48,7 +35,7 @@ impl Lowering<'_> {
 
     /// Lowers `hostport`, checking the port's range.
     #[inline]
-    pub(crate) fn hostport<R: AuthorityRule>(
+    pub(crate) fn hostport<R: Grammar>(
         &self,
         pair: Node<'_, '_, R>,
     ) -> Result<HostPortSpans, ParseError> {
@@ -61,10 +48,7 @@ impl Lowering<'_> {
 
     /// Lowers `host`, checking each octet of a hostnumber.
     #[inline]
-    pub(crate) fn host<R: AuthorityRule>(
-        &self,
-        pair: Node<'_, '_, R>,
-    ) -> Result<HostSpan, ParseError> {
+    pub(crate) fn host<R: Grammar>(&self, pair: Node<'_, '_, R>) -> Result<HostSpan, ParseError> {
         expect_rule(&pair, R::HOST);
         let span = pair.span();
         let form = pair
@@ -79,7 +63,7 @@ impl Lowering<'_> {
         Ok(HostSpan { span, number })
     }
 
-    fn hostnumber<R: AuthorityRule>(&self, pair: Node<'_, '_, R>) -> Result<Ipv4Addr, ParseError> {
+    fn hostnumber<R: Grammar>(&self, pair: Node<'_, '_, R>) -> Result<Ipv4Addr, ParseError> {
         let mut octets = [0u8; 4];
         for (octet, digits) in octets.iter_mut().zip(pair.into_inner()) {
             *octet = match decimal_value(digits.as_str()) {
@@ -94,7 +78,7 @@ impl Lowering<'_> {
     }
 
     #[inline]
-    fn port<R: AuthorityRule>(&self, pair: Node<'_, '_, R>) -> Result<PortSpan, ParseError> {
+    fn port<R: Grammar>(&self, pair: Node<'_, '_, R>) -> Result<PortSpan, ParseError> {
         expect_rule(&pair, R::PORT);
         match decimal_value(pair.as_str()).and_then(|value| u16::try_from(value).ok()) {
             Some(value) => Ok(PortSpan {
@@ -133,24 +117,3 @@ mod tests {
         assert_eq!(decimal_value(&"9".repeat(1000)), None);
     }
 }
-
-macro_rules! authority_rules {
-    ($($rule:ty),*) => {$(
-        impl AuthorityRule for $rule {
-            const LOGIN: Self = <$rule>::login;
-            const USER: Self = <$rule>::user;
-            const PASSWORD: Self = <$rule>::password;
-            const HOSTPORT: Self = <$rule>::hostport;
-            const HOST: Self = <$rule>::host;
-            const HOSTNAME: Self = <$rule>::hostname;
-            const HOSTNUMBER: Self = <$rule>::hostnumber;
-            const PORT: Self = <$rule>::port;
-        }
-    )*};
-}
-
-authority_rules!(
-    crate::syntax::grammar::Rule,
-    crate::syntax::grammar::rfc1630::Rule,
-    crate::syntax::grammar::draft_www_uri_00::Rule
-);

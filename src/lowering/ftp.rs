@@ -3,13 +3,13 @@
 use crate::ast::scheme::FtpUrl;
 use crate::ast::scheme::{FtpTypeSpan, Typecode};
 use crate::lowering::{expect_rule, Lowering};
-use crate::syntax::grammar::Rule;
+use crate::syntax::compiled::rfc1738::Rule;
 use crate::syntax::tree::Node;
 use crate::vocabulary::error::ParseError;
 use std::borrow::Cow;
 
 impl<'a> FtpUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a, Rule>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::ftpurl);
         let mut inner = pair.into_inner();
         let login = cx.login(inner.next().expect("ftpurl starts with login"))?;

@@ -3,12 +3,12 @@
 use crate::ast::scheme::GenericParts;
 use crate::ast::scheme::GenericUrl;
 use crate::lowering::{expect_rule, Lowering};
-use crate::syntax::grammar::Rule;
+use crate::syntax::compiled::rfc1738::Rule;
 use crate::syntax::tree::Node;
 use std::borrow::Cow;
 
 impl<'a> GenericUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Self {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a, Rule>) -> Self {
         expect_rule(&pair, Rule::otherurl);
         let genericurl = pair.into_inner().next().expect("otherurl holds genericurl");
         let mut inner = genericurl.into_inner();

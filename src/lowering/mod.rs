@@ -23,8 +23,8 @@ use crate::ast::scheme::{
     TelnetUrl, WaisUrl,
 };
 use crate::ast::url::Url;
-use crate::syntax::grammar::Rule;
-use crate::syntax::tree::GrammarRule;
+use crate::syntax::compiled::rfc1738::Rule;
+use crate::syntax::compiled::Grammar;
 use crate::syntax::tree::{Node, Tok};
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::{abbreviate, ErrorKind, ParseError};
@@ -53,7 +53,7 @@ impl Lowering<'_> {
     }
 
     /// An out-of-range error for the digits a pair matched.
-    pub(crate) fn out_of_range<R: GrammarRule>(
+    pub(crate) fn out_of_range<R: Grammar>(
         &self,
         digits: &Node<'_, '_, R>,
         error: fn(String) -> ErrorKind,
@@ -65,12 +65,12 @@ impl Lowering<'_> {
 }
 
 /// Checks, in debug builds, that a lowering function was handed the rule it reads.
-pub(crate) fn expect_rule<R: GrammarRule>(pair: &Node<'_, '_, R>, rule: R) {
+pub(crate) fn expect_rule<R: Grammar>(pair: &Node<'_, '_, R>, rule: R) {
     debug_assert_eq!(pair.as_rule(), rule, "lowering was handed the wrong rule");
 }
 
 /// Lowers the tree of a successful `whole_url` parse.
-pub(crate) fn lower<'a>(text: &'a str, toks: &[Tok]) -> Result<Url<'a>, ParseError> {
+pub(crate) fn lower<'a>(text: &'a str, toks: &[Tok<Rule>]) -> Result<Url<'a>, ParseError> {
     let whole_url = Node::root(toks, text);
     expect_rule(&whole_url, Rule::whole_url);
     let url = whole_url.into_inner().next().expect("whole_url holds url");
@@ -88,7 +88,7 @@ pub(crate) type Reference<'a> = (bool, Url<'a>, Option<Range<usize>>);
 /// number out of range) is reported at its place in `input`.
 pub(crate) fn lower_reference<'a>(
     input: &'a str,
-    toks: &mut [Tok],
+    toks: &mut [Tok<Rule>],
 ) -> Result<Reference<'a>, ParseError> {
     let root = Node::root(toks, input);
     expect_rule(&root, Rule::urlreference);
@@ -114,7 +114,7 @@ pub(crate) fn lower_reference<'a>(
 }
 
 /// Lowers a `url` node whose text is the URL alone.
-fn lower_url<'a>(text: &'a str, url: Node<'_, 'a>) -> Result<Url<'a>, ParseError> {
+fn lower_url<'a>(text: &'a str, url: Node<'_, 'a, Rule>) -> Result<Url<'a>, ParseError> {
     let form = url.into_inner().next().expect("url holds one production");
     let kind = match form.as_rule() {
         Rule::httpurl => UrlKind::Http,

@@ -3,13 +3,13 @@
 use crate::ast::scheme::GrouppartSpans;
 use crate::ast::scheme::NewsUrl;
 use crate::lowering::{expect_rule, Lowering};
-use crate::syntax::grammar::Rule;
+use crate::syntax::compiled::rfc1738::Rule;
 use crate::syntax::tree::Node;
 use crate::vocabulary::error::ParseError;
 use std::borrow::Cow;
 
 impl<'a> NewsUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a, Rule>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::newsurl);
         let grouppart = pair.into_inner().next().expect("newsurl holds grouppart");
         let form = grouppart

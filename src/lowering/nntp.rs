@@ -2,13 +2,13 @@
 
 use crate::ast::scheme::NntpUrl;
 use crate::lowering::{expect_rule, Lowering};
-use crate::syntax::grammar::Rule;
+use crate::syntax::compiled::rfc1738::Rule;
 use crate::syntax::tree::Node;
 use crate::vocabulary::error::ParseError;
 use std::borrow::Cow;
 
 impl<'a> NntpUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a, Rule>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::nntpurl);
         let mut inner = pair.into_inner();
         let hostport = cx.hostport(inner.next().expect("nntpurl starts with hostport"))?;

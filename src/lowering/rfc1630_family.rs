@@ -18,9 +18,8 @@ use crate::ast::scheme::{
     IdUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, WaisUrl,
 };
 use crate::ast::url::Url;
-use crate::lowering::authority::AuthorityRule;
 use crate::lowering::Lowering;
-use crate::syntax::compiled::FamilyGrammar;
+use crate::syntax::compiled::Grammar;
 use crate::syntax::tree::{Node, Tok};
 use crate::vocabulary::error::ParseError;
 use crate::vocabulary::kind::UrlKind;
@@ -78,7 +77,7 @@ pub(crate) enum Name {
 
 /// A grammar of the family: its compiled parser, its authority rules, and the names the
 /// lowering reads.
-pub(crate) trait FamilyRule: FamilyGrammar + AuthorityRule + TokenBuffer {
+pub(crate) trait FamilyRule: Grammar {
     /// The rule's name for the lowering.
     fn name(self) -> Name;
 }
@@ -100,7 +99,7 @@ macro_rules! family_rules {
     (@name $name:ident $as:ident) => { Name::$as };
 }
 
-family_rules!(crate::syntax::grammar::rfc1630::Rule, Dialect::Rfc1630, {
+family_rules!(crate::syntax::compiled::rfc1630::Rule, Dialect::Rfc1630, {
     fragment, prefixedurl, url, uri, scheme, search, httpaddress, ftpaddress, ftptype,
     newsaddress, groupart, nntpaddress, midaddress, cidaddress, mailtoaddress, waisaddress,
     waisindex, waisdoc, group, article, database, wtype, prosperoaddress, prosperolink,
@@ -108,7 +107,7 @@ family_rules!(crate::syntax::grammar::rfc1630::Rule, Dialect::Rfc1630, {
     gtype, gcommand, path, wpath, addr_spec, content_identifier, digits, hostport, login, host,
 });
 
-family_rules!(crate::syntax::grammar::draft_www_uri_00::Rule, Dialect::DraftWwwUri00, {
+family_rules!(crate::syntax::compiled::draft_www_uri_00::Rule, Dialect::DraftWwwUri00, {
     fragment, prefixedurl, url, uri, generic => uri, scheme, search, httpaddress, ftpaddress,
     newsaddress, groupart, nntpaddress, midaddress, cidaddress, mailtoaddress, waisaddress,
     waisindex, waisdoc, group, article, database, wtype, prosperoaddress, prosperolink,
@@ -509,40 +508,9 @@ fn generic_with_scheme(text: &str, scheme: Span) -> Url<'_> {
 pub(crate) fn read_family<R: FamilyRule>(
     input: &str,
 ) -> Option<Result<UrlReference<'_>, ParseError>> {
-    R::with_buffer(|toks| {
-        let end = crate::syntax::compiled::run(R::WHOLE_URI, input, toks)?;
+    R::with_tokens(|toks| {
+        let end = crate::syntax::compiled::run(R::URL, input, toks)?;
         debug_assert_eq!(end, input.len());
         Some(lower(input, toks))
     })
 }
-
-/// Runs `f` with this thread's token buffer of the grammar `$rule`, reused from one parse
-/// to the next as RFC 1738's is; a large buffer is given back to the allocator.
-macro_rules! token_buffer {
-    ($rule:ty) => {
-        impl TokenBuffer for $rule {
-            fn with_buffer<T>(f: impl FnOnce(&mut Vec<Tok<Self>>) -> T) -> T {
-                thread_local! {
-                    static TOKENS: std::cell::RefCell<Vec<Tok<$rule>>> =
-                        const { std::cell::RefCell::new(Vec::new()) };
-                }
-                TOKENS.with(|buffer| {
-                    let mut toks = buffer.take();
-                    let result = f(&mut toks);
-                    if toks.capacity() <= 1024 {
-                        buffer.replace(toks);
-                    }
-                    result
-                })
-            }
-        }
-    };
-}
-
-/// A grammar's thread-local token buffer.
-pub(crate) trait TokenBuffer: Sized {
-    fn with_buffer<T>(f: impl FnOnce(&mut Vec<Tok<Self>>) -> T) -> T;
-}
-
-token_buffer!(crate::syntax::grammar::rfc1630::Rule);
-token_buffer!(crate::syntax::grammar::draft_www_uri_00::Rule);

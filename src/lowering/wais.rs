@@ -3,13 +3,13 @@
 use crate::ast::scheme::FormSpans;
 use crate::ast::scheme::WaisUrl;
 use crate::lowering::{expect_rule, Lowering};
-use crate::syntax::grammar::Rule;
+use crate::syntax::compiled::rfc1738::Rule;
 use crate::syntax::tree::Node;
 use crate::vocabulary::error::ParseError;
 use std::borrow::Cow;
 
 impl<'a> WaisUrl<'a> {
-    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a>) -> Result<Self, ParseError> {
+    pub(crate) fn lower(cx: &Lowering<'a>, pair: Node<'_, 'a, Rule>) -> Result<Self, ParseError> {
         expect_rule(&pair, Rule::waisurl);
         let form = pair.into_inner().next().expect("waisurl holds one form");
         let form_rule = form.as_rule();

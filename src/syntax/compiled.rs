@@ -1,29 +1,53 @@
 //! The compiled grammars: `grammar/rfc1738.pest`, `grammar/rfc1630.pest` and
 //! `grammar/draft-www-uri-00.pest`, each compiled by `build.rs` into plain Rust over bytes
-//! (see `build/peg_compiler.rs`). Each follows the same optimized expressions as its pest
-//! parser and records the same tree (the differential test checks all three). The runtime
-//! here serves the three, generic over the grammar's `Rule` enum ([`GrammarRule`]).
+//! (see `build/peg_compiler.rs`): one description per grammar ([`rfc1738`], [`rfc1630`],
+//! [`draft_www_uri_00`]), its own `Rule` enum and its [`Grammar`] implementation, which is
+//! all the rest of the library knows of a grammar. Each follows the same optimized
+//! expressions as its pest parser and records the same tree (the differential test checks
+//! all three). The runtime here serves the three.
 //!
-//! It runs in two modes: [`parse`] records nothing but the tree; [`trace`] also records,
+//! It runs in two modes: [`run`] records nothing but the tree; [`trace_rule`] also records,
 //! like pest's error detail, what was expected at the furthest position reached, which the
 //! diagnosis turns into the error. Both are the same generated code, specialised for a
 //! [`Tracer`] that does nothing or records.
 
-use crate::syntax::grammar::Rule;
-use crate::syntax::tree::GrammarRule;
 use crate::syntax::tree::Tok;
+use crate::vocabulary::dialect::Dialect;
 use std::fmt::Debug;
+use std::hash::Hash;
 
-impl GrammarRule for Rule {
-    const EOI: Self = Rule::EOI;
-}
-
-impl GrammarRule for crate::syntax::grammar::rfc1630::Rule {
-    const EOI: Self = crate::syntax::grammar::rfc1630::Rule::EOI;
-}
-
-impl GrammarRule for crate::syntax::grammar::draft_www_uri_00::Rule {
-    const EOI: Self = crate::syntax::grammar::draft_www_uri_00::Rule::EOI;
+/// A compiled grammar, as its generated `Rule` enum implements it (build.rs): the seam
+/// between the generated matcher and everything after it (the tree, the lowering, the
+/// diagnosis).
+pub(crate) trait Grammar: Copy + Eq + Ord + Hash + Debug + 'static {
+    /// The dialect whose grammar it is.
+    const DIALECT: Dialect;
+    /// pest's `EOI`, which is recorded as a token.
+    const EOI: Self;
+    /// The entry rule of a URL alone (`whole_url`, `whole_uri`) and of a URL reference
+    /// (`urlreference`, `whole_uri`).
+    const URL: Self;
+    const REFERENCE: Self;
+    /// The rules of the authority, which the three grammars name and nest alike.
+    const LOGIN: Self;
+    const USER: Self;
+    const PASSWORD: Self;
+    const HOSTPORT: Self;
+    const HOST: Self;
+    const HOSTNAME: Self;
+    const HOSTNUMBER: Self;
+    const PORT: Self;
+    /// Every rule, `EOI` first, in the enum's order.
+    const ALL: &'static [Self];
+    /// The rule's place in its enum, for tables indexed by rule.
+    fn index(self) -> usize;
+    /// The rule's name as the grammar's document writes it (`ip-schemepart`, `end of URL`).
+    fn rfc_name(self) -> &'static str;
+    /// Runs the rule at `p`.
+    fn run<T: Tracer<Self>>(self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize>;
+    /// Runs `f` with this thread's token buffer of the grammar, reused from one parse to
+    /// the next.
+    fn with_tokens<O>(f: impl FnOnce(&mut Vec<Tok<Self>>) -> O) -> O;
 }
 
 /// A set of bytes as a table, with its ASCII members also as a bit mask (bit `b` for byte
@@ -35,7 +59,7 @@ pub(crate) struct ByteSet {
 }
 
 /// What the generated rule functions read and write.
-pub(crate) struct State<'s, T, R: GrammarRule = Rule> {
+pub(crate) struct State<'s, T, R: Grammar> {
     bytes: &'s [u8],
     toks: &'s mut Vec<Tok<R>>,
     tracer: &'s mut T,
@@ -79,7 +103,7 @@ impl<R> Tracer<R> for NoTrace {
 /// made a long diagnosis a third to twice as slow.
 #[derive(Debug)]
 #[repr(C)]
-pub(crate) struct Trace<R = Rule> {
+pub(crate) struct Trace<R> {
     /// Bits 0-63 of the characters expected.
     chars_low: u64,
     pub(crate) furthest: usize,
@@ -135,7 +159,7 @@ impl<R> Trace<R> {
     }
 }
 
-impl<R: GrammarRule> Tracer<R> for Trace<R> {
+impl<R: Grammar> Tracer<R> for Trace<R> {
     const ON: bool = true;
 
     fn expected_set(&mut self, p: usize, set: &'static ByteSet) {
@@ -188,35 +212,7 @@ impl<R: GrammarRule> Tracer<R> for Trace<R> {
     }
 }
 
-/// Parses `input` with the compiled grammar into `toks` (cleared first); whether it matched.
-/// Offsets are recorded as `u32`: the caller refuses inputs of 4 GiB or more.
-pub(crate) fn match_url(input: &str, toks: &mut Vec<Tok>) -> bool {
-    toks.clear();
-    let mut state = State {
-        bytes: input.as_bytes(),
-        toks,
-        tracer: &mut NoTrace,
-        lookahead: 0,
-    };
-    generated::rule_whole_url(&mut state, 0).is_some()
-}
-
-/// Parses `input` as a URL reference (`urlreference`, `[URL:] url [#fragment]`) spanning
-/// all of it into `toks` (cleared first); whether it matched. As [`parse`], for
-/// `rfc1738::parse_reference`; the rule's entry rule `whole_reference` also allows a final
-/// line break, which a reference given to the library may not hold.
-pub(crate) fn match_reference(input: &str, toks: &mut Vec<Tok>) -> bool {
-    toks.clear();
-    let mut state = State {
-        bytes: input.as_bytes(),
-        toks,
-        tracer: &mut NoTrace,
-        lookahead: 0,
-    };
-    generated::rule_urlreference(&mut state, 0) == Some(input.len())
-}
-
-impl<T: Tracer<R>, R: GrammarRule> State<'_, T, R> {
+impl<T: Tracer<R>, R: Grammar> State<'_, T, R> {
     /// One byte of `set`.
     #[inline(always)]
     fn byte_in(&mut self, set: &'static ByteSet, p: usize) -> Option<usize> {
@@ -411,8 +407,10 @@ impl<T: Tracer<R>, R: GrammarRule> State<'_, T, R> {
     clippy::all,
     clippy::pedantic
 )]
-mod generated {
-    use super::{ByteSet, Rule, State, Tracer};
+pub(crate) mod rfc1738 {
+    use super::{ByteSet, Grammar, State, Tracer};
+    use crate::syntax::tree::Tok;
+    use crate::vocabulary::dialect::Dialect;
     include!(concat!(env!("OUT_DIR"), "/rfc1738_parser.rs"));
 }
 
@@ -425,8 +423,9 @@ mod generated {
     clippy::pedantic
 )]
 pub(crate) mod rfc1630 {
-    use super::{ByteSet, State, Tracer};
-    use crate::syntax::grammar::rfc1630::Rule;
+    use super::{ByteSet, Grammar, State, Tracer};
+    use crate::syntax::tree::Tok;
+    use crate::vocabulary::dialect::Dialect;
     include!(concat!(env!("OUT_DIR"), "/rfc1630_parser.rs"));
 }
 
@@ -439,78 +438,16 @@ pub(crate) mod rfc1630 {
     clippy::pedantic
 )]
 pub(crate) mod draft_www_uri_00 {
-    use super::{ByteSet, State, Tracer};
-    use crate::syntax::grammar::draft_www_uri_00::Rule;
+    use super::{ByteSet, Grammar, State, Tracer};
+    use crate::syntax::tree::Tok;
+    use crate::vocabulary::dialect::Dialect;
     include!(concat!(env!("OUT_DIR"), "/draft_www_uri_00_parser.rs"));
 }
 
-/// A grammar of the RFC 1630 family (RFC 1630 or draft-www-uri-00), compiled: its entry
-/// rule and the dialect it is, for the diagnosis and the lowering alike.
-pub(crate) trait FamilyGrammar: Compiled {
-    /// The entry rule, `whole_uri`.
-    const WHOLE_URI: Self;
-    /// The dialect whose grammar this is.
-    const DIALECT: crate::vocabulary::dialect::Dialect;
-    /// The rules `user` and `password` of a login.
-    const USER: Self;
-    const PASSWORD: Self;
-    /// Every rule of the grammar (pest's `all_rules`, without `EOI`).
-    fn all() -> &'static [Self];
-    /// The rule's place in its enum, for tables indexed by rule.
-    fn index(self) -> usize;
-}
-
-/// `FamilyGrammar` for the `Rule` of one grammar of the family.
-macro_rules! family_grammar {
-    ($rule:ty, $dialect:ident) => {
-        impl FamilyGrammar for $rule {
-            const WHOLE_URI: Self = Self::whole_uri;
-            const DIALECT: crate::vocabulary::dialect::Dialect =
-                crate::vocabulary::dialect::Dialect::$dialect;
-            const USER: Self = Self::user;
-            const PASSWORD: Self = Self::password;
-            fn all() -> &'static [Self] {
-                Self::all_rules()
-            }
-            fn index(self) -> usize {
-                self as usize
-            }
-        }
-    };
-}
-
-family_grammar!(crate::syntax::grammar::rfc1630::Rule, Rfc1630);
-family_grammar!(
-    crate::syntax::grammar::draft_www_uri_00::Rule,
-    DraftWwwUri00
-);
-
-pub(crate) trait Compiled: GrammarRule {
-    /// Runs `rule` at `p`.
-    fn run<T: Tracer<Self>>(rule: Self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize>;
-}
-
-impl Compiled for Rule {
-    fn run<T: Tracer<Self>>(rule: Self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize> {
-        generated::rule_named(rule, st, p)
-    }
-}
-
-impl Compiled for crate::syntax::grammar::rfc1630::Rule {
-    fn run<T: Tracer<Self>>(rule: Self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize> {
-        rfc1630::rule_named(rule, st, p)
-    }
-}
-
-impl Compiled for crate::syntax::grammar::draft_www_uri_00::Rule {
-    fn run<T: Tracer<Self>>(rule: Self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize> {
-        draft_www_uri_00::rule_named(rule, st, p)
-    }
-}
-
 /// Runs `rule` of a compiled grammar at the start of `input` without tracing, into `toks`
-/// (cleared first); where it ended, if it matched.
-pub(crate) fn run<R: Compiled>(rule: R, input: &str, toks: &mut Vec<Tok<R>>) -> Option<usize> {
+/// (cleared first); where it ended, if it matched. Offsets are recorded as `u32`: the
+/// caller refuses inputs of 4 GiB or more.
+pub(crate) fn run<R: Grammar>(rule: R, input: &str, toks: &mut Vec<Tok<R>>) -> Option<usize> {
     toks.clear();
     let mut state = State {
         bytes: input.as_bytes(),
@@ -518,12 +455,17 @@ pub(crate) fn run<R: Compiled>(rule: R, input: &str, toks: &mut Vec<Tok<R>>) -> 
         tracer: &mut NoTrace,
         lookahead: 0,
     };
-    R::run(rule, &mut state, 0)
+    rule.run(&mut state, 0)
+}
+
+/// Runs `rule` on all of `input` (it must end at the end): whether it matched.
+pub(crate) fn run_whole<R: Grammar>(rule: R, input: &str, toks: &mut Vec<Tok<R>>) -> bool {
+    run(rule, input, toks) == Some(input.len())
 }
 
 /// Runs `rule` of a compiled grammar at `start` of `input`, recording what was expected
 /// where it got furthest; returns where the rule ended, if it matched, and the trace.
-pub(crate) fn trace_rule<R: Compiled>(
+pub(crate) fn trace_rule<R: Grammar>(
     rule: R,
     input: &str,
     start: usize,
@@ -536,7 +478,7 @@ pub(crate) fn trace_rule<R: Compiled>(
         tracer: &mut trace,
         lookahead: 0,
     };
-    let end = R::run(rule, &mut state, start);
+    let end = rule.run(&mut state, start);
     (end, trace)
 }
 
@@ -547,7 +489,7 @@ mod tests {
 
     #[test]
     fn a_trace_keeps_the_expected_characters_of_both_halves_and_forgets_them_further_on() {
-        let mut trace: Trace = Trace::starting_at(0);
+        let mut trace: Trace<rfc1738::Rule> = Trace::starting_at(0);
         for byte in [b'\t', b'%', b'?', b'@', b'a', b'~', 0x7f] {
             trace.expected_literal(3, std::slice::from_ref(leak(byte)), false);
         }

@@ -5,8 +5,9 @@
 //! position reached. The bytes are named back by the RFC's classes (`uchar`, `alphadigit`,
 //! ...) to give the `expected` list, and the character found there picks the message.
 
+use crate::syntax::compiled::rfc1738::Rule;
+use crate::syntax::compiled::Grammar;
 use crate::syntax::compiled::Trace;
-use crate::syntax::grammar::Rule;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::encode::escape_char;
 use crate::vocabulary::error::{ErrorKind, ParseError};
@@ -222,7 +223,7 @@ pub(crate) fn slash_cut_login(
 
 /// Whether `text` is all of `user [ ":" password ]`, by the rules `user` and `password` of
 /// a compiled grammar.
-pub(crate) fn is_user_info<R: crate::syntax::compiled::Compiled>(
+pub(crate) fn is_user_info<R: crate::syntax::compiled::Grammar>(
     user: R,
     password: R,
     text: &str,
@@ -397,7 +398,7 @@ impl Failure {
         Some(failure)
     }
 
-    fn from_trace(trace: Trace) -> Failure {
+    fn from_trace(trace: Trace<Rule>) -> Failure {
         let chars = trace.chars();
         let mut rules: Vec<Rule> = Vec::new();
         for rule in trace.rules {
@@ -500,7 +501,7 @@ impl Failure {
         let mut chars = self.chars & !self.covered;
         let rules = self.rules.iter().filter(|&&rule| rule != Rule::EOI);
         let mut expected: Vec<Cow<'static, str>> = Vec::with_capacity(8);
-        expected.extend(rules.map(|&rule| Cow::Borrowed(rule_name(rule))));
+        expected.extend(rules.map(|&rule| Cow::Borrowed(rule.rfc_name())));
         for &(name, members) in CLASSES {
             if chars & members == members && !skip.contains(&name) {
                 expected.push(Cow::Borrowed(name));
@@ -516,27 +517,10 @@ impl Failure {
         let literals = self.longer_literals(covered);
         expected.extend(literals.iter().map(|l| Cow::Owned(format!("{l:?}"))));
         if self.rules.contains(&Rule::EOI) {
-            expected.push(Cow::Borrowed(rule_name(Rule::EOI)));
+            expected.push(Cow::Borrowed(Rule::EOI.rfc_name()));
         }
         expected
     }
-}
-
-/// [`Rule::rfc_name`], from a table built once.
-fn rule_name(rule: Rule) -> &'static str {
-    static NAMES: OnceLock<Vec<String>> = OnceLock::new();
-    let table = NAMES.get_or_init(|| {
-        let mut names = Vec::new();
-        for &rule in Rule::all_rules().iter().chain(&[Rule::EOI]) {
-            let at = rule as usize;
-            if names.len() <= at {
-                names.resize(at + 1, String::new());
-            }
-            names[at] = rule.rfc_name();
-        }
-        names
-    });
-    &table[rule as usize]
 }
 
 /// ASCII character `byte` (below 128) as a quoted one-character string (`"\"a\""`, the
@@ -616,9 +600,9 @@ use {ALPHA, DIGIT};
 fn first_set(rule: Rule) -> u128 {
     static FIRST: OnceLock<Vec<u128>> = OnceLock::new();
     let table = FIRST.get_or_init(|| {
-        let mut table = vec![0u128; Rule::all_rules().len() + 1];
-        for &rule in Rule::all_rules() {
-            table[rule as usize] = (0u8..128).fold(0u128, |set, byte| {
+        let mut table = vec![0u128; Rule::ALL.len()];
+        for &rule in &Rule::ALL[1..] {
+            table[rule.index()] = (0u8..128).fold(0u128, |set, byte| {
                 let probe = char::from(byte).to_string();
                 let (end, trace) = crate::syntax::compiled::trace_rule(rule, &probe, 0);
                 let starts = end.is_some_and(|end| end > 0) || trace.furthest > 0;
@@ -630,7 +614,7 @@ fn first_set(rule: Rule) -> u128 {
     if rule == Rule::EOI {
         return 0;
     }
-    table.get(rule as usize).copied().unwrap_or(0)
+    table.get(rule.index()).copied().unwrap_or(0)
 }
 
 /// The error for input that starts with no scheme (RFC 1630 dialects): a partial form

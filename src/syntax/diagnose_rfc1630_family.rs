@@ -2,18 +2,17 @@
 //!
 //! Each document has its own grammar file, compiled by `build.rs` as RFC 1738's is
 //! (`crate::syntax::compiled::rfc1630`, `crate::syntax::compiled::draft_www_uri_00`), with its pest parser kept as
-//! the judge ([`crate::syntax::grammar::rfc1630`], [`crate::syntax::grammar::draft_www_uri_00`]). A valid
+//! the judge (`crate::judge::grammar::rfc1630`, `crate::judge::grammar::draft_www_uri_00`). A valid
 //! input's tree is lowered by `crate::lowering::rfc1630_family`; a rejected one is diagnosed here,
 //! from a tracing run of the same compiled grammar.
 
 use std::borrow::Cow;
-use std::sync::OnceLock;
 
 use crate::syntax::diagnose::partial_form_error;
 
 use crate::vocabulary::dialect::Dialect;
 
-use crate::syntax::compiled::FamilyGrammar;
+use crate::syntax::compiled::Grammar;
 use crate::syntax::compiled::Trace;
 use crate::vocabulary::encode::escape_char;
 use crate::vocabulary::error::{ErrorKind, ParseError};
@@ -25,7 +24,7 @@ use crate::vocabulary::kind::UrlKind;
 /// fragment (`facade::read_by_parts`; a valid one is read by `fragmentid` of
 /// grammar/rfc1738.pest, and the differential test holds the two readings together). The
 /// test below holds it to RFC 1630's rule.
-fn xalphas_len(text: &str) -> usize {
+pub(crate) fn xalphas_len(text: &str) -> usize {
     let bytes = text.as_bytes();
     let mut at = 0;
     // Every byte taken is ASCII, so `at` stays on a character boundary.
@@ -60,13 +59,13 @@ pub(crate) fn check_fragmentid(
 /// grammar: where it got furthest, what it expected there (the rules that failed there and
 /// the characters it would have taken, named by the grammar's classes), and why the
 /// character there is wrong.
-pub(crate) fn diagnose<R: FamilyGrammar>(input: &str) -> ParseError {
+pub(crate) fn diagnose<R: Grammar>(input: &str) -> ParseError {
     let dialect = R::DIALECT;
     let prefix_len = dialect.prefix_len(input);
     let Some(scheme_len) = dialect.scheme_len(&input[prefix_len..]) else {
         return partial_form_error(input, dialect);
     };
-    let (end, trace) = crate::syntax::compiled::trace_rule(R::WHOLE_URI, input, 0);
+    let (end, trace) = crate::syntax::compiled::trace_rule(R::URL, input, 0);
     debug_assert!(end.is_none(), "diagnose is called only for rejected input");
     let offset = trace.furthest;
     let mut expected = expected_names(&trace, dialect);
@@ -148,7 +147,7 @@ pub(crate) fn diagnose<R: FamilyGrammar>(input: &str) -> ParseError {
 /// user name and password are `alphanum2` alone, without escapes, so no "/" can be written
 /// in one ([`ErrorKind::SlashInAlphanum2Login`]); the draft's take escapes
 /// ([`ErrorKind::SlashInLogin`], though its `url` reads such a URL as generic first).
-fn slash_in_login<R: FamilyGrammar>(
+fn slash_in_login<R: Grammar>(
     input: &str,
     after_colon: usize,
     furthest: usize,
@@ -182,13 +181,13 @@ fn slash_in_login<R: FamilyGrammar>(
 /// What the trace says was expected, in the order RFC 1738's diagnosis gives: the rules that
 /// failed where the parse got furthest, then the characters it would have taken there,
 /// named by the grammar's classes (the largest first), then one by one, then the end.
-fn expected_names<R: FamilyGrammar>(trace: &Trace<R>, dialect: Dialect) -> Vec<Cow<'static, str>> {
+fn expected_names<R: Grammar>(trace: &Trace<R>, dialect: Dialect) -> Vec<Cow<'static, str>> {
     let mut names: Vec<Cow<'static, str>> = Vec::with_capacity(8);
     names.extend(
         trace
             .rules
             .iter()
-            .map(|&rule| Cow::Borrowed(rule_name(rule))),
+            .map(|&rule| Cow::Borrowed(rule.rfc_name())),
     );
     names.sort_unstable();
     names.dedup();
@@ -243,39 +242,6 @@ fn expected_classes(dialect: Dialect) -> [(&'static str, u128); 6] {
 
 /// How the expected list names the end of the input (pest's `EOI`).
 const END_OF_URI: &str = "end of URI";
-
-/// A rule's name as the RFC writes it, from a table built once per grammar.
-fn rule_name<R: FamilyGrammar>(rule: R) -> &'static str {
-    static RFC1630: OnceLock<Vec<String>> = OnceLock::new();
-    static DRAFT: OnceLock<Vec<String>> = OnceLock::new();
-    let cell = match R::DIALECT {
-        Dialect::DraftWwwUri00 => &DRAFT,
-        _ => &RFC1630,
-    };
-    let table = cell.get_or_init(|| {
-        let mut names = Vec::new();
-        for &rule in R::all().iter().chain(&[R::EOI]) {
-            let at = rule.index();
-            if names.len() <= at {
-                names.resize(at + 1, String::new());
-            }
-            names[at] = rfc_name(&format!("{rule:?}"));
-        }
-        names
-    });
-    &table[rule.index()]
-}
-
-/// A rule's name as the RFC writes it, from its name in the grammar file.
-fn rfc_name(pest_name: &str) -> String {
-    match pest_name {
-        "EOI" => END_OF_URI.to_owned(),
-        "fragment" => "\"#\"".to_owned(),
-        "url_scheme" => "scheme".to_owned(),
-        "whole_uri" | "fragmentaddress" => "uri".to_owned(),
-        other => other.replace('_', "-"),
-    }
-}
 
 /// The error at `offset`: what stands there, and why the dialect refuses it.
 fn character_error(
@@ -361,39 +327,4 @@ fn is_national_or_punctuation(found: char) -> bool {
     use crate::vocabulary::classes::{holds, rfc1630};
     let byte = u8::try_from(found).unwrap_or(0);
     holds(rfc1630::NATIONAL | rfc1630::PUNCTUATION, byte)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// What pest's `fragmentid` matches at the start of `text`.
-    fn fragmentid_by_pest(text: &str) -> usize {
-        use crate::syntax::grammar::rfc1630::{Rfc1630Parser, Rule};
-        use pest::Parser;
-        Rfc1630Parser::parse(Rule::fragmentid, text)
-            .ok()
-            .and_then(|mut pairs| pairs.next())
-            .map_or(0, |pair| pair.as_str().len())
-    }
-
-    #[test]
-    fn the_compiled_xalphas_matches_what_the_grammars_fragmentid_matches() {
-        // Every string of up to three characters over every ASCII character that differs
-        // (each class, "%" and hex digits, and the rest), and every byte alone.
-        let alphabet: Vec<char> = "aZ09$-_@.&+!*\"'(),%fG#/ ~\u{7f}\u{0}é".chars().collect();
-        let mut texts: Vec<String> = (0..=127u8).map(|b| char::from(b).to_string()).collect();
-        for &a in &alphabet {
-            for &b in &alphabet {
-                texts.push(format!("{a}{b}"));
-                for &c in &alphabet {
-                    texts.push(format!("{a}{b}{c}"));
-                    texts.push(format!("x{a}{b}{c}%"));
-                }
-            }
-        }
-        for text in &texts {
-            assert_eq!(xalphas_len(text), fragmentid_by_pest(text), "{text:?}");
-        }
-    }
 }

@@ -2,13 +2,11 @@
 //! as pest records its pairs. The lowering reads this tree, so the fast path and the pest
 //! parser share one lowering and can be compared token for token.
 
-use crate::syntax::grammar::Rule;
 use crate::vocabulary::span::Span;
-use std::fmt::Debug;
 
 /// A rule matched at `start..end`; `next` is the index just past its subtree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Tok<R = Rule> {
+pub(crate) struct Tok<R> {
     pub(crate) rule: R,
     pub(crate) start: u32,
     pub(crate) end: u32,
@@ -17,13 +15,13 @@ pub(crate) struct Tok<R = Rule> {
 
 /// A node of the tree: a token with the text it was matched in.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Node<'t, 'a, R = Rule> {
+pub(crate) struct Node<'t, 'a, R> {
     toks: &'t [Tok<R>],
     text: &'a str,
     index: usize,
 }
 
-impl<'t, 'a, R: GrammarRule> Node<'t, 'a, R> {
+impl<'t, 'a, R: Copy> Node<'t, 'a, R> {
     /// The root: the first token of a non-empty tree.
     pub(crate) fn root(toks: &'t [Tok<R>], text: &'a str) -> Node<'t, 'a, R> {
         debug_assert!(!toks.is_empty(), "a successful parse has a root");
@@ -67,14 +65,14 @@ impl<'t, 'a, R: GrammarRule> Node<'t, 'a, R> {
 }
 
 /// The children of a node.
-pub(crate) struct Children<'t, 'a, R = Rule> {
+pub(crate) struct Children<'t, 'a, R> {
     toks: &'t [Tok<R>],
     text: &'a str,
     index: usize,
     end: usize,
 }
 
-impl<'t, 'a, R: GrammarRule> Iterator for Children<'t, 'a, R> {
+impl<'t, 'a, R: Copy> Iterator for Children<'t, 'a, R> {
     type Item = Node<'t, 'a, R>;
 
     fn next(&mut self) -> Option<Node<'t, 'a, R>> {
@@ -88,12 +86,6 @@ impl<'t, 'a, R: GrammarRule> Iterator for Children<'t, 'a, R> {
             node
         })
     }
-}
-
-/// The `Rule` enum of one of the grammars.
-pub(crate) trait GrammarRule: Copy + Eq + Debug + 'static {
-    /// pest's `EOI`, which is recorded as a token.
-    const EOI: Self;
 }
 
 /// The subtree rooted at the token `at` (in pre-order), detached: its offsets made

@@ -7,7 +7,7 @@
 
 /// The pest parser generated from `grammar/rfc1738.pest` (RFC 1738 section 5).
 ///
-/// Most code wants [`crate::parse`]; this type is public for tools that want pest's raw
+/// Most code wants [`crate::facade::parse`]; this type is public for tools that want pest's raw
 /// pairs, for example to walk the parse tree of a URL rule by rule.
 ///
 /// ```
@@ -27,21 +27,10 @@ impl Rule {
     /// The rule's name as RFC 1738 writes it (`ip-schemepart`, `gopher+_string`), or a
     /// short phrase for the rules the RFC does not name (`end of URL`).
     pub fn rfc_name(self) -> String {
-        match self {
-            Rule::EOI => "end of URL".into(),
-            Rule::ip_schemepart => "ip-schemepart".into(),
-            Rule::gopher_plus_string => "gopher+_string".into(),
-            Rule::gopher_search => "search".into(),
-            Rule::all_groups => "\"*\"".into(),
-            Rule::trailing_slash => "\"/\"".into(),
-            Rule::predefined_scheme => "scheme".into(),
-            Rule::whole_url => "url".into(),
-            Rule::whole_reference => "urlreference".into(),
-            // Every other rule is named exactly as in the RFC, or, for the reference's rules
-            // (`urlreference`, `prefixedurl`, `fragmentid`, `xalpha`, ...), as in RFC 1630
-            // and the grammar.
-            other => format!("{other:?}"),
-        }
+        use crate::syntax::compiled::Grammar;
+        // The compiled grammar's enum numbers its rules as this one (a test checks it).
+        let compiled = <crate::syntax::compiled::rfc1738::Rule as Grammar>::ALL[self as usize];
+        compiled.rfc_name().to_owned()
     }
 }
 
