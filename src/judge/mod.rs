@@ -3,15 +3,16 @@
 //! generated inputs (`differential`), and the fuzz targets' checks run both (`fuzzing`).
 //! Outside the layers: it may import any of them, and no layer imports it.
 
-#[cfg(test)]
+#[cfg(all(test, feature = "pest"))]
 mod differential;
-#[cfg(any(test, feature = "fuzzing"))]
+#[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
 pub mod fuzzing;
+#[cfg(feature = "pest")]
 pub mod grammar;
-#[cfg(any(test, feature = "fuzzing"))]
+#[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
 pub(crate) mod pest;
 
-#[cfg(test)]
+#[cfg(all(test, feature = "pest"))]
 mod tests {
     use crate::syntax::compiled::Grammar;
     use crate::syntax::diagnose_rfc1630_family::xalphas_len;
