@@ -83,12 +83,19 @@ const GRAMMARS: [(&str, Spec<'static>, &str, &str); 3] = [
 fn main() {
     println!("cargo:rerun-if-changed=build/peg_compiler.rs");
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
+    let mut names: Vec<String> = Vec::new();
     for (source, spec, generated, classes) in GRAMMARS {
         println!("cargo:rerun-if-changed={source}");
         let grammar = std::fs::read_to_string(source).unwrap_or_else(|e| panic!("{source}: {e}"));
-        let (code, sets) = peg_compiler::compile(&grammar, source, &spec)
+        let (code, sets, rules) = peg_compiler::compile(&grammar, source, &spec)
             .unwrap_or_else(|error| panic!("cannot compile {source}: {error}"));
         std::fs::write(out_dir.join(generated), code).expect("write the generated parser");
         std::fs::write(out_dir.join(classes), sets).expect("write the character classes");
+        for rule in rules {
+            if !names.contains(&rule) {
+                names.push(rule);
+            }
+        }
     }
+    std::fs::write(out_dir.join("names.rs"), peg_compiler::names(&names)).expect("write the names");
 }

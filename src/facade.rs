@@ -114,40 +114,41 @@ pub fn parse_reference(input: &str, dialect: Dialect) -> Result<UrlReference<'_>
     if let Some(error) = crate::facade::too_long(input, dialect) {
         return Err(error);
     }
+    use crate::syntax::compiled::{draft_www_uri_00, rfc1630, rfc1738};
+    use crate::syntax::diagnose_rfc1630_family::diagnose;
+    // A reference the grammar rejects: RFC 1738's error is found by its parts (which
+    // `urlreference` agrees with); the family's by a tracing run of its grammar, on first
+    // use.
     match dialect {
-        Dialect::Rfc1738 => parse_rfc1738_reference(input),
-        Dialect::Rfc1630 | Dialect::DraftWwwUri00 => {
-            crate::facade::parse_rfc1630_family(input, dialect)
-        }
-    }
-}
-
-/// RFC 1738: the reference is read by the grammar's `urlreference` (`[URL:] url
-/// [#fragment]`, grammar/rfc1738.pest) up to the end of the input, and lowered. When the
-/// grammar rejects it, the error is found by its parts ([`read_by_parts`]).
-fn parse_rfc1738_reference(input: &str) -> Result<UrlReference<'_>, ParseError> {
-    let read = Rule::with_tokens(|toks| {
-        crate::syntax::compiled::run_whole(Rule::REFERENCE, input, toks)
-            .then(|| crate::lowering::lower_reference(input, toks))
-    });
-    match read {
-        Some(Ok((prefixed, url, fragment))) => Ok(UrlReference::new(
-            Dialect::Rfc1738,
-            input,
-            prefixed,
-            url,
-            fragment,
-        )),
-        Some(Err(error)) => Err(error),
-        None => {
+        Dialect::Rfc1738 => read_reference::<rfc1738::Rule>(input).unwrap_or_else(|| {
             let error = read_by_parts(input);
             debug_assert!(
                 error.is_err(),
                 "urlreference rejects {input:?}, which its parts accept"
             );
             error
+        }),
+        Dialect::Rfc1630 => read_reference::<rfc1630::Rule>(input)
+            .unwrap_or_else(|| Err(ParseError::deferred(input, diagnose::<rfc1630::Rule>))),
+        Dialect::DraftWwwUri00 => {
+            read_reference::<draft_www_uri_00::Rule>(input).unwrap_or_else(|| {
+                Err(ParseError::deferred(
+                    input,
+                    diagnose::<draft_www_uri_00::Rule>,
+                ))
+            })
         }
     }
+}
+
+/// Reads a reference by the compiled grammar of `R` from its entry rule (RFC 1738's
+/// `urlreference`, the family's `whole_uri`) up to the end of `input`, and lowers its tree:
+/// `None` when the grammar rejects it, and an error must be found.
+fn read_reference<R: Grammar>(input: &str) -> Option<Result<UrlReference<'_>, ParseError>> {
+    R::with_tokens(|toks| {
+        crate::syntax::compiled::run_whole(R::REFERENCE, input, toks)
+            .then(|| crate::lowering::lower_reference(input, toks))
+    })
 }
 
 /// An RFC 1738 reference read by its parts, which is how the error of one that
@@ -310,30 +311,5 @@ impl<'a> TryFrom<&'a str> for Url<'a> {
 
     fn try_from(input: &'a str) -> Result<Self, ParseError> {
         parse(input)
-    }
-}
-
-/// Parses `input` by the grammar of `dialect` (RFC 1630 or its draft): the dialect's
-/// compiled grammar reads it and `crate::lowering::rfc1630_family` lowers its tree; a rejected input is
-/// diagnosed from a tracing run of the same compiled grammar.
-pub(crate) fn parse_rfc1630_family(
-    input: &str,
-    dialect: Dialect,
-) -> Result<UrlReference<'_>, ParseError> {
-    use crate::syntax::compiled::{draft_www_uri_00, rfc1630};
-    use crate::syntax::diagnose_rfc1630_family::diagnose;
-    match dialect {
-        Dialect::Rfc1630 => crate::lowering::rfc1630_family::read_family::<rfc1630::Rule>(input)
-            .unwrap_or_else(|| Err(ParseError::deferred(input, diagnose::<rfc1630::Rule>))),
-        Dialect::DraftWwwUri00 => {
-            crate::lowering::rfc1630_family::read_family::<draft_www_uri_00::Rule>(input)
-                .unwrap_or_else(|| {
-                    Err(ParseError::deferred(
-                        input,
-                        diagnose::<draft_www_uri_00::Rule>,
-                    ))
-                })
-        }
-        Dialect::Rfc1738 => unreachable!("RFC 1738 is read by its own entry points"),
     }
 }

@@ -139,7 +139,7 @@ type Runs<R> = (Option<(usize, Vec<Tok<R>>)>, Option<(usize, Vec<Tok<R>>)>);
 
 fn dialect_runs<R, P, Pa>(rule: R, input: &str) -> Runs<R>
 where
-    R: crate::lowering::rfc1630_family::FamilyRule,
+    R: crate::syntax::compiled::Grammar,
     P: Numbered,
     Pa: Parser<P>,
 {
@@ -156,7 +156,7 @@ where
 /// reference's forms.
 fn dialect_agree<R, P, Pa>(input: &str, rules: &[R]) -> Result<bool, String>
 where
-    R: crate::lowering::rfc1630_family::FamilyRule,
+    R: crate::syntax::compiled::Grammar,
     P: Numbered,
     Pa: Parser<P>,
 {
@@ -180,8 +180,8 @@ where
             Ok(parsed) => Err(format!("{input:?}: rejected, yet read as {parsed:?}")),
         };
     };
-    let by_fast = crate::lowering::rfc1630_family::lower(input, &mut fast);
-    let by_pest = crate::lowering::rfc1630_family::lower(input, &mut pest);
+    let by_fast = crate::lowering::lower_reference(input, &mut fast);
+    let by_pest = crate::lowering::lower_reference(input, &mut pest);
     let parsed = crate::facade::parse_reference(input, R::DIALECT);
     if by_fast != by_pest || parsed != by_fast {
         return Err(format!(

@@ -8,7 +8,6 @@ use crate::judge::grammar::{draft_www_uri_00, rfc1630, Rfc1738Parser, Rule as Pe
 use crate::syntax::compiled::rfc1738::Rule;
 use crate::syntax::compiled::Grammar;
 use crate::syntax::tree::Tok;
-use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::ParseError;
 use pest::Parser;
 
@@ -91,12 +90,5 @@ pub(crate) fn parse_rfc1738_reference_with_pest(
     {
         return read_by_parts(input);
     }
-    let (prefixed, url, fragment) = crate::lowering::lower_reference(input, &mut toks)?;
-    Ok(UrlReference::new(
-        Dialect::Rfc1738,
-        input,
-        prefixed,
-        url,
-        fragment,
-    ))
+    crate::lowering::lower_reference(input, &mut toks)
 }

@@ -3,8 +3,8 @@
 //! the checks beyond the BNF (ports at most 65535, hostnumber octets at most 255).
 
 use crate::ast::host::{HostPortSpans, HostSpan, LoginSpans, PortSpan};
-use crate::lowering::{expect_rule, Lowering};
-use crate::syntax::compiled::Grammar;
+use crate::lowering::{expect_name, name, Lowering};
+use crate::syntax::compiled::{Grammar, Name};
 use crate::syntax::tree::Node;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use std::net::Ipv4Addr;
@@ -16,13 +16,13 @@ impl Lowering<'_> {
         &self,
         pair: Node<'_, '_, R>,
     ) -> Result<LoginSpans, ParseError> {
-        expect_rule(&pair, R::LOGIN);
+        expect_name(&pair, &[Name::login]);
         let (mut user, mut password, mut hostport) = (None, None, None);
         for part in pair.into_inner() {
-            match part.as_rule() {
-                rule if rule == R::USER => user = Some(part.span()),
-                rule if rule == R::PASSWORD => password = Some(part.span()),
-                rule if rule == R::HOSTPORT => hostport = Some(self.hostport(part)?),
+            match name(&part) {
+                Name::user => user = Some(part.span()),
+                Name::password => password = Some(part.span()),
+                Name::hostport => hostport = Some(self.hostport(part)?),
                 other => unreachable!("login holds no {other:?}"),
             }
         }
@@ -39,7 +39,7 @@ impl Lowering<'_> {
         &self,
         pair: Node<'_, '_, R>,
     ) -> Result<HostPortSpans, ParseError> {
-        expect_rule(&pair, R::HOSTPORT);
+        expect_name(&pair, &[Name::hostport]);
         let mut inner = pair.into_inner();
         let host = self.host(inner.next().expect("hostport starts with host"))?;
         let port = inner.next().map(|port| self.port(port)).transpose()?;
@@ -49,15 +49,15 @@ impl Lowering<'_> {
     /// Lowers `host`, checking each octet of a hostnumber.
     #[inline]
     pub(crate) fn host<R: Grammar>(&self, pair: Node<'_, '_, R>) -> Result<HostSpan, ParseError> {
-        expect_rule(&pair, R::HOST);
+        expect_name(&pair, &[Name::host]);
         let span = pair.span();
         let form = pair
             .into_inner()
             .next()
             .expect("host is hostname or hostnumber");
-        let number = match form.as_rule() {
-            rule if rule == R::HOSTNAME => None,
-            rule if rule == R::HOSTNUMBER => Some(self.hostnumber(form)?),
+        let number = match name(&form) {
+            Name::hostname => None,
+            Name::hostnumber => Some(self.hostnumber(form)?),
             other => unreachable!("host holds no {other:?}"),
         };
         Ok(HostSpan { span, number })
@@ -79,7 +79,7 @@ impl Lowering<'_> {
 
     #[inline]
     fn port<R: Grammar>(&self, pair: Node<'_, '_, R>) -> Result<PortSpan, ParseError> {
-        expect_rule(&pair, R::PORT);
+        expect_name(&pair, &[Name::port]);
         match decimal_value(pair.as_str()).and_then(|value| u16::try_from(value).ok()) {
             Some(value) => Ok(PortSpan {
                 span: pair.span(),

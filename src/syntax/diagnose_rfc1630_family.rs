@@ -3,7 +3,7 @@
 //! Each document has its own grammar file, compiled by `build.rs` as RFC 1738's is
 //! (`crate::syntax::compiled::rfc1630`, `crate::syntax::compiled::draft_www_uri_00`), with its pest parser kept as
 //! the judge (`crate::judge::grammar::rfc1630`, `crate::judge::grammar::draft_www_uri_00`). A valid
-//! input's tree is lowered by `crate::lowering::rfc1630_family`; a rejected one is diagnosed here,
+//! input's tree is lowered by `crate::lowering`, as RFC 1738's is; a rejected one is diagnosed here,
 //! from a tracing run of the same compiled grammar.
 
 use std::borrow::Cow;

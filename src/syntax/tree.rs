@@ -32,6 +32,11 @@ impl<'t, 'a, R: Copy> Node<'t, 'a, R> {
         }
     }
 
+    /// The node's token's place in the tree (pre-order).
+    pub(crate) fn index(&self) -> usize {
+        self.index
+    }
+
     pub(crate) fn as_rule(&self) -> R {
         self.toks[self.index].rule
     }

@@ -1,6 +1,6 @@
 //! One module per scheme of RFC 1738 section 3 (and one for RFC 1630's `mid` and `cid`), each with
-//! its typed struct and the lowering from its RFC 1738 production. The RFC 1630 family's
-//! lowering (`crate::lowering::rfc1630_family`) fills the same structs.
+//! its typed struct, which the lowering (`crate::lowering`) fills from any of the three
+//! grammars' trees.
 //!
 //! Every struct keeps the URL's text (borrowed or owned) and the byte ranges of its
 //! components; accessors return slices of the text, so parsing copies nothing.
