@@ -3,10 +3,10 @@
 //!
 //! Groups: `valid` (every valid URL of the corpus, `benches/valid-urls.txt`: all ten schemes
 //! and generic ones), `invalid` (the corpus's invalid inputs, `benches/invalid-urls.txt`,
-//! with the full `ParseError`), `dialects` (`valid-urls.txt` read as references in each
-//! dialect; an error's diagnosis deferred to its first use, which this reading never makes),
-//! `dialects_diagnosed` (the same, each error diagnosed), `dialects_valid` (the same, only
-//! the URLs every dialect accepts), `long` (http
+//! with the full `ParseError`), `dialects` (the validity check of `valid-urls.txt` read as
+//! references in each dialect, `is_valid_reference`: yes or no, no error looked for),
+//! `dialects_diagnosed` (the same parsed, each error diagnosed), `dialects_valid` (parsed,
+//! only the URLs every dialect accepts), `long` (http
 //! URLs of 1 KiB, 64 KiB, 1 MiB and 16 MiB), `long_<dialect>` (the same read by
 //! `parse_reference` in each dialect) and `long_invalid_<dialect>` (the same with an
 //! invalid character at the end, fully diagnosed).
@@ -99,8 +99,18 @@ fn bench_inputs(c: &mut Criterion, group: &str, inputs: &[String], parsers: &[(&
     group.finish();
 }
 
+/// The validity check of the three dialects on the same inputs, each read as a reference
+/// (`[URL:] url [#frag]`): `dialects`.
+const DIALECTS_VALIDITY: &[(&str, Extract)] = &[
+    ("rfc1738", |input| valid(input, rfc1738::Dialect::Rfc1738)),
+    ("rfc1630", |input| valid(input, rfc1738::Dialect::Rfc1630)),
+    ("draft", |input| {
+        valid(input, rfc1738::Dialect::DraftWwwUri00)
+    }),
+];
+
 /// The three dialects on the same inputs, each read as a reference (`[URL:] url [#frag]`),
-/// each on its grammar compiled by `build.rs`.
+/// each on its grammar compiled by `build.rs`: `dialects_valid`.
 const DIALECTS: &[(&str, Extract)] = &[
     ("rfc1738", |input| {
         reference(input, rfc1738::Dialect::Rfc1738)
@@ -113,9 +123,8 @@ const DIALECTS: &[(&str, Extract)] = &[
     }),
 ];
 
-/// The dialects again, each error diagnosed at once (its offset read), as the `invalid`
-/// group does: `dialects_diagnosed`. In `dialects` an error's diagnosis is deferred to its
-/// first use, which a reading that only asks for the URL never makes.
+/// The dialects again, each error diagnosed (its offset read), as the `invalid` group
+/// does: `dialects_diagnosed`.
 const DIALECTS_DIAGNOSED: &[(&str, Extract)] = &[
     ("rfc1738", |input| {
         diagnosed(input, rfc1738::Dialect::Rfc1738)
@@ -127,6 +136,10 @@ const DIALECTS_DIAGNOSED: &[(&str, Extract)] = &[
         diagnosed(input, rfc1738::Dialect::DraftWwwUri00)
     }),
 ];
+
+fn valid(input: &str, dialect: rfc1738::Dialect) -> Option<(usize, Option<u16>, usize)> {
+    rfc1738::is_valid_reference(input, dialect).then_some((0, None, 0))
+}
 
 fn reference(input: &str, dialect: rfc1738::Dialect) -> Option<(usize, Option<u16>, usize)> {
     let reference = rfc1738::parse_reference(input, dialect).ok()?;
@@ -223,11 +236,11 @@ fn print_ratios(valid: usize, invalid: usize) {
         );
     }
     let base = median_ns("dialects", "rfc1738");
-    for &(name, _) in DIALECTS {
+    for &(name, _) in DIALECTS_VALIDITY {
         if let Some(ns) = median_ns("dialects", name) {
             let ratio = base.map_or(String::new(), |base| format!("{:.2}x", ns / base));
             println!(
-                "  dialect  {name:<11} {:>9.1} ns  {ratio:>6} of rfc1738 (valid-urls.txt)",
+                "  dialect  {name:<11} {:>9.1} ns  {ratio:>6} of rfc1738 (validity check)",
                 ns / valid as f64
             );
         }
@@ -281,7 +294,7 @@ fn main() {
     let mut c = Criterion::default().configure_from_args();
     bench_inputs(&mut c, "valid", &valid, PARSERS);
     bench_inputs(&mut c, "invalid", &invalid, &PARSERS[..1]);
-    bench_inputs(&mut c, "dialects", &valid, DIALECTS);
+    bench_inputs(&mut c, "dialects", &valid, DIALECTS_VALIDITY);
     bench_inputs(&mut c, "dialects_diagnosed", &valid, DIALECTS_DIAGNOSED);
     // The same without the inputs some dialect rejects (RFC 1630 reserves ";", "=", ":"
     // and space in paths, and has no file URL form): a valid reading in every dialect.

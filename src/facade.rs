@@ -27,23 +27,51 @@ pub fn parse(input: &str) -> Result<Url<'_>, ParseError> {
     if let Some(error) = too_long(input, Dialect::Rfc1738) {
         return Err(error);
     }
-    parse_without_diagnosis(input).unwrap_or_else(|| Err(ParseError::deferred(input, diagnose_url)))
+    read_url(input).unwrap_or_else(|| Err(ParseError::deferred(input, diagnose_url)))
 }
 
 /// The error of a URL the compiled grammar of RFC 1738 rejected: the diagnosis a
 /// [`ParseError`] runs on first use.
 fn diagnose_url(input: &str) -> ParseError {
-    crate::syntax::diagnose::diagnose(input, &is_valid_url)
+    crate::syntax::diagnose::diagnose(input, &is_valid)
 }
 
-/// Whether `text` is a valid RFC 1738 URL, without the diagnosis of a failure.
-pub(crate) fn is_valid_url(text: &str) -> bool {
-    parse_without_diagnosis(text).is_some_and(|url| url.is_ok())
+/// Whether `input` is a URL by the grammar of RFC 1738 section 5: the same answer as
+/// `parse(input).is_ok()`, at no more than the cost of a valid parse. A rejected input
+/// costs the grammar's run up to where it failed; its error is not looked for.
+///
+/// ```
+/// assert!(rfc1738::is_valid("gopher://gopher.micro.umn.edu/11/"));
+/// assert!(!rfc1738::is_valid("http://info.cern.ch/a b"));
+/// // The checks beyond the BNF hold too: a port is at most 65535.
+/// assert!(!rfc1738::is_valid("http://info.cern.ch:70000/"));
+/// ```
+pub fn is_valid(input: &str) -> bool {
+    input.len() <= Dialect::Rfc1738.max_input_len()
+        && read_url(input).is_some_and(|url| url.is_ok())
+}
+
+/// Whether `input` is a URL reference by the grammar of `dialect`: the same answer as
+/// `parse_reference(input, dialect).is_ok()`, at no more than the cost of a valid parse.
+/// A rejected input costs the grammar's run up to where it failed; its error is not
+/// looked for.
+///
+/// ```
+/// use rfc1738::Dialect;
+///
+/// assert!(rfc1738::is_valid_reference("URL:http://info.cern.ch/#top", Dialect::Rfc1738));
+/// // RFC 1630 knows mid: URLs; RFC 1738's nntp: has no group of its own.
+/// assert!(rfc1738::is_valid_reference("mid:12345@info.cern.ch", Dialect::Rfc1630));
+/// assert!(!rfc1738::is_valid_reference("nntp:comp.infosystems/12 34", Dialect::Rfc1630));
+/// ```
+pub fn is_valid_reference(input: &str, dialect: Dialect) -> bool {
+    input.len() <= dialect.max_input_len()
+        && read_reference_in(input, dialect).is_some_and(|reference| reference.is_ok())
 }
 
 /// The compiled grammar and the lowering: the URL, an error the lowering found (a number
 /// out of range), or `None` when the grammar rejects the input and a diagnosis is needed.
-pub(crate) fn parse_without_diagnosis(input: &str) -> Option<Result<Url<'_>, ParseError>> {
+pub(crate) fn read_url(input: &str) -> Option<Result<Url<'_>, ParseError>> {
     Rule::with_tokens(|toks| {
         crate::syntax::compiled::run(Rule::URL, input, toks)
             .map(|_| crate::lowering::lower(input, toks))
@@ -114,30 +142,41 @@ pub fn parse_reference(input: &str, dialect: Dialect) -> Result<UrlReference<'_>
     if let Some(error) = crate::facade::too_long(input, dialect) {
         return Err(error);
     }
-    use crate::syntax::compiled::{draft_www_uri_00, rfc1630, rfc1738};
-    use crate::syntax::diagnose_rfc1630_family::diagnose;
-    // A reference the grammar rejects: RFC 1738's error is found by its parts (which
-    // `urlreference` agrees with); the family's by a tracing run of its grammar, on first
-    // use.
-    match dialect {
-        Dialect::Rfc1738 => read_reference::<rfc1738::Rule>(input).unwrap_or_else(|| {
-            let error = read_by_parts(input);
-            debug_assert!(
-                error.is_err(),
-                "urlreference rejects {input:?}, which its parts accept"
-            );
-            error
-        }),
-        Dialect::Rfc1630 => read_reference::<rfc1630::Rule>(input)
-            .unwrap_or_else(|| Err(ParseError::deferred(input, diagnose::<rfc1630::Rule>))),
-        Dialect::DraftWwwUri00 => {
-            read_reference::<draft_www_uri_00::Rule>(input).unwrap_or_else(|| {
-                Err(ParseError::deferred(
-                    input,
-                    diagnose::<draft_www_uri_00::Rule>,
-                ))
-            })
+    read_reference_in(input, dialect).unwrap_or_else(|| {
+        use crate::syntax::compiled::{draft_www_uri_00, rfc1630};
+        use crate::syntax::diagnose_rfc1630_family::diagnose;
+        // A reference the grammar rejects: RFC 1738's error is found by its parts (which
+        // `urlreference` agrees with); the family's by a tracing run of its grammar, on
+        // first use.
+        match dialect {
+            Dialect::Rfc1738 => {
+                let error = read_by_parts(input);
+                debug_assert!(
+                    error.is_err(),
+                    "urlreference rejects {input:?}, which its parts accept"
+                );
+                error
+            }
+            Dialect::Rfc1630 => Err(ParseError::deferred(input, diagnose::<rfc1630::Rule>)),
+            Dialect::DraftWwwUri00 => Err(ParseError::deferred(
+                input,
+                diagnose::<draft_www_uri_00::Rule>,
+            )),
         }
+    })
+}
+
+/// The reference `dialect`'s compiled grammar reads in `input` ([`read_reference`]), or
+/// `None` when it rejects it.
+pub(crate) fn read_reference_in(
+    input: &str,
+    dialect: Dialect,
+) -> Option<Result<UrlReference<'_>, ParseError>> {
+    use crate::syntax::compiled::{draft_www_uri_00, rfc1630, rfc1738};
+    match dialect {
+        Dialect::Rfc1738 => read_reference::<rfc1738::Rule>(input),
+        Dialect::Rfc1630 => read_reference::<rfc1630::Rule>(input),
+        Dialect::DraftWwwUri00 => read_reference::<draft_www_uri_00::Rule>(input),
     }
 }
 
@@ -199,7 +238,7 @@ fn parse_part(input: &str, range: std::ops::Range<usize>) -> Result<Url<'_>, Par
     if let Some(error) = too_long(text, Dialect::Rfc1738) {
         return Err(error.shifted(input, range.start));
     }
-    match parse_without_diagnosis(text) {
+    match read_url(text) {
         Some(read) => read.map_err(|error| error.shifted(input, range.start)),
         None => Err(ParseError::deferred_in(input, range, diagnose_url)),
     }
@@ -287,8 +326,8 @@ impl<'a> Url<'a> {
         Dialect::ALL.into_iter().find(|&dialect| {
             if dialect == Dialect::Rfc1738 {
                 // Without the diagnosis of a failure, which is not needed here.
-                crate::facade::too_long(text, dialect).is_none()
-                    && crate::facade::parse_without_diagnosis(text)
+                text.len() <= dialect.max_input_len()
+                    && crate::facade::read_url(text)
                         .is_some_and(|url| url.is_ok_and(|url| url == *self))
             } else {
                 Url::parse_in(text, dialect).is_ok_and(|url| url == *self)

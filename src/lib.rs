@@ -141,7 +141,7 @@ pub use ast::scheme::{
     ProsperoUrl, TelnetUrl, Typecode, WaisForm, WaisUrl, WpathField,
 };
 pub use ast::url::Url;
-pub use facade::{leading_scheme, parse, parse_reference};
+pub use facade::{is_valid, is_valid_reference, leading_scheme, parse, parse_reference};
 pub use services::builders::{
     BuildError, FileBuilder, FtpBuilder, GenericBuilder, GopherBuilder, HttpBuilder, MailtoBuilder,
     NewsBuilder, NntpBuilder, ProsperoBuilder, TelnetBuilder, WaisBuilder,

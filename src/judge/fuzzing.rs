@@ -27,6 +27,15 @@ fn pest_tree(input: &str) -> Option<Tree> {
 /// Whether the compiled grammar (the fast path) and pest's parser give the same tree and
 /// the same `Url` (or error) for `input`: `Ok(valid)` when they agree.
 pub fn fast_and_pest_agree(input: &str) -> Result<bool, String> {
+    let valid = url_fast_and_pest_agree(input)?;
+    if crate::facade::is_valid(input) != valid {
+        return Err(format!("{input:?}: is_valid says {}", !valid));
+    }
+    Ok(valid)
+}
+
+/// [`fast_and_pest_agree`] but for the validity check.
+fn url_fast_and_pest_agree(input: &str) -> Result<bool, String> {
     let (fast, pest) = (fast_tree(input), pest_tree(input));
     if fast != pest {
         return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
@@ -123,6 +132,13 @@ pub fn reference_fast_and_pest_agree(input: &str) -> Result<bool, String> {
             errors_agree(input, deferred, &url_error.shifted(input, start))?;
         }
     }
+    let valid =
+        crate::facade::is_valid_reference(input, crate::vocabulary::dialect::Dialect::Rfc1738);
+    if valid != fast.is_ok() {
+        return Err(format!(
+            "{input:?} (parse_reference): is_valid_reference says {valid}"
+        ));
+    }
     Ok(fast.is_ok())
 }
 
@@ -175,6 +191,9 @@ where
             Err(deferred) => {
                 let at_once = crate::syntax::diagnose_rfc1630_family::diagnose::<R>(input);
                 errors_agree(input, &deferred, &at_once)?;
+                if crate::facade::is_valid_reference(input, R::DIALECT) {
+                    return Err(format!("{input:?}: rejected, yet is_valid_reference"));
+                }
                 Ok(false)
             }
             Ok(parsed) => Err(format!("{input:?}: rejected, yet read as {parsed:?}")),
@@ -183,6 +202,12 @@ where
     let by_fast = crate::lowering::lower_reference(input, &mut fast);
     let by_pest = crate::lowering::lower_reference(input, &mut pest);
     let parsed = crate::facade::parse_reference(input, R::DIALECT);
+    if crate::facade::is_valid_reference(input, R::DIALECT) != parsed.is_ok() {
+        return Err(format!(
+            "{input:?}: is_valid_reference says {}",
+            parsed.is_err()
+        ));
+    }
     if by_fast != by_pest || parsed != by_fast {
         return Err(format!(
             "{input:?} (lowered): compiled {by_fast:?}\n  pest {by_pest:?}\n  parse_reference {parsed:?}"

@@ -3,7 +3,7 @@
 
 use crate::ast::reference::UrlReference;
 use crate::ast::url::Url;
-use crate::facade::{is_valid_url, read_by_parts};
+use crate::facade::{is_valid, read_by_parts};
 use crate::judge::grammar::{draft_www_uri_00, rfc1630, Rfc1738Parser, Rule as PestRule};
 use crate::syntax::compiled::rfc1738::Rule;
 use crate::syntax::compiled::Grammar;
@@ -71,7 +71,7 @@ pub(crate) fn from_pest<P: Numbered, R: Grammar>(
 pub(crate) fn parse_with_pest(input: &str) -> Result<Url<'_>, ParseError> {
     match Rfc1738Parser::parse(PestRule::whole_url, input) {
         Ok(pairs) => crate::lowering::lower(input, &from_pest::<_, Rule>(pairs)),
-        Err(_) => Err(crate::syntax::diagnose::diagnose(input, &is_valid_url)),
+        Err(_) => Err(crate::syntax::diagnose::diagnose(input, &is_valid)),
     }
 }
 

@@ -945,7 +945,7 @@ impl Scanner {
             &[(start, end)] => String::from_utf8_lossy(&bytes[start..end]),
             _ => Cow::Owned(candidate.url_bytes_lossy(bytes)),
         };
-        parse_reference(&url, self.extractor.dialect).is_ok()
+        crate::facade::is_valid_reference(&url, self.extractor.dialect)
     }
 
     fn byte_before(&self, bytes: &[u8], at: usize) -> Option<u8> {

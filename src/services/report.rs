@@ -280,7 +280,7 @@ impl Serialize for ExtractReport<'_, '_> {
         map.serialize_entry("prefixed", &found.is_prefixed())?;
         map.serialize_entry("hyphen_break", &found.hyphen_break())?;
         if let Some(alternative) = found.alternative() {
-            let valid = crate::facade::parse_reference(alternative, found.dialect()).is_ok();
+            let valid = crate::facade::is_valid_reference(alternative, found.dialect());
             map.serialize_entry("alternative", alternative)?;
             map.serialize_entry("alternative_valid", &valid)?;
         }
