@@ -164,8 +164,6 @@ fn description(rules: &[OptimizedRule], source: &str, spec: &Spec<'_>) -> String
          \x20   const EOI: Self = Rule::EOI;\n\
          \x20   const URL: Self = Rule::{url};\n\
          \x20   const REFERENCE: Self = Rule::{reference};\n\
-         \x20   const USER: Self = Rule::user;\n\
-         \x20   const PASSWORD: Self = Rule::password;\n\
          \x20   const ALL: &'static [Self] = &RULES;\n\n\
          \x20   #[inline]\n\
          \x20   fn index(self) -> usize {{\n        self as usize\n    }}\n\n\

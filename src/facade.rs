@@ -33,7 +33,12 @@ pub fn parse(input: &str) -> Result<Url<'_>, ParseError> {
 /// The error of a URL the compiled grammar of RFC 1738 rejected: the diagnosis a
 /// [`ParseError`] runs on first use.
 fn diagnose_url(input: &str) -> ParseError {
-    crate::syntax::diagnose::diagnose(input, &is_valid)
+    crate::syntax::diagnose::diagnose::<Rule>(input, &is_valid)
+}
+
+/// The error of a reference the compiled grammar `R` of the RFC 1630 family rejected.
+fn diagnose_reference<R: Grammar>(input: &str) -> ParseError {
+    crate::syntax::diagnose::diagnose::<R>(input, &|text| is_valid_reference(text, R::DIALECT))
 }
 
 /// Whether `input` is a URL by the grammar of RFC 1738 section 5: the same answer as
@@ -144,7 +149,6 @@ pub fn parse_reference(input: &str, dialect: Dialect) -> Result<UrlReference<'_>
     }
     read_reference_in(input, dialect).unwrap_or_else(|| {
         use crate::syntax::compiled::{draft_www_uri_00, rfc1630};
-        use crate::syntax::diagnose_rfc1630_family::diagnose;
         // A reference the grammar rejects: RFC 1738's error is found by its parts (which
         // `urlreference` agrees with); the family's by a tracing run of its grammar, on
         // first use.
@@ -157,10 +161,13 @@ pub fn parse_reference(input: &str, dialect: Dialect) -> Result<UrlReference<'_>
                 );
                 error
             }
-            Dialect::Rfc1630 => Err(ParseError::deferred(input, diagnose::<rfc1630::Rule>)),
+            Dialect::Rfc1630 => Err(ParseError::deferred(
+                input,
+                diagnose_reference::<rfc1630::Rule>,
+            )),
             Dialect::DraftWwwUri00 => Err(ParseError::deferred(
                 input,
-                diagnose::<draft_www_uri_00::Rule>,
+                diagnose_reference::<draft_www_uri_00::Rule>,
             )),
         }
     })
@@ -218,7 +225,7 @@ pub(crate) fn read_by_parts(input: &str) -> Result<UrlReference<'_>, ParseError>
     }
     let url = parse_part(input, start..end)?;
     if let Some(fragment) = fragment {
-        crate::syntax::diagnose_rfc1630_family::check_fragmentid(input, end + 1, fragment)
+        crate::syntax::diagnose::check_fragmentid(input, end + 1, fragment)
             .map_err(|error| error.in_production(url.kind()))?;
     }
     let fragment = fragment.map(|_| end + 1..input.len());

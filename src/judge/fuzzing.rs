@@ -189,7 +189,9 @@ where
         let parsed = crate::facade::parse_reference(input, R::DIALECT);
         return match parsed {
             Err(deferred) => {
-                let at_once = crate::syntax::diagnose_rfc1630_family::diagnose::<R>(input);
+                let at_once = crate::syntax::diagnose::diagnose::<R>(input, &|text| {
+                    crate::facade::is_valid_reference(text, R::DIALECT)
+                });
                 errors_agree(input, &deferred, &at_once)?;
                 if crate::facade::is_valid_reference(input, R::DIALECT) {
                     return Err(format!("{input:?}: rejected, yet is_valid_reference"));

@@ -15,7 +15,7 @@ pub(crate) mod pest;
 #[cfg(all(test, feature = "pest"))]
 mod tests {
     use crate::syntax::compiled::Grammar;
-    use crate::syntax::diagnose_rfc1630_family::xalphas_len;
+    use crate::syntax::diagnose::xalphas_len;
     use pretty_assertions::assert_eq;
 
     /// What pest's `fragmentid` matches at the start of `text`.

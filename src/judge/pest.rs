@@ -71,7 +71,7 @@ pub(crate) fn from_pest<P: Numbered, R: Grammar>(
 pub(crate) fn parse_with_pest(input: &str) -> Result<Url<'_>, ParseError> {
     match Rfc1738Parser::parse(PestRule::whole_url, input) {
         Ok(pairs) => crate::lowering::lower(input, &from_pest::<_, Rule>(pairs)),
-        Err(_) => Err(crate::syntax::diagnose::diagnose(input, &is_valid)),
+        Err(_) => Err(crate::syntax::diagnose::diagnose::<Rule>(input, &is_valid)),
     }
 }
 

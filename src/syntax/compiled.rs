@@ -28,10 +28,6 @@ pub(crate) trait Grammar: Copy + Eq + Ord + Hash + Debug + 'static {
     /// (`urlreference`, `whole_uri`).
     const URL: Self;
     const REFERENCE: Self;
-    /// The rules of `login`'s user and password, which the diagnosis runs alone (the
-    /// three grammars name them alike).
-    const USER: Self;
-    const PASSWORD: Self;
     /// Every rule, `EOI` first, in the enum's order.
     const ALL: &'static [Self];
     /// The rule's place in its enum, for tables indexed by rule.

@@ -1,0 +1,337 @@
+//! What a grammar tried where its run got furthest ([`Failure`]), and the expected list
+//! that names it: the rules by their RFC names, the characters by the grammar's classes
+//! (generated from the grammar files, `crate::vocabulary::classes`), as each grammar's
+//! diagnosis has named them ([`Naming`]).
+
+use crate::syntax::compiled::{Grammar, Name, Trace};
+use crate::vocabulary::dialect::Dialect;
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+/// What the grammar tried at the furthest position a run reached.
+pub(super) struct Failure<R> {
+    pub(super) offset: usize,
+    /// Non-silent rules that failed there (`host`, `ftptype`, `EOI`, ...), each once, in
+    /// the order the trace recorded them.
+    pub(super) rules: Vec<R>,
+    /// ASCII characters that would have been accepted there (bit `c` for character `c`;
+    /// the grammars accept no other character).
+    pub(super) chars: u128,
+    /// The literals that would have been accepted there, as the trace recorded them (with
+    /// whether case is ignored).
+    literals: Vec<(&'static [u8], bool)>,
+}
+
+impl<R: Grammar> Failure<R> {
+    /// What the grammar expected where a run of its entry rule (`R::URL`) on the whole
+    /// input got furthest.
+    pub(super) fn of(input: &str) -> Failure<R> {
+        let (end, trace) = crate::syntax::compiled::trace_rule(R::URL, input, 0);
+        debug_assert!(end.is_none(), "diagnose is called only for rejected input");
+        Failure::from_trace(trace)
+    }
+
+    /// Where `rule`, run at `start`, fails to span `start..end` (what may follow the range
+    /// is one of `followers` or the end of the URL); `None` when it spans the range.
+    pub(super) fn in_place(
+        rule: R,
+        input: &str,
+        start: usize,
+        end: usize,
+        followers: &[&str],
+    ) -> Option<Failure<R>> {
+        let (matched, trace) = crate::syntax::compiled::trace_rule(rule, input, start);
+        if matched == Some(end) {
+            return None;
+        }
+        let stopped = matched.unwrap_or(start);
+        let mut failure = Failure::from_trace(trace);
+        if failure.offset <= stopped {
+            failure.offset = stopped;
+            if matched.is_some() {
+                failure.chars |= followers
+                    .iter()
+                    .filter_map(|f| f.chars().next())
+                    .fold(0, |m, c| m | bit(c));
+                failure.rules.push(R::EOI);
+            }
+        }
+        Some(failure)
+    }
+
+    fn from_trace(trace: Trace<R>) -> Failure<R> {
+        let chars = trace.chars();
+        let mut rules: Vec<R> = Vec::with_capacity(trace.rules.len());
+        for rule in trace.rules {
+            if !rules.contains(&rule) {
+                rules.push(rule);
+            }
+        }
+        Failure {
+            offset: trace.furthest,
+            rules,
+            chars,
+            literals: trace.literals,
+        }
+    }
+
+    /// Whether a rule of one of `names` failed there.
+    pub(super) fn tried(&self, names: &[Name]) -> bool {
+        self.rules.iter().any(|rule| names.contains(&rule.name()))
+    }
+
+    /// The expected list, by the grammar's [`Naming`].
+    pub(super) fn expected(&self) -> Vec<Cow<'static, str>> {
+        self.expected_naming_without(&[])
+    }
+
+    /// The expected list: the rules tried, then the characters (and longer literals) they
+    /// do not already stand for, named by the grammar's classes but those in `skip` (their
+    /// characters then named by smaller classes or one by one), then the end of the input.
+    pub(super) fn expected_naming_without(&self, skip: &[&str]) -> Vec<Cow<'static, str>> {
+        let naming = Naming::of(R::DIALECT);
+        let covered = if naming.first_sets {
+            self.rules
+                .iter()
+                .fold(0, |set, &rule| set | first_set(rule))
+        } else {
+            0
+        };
+        let mut expected: Vec<Cow<'static, str>> = Vec::with_capacity(8);
+        let rules = self.rules.iter().filter(|&&rule| rule != R::EOI);
+        expected.extend(rules.map(|&rule| Cow::Borrowed(rule.rfc_name())));
+        if naming.rules_sorted {
+            expected.sort_unstable();
+            expected.dedup();
+        }
+        let mut chars = self.chars & !covered;
+        for &(name, members) in naming.classes {
+            if members != 0 && chars & members == members && !skip.contains(&name) {
+                expected.push(Cow::Borrowed(name));
+                chars &= !members;
+            }
+        }
+        // The characters left, in order, each quoted as a one-character string (unless a
+        // rule named so, RFC 1630's `fragment` as "#", is listed).
+        while chars != 0 {
+            let quoted = quoted_char(chars.trailing_zeros() as usize);
+            chars &= chars - 1;
+            if !expected.iter().any(|name| name == quoted) {
+                expected.push(Cow::Borrowed(quoted));
+            }
+        }
+        if naming.longer_literals {
+            let literals = self.longer_literals(|c| bit(c) & covered != 0);
+            expected.extend(literals.into_iter().map(|l| Cow::Owned(format!("{l:?}"))));
+        }
+        if self.rules.contains(&R::EOI) {
+            expected.push(Cow::Borrowed(R::EOI.rfc_name()));
+        }
+        expected
+    }
+
+    /// The literals of more than one character, in lower case, sorted and without repeats,
+    /// but those that start with a character in `covered`. Strings are made only for
+    /// these: most literals are single bytes, and a rule often covers the rest.
+    fn longer_literals(&self, covered: impl Fn(char) -> bool) -> Vec<String> {
+        let mut literals: Vec<String> = self
+            .literals
+            .iter()
+            .filter(|(literal, _)| literal.len() > 1)
+            .filter(|(literal, _)| {
+                // ASCII (every literal of the grammar): the lower-case string's first
+                // character is the first byte's lower case.
+                !(literal.is_ascii() && covered(char::from(literal[0].to_ascii_lowercase())))
+            })
+            .map(|(literal, _)| String::from_utf8_lossy(literal).to_ascii_lowercase())
+            .filter(|literal| literal.chars().count() > 1 && !literal.starts_with(&covered))
+            .collect();
+        literals.sort_unstable();
+        literals.dedup();
+        literals
+    }
+}
+
+/// How a grammar's diagnosis names what was expected: the conventions each has kept since
+/// it was written (RFC 1738's rules in the order they were tried, the characters a listed
+/// rule starts with left to it, the literals `";type="` and `"%09"` named; the family's
+/// rules sorted, every character named), and the classes of its document, the largest
+/// first, from the generated tables.
+pub(super) struct Naming {
+    rules_sorted: bool,
+    /// Whether the characters a listed rule can start with are left to the rule.
+    first_sets: bool,
+    /// Whether literals of more than one character are named.
+    longer_literals: bool,
+    classes: &'static [(&'static str, u128)],
+}
+
+impl Naming {
+    pub(super) fn of(dialect: Dialect) -> &'static Naming {
+        match dialect {
+            Dialect::Rfc1738 => &RFC1738,
+            Dialect::Rfc1630 => &RFC1630,
+            Dialect::DraftWwwUri00 => &DRAFT,
+        }
+    }
+}
+
+/// RFC 1738 section 5's classes. `xchar` and `uchar` hold `escape`, whose "%" the trace
+/// records as a character.
+const RFC1738: Naming = {
+    use crate::vocabulary::classes::rfc1738 as c;
+    Naming {
+        rules_sorted: false,
+        first_sets: true,
+        longer_literals: true,
+        classes: &[
+            ("xchar", c::XCHAR | c::ESCAPE),
+            ("uchar", c::UCHAR | c::ESCAPE),
+            ("unreserved", c::UNRESERVED),
+            ("alphadigit", c::ALPHADIGIT),
+            ("alpha", c::ALPHA),
+            ("hex", c::HEX),
+            ("digit", c::DIGIT),
+            ("lowalpha", c::LOWALPHA),
+            ("hialpha", c::HIALPHA),
+            ("reserved", c::RESERVED),
+            ("safe", c::SAFE),
+            ("extra", c::EXTRA),
+        ],
+    }
+};
+
+/// RFC 1630's classes. `xalpha` holds `escape`, whose "%" the trace records as a
+/// character.
+const RFC1630: Naming = {
+    use crate::vocabulary::classes::rfc1630 as c;
+    Naming {
+        rules_sorted: true,
+        first_sets: false,
+        longer_literals: false,
+        classes: &[
+            ("xalpha", c::XALPHA | c::ESCAPE),
+            ("alphanum2", c::ALPHANUM2),
+            ("alphanum", c::ALPHANUM),
+            ("hex", c::HEX),
+            ("alpha", c::ALPHA),
+            ("digit", c::DIGIT),
+        ],
+    }
+};
+
+/// The draft's classes (it has no `alphanum2`).
+const DRAFT: Naming = {
+    use crate::vocabulary::classes::draft_www_uri_00 as c;
+    Naming {
+        rules_sorted: true,
+        first_sets: false,
+        longer_literals: false,
+        classes: &[
+            ("xalpha", c::XALPHA | c::ESCAPE),
+            ("alphanum", c::ALPHANUM),
+            ("hex", c::HEX),
+            ("alpha", c::ALPHA),
+            ("digit", c::DIGIT),
+        ],
+    }
+};
+
+/// ASCII character `byte` (below 128) as a quoted one-character string (`"\"a\""`, the
+/// `Debug` form of the string), as the expected list names a single character.
+pub(crate) fn quoted_char(byte: usize) -> &'static str {
+    static QUOTED: OnceLock<Vec<String>> = OnceLock::new();
+    let table = QUOTED.get_or_init(|| {
+        (0u8..128)
+            .map(|b| format!("{:?}", char::from(b).to_string()))
+            .collect()
+    });
+    &table[byte]
+}
+
+/// The bit of an ASCII character in a `u128` set (0 for any other character).
+pub(super) fn bit(c: char) -> u128 {
+    if c.is_ascii() {
+        1 << c as u32
+    } else {
+        0
+    }
+}
+
+/// The ASCII characters `rule` can start with (bit `c` for character `c`), asked of the
+/// compiled grammar itself: a rule starts with `c` when running it on `c` alone gets past
+/// it. Computed once for all rules of the grammar, at its first error that needs it.
+fn first_set<R: Grammar>(rule: R) -> u128 {
+    // One table per grammar (a static in a generic function is one for all of them).
+    static FIRST: [OnceLock<Vec<u128>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    if rule == R::EOI {
+        return 0;
+    }
+    let table = FIRST[R::DIALECT as usize].get_or_init(|| {
+        let mut table = vec![0u128; R::ALL.len()];
+        for &rule in &R::ALL[1..] {
+            table[rule.index()] = (0u8..128).fold(0u128, |set, byte| {
+                let probe = char::from(byte).to_string();
+                let (end, trace) = crate::syntax::compiled::trace_rule(rule, &probe, 0);
+                let starts = end.is_some_and(|end| end > 0) || trace.furthest > 0;
+                set | (u128::from(starts) << byte)
+            });
+        }
+        table
+    });
+    table.get(rule.index()).copied().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The set of the characters of `members` (ASCII).
+    fn mask(members: &str) -> u128 {
+        members.bytes().fold(0, |set, b| set | 1 << b)
+    }
+
+    const ALPHA: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const DIGIT: &str = "0123456789";
+
+    /// The generated classes are those RFC 1738 section 5 lists, character for character.
+    #[test]
+    fn rfc1738_classes_are_section_5s() {
+        let section_5 = [
+            ("xchar", format!("{ALPHA}{DIGIT}$-_.+!*'(),;/?:@&=%")),
+            ("uchar", format!("{ALPHA}{DIGIT}$-_.+!*'(),%")),
+            ("unreserved", format!("{ALPHA}{DIGIT}$-_.+!*'(),")),
+            ("alphadigit", format!("{ALPHA}{DIGIT}")),
+            ("alpha", ALPHA.to_owned()),
+            ("hex", format!("{DIGIT}ABCDEFabcdef")),
+            ("digit", DIGIT.to_owned()),
+            ("lowalpha", "abcdefghijklmnopqrstuvwxyz".to_owned()),
+            ("hialpha", "ABCDEFGHIJKLMNOPQRSTUVWXYZ".to_owned()),
+            ("reserved", ";/?:@&=".to_owned()),
+            ("safe", "$-_.+".to_owned()),
+            ("extra", "!*'(),".to_owned()),
+        ];
+        let generated: Vec<(&str, u128)> = RFC1738.classes.to_vec();
+        let written: Vec<(&str, u128)> = section_5
+            .iter()
+            .map(|(name, members)| (*name, mask(members)))
+            .collect();
+        assert_eq!(generated, written);
+    }
+
+    /// RFC 1630's classes as its BNF writes them.
+    #[test]
+    fn rfc1630_classes_are_its_bnfs() {
+        let alphanum = format!("{ALPHA}{DIGIT}");
+        assert_eq!(
+            RFC1630.classes[1],
+            ("alphanum2", mask(&format!("{alphanum}-_.+")))
+        );
+        assert_eq!(RFC1630.classes[2], ("alphanum", mask(&alphanum)));
+        assert_eq!(DRAFT.classes[1], ("alphanum", mask(&alphanum)));
+        assert_eq!(
+            RFC1630.classes[0].1,
+            mask(&format!("{alphanum}$-_@.&+!*\"'(),%"))
+        );
+    }
+}
