@@ -27,11 +27,11 @@ pub fn parse(input: &str) -> Result<Url<'_>, ParseError> {
     if let Some(error) = too_long(input, Dialect::Rfc1738) {
         return Err(error);
     }
-    read_url(input).unwrap_or_else(|| Err(ParseError::deferred(input, diagnose_url)))
+    read_url(input).unwrap_or_else(|| Err(diagnose_url(input)))
 }
 
-/// The error of a URL the compiled grammar of RFC 1738 rejected: the diagnosis a
-/// [`ParseError`] runs on first use.
+/// The error of a URL the compiled grammar of RFC 1738 rejected, from a tracing run of the
+/// grammar.
 fn diagnose_url(input: &str) -> ParseError {
     crate::syntax::diagnose::diagnose::<Rule>(input, &is_valid)
 }
@@ -150,8 +150,7 @@ pub fn parse_reference(input: &str, dialect: Dialect) -> Result<UrlReference<'_>
     read_reference_in(input, dialect).unwrap_or_else(|| {
         use crate::syntax::compiled::{draft_www_uri_00, rfc1630};
         // A reference the grammar rejects: RFC 1738's error is found by its parts (which
-        // `urlreference` agrees with); the family's by a tracing run of its grammar, on
-        // first use.
+        // `urlreference` agrees with); the family's by a tracing run of its grammar.
         match dialect {
             Dialect::Rfc1738 => {
                 let error = read_by_parts(input);
@@ -161,14 +160,8 @@ pub fn parse_reference(input: &str, dialect: Dialect) -> Result<UrlReference<'_>
                 );
                 error
             }
-            Dialect::Rfc1630 => Err(ParseError::deferred(
-                input,
-                diagnose_reference::<rfc1630::Rule>,
-            )),
-            Dialect::DraftWwwUri00 => Err(ParseError::deferred(
-                input,
-                diagnose_reference::<draft_www_uri_00::Rule>,
-            )),
+            Dialect::Rfc1630 => Err(diagnose_reference::<rfc1630::Rule>(input)),
+            Dialect::DraftWwwUri00 => Err(diagnose_reference::<draft_www_uri_00::Rule>(input)),
         }
     })
 }
@@ -238,8 +231,7 @@ pub(crate) fn read_by_parts(input: &str) -> Result<UrlReference<'_>, ParseError>
     ))
 }
 
-/// [`crate::parse`] of `input[range]`, its error placed in `input`: an error the grammar's
-/// rejection leaves to diagnose on first use copies `input` once.
+/// [`crate::parse`] of `input[range]`, its error placed in `input`.
 fn parse_part(input: &str, range: std::ops::Range<usize>) -> Result<Url<'_>, ParseError> {
     let text = &input[range.clone()];
     if let Some(error) = too_long(text, Dialect::Rfc1738) {
@@ -247,7 +239,7 @@ fn parse_part(input: &str, range: std::ops::Range<usize>) -> Result<Url<'_>, Par
     }
     match read_url(text) {
         Some(read) => read.map_err(|error| error.shifted(input, range.start)),
-        None => Err(ParseError::deferred_in(input, range, diagnose_url)),
+        None => Err(diagnose_url(text).shifted(input, range.start)),
     }
 }
 

@@ -50,37 +50,37 @@ fn url_fast_and_pest_agree(input: &str) -> Result<bool, String> {
         }
         return Ok(fast.is_ok());
     }
-    // Both reject: the error `parse` gives, diagnosed on first use, is the one the
-    // diagnosis gives when run at once (by the pest path).
+    // Both reject: the error `parse` gives is the one the diagnosis gives when run on its
+    // own (by the pest path).
     match (
         crate::facade::parse(input),
         crate::judge::pest::parse_with_pest(input),
     ) {
-        (Err(deferred), Err(at_once)) => errors_agree(input, &deferred, &at_once)?,
+        (Err(parsed), Err(diagnosed)) => errors_agree(input, &parsed, &diagnosed)?,
         (fast, pest) => return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}")),
     }
     Ok(false)
 }
 
-/// Whether an error diagnosed on first use says all that the same error diagnosed at once
-/// says: equal, and the same `Debug`, one-line and block texts and expected list. Each
-/// comparison is a first use of `deferred` in turn (a clone, undiagnosed, for each).
+/// Whether the error an entry point gave (`parsed`) says all that the diagnosis run on its
+/// own gives (`diagnosed`): equal, and the same `Debug`, one-line and block texts and
+/// expected list.
 fn errors_agree(
     input: &str,
-    deferred: &crate::vocabulary::error::ParseError,
-    at_once: &crate::vocabulary::error::ParseError,
+    parsed: &crate::vocabulary::error::ParseError,
+    diagnosed: &crate::vocabulary::error::ParseError,
 ) -> Result<(), String> {
     let texts = |error: &crate::vocabulary::error::ParseError| {
         [
-            format!("{:?}", error.clone()),
-            error.clone().to_string(),
-            error.clone().render(),
-            format!("{:?}", error.clone().expected()),
+            format!("{error:?}"),
+            error.to_string(),
+            error.render(),
+            format!("{:?}", error.expected()),
         ]
     };
-    if deferred.clone() != *at_once || texts(deferred) != texts(at_once) {
+    if parsed != diagnosed || texts(parsed) != texts(diagnosed) {
         return Err(format!(
-            "{input:?}: diagnosed on first use {deferred:?}\n  at once {at_once:?}"
+            "{input:?}: parsed {parsed:?}\n  diagnosed {diagnosed:?}"
         ));
     }
     Ok(())
@@ -118,9 +118,9 @@ pub fn reference_fast_and_pest_agree(input: &str) -> Result<bool, String> {
             "{input:?} (parse_reference): fast path {fast:?}\n  pest {pest:?}\n  parts {parts:?}"
         ));
     }
-    // A URL's error moved into the whole reference before its diagnosis is the error
-    // diagnosed first and moved then.
-    if let Err(deferred) = &fast {
+    // The error of a reference is its URL's error (diagnosed on the URL alone) moved into
+    // the whole reference.
+    if let Err(parsed) = &fast {
         let start = crate::vocabulary::dialect::Dialect::Rfc1738.prefix_len(input);
         let end = input[start..]
             .find('#')
@@ -128,8 +128,7 @@ pub fn reference_fast_and_pest_agree(input: &str) -> Result<bool, String> {
         // ("#name" alone is refused before any URL is read, at once.)
         let url_read = start < end || end == input.len();
         if let (true, Err(url_error)) = (url_read, crate::facade::parse(&input[start..end])) {
-            url_error.offset(); // diagnosed now
-            errors_agree(input, deferred, &url_error.shifted(input, start))?;
+            errors_agree(input, parsed, &url_error.shifted(input, start))?;
         }
     }
     let valid =
@@ -188,11 +187,11 @@ where
     let (Some((_, mut fast)), Some((_, mut pest))) = (fast, pest) else {
         let parsed = crate::facade::parse_reference(input, R::DIALECT);
         return match parsed {
-            Err(deferred) => {
-                let at_once = crate::syntax::diagnose::diagnose::<R>(input, &|text| {
+            Err(parsed) => {
+                let diagnosed = crate::syntax::diagnose::diagnose::<R>(input, &|text| {
                     crate::facade::is_valid_reference(text, R::DIALECT)
                 });
-                errors_agree(input, &deferred, &at_once)?;
+                errors_agree(input, &parsed, &diagnosed)?;
                 if crate::facade::is_valid_reference(input, R::DIALECT) {
                     return Err(format!("{input:?}: rejected, yet is_valid_reference"));
                 }

@@ -303,89 +303,26 @@ error_kinds! {
 /// assert_eq!(error.render(), format!("{error:#}"));
 /// ```
 ///
-/// # When the diagnosis runs
+/// # Plain data
 ///
-/// A parser knows that a grammar rejected its input long before it knows why: the why
-/// (where the parse got furthest, what the grammar expected there, the message, the
-/// snippet) takes a second, tracing run of the grammar and most of the cost of a rejected
-/// input. So an error for input the grammar rejected keeps a copy of that input and runs
-/// the diagnosis on the first call that needs it (any accessor, `Display`, `Debug`,
-/// comparison or hashing), once; a program that only asks whether an input is valid,
-/// `parse(text).is_ok()`, never pays for it. What an accessor returns is the same either
-/// way. An input longer than 4,096 bytes is diagnosed at once, so that no error holds more
-/// than that many bytes of copied input.
+/// An error is complete when `parse` returns it: its kind, offset, line and column, the
+/// production, the dialect, the expected list and the snippet of the input around the
+/// offset (at most 40 characters each side). It keeps no copy of the input and runs
+/// nothing when it is shown, compared or hashed. Finding it takes a second, tracing run of
+/// the grammar: a program that only asks whether an input is valid calls
+/// [`is_valid`](crate::is_valid) or [`is_valid_reference`](crate::is_valid_reference),
+/// which look for no error.
 ///
 /// ```
-/// let error = rfc1738::parse("http://h/a b").unwrap_err(); // not diagnosed yet
-/// assert_eq!(error.offset(), 10); // diagnosed now, once
+/// let error = rfc1738::parse("http://h/a b").unwrap_err();
+/// assert_eq!(error.offset(), 10);
 /// assert_eq!(error.expected(), ["xchar", "end of URL"]);
+/// assert!(!rfc1738::is_valid("http://h/a b"));
 /// ```
-#[derive(Clone)]
-pub struct ParseError(Box<Diagnosis>);
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ParseError(Box<Details>);
 
-/// The details of a [`ParseError`]: known when it was made, or found by the diagnosis on
-/// first use. Boxed, so that results stay small on the hot path.
-#[derive(Clone)]
-enum Diagnosis {
-    Known(Details),
-    Deferred(Deferred),
-}
-
-/// An error whose details are found on first use: `diagnose` reads `input[range]`, which
-/// its grammar rejected, and the error it gives is placed in `input` (shifted by
-/// `range.start`).
-#[derive(Clone)]
-struct Deferred {
-    input: Box<str>,
-    range: std::ops::Range<usize>,
-    diagnose: fn(&str) -> ParseError,
-    details: std::sync::OnceLock<Details>,
-}
-
-impl Deferred {
-    /// The details, diagnosed now if they were not, taken out of the cell.
-    fn take_details(&mut self) -> Details {
-        self.details();
-        self.details.take().expect("details() has just set them")
-    }
-
-    fn details(&self) -> &Details {
-        self.details.get_or_init(|| {
-            let error = (self.diagnose)(&self.input[self.range.clone()]);
-            let error = if self.range == (0..self.input.len()) {
-                error
-            } else {
-                error.shifted(&self.input, self.range.start)
-            };
-            error.into_details()
-        })
-    }
-}
-
-/// Equal when their details are equal, whether found at once or on first use.
-impl PartialEq for ParseError {
-    fn eq(&self, other: &ParseError) -> bool {
-        self.details() == other.details()
-    }
-}
-
-impl Eq for ParseError {}
-
-/// As its details hash.
-impl std::hash::Hash for ParseError {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.details().hash(state);
-    }
-}
-
-/// `ParseError(Details { kind, offset, ... })`, its details diagnosed if they were not.
-impl fmt::Debug for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("ParseError").field(self.details()).finish()
-    }
-}
-
-/// The contents of a [`ParseError`].
+/// The contents of a [`ParseError`]. Boxed, so that results stay small on the hot path.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Details {
     kind: ErrorKind,
@@ -396,47 +333,8 @@ struct Details {
     column: usize,
     production: Option<UrlKind>,
     dialect: Dialect,
-    expected: Expected,
+    expected: Vec<String>,
     snippet: Snippet,
-}
-
-/// The expected list of a [`ParseError`]: names, most of them `'static` (rule and class
-/// names, quoted characters), so that an error is made without a string per name; the
-/// `Vec<String>` of [`ParseError::expected`] is made at its first call. Compared, hashed
-/// and shown (`Debug`) by its names alone, as the `Vec<String>` it stands for.
-#[derive(Clone, Default)]
-struct Expected {
-    names: Vec<Cow<'static, str>>,
-    strings: std::sync::OnceLock<Vec<String>>,
-}
-
-impl Expected {
-    fn strings(&self) -> &[String] {
-        self.strings
-            .get_or_init(|| self.names.iter().map(|name| name.to_string()).collect())
-    }
-}
-
-impl PartialEq for Expected {
-    fn eq(&self, other: &Expected) -> bool {
-        self.names == other.names
-    }
-}
-
-impl Eq for Expected {}
-
-/// As the `Vec<String>` of the same names hashes.
-impl std::hash::Hash for Expected {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.names.hash(state);
-    }
-}
-
-/// As the `Vec<String>` of the same names is shown.
-impl fmt::Debug for Expected {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.names.fmt(f)
-    }
 }
 
 /// No `source`: the [`ErrorKind`]'s message is already in the one-line `Display`, and an
@@ -453,17 +351,28 @@ impl ParseError {
         kind: ErrorKind,
         expected: Vec<String>,
     ) -> ParseError {
-        let names = expected.into_iter().map(Cow::Owned).collect();
-        ParseError::with_names(input, offset, production, kind, names)
+        ParseError::at(input, offset, production, kind, expected)
     }
 
-    /// [`ParseError::new`] with the expected list as names, most of them `'static`.
+    /// [`ParseError::new`] with the expected list as names, most of them `'static` (rule
+    /// and class names, quoted characters).
     pub(crate) fn with_names(
         input: &str,
         offset: usize,
         production: Option<UrlKind>,
         kind: ErrorKind,
         expected: Vec<Cow<'static, str>>,
+    ) -> ParseError {
+        let expected = expected.into_iter().map(Cow::into_owned).collect();
+        ParseError::at(input, offset, production, kind, expected)
+    }
+
+    fn at(
+        input: &str,
+        offset: usize,
+        production: Option<UrlKind>,
+        kind: ErrorKind,
+        expected: Vec<String>,
     ) -> ParseError {
         let offset = floor_char_boundary(input, offset.min(input.len()));
         let before = &input[..offset];
@@ -483,7 +392,7 @@ impl ParseError {
         };
         let column = chars(&input[line_start..offset]) + 1;
         let char_offset = chars(&input[..line_start]) + column - 1;
-        ParseError(Box::new(Diagnosis::Known(Details {
+        ParseError(Box::new(Details {
             kind,
             offset,
             char_offset,
@@ -491,80 +400,14 @@ impl ParseError {
             column,
             production,
             dialect: Dialect::Rfc1738,
-            expected: Expected {
-                names: expected,
-                strings: std::sync::OnceLock::new(),
-            },
+            expected,
             snippet: Snippet::new(input, line_start, offset),
-        })))
-    }
-
-    /// Inputs up to this many bytes are diagnosed on first use (the error keeps a copy of
-    /// them); longer ones at once (see "When the diagnosis runs" on [`ParseError`]).
-    pub(crate) const DEFERRED_UP_TO: usize = 4096;
-
-    /// The error for `input`, which a grammar rejected, found by `diagnose(input)` on first
-    /// use (at once for an input longer than [`ParseError::DEFERRED_UP_TO`]). `diagnose`
-    /// is the syntax layer's diagnosis for that grammar, passed in so that this layer does
-    /// not depend on the parsers.
-    pub(crate) fn deferred(input: &str, diagnose: fn(&str) -> ParseError) -> ParseError {
-        ParseError::deferred_in(input, 0..input.len(), diagnose)
-    }
-
-    /// The error for `input[range]`, which a grammar rejected, placed in `input` (as
-    /// [`ParseError::shifted`] places it): [`ParseError::deferred`] for a part of a longer
-    /// text, which is copied once.
-    pub(crate) fn deferred_in(
-        input: &str,
-        range: std::ops::Range<usize>,
-        diagnose: fn(&str) -> ParseError,
-    ) -> ParseError {
-        if input.len() > ParseError::DEFERRED_UP_TO {
-            let error = diagnose(&input[range.clone()]);
-            return if range == (0..input.len()) {
-                error
-            } else {
-                error.shifted(input, range.start)
-            };
-        }
-        ParseError(Box::new(Diagnosis::Deferred(Deferred {
-            input: input.into(),
-            range,
-            diagnose,
-            details: std::sync::OnceLock::new(),
-        })))
-    }
-
-    /// The details, diagnosed now if they were deferred.
-    fn details(&self) -> &Details {
-        match &*self.0 {
-            Diagnosis::Known(details) => details,
-            Diagnosis::Deferred(deferred) => deferred.details(),
-        }
-    }
-
-    /// The details, owned (diagnosed now if they were deferred).
-    fn into_details(self) -> Details {
-        match *self.0 {
-            Diagnosis::Known(details) => details,
-            Diagnosis::Deferred(mut deferred) => deferred.take_details(),
-        }
-    }
-
-    /// The details to change: a deferred error is diagnosed first.
-    fn details_mut(&mut self) -> &mut Details {
-        if let Diagnosis::Deferred(deferred) = &mut *self.0 {
-            *self.0 = Diagnosis::Known(deferred.take_details());
-        }
-        match &mut *self.0 {
-            Diagnosis::Known(details) => details,
-            Diagnosis::Deferred(_) => unreachable!("made known just above"),
-        }
+        }))
     }
 
     /// The same error, found by `dialect`'s grammar.
     pub(crate) fn in_dialect(mut self, dialect: Dialect) -> ParseError {
-        self.details_mut().dialect = dialect;
+        self.0.dialect = dialect;
         self
     }
 
@@ -577,35 +420,34 @@ impl ParseError {
             dialect,
             expected,
             ..
-        } = self.into_details();
-        ParseError::with_names(input, start + offset, production, kind, expected.names)
-            .in_dialect(dialect)
+        } = *self.0;
+        ParseError::at(input, start + offset, production, kind, expected).in_dialect(dialect)
     }
 
     /// The same error, found while reading a URL of `kind`.
     pub(crate) fn in_production(mut self, kind: UrlKind) -> ParseError {
-        self.details_mut().production = Some(kind);
+        self.0.production = Some(kind);
         self
     }
 
     /// The dialect whose grammar found the error.
     pub fn dialect(&self) -> Dialect {
-        self.details().dialect
+        self.0.dialect
     }
 
     /// Why the URL was rejected.
     pub fn kind(&self) -> &ErrorKind {
-        &self.details().kind
+        &self.0.kind
     }
 
     /// The message a person reads (the [`ErrorKind`]'s text).
     pub fn message(&self) -> String {
-        self.details().kind.to_string()
+        self.0.kind.to_string()
     }
 
     /// The byte offset in the input where the error lies.
     pub fn offset(&self) -> usize {
-        self.details().offset
+        self.0.offset
     }
 
     /// [`offset`](ParseError::offset) counted in characters (Unicode scalar values), for
@@ -617,23 +459,23 @@ impl ParseError {
     /// assert_eq!((error.offset(), error.char_offset()), (9, 9));
     /// ```
     pub fn char_offset(&self) -> usize {
-        self.details().char_offset
+        self.0.char_offset
     }
 
     /// The line of the offset, counted from 1.
     pub fn line(&self) -> usize {
-        self.details().line
+        self.0.line
     }
 
     /// The column of the offset in characters, counted from 1.
     pub fn column(&self) -> usize {
-        self.details().column
+        self.0.column
     }
 
     /// The production being read, as the RFC names it (`httpurl`, `ftpurl`, ...,
     /// `genericurl`), or `None` when not even a scheme was found.
     pub fn production(&self) -> Option<&'static str> {
-        let details = self.details();
+        let details = &self.0;
         details
             .production
             .map(|kind| kind.production_in(details.dialect))
@@ -641,13 +483,13 @@ impl ParseError {
 
     /// The kind of URL being read, when a scheme was found.
     pub fn url_kind(&self) -> Option<UrlKind> {
-        self.details().production
+        self.0.production
     }
 
     /// What the RFC allows at the offset: rule names (`uchar`, `port`), literals in double
     /// quotes (`"/"`), and `end of URL`.
     pub fn expected(&self) -> &[String] {
-        self.details().expected.strings()
+        &self.0.expected
     }
 }
 
@@ -670,7 +512,7 @@ impl ParseError {
 
     /// The block of [`ParseError::render`].
     fn write_block(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let details = self.details();
+        let details = &self.0;
         writeln!(f, "error: {}", escape_controls(&details.kind.to_string()))?;
         write!(
             f,
@@ -683,8 +525,8 @@ impl ParseError {
         writeln!(f, "\n  |")?;
         writeln!(f, "  | {}", details.snippet.text)?;
         write!(f, "  | {:>width$}", "^", width = details.snippet.caret + 1)?;
-        if !details.expected.names.is_empty() {
-            let expected = join_alternatives(&details.expected.names);
+        if !details.expected.is_empty() {
+            let expected = join_alternatives(&details.expected);
             write!(f, "\n  = expected: {expected}")?;
         }
         Ok(())
@@ -701,7 +543,7 @@ impl fmt::Display for ParseError {
         }
         // A message quotes input (an invalid escape's characters), which may hold a line
         // break: control characters are written escaped, to keep the line one.
-        let details = self.details();
+        let details = &self.0;
         f.write_str(&escape_controls(&details.kind.to_string()))?;
         write!(
             f,
@@ -948,13 +790,10 @@ mod tests {
         let hasher = RandomState::new();
         assert_eq!(hasher.hash_one(&by_names), hasher.hash_one(&by_strings));
         assert_eq!(
-            hasher.hash_one(&by_names.details().expected),
+            hasher.hash_one(&by_names.0.expected),
             hasher.hash_one(&strings)
         );
-        assert_eq!(
-            format!("{:?}", by_names.details().expected),
-            format!("{strings:?}")
-        );
+        assert_eq!(format!("{:?}", by_names.0.expected), format!("{strings:?}"));
         assert_eq!(by_names, by_strings);
         assert_eq!(by_names.expected(), strings);
         // Equal whether or not the strings were made.
@@ -964,73 +803,40 @@ mod tests {
 
     /// A stand-in diagnosis: the end of the input is unexpected. Counts its runs.
     fn unexpected_end(input: &str) -> ParseError {
-        DIAGNOSES.with(|runs| runs.set(runs.get() + 1));
         let expected = vec![Cow::Borrowed("xchar")];
         ParseError::with_names(input, input.len(), None, ErrorKind::UnexpectedEnd, expected)
     }
 
-    thread_local! {
-        static DIAGNOSES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-    }
-
-    fn diagnoses() -> usize {
-        DIAGNOSES.with(std::cell::Cell::get)
-    }
-
     #[test]
-    fn a_deferred_error_is_diagnosed_once_on_first_use_and_says_what_the_diagnosis_says() {
-        let input = "http://h/a\nb c";
-        let before = diagnoses();
-        let deferred = ParseError::deferred(input, unexpected_end);
-        let copy = deferred.clone();
-        assert_eq!(diagnoses(), before, "made and cloned, not diagnosed");
-        let at_once = unexpected_end(input);
-        assert_eq!(diagnoses(), before + 1);
-        assert_eq!(deferred.offset(), at_once.offset());
-        assert_eq!(diagnoses(), before + 2, "diagnosed on first use");
-        assert_eq!(deferred.render(), at_once.render());
-        assert_eq!(deferred.to_string(), at_once.to_string());
-        assert_eq!(format!("{deferred:?}"), format!("{at_once:?}"));
-        assert_eq!(deferred.expected(), at_once.expected());
-        assert_eq!(diagnoses(), before + 2, "and only once");
-        use std::hash::{BuildHasher, RandomState};
-        let hasher = RandomState::new();
-        assert_eq!(hasher.hash_one(&copy), hasher.hash_one(&at_once));
-        assert_eq!(copy, at_once);
-        assert_eq!(
-            copy.clone().in_dialect(Dialect::Rfc1630).dialect(),
-            Dialect::Rfc1630
-        );
-    }
-
-    #[test]
-    fn a_deferred_error_shifted_into_its_whole_input_is_placed_there() {
+    fn an_error_shifted_into_its_whole_input_is_placed_there() {
         let whole = "URL:http://h/a\u{e9} b#top";
         let url = &whole[4..whole.find('#').unwrap_or(whole.len())];
-        let deferred = ParseError::deferred(url, unexpected_end).shifted(whole, 4);
-        let at_once = unexpected_end(url).shifted(whole, 4);
-        assert_eq!(deferred, at_once);
+        let shifted = unexpected_end(url).shifted(whole, 4);
         assert_eq!(
-            (deferred.offset(), deferred.char_offset(), deferred.column()),
+            (shifted.offset(), shifted.char_offset(), shifted.column()),
             (18, 17, 18)
         );
-        assert_eq!(deferred.render(), at_once.render());
+        let expected = vec![Cow::Borrowed("xchar")];
+        let in_whole = ParseError::with_names(whole, 18, None, ErrorKind::UnexpectedEnd, expected);
+        assert_eq!(shifted, in_whole);
+        assert_eq!(shifted.render(), in_whole.render());
         // Shifted twice, as a reference inside a longer text would be.
         let text = format!("see {whole}");
-        let twice = ParseError::deferred(url, unexpected_end)
-            .shifted(whole, 4)
-            .shifted(&text, 4);
+        let twice = unexpected_end(url).shifted(whole, 4).shifted(&text, 4);
         assert_eq!(twice, unexpected_end(url).shifted(&text, 8));
-        // A part's error deferred over the whole text at once (a reference's URL).
-        let before = diagnoses();
-        let part = ParseError::deferred_in(whole, 4..4 + url.len(), unexpected_end);
-        assert_eq!(diagnoses(), before, "not diagnosed yet");
-        assert_eq!(part, at_once);
-        assert_eq!(part.render(), at_once.render());
+        // The dialect and the production go along.
+        let error = unexpected_end(url)
+            .in_dialect(Dialect::Rfc1630)
+            .in_production(UrlKind::Http)
+            .shifted(whole, 4);
+        assert_eq!(
+            (error.dialect(), error.url_kind()),
+            (Dialect::Rfc1630, Some(UrlKind::Http))
+        );
     }
 
     #[test]
-    fn an_error_can_be_sent_shared_and_unwound_across_whatever_its_diagnosis() {
+    fn an_error_is_one_word_and_can_be_sent_shared_and_unwound() {
         fn assert_traits<T: Send + Sync + std::panic::UnwindSafe + std::panic::RefUnwindSafe>() {}
         assert_traits::<ParseError>();
         assert_eq!(
@@ -1040,23 +846,20 @@ mod tests {
     }
 
     #[test]
-    fn an_input_longer_than_the_deferral_limit_is_diagnosed_at_once() {
-        let long = "a".repeat(ParseError::DEFERRED_UP_TO + 1);
-        let before = diagnoses();
-        let error = ParseError::deferred(&long, unexpected_end);
-        assert_eq!(diagnoses(), before + 1);
-        assert!(matches!(*error.0, Diagnosis::Known(_)));
-        let short = &long[..ParseError::DEFERRED_UP_TO];
-        let error = ParseError::deferred(short, unexpected_end);
-        assert!(matches!(*error.0, Diagnosis::Deferred(_)));
-        // Shifted into a text over the limit, it is diagnosed then, not copied again.
-        let error = error.shifted(&long, 0);
-        assert!(matches!(*error.0, Diagnosis::Known(_)));
-        assert_eq!(error.offset(), ParseError::DEFERRED_UP_TO);
-        // A part of a text over the limit, too.
-        let part = ParseError::deferred_in(&long, 1..long.len(), unexpected_end);
-        assert!(matches!(*part.0, Diagnosis::Known(_)));
-        assert_eq!(part.offset(), long.len());
+    fn an_error_keeps_a_window_of_its_input_whatever_its_size() {
+        for len in [10, 4096, 4097, 1 << 20] {
+            let input = format!("http://h/{}", "a".repeat(len));
+            let error = unexpected_end(&input);
+            assert_eq!(error.offset(), input.len());
+            // The snippet's window: at most 40 characters each side of the offset.
+            let Details { snippet, .. } = &*error.0;
+            assert!(
+                snippet.text.chars().count() <= 81,
+                "{len}: {:?}",
+                snippet.text
+            );
+            assert_eq!(error.clone(), error);
+        }
     }
 
     #[test]
