@@ -170,9 +170,10 @@ pub use services::resolve::{resolve, ResolveError, ResolveMode};
 pub use services::unreadable::{Unreadable, UnreadableInput};
 pub use vocabulary::dialect::{is_absolute, Dialect, UnknownDialect};
 pub use vocabulary::encode::{charset, encode, CharSet};
-pub use vocabulary::error::{escape_controls, ErrorKind, ParseError};
+pub use vocabulary::error::{ErrorKind, ParseError};
 pub use vocabulary::escape::{percent_decode, Escaped, Segments};
 pub use vocabulary::kind::UrlKind;
+pub use vocabulary::window::escape_controls;
 
 /// The examples of README.md, run as doc tests.
 #[cfg(doctest)]

@@ -160,7 +160,7 @@ impl Warning {
     /// );
     /// ```
     pub fn excerpt(&self, input: &str) -> String {
-        let (text, column, width) = crate::vocabulary::error::window(input, self.span.clone());
+        let (text, column, width) = crate::vocabulary::window::window(input, self.span.clone());
         format!("{text}\n{}{}", " ".repeat(column), "^".repeat(width))
     }
 }

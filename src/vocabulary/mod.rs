@@ -8,3 +8,4 @@ pub(crate) mod error;
 pub(crate) mod escape;
 pub(crate) mod kind;
 pub(crate) mod span;
+pub(crate) mod window;
