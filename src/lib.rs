@@ -149,6 +149,9 @@ pub use services::builders::{
 #[cfg(feature = "url")]
 #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
 pub use services::convert::{from_url_crate, ConvertError};
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub use services::error_report::ErrorReport;
 pub use services::extract::{
     extract, extract_reader, Extract, ExtractReader, Extractor, Found, Wrapper,
 };
@@ -164,9 +167,12 @@ pub use services::report::LinkReport;
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use services::report::{
     ExtractReport, InputForm, LintReport, NormalizeReport, ParseReport, ResolveReport,
-    UnreadableReport,
+    UnreadableReport, WarningReport,
 };
 pub use services::resolve::{resolve, ResolveError, ResolveMode};
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub use services::serialize::{Entries, EntryValue};
 pub use services::unreadable::{Unreadable, UnreadableInput};
 pub use vocabulary::dialect::{is_absolute, Dialect, UnknownDialect};
 pub use vocabulary::encode::{charset, encode, CharSet};

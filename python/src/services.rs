@@ -7,7 +7,7 @@ use crate::text::{dialect_of, python_repr, text_of};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyList};
-use rfc1738::{Dialect, ExtractReport, Extractor, LintReport, ResolveMode, WarningKind};
+use rfc1738::{Dialect, ExtractReport, Extractor, LintReport, ResolveMode, WarningReport};
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -84,13 +84,13 @@ pub(crate) fn equivalent(
 pub(crate) struct LintWarning {
     /// The check: ``non-default-port``, ``cross-protocol``, ``encoded-delimiter``, ...
     #[pyo3(get)]
-    kind: &'static str,
+    kind: String,
     /// ``notice``, ``warning`` or ``danger``.
     #[pyo3(get)]
-    severity: &'static str,
+    severity: String,
     /// The component the warning is about (``port``, ``selector``, ``password``, ...).
     #[pyo3(get)]
-    component: &'static str,
+    component: String,
     /// The byte offset of the span's start in the input.
     #[pyo3(get)]
     start: usize,
@@ -109,38 +109,45 @@ pub(crate) struct LintWarning {
     /// The message for a person.
     #[pyo3(get)]
     message: String,
+    /// The report the fields come from.
+    report: Py<PyDict>,
+}
+
+impl LintWarning {
+    fn from_report(report: Bound<'_, PyDict>) -> PyResult<LintWarning> {
+        Ok(LintWarning {
+            kind: get(&report, "kind")?,
+            severity: get(&report, "severity")?,
+            component: get(&report, "component")?,
+            start: get(&report, "start")?,
+            end: get(&report, "end")?,
+            char_start: get(&report, "char_start")?,
+            char_end: get(&report, "char_end")?,
+            line_break: get(&report, "line_break")?,
+            message: get(&report, "message")?,
+            report: report.unbind(),
+        })
+    }
 }
 
 #[pymethods]
 impl LintWarning {
     /// The warning object of ``rfc1738 lint --json`` (``line_break`` only for
-    /// ``cross-protocol``).
+    /// ``cross-protocol``), a copy.
     ///
     /// >>> import rfc1738
     /// >>> rfc1738.lint("telnet://h:2323/")[0].to_dict()["severity"]
     /// 'warning'
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        dict.set_item("kind", self.kind)?;
-        dict.set_item("severity", self.severity)?;
-        dict.set_item("component", self.component)?;
-        dict.set_item("start", self.start)?;
-        dict.set_item("end", self.end)?;
-        dict.set_item("char_start", self.char_start)?;
-        dict.set_item("char_end", self.char_end)?;
-        if let Some(line_break) = self.line_break {
-            dict.set_item("line_break", line_break)?;
-        }
-        dict.set_item("message", &self.message)?;
-        Ok(dict)
+        self.report.bind(py).copy()
     }
 
     fn __repr__(&self) -> String {
         format!(
             "LintWarning(kind={}, severity={}, component={}, start={}, end={})",
-            python_repr(self.kind),
-            python_repr(self.severity),
-            python_repr(self.component),
+            python_repr(&self.kind),
+            python_repr(&self.severity),
+            python_repr(&self.component),
             self.start,
             self.end
         )
@@ -165,29 +172,11 @@ pub(crate) fn lint(
     let dialect = dialect_of(dialect)?;
     let text = utf8_or_raise(py, text_of(url)?, dialect)?;
     let lint = rfc1738::lint(&text, dialect);
-    let chars = |at: usize| text.get(..at).map_or(at, |before| before.chars().count());
-    Ok(lint
-        .warnings()
+    let mut keys = Keys::new(py);
+    lint.warnings()
         .iter()
-        .map(|warning| {
-            let span = warning.span();
-            let line_break = match warning.kind() {
-                WarningKind::CrossProtocol { line_break, .. } => Some(line_break),
-                _ => None,
-            };
-            LintWarning {
-                kind: warning.kind().name(),
-                severity: warning.severity().name(),
-                component: warning.component(),
-                start: span.start,
-                end: span.end,
-                char_start: chars(span.start),
-                char_end: chars(span.end),
-                line_break,
-                message: warning.message().to_owned(),
-            }
-        })
-        .collect())
+        .map(|warning| LintWarning::from_report(keys.dict_of(&WarningReport::new(warning, &text))?))
+        .collect()
 }
 
 /// The object ``rfc1738 lint --json`` prints for a URL reference, less ``line``:

@@ -2,7 +2,7 @@
 //! where it lies in the URL's text. The one place that knows each variant's layout; the
 //! report, the section 6 checks, normalization and [`Url`]'s accessors read it.
 
-use crate::ast::host::{HostPortSpans, LoginSpans};
+use crate::ast::host::{HostPortSpans, LoginSpans, PortSpan};
 use crate::ast::scheme::{FormSpans, FtpTypeSpan, GenericParts};
 use crate::ast::url::Url;
 use crate::vocabulary::escape::Escaped;
@@ -79,6 +79,11 @@ pub enum Role {
 }
 
 impl Role {
+    /// How many roles there are: each role's `as usize` is below it (the report's table
+    /// of components by role, behind the `serde` feature).
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    pub(crate) const COUNT: usize = Role::ContentIdentifier as usize + 1;
+
     /// The rule's name, as the RFC writes it (`"user"`, `"fpath"`, `"gopher+_string"`,
     /// `"addr-spec"`), and as [`Warning::component`](crate::Warning::component) names it.
     pub fn name(self) -> &'static str {
@@ -189,29 +194,51 @@ impl ExactSizeIterator for Components<'_> {}
 
 impl std::iter::FusedIterator for Components<'_> {}
 
+/// What the component walk ([`Url::components`]) calls: each component's role and span,
+/// in the order of the text, until it returns `false`. A port is given with the value the
+/// lowering read (checked to be at most 65535); a visitor that wants only spans sees it
+/// as the component it is. Every `FnMut(Role, Span) -> bool` is a visitor.
+pub(crate) trait Visit {
+    /// A component; `false` stops the walk.
+    fn component(&mut self, role: Role, span: Span) -> bool;
+
+    /// A `port`, with its value; `false` stops the walk.
+    #[inline]
+    fn port(&mut self, port: PortSpan) -> bool {
+        self.component(Role::Port, port.span)
+    }
+}
+
+impl<F: FnMut(Role, Span) -> bool> Visit for F {
+    #[inline]
+    fn component(&mut self, role: Role, span: Span) -> bool {
+        self(role, span)
+    }
+}
+
 /// Stops the walk when the visitor says so.
 macro_rules! visit {
     ($visit:ident, $role:expr, $span:expr) => {
         if let Some(span) = $span {
-            if !$visit($role, span) {
+            if !$visit.component($role, span) {
                 return;
             }
         }
     };
 }
 
-fn hostport(visit: &mut impl FnMut(Role, Span) -> bool, hostport: &HostPortSpans) -> bool {
-    visit(Role::Host, hostport.host.span)
-        && hostport
-            .port
-            .is_none_or(|port| visit(Role::Port, port.span))
+fn hostport(visit: &mut impl Visit, hostport: &HostPortSpans) -> bool {
+    visit.component(Role::Host, hostport.host.span)
+        && hostport.port.is_none_or(|port| visit.port(port))
 }
 
-fn login(visit: &mut impl FnMut(Role, Span) -> bool, login: &LoginSpans) -> bool {
-    login.user.is_none_or(|span| visit(Role::User, span))
+fn login(visit: &mut impl Visit, login: &LoginSpans) -> bool {
+    login
+        .user
+        .is_none_or(|span| visit.component(Role::User, span))
         && login
             .password
-            .is_none_or(|span| visit(Role::Password, span))
+            .is_none_or(|span| visit.component(Role::Password, span))
         && hostport(visit, &login.hostport)
 }
 
@@ -301,7 +328,7 @@ impl<'a> Url<'a> {
     /// `port()` was inlined into a caller depended on unrelated code: 15% of a typed
     /// parse's time in the benchmark).
     #[inline]
-    fn walk(&self, visit: &mut impl FnMut(Role, Span) -> bool) {
+    pub(crate) fn walk(&self, visit: &mut impl Visit) {
         let text = self.as_str();
         let scheme = match self {
             Url::Generic(generic) => generic.scheme,
@@ -310,7 +337,7 @@ impl<'a> Url<'a> {
                 end: self.kind().name().len() as u32,
             },
         };
-        if !visit(Role::Scheme, scheme) {
+        if !visit.component(Role::Scheme, scheme) {
             return;
         }
         match self {
@@ -424,9 +451,23 @@ impl Url<'_> {
     }
 
     /// The port as written (not defaulted); `None` when the URL gives none.
+    #[inline]
     pub fn port(&self) -> Option<u16> {
-        // The lowering checked the digits: at most 65535.
-        let port = self.component(Role::Port)?;
-        Some(port.as_str().parse().expect("a port is at most 65535"))
+        /// The value the lowering read (its digits checked to be at most 65535).
+        struct Port(Option<u16>);
+        impl Visit for Port {
+            #[inline]
+            fn component(&mut self, _: Role, _: Span) -> bool {
+                true
+            }
+            #[inline]
+            fn port(&mut self, port: PortSpan) -> bool {
+                self.0 = Some(port.value);
+                false
+            }
+        }
+        let mut port = Port(None);
+        self.walk(&mut port);
+        port.0
     }
 }

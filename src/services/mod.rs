@@ -5,6 +5,8 @@
 pub(crate) mod builders;
 #[cfg(feature = "url")]
 pub mod convert;
+#[cfg(feature = "serde")]
+pub(crate) mod error_report;
 pub(crate) mod extract;
 #[cfg(feature = "html")]
 pub(crate) mod links;

@@ -197,10 +197,10 @@ impl Serialize for LintReport<'_> {
         if let Some(error) = lint.error() {
             map.serialize_entry("error", &ErrorEntry(error))?;
         }
-        let warnings: Vec<WarningEntry<'_>> = lint
+        let warnings: Vec<WarningReport<'_>> = lint
             .warnings()
             .iter()
-            .map(|warning| WarningEntry(warning, self.input))
+            .map(|warning| WarningReport::new(warning, self.input))
             .collect();
         map.serialize_entry("warnings", &warnings)?;
         if lint.omitted() > 0 {
@@ -210,14 +210,45 @@ impl Serialize for LintReport<'_> {
     }
 }
 
-/// A warning and the input its span is in (for the spans counted in characters).
-struct WarningEntry<'w>(&'w Warning, &'w str);
+/// One warning of the section 6 checks, serializable as a warning of [`LintReport`]:
+/// `kind`, `severity`, `component`, `start`, `end` (bytes of the input), `char_start`,
+/// `char_end` (the same in characters), `line_break` (`cross-protocol` only: the offset
+/// of the first encoded line break) and `message`.
+///
+/// ```
+/// use rfc1738::{Dialect, WarningReport};
+///
+/// let input = "telnet://h:2323/";
+/// let lint = rfc1738::lint(input, Dialect::Rfc1738);
+/// let report = WarningReport::new(&lint.warnings()[0], input);
+/// let json = serde_json::to_value(&report).unwrap();
+/// assert_eq!((json["kind"].as_str(), json["severity"].as_str()), (Some("non-default-port"), Some("warning")));
+/// assert_eq!((json["start"].as_u64(), json["char_end"].as_u64()), (Some(11), Some(15)));
+/// assert!(json.get("line_break").is_none());
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct WarningReport<'w> {
+    warning: &'w Warning,
+    input: &'w str,
+}
 
-impl Serialize for WarningEntry<'_> {
+impl<'w> WarningReport<'w> {
+    /// The report of `warning`, one of the checks of `input` (in which its span's
+    /// offsets are counted in characters as well).
+    pub fn new(warning: &'w Warning, input: &'w str) -> WarningReport<'w> {
+        WarningReport { warning, input }
+    }
+}
+
+impl Serialize for WarningReport<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let warning = self.0;
+        let warning = self.warning;
         let span = warning.span();
-        let chars = |at: usize| self.1.get(..at).map_or(at, |before| before.chars().count());
+        let chars = |at: usize| {
+            self.input
+                .get(..at)
+                .map_or(at, |before| before.chars().count())
+        };
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("kind", warning.kind().name())?;
         map.serialize_entry("severity", warning.severity().name())?;

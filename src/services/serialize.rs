@@ -1,22 +1,26 @@
 //! serde for the typed AST, behind the `serde` feature: `Serialize` for [`Url`] and
-//! [`UrlReference`] (the report's fields, as `rfc1738 parse --json` names them) and
-//! `Deserialize` for [`Url`]. The reports of the command line are `report.rs`.
+//! [`UrlReference`] (the report's fields, as `rfc1738 parse --json` names them, which
+//! [`UrlReference::entries`] gives one by one) and `Deserialize` for [`Url`]. The reports
+//! of the command line are `report.rs`.
 
-use crate::ast::component::{Component, Role};
+use crate::ast::component::{Role, Visit};
+use crate::ast::host::PortSpan;
 use crate::ast::reference::UrlReference;
 use crate::ast::scheme::GenericForm;
 use crate::ast::url::Url;
 use crate::vocabulary::dialect::Dialect;
-use crate::vocabulary::escape::Escaped;
+use crate::vocabulary::escape::{Escaped, Segments};
+use crate::vocabulary::span::Span;
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Deserializer, Serialize};
+use std::borrow::Cow;
 
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for UrlReference<'_> {
     /// A map of `kind`, `scheme`, `prefixed`, `fragment`, `display` and the URL's
-    /// components, as in the report (whose `input` and `dialect` come before them). Unlike
-    /// [`Url`]'s, the map does not name the dialect (the `rfc1738` command's tree of
-    /// components is printed from it), and a reference does not deserialize: keep its
+    /// components, as in the report (whose `input` and `dialect` come before them): the
+    /// [`entries`](UrlReference::entries). Unlike [`Url`]'s, the map does not name the
+    /// dialect, and a reference does not deserialize: keep its
     /// [`url`](UrlReference::url), or its text and [`dialect`](UrlReference::dialect).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
@@ -25,17 +29,281 @@ impl Serialize for UrlReference<'_> {
     }
 }
 
+/// Writes a reference's [`entries`](UrlReference::entries) into `map`.
 pub(crate) fn reference_entries<M: SerializeMap>(
     reference: &UrlReference<'_>,
     map: &mut M,
 ) -> Result<(), M::Error> {
-    let url = reference.url();
-    map.serialize_entry("kind", url.kind().name())?;
-    map.serialize_entry("scheme", url.scheme())?;
-    map.serialize_entry("prefixed", &reference.is_prefixed())?;
-    map.serialize_entry("fragment", &reference.fragment())?;
-    map.serialize_entry("display", &reference.to_string())?;
-    component_entries(url, map)
+    for (key, value) in reference.entries() {
+        map.serialize_entry(key, &value)?;
+    }
+    Ok(())
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl UrlReference<'_> {
+    /// The entries of the reference's report, in order, each a name and its value: `kind`,
+    /// `scheme`, `prefixed`, `fragment`, `display`, then the URL's components by the
+    /// names of its kind (`corpus/README.md`; `host`, `port`, `path`, ... for an http
+    /// URL). They are the map the reference serializes as, and the fields of the report of
+    /// `rfc1738 parse --json` after `input`, `dialect`, `form` and `valid`. The components
+    /// are read by one walk of the URL, when the first of them is asked for.
+    ///
+    /// ```
+    /// use rfc1738::{Dialect, EntryValue};
+    ///
+    /// let reference = rfc1738::parse_reference("gopher://h:7070/0x#top", Dialect::Rfc1738).unwrap();
+    /// let entries: Vec<(&str, String)> = reference
+    ///     .entries()
+    ///     .map(|(name, value)| (name, serde_json::to_string(&value).unwrap()))
+    ///     .collect();
+    /// assert_eq!(entries[..4], [
+    ///     ("kind", r#""gopher""#.to_owned()),
+    ///     ("scheme", r#""gopher""#.to_owned()),
+    ///     ("prefixed", "false".to_owned()),
+    ///     ("fragment", r#""top""#.to_owned()),
+    /// ]);
+    /// assert_eq!(entries[6..9], [
+    ///     ("port", "7070".to_owned()),
+    ///     ("gopher_type", r#""0""#.to_owned()),
+    ///     ("selector", r#""x""#.to_owned()),
+    /// ]);
+    /// let (_, search) = reference.entries().find(|(name, _)| *name == "search").unwrap();
+    /// assert!(search.is_null());
+    /// assert!(matches!(search, EntryValue::Text(None)));
+    /// ```
+    pub fn entries(&self) -> Entries<'_> {
+        Entries {
+            head: Head::Reference(self),
+            next: 0,
+            url: self.url(),
+            components: None,
+            rest: [].iter(),
+        }
+    }
+}
+
+/// The entries of a report of a URL, in order ([`UrlReference::entries`]): each a name
+/// and an [`EntryValue`].
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+#[derive(Clone, Debug)]
+pub struct Entries<'a> {
+    /// What comes before the components.
+    head: Head<'a>,
+    /// The next entry of the head.
+    next: u8,
+    url: &'a Url<'a>,
+    /// The URL's components by role, read when the head is done.
+    components: Option<ByRole>,
+    /// The component entries still to give.
+    rest: std::slice::Iter<'static, (&'static str, Entry)>,
+}
+
+/// The entries before a URL's components.
+#[derive(Clone, Copy, Debug)]
+enum Head<'a> {
+    /// A reference's: `kind`, `scheme`, `prefixed`, `fragment`, `display`.
+    Reference(&'a UrlReference<'a>),
+    /// None: the components alone (a [`Url`]'s map writes its own head).
+    Components,
+}
+
+impl<'a> Entries<'a> {
+    /// The component entries of `url` alone.
+    fn components(url: &'a Url<'a>) -> Entries<'a> {
+        Entries {
+            head: Head::Components,
+            next: 0,
+            url,
+            components: None,
+            rest: [].iter(),
+        }
+    }
+
+    /// The next entry of the head, or `None` when it is done.
+    fn head(&mut self) -> Option<(&'static str, EntryValue<'a>)> {
+        let Head::Reference(reference) = self.head else {
+            return None;
+        };
+        let url = self.url;
+        let entry = match self.next {
+            0 => ("kind", EntryValue::Text(Some(url.kind().name().into()))),
+            1 => ("scheme", EntryValue::Text(Some(url.scheme().into()))),
+            2 => ("prefixed", EntryValue::Flag(reference.is_prefixed())),
+            3 => (
+                "fragment",
+                EntryValue::Text(reference.fragment().map(Cow::from)),
+            ),
+            4 => ("display", EntryValue::Text(Some(reference.as_str().into()))),
+            _ => return None,
+        };
+        self.next += 1;
+        Some(entry)
+    }
+
+    /// The value of a component entry.
+    fn value(&self, entry: Entry, components: &ByRole) -> EntryValue<'a> {
+        let url = self.url;
+        let text = url.as_str();
+        let find = |role: Role| components.text(role, text);
+        match entry {
+            Entry::Text(role) => EntryValue::Text(find(role).map(Cow::from)),
+            Entry::TextOrEmpty(role) => EntryValue::Text(Some(find(role).unwrap_or("").into())),
+            Entry::Lower(role) => {
+                EntryValue::Text(find(role).map(|text| text.to_ascii_lowercase().into()))
+            }
+            Entry::Port => EntryValue::Number(components.port.map(u64::from)),
+            // Digits that do not fit in a u64 (valid: RFC 1738 bounds no article number)
+            // give null; their text is another entry's.
+            Entry::Number(role) => {
+                EntryValue::Number(find(role).and_then(|digits| digits.parse::<u64>().ok()))
+            }
+            Entry::Segments(role) => {
+                EntryValue::Segments(find(role).map(|path| Segments::new(Some(Escaped::new(path)))))
+            }
+            Entry::Fields => EntryValue::Fields(
+                components
+                    .fields
+                    .iter()
+                    .map(|&(name, value)| [name.of_text(text), value.of_text(text)])
+                    .collect(),
+            ),
+            Entry::Form => EntryValue::Text(Some(
+                match url {
+                    Url::News(news) => news.grouppart().kind_name(),
+                    Url::Wais(wais) => wais.form().kind_name(),
+                    _ => unreachable!("only news and wais URLs have a form entry"),
+                }
+                .into(),
+            )),
+            Entry::AfterScheme => {
+                let colon = find(Role::Scheme).map_or(0, str::len);
+                EntryValue::Text(Some(text[colon + 1..].into()))
+            }
+        }
+    }
+}
+
+impl<'a> Iterator for Entries<'a> {
+    type Item = (&'static str, EntryValue<'a>);
+
+    fn next(&mut self) -> Option<(&'static str, EntryValue<'a>)> {
+        if let Some(entry) = self.head() {
+            return Some(entry);
+        }
+        if self.components.is_none() {
+            self.components = Some(ByRole::of(self.url));
+            self.rest = report_entries(self.url).iter();
+        }
+        let &(key, entry) = self.rest.next()?;
+        let components = self.components.as_ref()?;
+        Some((key, self.value(entry, components)))
+    }
+}
+
+impl std::iter::FusedIterator for Entries<'_> {}
+
+/// The value of one entry of a report of a URL ([`UrlReference::entries`]), which
+/// serializes as the report writes it: a string, a boolean, a number, an array, or `null`.
+///
+/// ```
+/// use rfc1738::{Dialect, EntryValue};
+///
+/// let reference = rfc1738::parse_reference("ftp://h/pub/a;type=A", Dialect::Rfc1738).unwrap();
+/// let value = |key: &str| reference.entries().find(|(name, _)| *name == key).unwrap().1;
+/// assert_eq!(serde_json::to_string(&value("path")).unwrap(), r#"["pub","a"]"#);
+/// assert_eq!(serde_json::to_string(&value("typecode")).unwrap(), r#""a""#);
+/// assert_eq!(serde_json::to_string(&value("port")).unwrap(), "null");
+/// assert!(matches!(value("prefixed"), EntryValue::Flag(false)));
+/// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum EntryValue<'a> {
+    /// A text (as written, or in lower case where the report says so), or `null`.
+    Text(Option<Cow<'a, str>>),
+    /// `true` or `false`.
+    Flag(bool),
+    /// A number (a port, an article number), or `null`.
+    Number(Option<u64>),
+    /// A path's `/`-separated segments (raw texts), or `null` when the URL has no path.
+    Segments(Option<Segments<'a>>),
+    /// Prospero's fieldspecs, each `[fieldname, fieldvalue]` as written.
+    Fields(Vec<[&'a str; 2]>),
+}
+
+impl EntryValue<'_> {
+    /// Whether the value is `null`: the URL has no such component.
+    pub fn is_null(&self) -> bool {
+        matches!(
+            self,
+            EntryValue::Text(None) | EntryValue::Number(None) | EntryValue::Segments(None)
+        )
+    }
+}
+
+impl Serialize for EntryValue<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            EntryValue::Text(text) => text.serialize(serializer),
+            EntryValue::Flag(flag) => flag.serialize(serializer),
+            EntryValue::Number(number) => number.serialize(serializer),
+            // Written one by one, never collected: a long path costs no memory beyond
+            // its output.
+            EntryValue::Segments(Some(segments)) => {
+                serializer.collect_seq(segments.clone().map(|segment| segment.as_str()))
+            }
+            EntryValue::Segments(None) => serializer.serialize_none(),
+            EntryValue::Fields(fields) => fields.serialize(serializer),
+        }
+    }
+}
+
+/// A URL's components by role, from one walk of them (`Url::walk`): the first span of each role,
+/// the port's value as the lowering read it, and prospero's fieldspecs.
+#[derive(Clone, Debug)]
+struct ByRole {
+    spans: [Option<Span>; Role::COUNT],
+    port: Option<u16>,
+    fields: Vec<(Span, Span)>,
+}
+
+impl ByRole {
+    fn of(url: &Url<'_>) -> ByRole {
+        let mut components = ByRole {
+            spans: [None; Role::COUNT],
+            port: None,
+            fields: Vec::new(),
+        };
+        url.walk(&mut components);
+        components
+    }
+
+    /// The text of the first component of `role`, in the URL's `text`.
+    fn text<'t>(&self, role: Role, text: &'t str) -> Option<&'t str> {
+        self.spans[role as usize].map(|span| span.of_text(text))
+    }
+}
+
+impl Visit for ByRole {
+    fn component(&mut self, role: Role, span: Span) -> bool {
+        match role {
+            Role::Fieldname => self.fields.push((span, span)),
+            Role::Fieldvalue => {
+                if let Some(field) = self.fields.last_mut() {
+                    field.1 = span;
+                }
+            }
+            _ => {}
+        }
+        self.spans[role as usize].get_or_insert(span);
+        true
+    }
+
+    fn port(&mut self, port: PortSpan) -> bool {
+        self.port.get_or_insert(port.value);
+        self.component(Role::Port, port.span)
+    }
 }
 
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
@@ -55,7 +323,9 @@ impl Serialize for Url<'_> {
         let dialect = self.reading_dialect().unwrap_or_default();
         map.serialize_entry("dialect", dialect.name())?;
         map.serialize_entry("display", self.as_str())?;
-        component_entries(self, &mut map)?;
+        for (key, value) in Entries::components(self) {
+            map.serialize_entry(key, &value)?;
+        }
         map.end()
     }
 }
@@ -240,83 +510,6 @@ fn report_entries(url: &Url<'_>) -> &'static [(&'static str, Entry)] {
     }
 }
 
-/// The components of each kind of URL, as [`report_entries`] lists them.
-pub(crate) fn component_entries<M: SerializeMap>(
-    url: &Url<'_>,
-    map: &mut M,
-) -> Result<(), M::Error> {
-    let components: Vec<Component<'_>> = url.components().collect();
-    let find = |role: Role| {
-        components
-            .iter()
-            .find(|component| component.role() == role)
-            .map(|component| component.as_str())
-    };
-    for (key, entry) in report_entries(url) {
-        match *entry {
-            Entry::Text(role) => map.serialize_entry(key, &find(role))?,
-            Entry::TextOrEmpty(role) => map.serialize_entry(key, find(role).unwrap_or(""))?,
-            Entry::Lower(role) => {
-                let lower = find(role).map(str::to_ascii_lowercase);
-                map.serialize_entry(key, &lower)?
-            }
-            Entry::Port => map.serialize_entry(key, &url.port())?,
-            Entry::Number(role) => {
-                // Digits that do not fit in a u64 (valid: RFC 1738 bounds no article
-                // number) give null; their text is another entry's.
-                let number = find(role).and_then(|digits| digits.parse::<u64>().ok());
-                map.serialize_entry(key, &number)?
-            }
-            Entry::Segments(role) => {
-                let path = find(role).map(|path| {
-                    segments(crate::vocabulary::escape::Segments::new(Some(
-                        Escaped::new(path),
-                    )))
-                });
-                map.serialize_entry(key, &path)?
-            }
-            Entry::Fields => {
-                let names = components.iter().filter(|c| c.role() == Role::Fieldname);
-                let values = components.iter().filter(|c| c.role() == Role::Fieldvalue);
-                let fields: Vec<[&str; 2]> = names
-                    .zip(values)
-                    .map(|(name, value)| [name.as_str(), value.as_str()])
-                    .collect();
-                map.serialize_entry(key, &fields)?
-            }
-            Entry::Form => {
-                let name = match url {
-                    Url::News(news) => news.grouppart().kind_name(),
-                    Url::Wais(wais) => wais.form().kind_name(),
-                    _ => unreachable!("only news and wais URLs have a form entry"),
-                };
-                map.serialize_entry(key, name)?
-            }
-            Entry::AfterScheme => {
-                let text = url.as_str();
-                let colon = find(Role::Scheme).map_or(0, str::len);
-                map.serialize_entry(key, &text[colon + 1..])?
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Path segments as their raw texts, written one by one (never collected: a long path
-/// costs no memory beyond its output).
-fn segments(segments: crate::vocabulary::escape::Segments<'_>) -> SegmentList<'_> {
-    SegmentList(segments)
-}
-
-/// A path's segments, serialized as a sequence of raw texts.
-struct SegmentList<'s>(crate::vocabulary::escape::Segments<'s>);
-
-impl Serialize for SegmentList<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.clone().map(|segment| segment.as_str()))
-    }
-}
-
 /// The keys of a URL's map that [`Url`]'s `Deserialize` reads; the others are skipped.
 enum Key {
     Display,
@@ -325,9 +518,8 @@ enum Key {
     Other,
 }
 
-/// How one entry of a URL's report is written, from the component walk
-/// ([`Url::components`]).
-#[derive(Clone, Copy)]
+/// How one entry of a URL's report is read from its components ([`ByRole`]).
+#[derive(Clone, Copy, Debug)]
 enum Entry {
     /// The text of the component of this role, or `null`.
     Text(Role),

@@ -3,9 +3,10 @@
 //! input in the shape of their other reports, with this error, never dropping it.
 
 use crate::facade::leading_scheme;
+use crate::vocabulary::error::escape_controls;
 use crate::vocabulary::kind::UrlKind;
 use std::borrow::Cow;
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
 /// Why an input cannot be read as a URL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,6 +97,17 @@ impl<'b> UnreadableInput<'b> {
         }
     }
 
+    /// The valid text before the problem: [`valid`](UnreadableInput::valid) up to the
+    /// offset (for a line too long, up to the last whole character before it).
+    fn before(&self) -> &str {
+        let valid = self.valid();
+        let mut end = self.offset().min(valid.len());
+        while !valid.is_char_boundary(end) {
+            end -= 1;
+        }
+        &valid[..end]
+    }
+
     /// The byte offset of the problem: the first byte that is not UTF-8, or the most a
     /// line may hold.
     pub fn offset(&self) -> usize {
@@ -141,14 +153,81 @@ impl<'b> UnreadableInput<'b> {
     /// The scheme the valid bytes before the problem start with, in lower case: which kind
     /// of URL the input meant.
     pub fn scheme(&self) -> Option<String> {
-        let valid = self.valid();
-        let valid = &valid[..self.offset().min(valid.len())];
-        leading_scheme(valid).map(str::to_ascii_lowercase)
+        leading_scheme(self.before()).map(str::to_ascii_lowercase)
     }
 
     /// The kind of URL [`scheme`](UnreadableInput::scheme) names.
     pub fn kind(&self) -> Option<UrlKind> {
         self.scheme().map(|scheme| UrlKind::from_scheme(&scheme))
+    }
+
+    /// The line of the problem, from 1: one more than the line breaks (LF) before it.
+    ///
+    /// ```
+    /// use rfc1738::{Unreadable, UnreadableInput};
+    ///
+    /// let input = UnreadableInput::new(b"see\nhttp://h/caf\xe9", Unreadable::NotUtf8);
+    /// assert_eq!((input.line(), input.column(), input.offset()), (2, 13, 16));
+    /// ```
+    pub fn line(&self) -> usize {
+        self.before().matches('\n').count() + 1
+    }
+
+    /// The column of the problem on its [`line`](UnreadableInput::line), in characters,
+    /// from 1.
+    pub fn column(&self) -> usize {
+        let before = self.before();
+        let line_start = before.rfind('\n').map_or(0, |at| at + 1);
+        before[line_start..].chars().count() + 1
+    }
+
+    /// The error as a block of lines a person reads in a terminal, as
+    /// [`ParseError::render`](crate::ParseError::render) writes a parse error: the
+    /// message, the position, the problem's line as [`shown`](UnreadableInput::shown)
+    /// (control characters escaped) with a caret under the problem.
+    ///
+    /// ```
+    /// use rfc1738::{Unreadable, UnreadableInput};
+    ///
+    /// let input = UnreadableInput::new(b"http://h/caf\xe9", Unreadable::NotUtf8);
+    /// assert_eq!(
+    ///     input.render(),
+    ///     "error: input is not valid UTF-8 (a URL is US-ASCII; escape other octets as %XX)\n \
+    ///      --> line 1, column 13 (byte 12)\n  |\n  | http://h/caf\u{fffd}\n  |             ^"
+    /// );
+    /// ```
+    pub fn render(&self) -> String {
+        let (line, column) = (self.line(), self.column());
+        let shown = self.shown();
+        let line_text = shown.split('\n').nth(line - 1).unwrap_or("");
+        format!(
+            "error: {}\n --> line {line}, column {column} (byte {})\n  |\n  | {}\n  | {:>column$}",
+            self.message(),
+            self.offset(),
+            escape_controls(line_text),
+            "^",
+        )
+    }
+}
+
+impl fmt::Display for UnreadableInput<'_> {
+    /// One line: `<message> at line L, column C (byte B)`, as a [`ParseError`](crate::ParseError)'s.
+    ///
+    /// ```
+    /// use rfc1738::{Unreadable, UnreadableInput};
+    ///
+    /// let input = UnreadableInput::new(b"http://h/caf\xe9", Unreadable::NotUtf8);
+    /// assert!(input.to_string().ends_with(" at line 1, column 13 (byte 12)"));
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} at line {}, column {} (byte {})",
+            self.message(),
+            self.line(),
+            self.column(),
+            self.offset()
+        )
     }
 }
 
@@ -181,5 +260,21 @@ mod tests {
         assert_eq!(input.hex(), None);
         assert_eq!(input.kind(), Some(UrlKind::Gopher));
         assert!(input.message().contains("100 bytes"));
+    }
+
+    #[test]
+    fn a_line_cut_inside_a_character_is_read_up_to_the_character() {
+        // The most a line may hold ends inside the "é" (bytes 9 and 10).
+        let input = UnreadableInput::new(
+            "http://h/\u{e9}aaaa".as_bytes(),
+            Unreadable::TooLong {
+                len: 100,
+                max_line: 10,
+            },
+        );
+        assert_eq!(input.offset(), 10);
+        assert_eq!(input.char_offset(), None);
+        assert_eq!(input.scheme().as_deref(), Some("http"));
+        assert_eq!((input.line(), input.column()), (1, 10));
     }
 }

@@ -2,9 +2,7 @@
 
 use crate::lines::{Item, Place};
 use crate::output::{shown, write_error, write_json, write_unreadable, Out, Select};
-use rfc1738::{Dialect, InputForm, ParseReport, UnreadableReport};
-use serde::{Deserialize, Deserializer};
-use serde_json::value::RawValue;
+use rfc1738::{Dialect, InputForm, ParseReport, UnreadableReport, UrlReference};
 use std::io::{self, Write};
 
 /// How `parse` reads and prints.
@@ -56,7 +54,7 @@ pub(crate) fn print_url(
         return Ok(valid);
     }
     match report.result() {
-        Ok(parsed) => print_tree(url, &serde_json::to_vec(parsed)?, out)?,
+        Ok(parsed) => print_tree(url, parsed, out)?,
         Err(error) => out.stderr(|mut stderr, paint| {
             writeln!(stderr, "{}", shown(url))?;
             write_error(
@@ -71,48 +69,31 @@ pub(crate) fn print_url(
     Ok(valid)
 }
 
-/// The components of a valid URL as an indented tree, one `name: value` per line, from
-/// the URL's JSON object (each value printed as its JSON text: no value tree is built,
-/// so a path of millions of segments costs its output, not tens of bytes per segment).
-pub(crate) fn print_tree(url: &str, json: &[u8], out: &mut impl Write) -> io::Result<()> {
+/// The report of a valid URL reference as an indented tree, one `name: value` per line
+/// ([`UrlReference::entries`] but `display`, which is the input echoed above it), each
+/// value written as its JSON text (`(none)` for null) straight to the output: a path of
+/// millions of segments costs its output, not tens of bytes per segment.
+pub(crate) fn print_tree(
+    url: &str,
+    reference: &UrlReference<'_>,
+    out: &mut impl Write,
+) -> io::Result<()> {
     writeln!(out, "{}", shown(url))?;
-    let Fields(fields) = serde_json::from_slice(json)?;
-    let width = fields.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
-    for (name, value) in fields {
+    let width = reference
+        .entries()
+        .map(|(name, _)| name.len())
+        .max()
+        .unwrap_or(0);
+    for (name, value) in reference.entries() {
         if name == "display" {
             continue;
         }
-        let shown = match value.get() {
-            "null" => "(none)",
-            other => other,
-        };
-        writeln!(out, "  {name:width$}  {shown}")?;
+        write!(out, "  {name:width$}  ")?;
+        match value.is_null() {
+            true => out.write_all(b"(none)")?,
+            false => serde_json::to_writer(&mut *out, &value)?,
+        }
+        writeln!(out)?;
     }
     writeln!(out)
-}
-
-/// The fields of a JSON object, in order, each value as its JSON text.
-pub(crate) struct Fields<'j>(Vec<(&'j str, &'j RawValue)>);
-
-impl<'de> Deserialize<'de> for Fields<'de> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = Fields<'de>;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a JSON object")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<Fields<'de>, A::Error> {
-                let mut fields = Vec::new();
-                while let Some(field) = map.next_entry()? {
-                    fields.push(field);
-                }
-                Ok(Fields(fields))
-            }
-        }
-        deserializer.deserialize_map(Visitor)
-    }
 }
