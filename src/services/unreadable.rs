@@ -3,8 +3,8 @@
 //! input in the shape of their other reports, with this error, never dropping it.
 
 use crate::facade::leading_scheme;
-use crate::vocabulary::error::escape_controls;
 use crate::vocabulary::kind::UrlKind;
+use crate::vocabulary::window::escape_controls;
 use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 
