@@ -1,6 +1,7 @@
 //! `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]` (RFC 1738 section 3.2).
 
-use super::text::{finish_as, push_hostport, push_login, push_segments, BuildError};
+use super::authority::{authority_setters, Authority};
+use super::text::{finish_as, push_segments, BuildError};
 use crate::ast::scheme::{FtpUrl, Typecode};
 use crate::vocabulary::encode::charset;
 
@@ -20,10 +21,7 @@ use crate::vocabulary::encode::charset;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FtpBuilder {
-    host: String,
-    port: Option<u16>,
-    user: Option<Vec<u8>>,
-    password: Option<Vec<u8>>,
+    authority: Authority,
     segments: Option<Vec<Vec<u8>>>,
     typecode: Option<Typecode>,
 }
@@ -32,10 +30,7 @@ impl FtpUrl<'static> {
     /// A builder for an ftp URL on `host`.
     pub fn builder(host: impl Into<String>) -> FtpBuilder {
         FtpBuilder {
-            host: host.into(),
-            port: None,
-            user: None,
-            password: None,
+            authority: Authority::new(host),
             segments: None,
             typecode: None,
         }
@@ -43,25 +38,6 @@ impl FtpUrl<'static> {
 }
 
 impl FtpBuilder {
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
-
-    /// The user name ([`charset::USER`](crate::charset::USER); `:`, `@` and `/` escaped).
-    pub fn user(mut self, user: impl AsRef<[u8]>) -> Self {
-        self.user = Some(user.as_ref().to_vec());
-        self
-    }
-
-    /// The password. Without a user name, the user name is empty (`ftp://:pw@host`):
-    /// "there is no way to specify a password without specifying a user name".
-    pub fn password(mut self, password: impl AsRef<[u8]>) -> Self {
-        self.password = Some(password.as_ref().to_vec());
-        self
-    }
-
     /// Appends a path segment (`fsegment`, [`charset::FSEGMENT`](crate::charset::FSEGMENT)):
     /// `/` becomes `%2F` and `;` `%3B`, so a name holding them stays one name.
     pub fn segment(mut self, segment: impl AsRef<[u8]>) -> Self {
@@ -80,8 +56,7 @@ impl FtpBuilder {
     /// The URL.
     pub fn build(&self) -> Result<FtpUrl<'static>, BuildError> {
         let mut text = String::from("ftp://");
-        push_login(&mut text, self.user.as_deref(), self.password.as_deref());
-        push_hostport(&mut text, &self.host, self.port)?;
+        self.authority.push_login(&mut text)?;
         if self.segments.is_some() || self.typecode.is_some() {
             text.push('/');
             push_segments(
@@ -97,3 +72,5 @@ impl FtpBuilder {
         finish_as!(text, Ftp)
     }
 }
+
+authority_setters!(FtpBuilder, login);

@@ -1,7 +1,8 @@
 //! `gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search [ "%09"
 //! gopher+_string ]]]]]` (RFC 1738 section 3.4).
 
-use super::text::{finish_as, push, push_hostport, BuildError};
+use super::authority::{authority_setters, Authority};
+use super::text::{finish_as, push, BuildError};
 use crate::ast::scheme::GopherUrl;
 use crate::vocabulary::encode::charset;
 
@@ -28,8 +29,7 @@ use crate::vocabulary::encode::charset;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GopherBuilder {
-    host: String,
-    port: Option<u16>,
+    authority: Authority,
     item_type: Option<u8>,
     selector: Option<Vec<u8>>,
     search: Option<Vec<u8>>,
@@ -40,8 +40,7 @@ impl GopherUrl<'static> {
     /// A builder for a gopher URL on `host`.
     pub fn builder(host: impl Into<String>) -> GopherBuilder {
         GopherBuilder {
-            host: host.into(),
-            port: None,
+            authority: Authority::new(host),
             item_type: None,
             selector: None,
             search: None,
@@ -51,12 +50,6 @@ impl GopherUrl<'static> {
 }
 
 impl GopherBuilder {
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
-
     /// The item type (`gtype`, one octet: `0` a document, `1` a directory, `7` a search...).
     pub fn item_type(mut self, item_type: u8) -> Self {
         self.item_type = Some(item_type);
@@ -84,7 +77,7 @@ impl GopherBuilder {
     /// The URL.
     pub fn build(&self) -> Result<GopherUrl<'static>, BuildError> {
         let mut text = String::from("gopher://");
-        push_hostport(&mut text, &self.host, self.port)?;
+        self.authority.push_hostport(&mut text)?;
         let has_path =
             self.selector.is_some() || self.search.is_some() || self.gopher_plus.is_some();
         match self.item_type {
@@ -141,3 +134,5 @@ fn push_request(text: &mut String, request: &[u8]) {
         }
     }
 }
+
+authority_setters!(GopherBuilder);

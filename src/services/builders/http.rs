@@ -1,6 +1,7 @@
 //! `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]` (RFC 1738 section 3.3).
 
-use super::text::{finish_as, push, push_hostport, push_segments, BuildError};
+use super::authority::{authority_setters, Authority};
+use super::text::{finish_as, push, push_segments, BuildError};
 use crate::ast::scheme::HttpUrl;
 use crate::vocabulary::encode::charset;
 
@@ -19,8 +20,7 @@ use crate::vocabulary::encode::charset;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HttpBuilder {
-    host: String,
-    port: Option<u16>,
+    authority: Authority,
     segments: Option<Vec<Vec<u8>>>,
     search: Option<Vec<u8>>,
 }
@@ -29,8 +29,7 @@ impl HttpUrl<'static> {
     /// A builder for an http URL on `host` (a hostname or hostnumber, written as is).
     pub fn builder(host: impl Into<String>) -> HttpBuilder {
         HttpBuilder {
-            host: host.into(),
-            port: None,
+            authority: Authority::new(host),
             segments: None,
             search: None,
         }
@@ -38,12 +37,6 @@ impl HttpUrl<'static> {
 }
 
 impl HttpBuilder {
-    /// The port (written even when it is the default, 80).
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
-
     /// Appends a path segment (`hsegment`): octets outside
     /// [`charset::HSEGMENT`](crate::charset::HSEGMENT) are escaped, `/` and `?` among them.
     pub fn segment(mut self, segment: impl AsRef<[u8]>) -> Self {
@@ -63,7 +56,7 @@ impl HttpBuilder {
     /// The URL.
     pub fn build(&self) -> Result<HttpUrl<'static>, BuildError> {
         let mut text = String::from("http://");
-        push_hostport(&mut text, &self.host, self.port)?;
+        self.authority.push_hostport(&mut text)?;
         if self.segments.is_some() || self.search.is_some() {
             text.push('/');
             push_segments(
@@ -79,3 +72,5 @@ impl HttpBuilder {
         finish_as!(text, Http)
     }
 }
+
+authority_setters!(HttpBuilder);

@@ -15,6 +15,7 @@
 //! assert_eq!(ftp.segments().nth(1).unwrap().decode().as_ref(), b"a/b;c.txt");
 //! ```
 
+mod authority;
 mod file;
 mod ftp;
 mod generic;

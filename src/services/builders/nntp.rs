@@ -1,7 +1,8 @@
 //! `nntpurl = "nntp://" hostport "/" group [ "/" digits ]` (RFC 1738 section 3.7).
 
+use super::authority::{authority_setters, Authority};
 use super::news::check_group;
-use super::text::{finish_as, push_hostport, BuildError};
+use super::text::{finish_as, BuildError};
 use crate::ast::scheme::NntpUrl;
 
 /// Builds an [`NntpUrl`].
@@ -14,8 +15,7 @@ use crate::ast::scheme::NntpUrl;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NntpBuilder {
-    host: String,
-    port: Option<u16>,
+    authority: Authority,
     group: String,
     article: Option<u64>,
 }
@@ -24,8 +24,7 @@ impl NntpUrl<'static> {
     /// A builder for a newsgroup on an NNTP server (the group name has no escapes).
     pub fn builder(host: impl Into<String>, group: impl Into<String>) -> NntpBuilder {
         NntpBuilder {
-            host: host.into(),
-            port: None,
+            authority: Authority::new(host),
             group: group.into(),
             article: None,
         }
@@ -33,12 +32,6 @@ impl NntpUrl<'static> {
 }
 
 impl NntpBuilder {
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
-
     /// The article number in the group.
     pub fn article(mut self, article: u64) -> Self {
         self.article = Some(article);
@@ -49,7 +42,7 @@ impl NntpBuilder {
     pub fn build(&self) -> Result<NntpUrl<'static>, BuildError> {
         check_group(&self.group)?;
         let mut text = String::from("nntp://");
-        push_hostport(&mut text, &self.host, self.port)?;
+        self.authority.push_hostport(&mut text)?;
         text.push('/');
         text.push_str(&self.group);
         if let Some(article) = self.article {
@@ -59,3 +52,5 @@ impl NntpBuilder {
         finish_as!(text, Nntp)
     }
 }
+
+authority_setters!(NntpBuilder);

@@ -1,7 +1,8 @@
 //! `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]` (RFC 1738 section
 //! 3.11).
 
-use super::text::{finish_as, push, push_hostport, push_segments, BuildError};
+use super::authority::{authority_setters, Authority};
+use super::text::{finish_as, push, push_segments, BuildError};
 use crate::ast::scheme::ProsperoUrl;
 use crate::vocabulary::encode::charset;
 
@@ -15,8 +16,7 @@ use crate::vocabulary::encode::charset;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProsperoBuilder {
-    host: String,
-    port: Option<u16>,
+    authority: Authority,
     segments: Vec<Vec<u8>>,
     fields: Vec<(Vec<u8>, Vec<u8>)>,
 }
@@ -25,8 +25,7 @@ impl ProsperoUrl<'static> {
     /// A builder for a Prospero link on `host`.
     pub fn builder(host: impl Into<String>) -> ProsperoBuilder {
         ProsperoBuilder {
-            host: host.into(),
-            port: None,
+            authority: Authority::new(host),
             segments: Vec::new(),
             fields: Vec::new(),
         }
@@ -34,12 +33,6 @@ impl ProsperoUrl<'static> {
 }
 
 impl ProsperoBuilder {
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
-
     /// Appends a segment of the hsoname (`psegment`, [`charset::PSEGMENT`](crate::charset::PSEGMENT)).
     pub fn segment(mut self, segment: impl AsRef<[u8]>) -> Self {
         self.segments.push(segment.as_ref().to_vec());
@@ -57,7 +50,7 @@ impl ProsperoBuilder {
     /// The URL (with no segment, the path is empty).
     pub fn build(&self) -> Result<ProsperoUrl<'static>, BuildError> {
         let mut text = String::from("prospero://");
-        push_hostport(&mut text, &self.host, self.port)?;
+        self.authority.push_hostport(&mut text)?;
         text.push('/');
         push_segments(&mut text, &self.segments, &charset::PSEGMENT);
         for (name, value) in &self.fields {
@@ -69,3 +62,5 @@ impl ProsperoBuilder {
         finish_as!(text, Prospero)
     }
 }
+
+authority_setters!(ProsperoBuilder);

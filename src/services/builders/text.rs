@@ -49,24 +49,6 @@ pub(super) fn push(out: &mut String, data: &[u8], set: &CharSet) {
     }
 }
 
-/// Appends `user[:password]@` when either is given (an empty user name before a password
-/// given alone: "there is no way to specify a password without specifying a user name").
-pub(super) fn push_login(out: &mut String, user: Option<&[u8]>, password: Option<&[u8]>) {
-    if user.is_none() && password.is_none() {
-        return;
-    }
-    push(
-        out,
-        user.unwrap_or_default(),
-        &crate::vocabulary::encode::charset::USER,
-    );
-    if let Some(password) = password {
-        out.push(':');
-        push(out, password, &crate::vocabulary::encode::charset::PASSWORD);
-    }
-    out.push('@');
-}
-
 /// Appends `host[:port]`. The host is written as given (a host has no escapes): see
 /// [`push_host`].
 pub(super) fn push_hostport(

@@ -1,6 +1,7 @@
 //! `waisurl = waisdatabase | waisindex | waisdoc` (RFC 1738 section 3.9).
 
-use super::text::{finish_as, push, push_hostport, BuildError};
+use super::authority::{authority_setters, Authority};
+use super::text::{finish_as, push, BuildError};
 use crate::ast::scheme::WaisUrl;
 use crate::vocabulary::encode::charset;
 
@@ -14,8 +15,7 @@ use crate::vocabulary::encode::charset;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WaisBuilder {
-    host: String,
-    port: Option<u16>,
+    authority: Authority,
     database: Vec<u8>,
     form: Form,
 }
@@ -32,8 +32,7 @@ impl WaisUrl<'static> {
     /// escaped by [`charset::WAIS`](crate::charset::WAIS): `*uchar`).
     pub fn builder(host: impl Into<String>, database: impl AsRef<[u8]>) -> WaisBuilder {
         WaisBuilder {
-            host: host.into(),
-            port: None,
+            authority: Authority::new(host),
             database: database.as_ref().to_vec(),
             form: Form::Database,
         }
@@ -41,12 +40,6 @@ impl WaisUrl<'static> {
 }
 
 impl WaisBuilder {
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
-
     /// A search of the database (`waisindex`); replaces a document given before.
     pub fn search(mut self, search: impl AsRef<[u8]>) -> Self {
         self.form = Form::Index(search.as_ref().to_vec());
@@ -65,7 +58,7 @@ impl WaisBuilder {
     /// The URL.
     pub fn build(&self) -> Result<WaisUrl<'static>, BuildError> {
         let mut text = String::from("wais://");
-        push_hostport(&mut text, &self.host, self.port)?;
+        self.authority.push_hostport(&mut text)?;
         text.push('/');
         push(&mut text, &self.database, &charset::WAIS);
         match &self.form {
@@ -84,3 +77,5 @@ impl WaisBuilder {
         finish_as!(text, Wais)
     }
 }
+
+authority_setters!(WaisBuilder);
