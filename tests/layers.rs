@@ -685,3 +685,40 @@ fn no_layer_imports_the_judge() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn layer_numbers_in_the_docs_match_the_imports() {
+    // A layer's number is one more than the highest of the layers it may import: what
+    // each layer's module doc says (`//! Layer 3, lowering: ...`).
+    fn rank(layer: &str) -> usize {
+        let (_, imports) = LAYERS
+            .iter()
+            .find(|(name, _)| *name == layer)
+            .expect("a layer of LAYERS");
+        1 + imports.iter().map(|&below| rank(below)).max().unwrap_or(0)
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut wrong = Vec::new();
+    for &(layer, _) in LAYERS.iter().filter(|(layer, _)| *layer != "judge") {
+        let file = [
+            root.join(layer).join("mod.rs"),
+            root.join(format!("{layer}.rs")),
+        ]
+        .into_iter()
+        .find(|file| file.exists())
+        .expect("each layer is a module of src/");
+        let source = std::fs::read_to_string(&file).expect("readable");
+        let said = source
+            .strip_prefix("//! Layer ")
+            .and_then(|rest| rest.split([',', ' ']).next())
+            .and_then(|number| number.parse::<usize>().ok());
+        if said != Some(rank(layer)) {
+            wrong.push(format!(
+                "{}: says layer {said:?}, imports make it layer {}",
+                file.display(),
+                rank(layer)
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
