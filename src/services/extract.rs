@@ -24,7 +24,8 @@
 //!   overlapping (`FILE:http://h/a`: the invalid file URL, then `http://h/a`). Findings
 //!   come in the order of their starts, and none starts inside a valid one.
 
-use crate::vocabulary::dialect::{is_scheme_char, Dialect, PREFIX};
+use crate::vocabulary::dialect::{Dialect, PREFIX};
+use crate::vocabulary::scheme::{is_scheme_char, scheme_run_end, scheme_run_start};
 
 use crate::facade::parse_reference;
 
@@ -818,18 +819,10 @@ fn head_is_complete(bytes: &[u8], at: usize) -> bool {
     } else {
         at
     };
-    let run_end = |from: usize| {
-        from + bytes
-            .get(from..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|&&b| is_scheme_char(b))
-            .count()
-    };
-    let name_end = run_end(start);
+    let name_end = scheme_run_end(bytes, start);
     match bytes.get(name_end) {
         None => false,
-        Some(b':') => run_end(name_end + 1) < bytes.len(),
+        Some(b':') => scheme_run_end(bytes, name_end + 1) < bytes.len(),
         Some(_) => true,
     }
 }
@@ -1054,13 +1047,9 @@ impl Scanner {
     fn starts_closed_by(&self, bytes: &[u8], colon: usize) -> [Option<usize>; 2] {
         // (The search lets most colons go before this, by the two bytes before them.)
         let low = colon.saturating_sub(HEAD);
-        let mut name = colon;
-        while name > low
-            && colon - name <= crate::vocabulary::kind::LONGEST_NAME
-            && is_scheme_char(bytes[name - 1])
-        {
-            name -= 1;
-        }
+        // A name longer than the longest known one is none of them.
+        let longest = colon.saturating_sub(crate::vocabulary::kind::LONGEST_NAME + 1);
+        let name = scheme_run_start(bytes, colon, low.max(longest));
         // The name must be `URL` or a known scheme: nothing else starts a URL (most
         // colons in prose end here).
         let head = &bytes[name..colon];
@@ -1100,11 +1089,7 @@ impl Scanner {
     /// A wrapper starting with `<` at `at`.
     fn wrapped(&self, bytes: &[u8], at: usize, eof: bool) -> Attempt {
         let head = skip_whitespace(bytes, at + 1);
-        let name_end = head
-            + bytes[head..]
-                .iter()
-                .take_while(|&&b| is_scheme_char(b))
-                .count();
+        let name_end = scheme_run_end(bytes, head);
         if name_end - at >= HEAD || bytes.get(name_end) != Some(&b':') {
             return Attempt::No;
         }
@@ -1224,22 +1209,13 @@ impl Scanner {
 
     /// A bare URL starting with a letter at `at`: `[URL:] scheme ":" ...`.
     fn bare_at(&self, bytes: &[u8], at: usize, eof: bool) -> Attempt {
-        let name_end = at
-            + bytes[at..]
-                .iter()
-                .take_while(|&&b| is_scheme_char(b))
-                .count();
+        let name_end = scheme_run_end(bytes, at);
         if name_end - at >= HEAD || bytes.get(name_end) != Some(&b':') {
             return Attempt::Skip(name_end.max(at + 1));
         }
         let name = &bytes[at..name_end];
         let (prefixed, url_start) = if name.eq_ignore_ascii_case(b"URL") {
-            let scheme_end = name_end
-                + 1
-                + bytes[name_end + 1..]
-                    .iter()
-                    .take_while(|&&b| is_scheme_char(b))
-                    .count();
+            let scheme_end = scheme_run_end(bytes, name_end + 1);
             if scheme_end - at >= HEAD
                 || bytes.get(scheme_end) != Some(&b':')
                 || !is_known_scheme(&bytes[name_end + 1..scheme_end])
