@@ -1,0 +1,144 @@
+//! Where a finding is: lines and characters counted up to each finding, once.
+
+/// Where a finding is: its line and column (from 1, the column in bytes) and the same
+/// place counted in characters.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Position {
+    pub(super) line: u64,
+    pub(super) column: u64,
+    pub(super) chars: CharPosition,
+}
+
+/// A finding's start, end and column counted in characters (bytes that do not continue a
+/// UTF-8 sequence), from 0 (`start`, `end`) or 1 (`column`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) struct CharPosition {
+    pub(super) start: u64,
+    pub(super) end: u64,
+    pub(super) column: u64,
+}
+
+/// The characters of `bytes`: the bytes that do not continue a UTF-8 sequence.
+fn count_chars(bytes: &[u8]) -> u64 {
+    count_lines_and_chars(bytes).1
+}
+
+/// The line feeds and the characters of `bytes` (as [`count_chars`]), in one pass: lanes
+/// of byte-wide counters, each taking one byte of every 32 and emptied before it can
+/// overflow, a loop the compiler turns into vector instructions (a continuation byte,
+/// 0b10xxxxxx, is below -64 as a signed byte).
+fn count_lines_and_chars(bytes: &[u8]) -> (u64, u64) {
+    const LANES: usize = 32;
+    /// Rounds of `LANES` bytes a byte-wide counter can take without overflowing.
+    const ROUNDS: usize = 255;
+    let (mut lines, mut continuations) = (0u64, 0u64);
+    let whole = bytes.len() / LANES * LANES;
+    for stretch in bytes[..whole].chunks(LANES * ROUNDS) {
+        let (mut line_lanes, mut continuation_lanes) = ([0u8; LANES], [0u8; LANES]);
+        for block in stretch.chunks_exact(LANES) {
+            for lane in 0..LANES {
+                line_lanes[lane] += u8::from(block[lane] == b'\n');
+                continuation_lanes[lane] += u8::from((block[lane] as i8) < -64);
+            }
+        }
+        lines += line_lanes
+            .iter()
+            .map(|&count| u64::from(count))
+            .sum::<u64>();
+        continuations += continuation_lanes
+            .iter()
+            .map(|&count| u64::from(count))
+            .sum::<u64>();
+    }
+    for &byte in &bytes[whole..] {
+        lines += u64::from(byte == b'\n');
+        continuations += u64::from((byte as i8) < -64);
+    }
+    (lines, bytes.len() as u64 - continuations)
+}
+
+/// Counts lines (and characters) up to each finding, without going over the same bytes
+/// twice.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct LineCounter {
+    /// Lines (line feeds) seen before `counted`, and where the current line starts.
+    line: u64,
+    counted: usize,
+    line_start: usize,
+    /// The current line started before the buffer held it: columns count from there.
+    carried: u64,
+    /// Characters before `counted`, and before the current line's start, from the start of
+    /// the text.
+    chars: u64,
+    line_start_chars: u64,
+}
+
+impl LineCounter {
+    /// Counts `bytes[self.counted..start]`; returns where the finding `start..end` is.
+    pub(super) fn advance(&mut self, bytes: &[u8], start: usize, end: usize) -> Position {
+        let to = start.min(bytes.len());
+        if to > self.counted {
+            let span = &bytes[self.counted..to];
+            let (lines, chars) = count_lines_and_chars(span);
+            self.chars += chars;
+            if let Some(last) = memchr::memrchr(b'\n', span).filter(|_| lines > 0) {
+                self.line += lines;
+                self.line_start = self.counted + last + 1;
+                self.line_start_chars = self.chars - count_chars(&span[last + 1..]);
+                self.carried = 0;
+            }
+            self.counted = to;
+        }
+        // Findings come in order, so `to` is `counted` (a finding that started before the
+        // last one would count back from it).
+        let chars_at = self.chars - count_chars(&bytes[to..self.counted]);
+        let column = self.carried + (to.saturating_sub(self.line_start)) as u64;
+        let char_start = chars_at;
+        let char_end = char_start + count_chars(&bytes[to..end.clamp(to, bytes.len())]);
+        Position {
+            line: self.line + 1,
+            column: column + 1,
+            chars: CharPosition {
+                start: char_start,
+                end: char_end,
+                column: char_start.saturating_sub(self.line_start_chars) + 1,
+            },
+        }
+    }
+
+    /// The buffer lost its first `dropped` bytes (all counted).
+    pub(super) fn rebase(&mut self, dropped: usize) {
+        if self.line_start <= dropped {
+            self.carried += (dropped - self.line_start) as u64;
+            self.line_start = 0;
+        } else {
+            self.line_start -= dropped;
+        }
+        self.counted = self.counted.saturating_sub(dropped);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn lines_and_characters_are_counted_as_one_at_a_time_at_every_length() {
+        // Line feeds, ASCII, two-, three- and four-byte characters, over lengths around the
+        // 32-byte lanes and the 255 rounds a lane counter holds.
+        let pattern = "ab\nc\u{e9}\n\u{20ac}x\u{1f600}\n\n";
+        let text = pattern.repeat(40 * 255 * 32 / pattern.len() + 2);
+        let lengths = (0..70).chain([8159, 8160, 8161, 16320, 16321, 40000, text.len()]);
+        for length in lengths {
+            let bytes = &text.as_bytes()[..length];
+            let lines = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+            let chars = bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64;
+            assert_eq!(
+                count_lines_and_chars(bytes),
+                (lines, chars),
+                "length {length}"
+            );
+        }
+    }
+}
