@@ -5,11 +5,13 @@ use super::candidate::{Candidate, Wrapper};
 use super::extractor::Extractor;
 use super::lines::{CharPosition, Position};
 use crate::ast::reference::UrlReference;
-use crate::facade::parse_reference;
+use crate::facade::{parse_reference, read_reference_in};
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use crate::vocabulary::kind::UrlKind;
 use std::borrow::Cow;
+use std::fmt;
+use std::sync::OnceLock;
 
 /// A URL found in a text.
 ///
@@ -24,7 +26,11 @@ use std::borrow::Cow;
 /// assert_eq!(found[0].kind(), Some(UrlKind::Ftp));
 /// assert_eq!(&text[found[0].span()], found[0].found());
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Whether the URL is valid, and its kind, are known when it is found; why an invalid one
+/// is not valid is looked for only when [`error`](Found::error) is called, so that a
+/// search whose errors are not read diagnoses nothing.
+#[derive(Clone)]
 pub struct Found<'t> {
     start: u64,
     end: u64,
@@ -36,7 +42,11 @@ pub struct Found<'t> {
     wrapper: Wrapper,
     prefixed: bool,
     alternative: Option<String>,
-    verdict: Result<UrlKind, ParseError>,
+    verdict: Verdict,
+    /// The error of an invalid finding, once [`Found::error`] was called (or when reading
+    /// the URL found it, a number out of range). Not part of the finding's value: two
+    /// findings are equal whether or not it was filled.
+    error: OnceLock<ParseError>,
     dialect: Dialect,
     /// The found text's bytes, when they are not UTF-8.
     found_bytes: Option<Box<[u8]>>,
@@ -144,17 +154,54 @@ impl<'t> Found<'t> {
 
     /// Whether [`url`](Found::url) is a valid URL reference in the extractor's dialect.
     pub fn is_valid(&self) -> bool {
-        self.verdict.is_ok()
+        matches!(self.verdict, Verdict::Valid(_))
     }
 
     /// The kind of URL, when it is valid.
     pub fn kind(&self) -> Option<UrlKind> {
-        self.verdict.as_ref().ok().copied()
+        match self.verdict {
+            Verdict::Valid(kind) => Some(kind),
+            Verdict::Rejected | Verdict::TooLongInText { .. } => None,
+        }
     }
 
-    /// Why the URL is not valid (offsets are in [`url`](Found::url)).
+    /// Why the URL is not valid (offsets are in [`url`](Found::url)); `None` when it is
+    /// valid. The error is looked for on the first call (the dialect's diagnosis of
+    /// [`url`](Found::url), as [`parse_reference`](crate::parse_reference) gives it) and
+    /// kept for the next ones: a search whose errors are not read diagnoses nothing.
+    ///
+    /// ```
+    /// use rfc1738::{ErrorKind, UrlKind};
+    ///
+    /// let text = "see http://info.cern.ch:70000/ and <URL:ftp://h/a|b>";
+    /// let found: Vec<_> = rfc1738::extract(text).collect();
+    /// assert!(found.iter().all(|found| !found.is_valid()));
+    /// let error = found[0].error().unwrap();
+    /// assert_eq!((error.url_kind(), error.offset()), (Some(UrlKind::Http), 20));
+    /// assert_eq!(found[1].error().unwrap().offset(), 9);
+    /// // A URL longer than the limit is cut there, and so reported.
+    /// let long = format!("http://h/{}", "a".repeat(300));
+    /// let cut = rfc1738::Extractor::new().max_len(256).extract(&long).next().unwrap();
+    /// assert!(matches!(cut.error().unwrap().kind(), ErrorKind::TooLongInText { limit: 256 }));
+    /// ```
     pub fn error(&self) -> Option<&ParseError> {
-        self.verdict.as_ref().err()
+        let limit = match self.verdict {
+            Verdict::Valid(_) => return None,
+            Verdict::Rejected => None,
+            Verdict::TooLongInText { limit } => Some(limit),
+        };
+        Some(self.error.get_or_init(|| match limit {
+            Some(limit) => {
+                let kind = ErrorKind::TooLongInText { limit };
+                ParseError::new(&self.url, self.url.len(), None, kind, Vec::new())
+                    .in_dialect(self.dialect)
+            }
+            None => match parse_reference(&self.url, self.dialect) {
+                Err(error) => error,
+                // `read_reference_in` and `parse_reference` read by the same grammar.
+                Ok(_) => unreachable!("{:?} was rejected, then read", self.url),
+            },
+        }))
     }
 
     /// The dialect the URL was read by.
@@ -189,14 +236,25 @@ impl<'t> Found<'t> {
         found: Cow<'t, str>,
         url: Cow<'t, str>,
     ) -> Found<'t> {
+        let error = OnceLock::new();
         let verdict = if candidate.truncated {
-            let kind = ErrorKind::TooLongInText {
+            Verdict::TooLongInText {
                 limit: extractor.max_len,
-            };
-            Err(ParseError::new(&url, url.len(), None, kind, Vec::new())
-                .in_dialect(extractor.dialect))
+            }
+        } else if url.len() > extractor.dialect.max_input_len() {
+            // Too long for the parser: `error` says so.
+            Verdict::Rejected
         } else {
-            parse_reference(&url, extractor.dialect).map(|reference| reference.url().kind())
+            // The grammar's verdict, without the diagnosis of a rejected URL (`error`
+            // looks for it). An error the reading found (a number out of range) is kept.
+            match read_reference_in(&url, extractor.dialect) {
+                Some(Ok(reference)) => Verdict::Valid(reference.url().kind()),
+                Some(Err(found)) => {
+                    let _ = error.set(found);
+                    Verdict::Rejected
+                }
+                None => Verdict::Rejected,
+            }
         };
         let alternative = (!candidate.hyphens.is_empty()).then(|| {
             // One pass: the hyphens are in order, each a one-byte character.
@@ -222,6 +280,7 @@ impl<'t> Found<'t> {
             prefixed: candidate.prefixed,
             alternative,
             verdict,
+            error,
             dialect: extractor.dialect,
             found_bytes: None,
         }
@@ -233,5 +292,148 @@ impl<'t> Found<'t> {
             found_bytes,
             ..self
         }
+    }
+}
+
+/// What the dialect's grammar made of a finding's URL, known without diagnosing it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    /// A URL reference of this kind.
+    Valid(UrlKind),
+    /// Not a URL reference in the dialect: [`Found::error`] says why.
+    Rejected,
+    /// Longer than the extractor's limit: cut there, and not read.
+    TooLongInText { limit: usize },
+}
+
+/// Findings are equal when they are the same finding: the error, found on request from
+/// the rest, is left out.
+impl PartialEq for Found<'_> {
+    fn eq(&self, other: &Found<'_>) -> bool {
+        // Every field but `error` (listed, so that a new field is not forgotten).
+        let Found {
+            start,
+            end,
+            line,
+            column,
+            chars,
+            found,
+            url,
+            wrapper,
+            prefixed,
+            alternative,
+            verdict,
+            error: _,
+            dialect,
+            found_bytes,
+        } = self;
+        *start == other.start
+            && *end == other.end
+            && *line == other.line
+            && *column == other.column
+            && *chars == other.chars
+            && *found == other.found
+            && *url == other.url
+            && *wrapper == other.wrapper
+            && *prefixed == other.prefixed
+            && *alternative == other.alternative
+            && *verdict == other.verdict
+            && *dialect == other.dialect
+            && *found_bytes == other.found_bytes
+    }
+}
+
+impl Eq for Found<'_> {}
+
+/// Shows the finding with its verdict, `Ok(kind)` or `Err(error)`: the error of an invalid
+/// one is looked for ([`Found::error`]).
+impl fmt::Debug for Found<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verdict = self.kind().ok_or_else(|| self.error());
+        f.debug_struct("Found")
+            .field("start", &self.start)
+            .field("end", &self.end)
+            .field("line", &self.line)
+            .field("column", &self.column)
+            .field("chars", &self.chars)
+            .field("found", &self.found)
+            .field("url", &self.url)
+            .field("wrapper", &self.wrapper)
+            .field("prefixed", &self.prefixed)
+            .field("alternative", &self.alternative)
+            .field("verdict", &verdict)
+            .field("dialect", &self.dialect)
+            .field("found_bytes", &self.found_bytes)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    fn findings(text: &str, extractor: Extractor) -> Vec<Found<'_>> {
+        extractor.extract(text).collect()
+    }
+
+    #[test]
+    fn an_invalid_findings_error_is_looked_for_when_asked_and_is_the_parsers() {
+        let text = "a http://h:70000/ b <URL:ftp://h/a|b> c nntp:x/1 2 d <mid:%zz> \
+                    e http://h/ f URL:news:a..b";
+        for dialect in Dialect::ALL {
+            let extractor = Extractor::new().dialect(dialect);
+            let found = findings(text, extractor);
+            assert!(found.iter().any(|found| !found.is_valid()), "{dialect}");
+            for found in &found {
+                // A number out of range is found by reading the URL, and kept; a rejected
+                // URL's error is not looked for yet.
+                let range = found.url() == "http://h:70000/" && !found.is_valid();
+                assert_eq!(found.error.get().is_some(), range, "{found:?}");
+                let expected = parse_reference(found.url(), dialect).err();
+                assert_eq!(found.error(), expected.as_ref(), "{found:?}");
+                assert_eq!(found.error.get(), expected.as_ref(), "{found:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn findings_are_equal_and_shown_alike_whether_or_not_their_error_was_asked_for() {
+        let text = "<URL:ftp://h/a|b> and http://h:99999/x";
+        let asked = findings(text, Extractor::new());
+        let not_asked = findings(text, Extractor::new());
+        assert!(asked.iter().filter(|found| found.error().is_some()).count() >= 2);
+        assert!(not_asked
+            .iter()
+            .all(|found| found.error.get().is_none() || found.url() == "http://h:99999/x"));
+        assert_eq!(asked, not_asked);
+        assert_eq!(format!("{asked:?}"), format!("{not_asked:?}"));
+        let cloned = not_asked.clone();
+        assert_eq!(cloned, asked);
+        assert_eq!(cloned[0].error(), asked[0].error());
+        let owned: Vec<Found<'static>> = asked.into_iter().map(Found::into_owned).collect();
+        assert_eq!(owned, not_asked);
+    }
+
+    #[test]
+    fn a_finding_cut_at_the_limit_says_so_and_differs_by_its_limit() {
+        let text = format!("http://h/{}", "a".repeat(600));
+        let cut = |limit| findings(&text, Extractor::new().max_len(limit)).remove(0);
+        let (short, long) = (cut(256), cut(512));
+        let error = short.error().unwrap();
+        assert_eq!(error.kind(), &ErrorKind::TooLongInText { limit: 256 });
+        assert_eq!(error.offset(), 256);
+        let mut other = long.clone();
+        other.url = short.url.clone();
+        other.found = short.found.clone();
+        other.end = short.end;
+        other.chars = short.chars;
+        assert_ne!(other, short, "the limit is part of the verdict");
+    }
+
+    #[test]
+    fn a_finding_can_be_sent_and_shared_between_threads() {
+        fn send_and_sync<T: Send + Sync>() {}
+        send_and_sync::<Found<'static>>();
     }
 }
