@@ -215,8 +215,10 @@ enum Rewrite {
 fn normalized_text(url: &Url<'_>) -> String {
     let text = url.as_str();
     let mut rewrites: Vec<(Range<usize>, Rewrite)> = Vec::new();
-    if let Some(colon) = text.find(':') {
-        rewrites.push((0..colon, Rewrite::Lowercase));
+    // The scheme as the grammar read it (every URL has one), and the ":" after it.
+    if let Some(scheme) = url.component(Role::Scheme) {
+        let colon = scheme.span().end;
+        rewrites.push((scheme.span(), Rewrite::Lowercase));
         // Where "?" starts a search (http, wais, a generic URI), the path ends there: a
         // search is no path. Elsewhere "?" is data (an ftp fsegment, a gopher selector).
         // In ftp and prospero a ";" ends the last segment (";type=", fields).

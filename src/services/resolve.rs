@@ -6,7 +6,7 @@
 mod cern;
 mod rfc1808;
 
-use crate::vocabulary::dialect::{is_absolute, scheme_colon, without_fragment};
+use crate::vocabulary::dialect::{colon_before_any_slash, is_absolute, without_fragment};
 use std::fmt;
 use std::str::FromStr;
 
@@ -275,7 +275,7 @@ fn resolve_rfc1630(
     if is_absolute(partial) {
         return Ok(partial.to_owned());
     }
-    let colon = scheme_colon(context)
+    let colon = colon_before_any_slash(context)
         .ok_or_else(|| ResolveError::ContextNotAbsolute(context.to_owned()))?;
     if context[..colon].eq_ignore_ascii_case("gopher") {
         return Err(ResolveError::NoPartialForms(

@@ -1,5 +1,6 @@
 //! Dialects and URI references: which document's grammar reads the input, and the
-//! `[URL:] url [# fragment]` wrapper every dialect accepts around a URL.
+//! `[URL:] url [# fragment]` wrapper every dialect accepts around a URL, and RFC 1630's
+//! absolute form. Each dialect's rule for a scheme is in `vocabulary::scheme`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -97,50 +98,7 @@ impl FromStr for Dialect {
 /// The prefix of RFC 1738's appendix and RFC 1630's `prefixedurl`.
 pub(crate) const PREFIX: &str = "URL:";
 
-/// Whether `b` is a character of RFC 1738's `scheme` (`lowalpha | digit | "+" | "-" |
-/// "."`, upper case allowed by section 2.1).
-pub(crate) fn is_scheme_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
-}
-
 impl Dialect {
-    /// The length of the `scheme` at the start of `text` when a `":"` follows it, by this
-    /// dialect's rule for a scheme (the one place a scheme is recognised: the parsers'
-    /// diagnoses, the `URL:` prefix, the reports and [`crate::leading_scheme`] ask here):
-    ///
-    /// - RFC 1738: `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]` (upper case allowed,
-    ///   section 2.1);
-    /// - RFC 1630: `scheme = ialpha`, a letter then `xalpha`s (letters, digits,
-    ///   `$-_@.&+!*"'(),` and escapes);
-    /// - draft-www-uri-00: the same, where `xalpha` also holds `;` and space (the draft's
-    ///   `extra`); its `:` ends the scheme.
-    pub(crate) fn scheme_len(self, text: &str) -> Option<usize> {
-        let len = self.scheme_reach(text);
-        (len > 0 && text.as_bytes().get(len) == Some(&b':')).then_some(len)
-    }
-
-    /// How far the reading of a `scheme` gets at the start of `text` (by this dialect's
-    /// rule, [`Dialect::scheme_len`]): where a `":"` must follow it, or 0 when no scheme
-    /// starts there.
-    pub(crate) fn scheme_reach(self, text: &str) -> usize {
-        let bytes = text.as_bytes();
-        if self == Dialect::Rfc1738 {
-            return bytes.iter().take_while(|&&b| is_scheme_char(b)).count();
-        }
-        // scheme = alpha [ xalphas ], ended by the first ":" (an xalpha of the draft).
-        if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
-            return 0;
-        }
-        let mut at = 1;
-        while bytes.get(at) != Some(&b':') {
-            match xalpha_len(&bytes[at..], self) {
-                Some(len) => at += len,
-                None => break,
-            }
-        }
-        at
-    }
-
     /// The dialect's rule for a newsgroup name, in words, for
     /// [`ErrorKind::ArticleWithoutHost`].
     pub(crate) fn group_rule(self) -> &'static str {
@@ -149,19 +107,6 @@ impl Dialect {
                 "a letter, then only letters, digits, \"-\", \".\", \"+\" and \"_\": RFC 1738 section 3.6"
             }
             _ => "ialphas joined by \".\", each a letter, then letters, digits, escapes and \"$-_@.&+!*\"'(),\": RFC 1630's group",
-        }
-    }
-
-    /// The dialect's rule for a scheme, in words, for [`ErrorKind::MissingScheme`].
-    pub(crate) fn scheme_rule(self) -> &'static str {
-        match self {
-            Dialect::Rfc1738 => "letters, digits, \"+\", \"-\", \".\"",
-            Dialect::Rfc1630 => {
-                "a letter, then letters, digits, escapes and \"$-_@.&+!*\"'(),\": scheme = ialpha"
-            }
-            Dialect::DraftWwwUri00 => {
-                "a letter, then letters, digits, escapes, space and \"$-_@.&+!*\"'();,\": scheme = ialpha"
-            }
         }
     }
 
@@ -212,13 +157,16 @@ pub(crate) fn xalpha_len(bytes: &[u8], dialect: Dialect) -> Option<usize> {
 /// assert!(!rfc1738::is_absolute("a/b:c"));
 /// ```
 pub fn is_absolute(uri: &str) -> bool {
-    scheme_colon(uri).is_some()
+    colon_before_any_slash(uri).is_some()
 }
 
-/// The index of the colon that ends the scheme of an absolute form: a colon before any
-/// slash, in the URI before its `#fragment` (the fragment is not part of the URI, RFC 1630
-/// `fragmentaddress`, so `#sec:2` is a partial form).
-pub(crate) fn scheme_colon(uri: &str) -> Option<usize> {
+/// RFC 1630's rule for an absolute form, "the latter must have a colon and that colon must
+/// occur before any slash characters": the index of that colon, which ends the absolute
+/// form's scheme, in the URI before its `#fragment` (the fragment is not part of the URI,
+/// RFC 1630 `fragmentaddress`, so `#sec:2` is a partial form). A rule of its own, not a
+/// scheme's characters (those are [`crate::vocabulary::scheme`]'s): any text before the
+/// colon will do.
+pub(crate) fn colon_before_any_slash(uri: &str) -> Option<usize> {
     let uri = without_fragment(uri);
     let colon = uri.find(':')?;
     (!uri[..colon].contains('/')).then_some(colon)

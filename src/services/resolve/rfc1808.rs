@@ -28,6 +28,7 @@
 //! (`tests/resolve_netloc.rs` checks it over a generated set of bases and references).
 
 use super::ResolveError;
+use crate::vocabulary::dialect::Dialect;
 
 /// A URL split by RFC 1808 section 2.4. Each part is `None` when its separator does not
 /// appear ("undefined", section 4) and `Some("")` when it appears with nothing after it.
@@ -43,11 +44,6 @@ struct Parts<'a> {
     fragment: Option<&'a str>,
 }
 
-/// Section 2.4.2: a scheme name's characters.
-fn is_scheme_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'.' | b'-')
-}
-
 /// Section 2.4, steps 1 to 6, in that order, each taken off the string.
 fn split(url: &str) -> Parts<'_> {
     let mut parts = Parts::default();
@@ -60,9 +56,10 @@ fn split(url: &str) -> Parts<'_> {
         None => url,
     };
     // 2.4.2: a colon after the first character and before any character not allowed in a
-    // scheme name.
-    let scheme_len = rest.bytes().take_while(|&b| is_scheme_char(b)).count();
-    if scheme_len > 0 && rest.as_bytes().get(scheme_len) == Some(&b':') {
+    // scheme name ("any not an alphanumeric, plus "+", period ".", or hyphen "-""). Section
+    // 2.2's `scheme = 1*( alpha | digit | "+" | "-" | "." )` has RFC 1738's characters
+    // (section 5, upper case allowed by section 2.1), so RFC 1738's rule reads it.
+    if let Some(scheme_len) = Dialect::Rfc1738.scheme_len(rest) {
         parts.scheme = Some(&rest[..scheme_len]);
         rest = &rest[scheme_len + 1..];
     }

@@ -1,0 +1,464 @@
+//! One candidate, read from where a URL may start: a wrapper up to its `>`, or a bare URL up
+//! to whitespace, its lines joined and its trailing punctuation taken off. What is read
+//! depends on the extractor's settings alone (its limit, line numbers), not on the search.
+
+use super::extractor::Extractor;
+use crate::vocabulary::kind::UrlKind;
+use crate::vocabulary::scheme::scheme_run_end;
+use std::borrow::Cow;
+use std::fmt;
+
+/// How a URL was written in the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Wrapper {
+    /// `<URL:...>`: the wrapper RFC 1738's appendix recommends.
+    Url,
+    /// `<...>` around a URL of a known scheme (draft-ietf-uri-url-03 wraps URLs so).
+    Angle,
+    /// No wrapper: a known scheme at the start of a word, up to whitespace, without
+    /// trailing punctuation. The text around it decides where it ends, so it is flagged.
+    Bare,
+    /// `<URL:` or `<` and a known scheme, never closed by `>` (before a blank line, another
+    /// `<`, or the length limit): damaged text. The URL is read as a bare one from there.
+    Unclosed,
+}
+
+impl Wrapper {
+    /// The name used in JSON: `url`, `angle`, `bare` or `unclosed`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Wrapper::Url => "url",
+            Wrapper::Angle => "angle",
+            Wrapper::Bare => "bare",
+            Wrapper::Unclosed => "unclosed",
+        }
+    }
+}
+
+impl fmt::Display for Wrapper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One finding, as offsets in the scanned bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Candidate {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    /// The URL: `pieces` of the bytes, joined (whitespace and line numbers left out).
+    pub(super) pieces: Vec<(usize, usize)>,
+    /// Offsets in the joined URL of hyphens written at line breaks.
+    pub(super) hyphens: Vec<usize>,
+    pub(super) wrapper: Wrapper,
+    pub(super) prefixed: bool,
+    pub(super) truncated: bool,
+}
+
+impl Candidate {
+    /// Where the URL starts in the bytes (after the wrapper's head, `URL:` and
+    /// whitespace); the end of the found text when the URL is empty.
+    pub(super) fn url_start(&self) -> usize {
+        self.pieces.first().map_or(self.end, |&(start, _)| start)
+    }
+
+    /// The URL's text: borrowed when it is one piece of `text`.
+    pub(super) fn url_text<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        match self.pieces.as_slice() {
+            [] => Cow::Borrowed(""),
+            &[(start, end)] => Cow::Borrowed(text.get(start..end).unwrap_or("")),
+            pieces => Cow::Owned(
+                pieces
+                    .iter()
+                    .map(|&(start, end)| text.get(start..end).unwrap_or(""))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// The URL's text from bytes, U+FFFD for what is not UTF-8.
+    pub(super) fn url_bytes_lossy(&self, bytes: &[u8]) -> String {
+        if let &[(start, end)] = self.pieces.as_slice() {
+            return String::from_utf8_lossy(&bytes[start..end]).into_owned();
+        }
+        let mut joined = Vec::with_capacity(self.pieces.iter().map(|&(s, e)| e - s).sum());
+        for &(start, end) in &self.pieces {
+            joined.extend_from_slice(&bytes[start..end]);
+        }
+        // One copy: the joined bytes become the string when they are UTF-8.
+        String::from_utf8(joined)
+            .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
+    }
+}
+
+/// The longest head a candidate start needs to be recognized: `<`, whitespace, `URL:`,
+/// a scheme name and `:`.
+pub(super) const HEAD: usize = 64;
+
+/// The most whitespace looked through at a hyphen line break of a bare URL.
+const BREAK: usize = 1024;
+
+impl Extractor {
+    /// A wrapper starting with `<` at `at`.
+    pub(super) fn wrapped(&self, bytes: &[u8], at: usize, eof: bool) -> Attempt {
+        let head = skip_whitespace(bytes, at + 1);
+        let name_end = scheme_run_end(bytes, head);
+        if name_end - at >= HEAD || bytes.get(name_end) != Some(&b':') {
+            return Attempt::No;
+        }
+        let name = &bytes[head..name_end];
+        let (wrapper, content_start) = if name.eq_ignore_ascii_case(b"URL") {
+            (Wrapper::Url, name_end + 1)
+        } else if is_known_scheme(name) {
+            (Wrapper::Angle, head)
+        } else {
+            return Attempt::No;
+        };
+        let limit = self.max_len;
+        let mut close = None;
+        let mut i = content_start;
+        while i < bytes.len() && i - content_start <= limit {
+            match bytes[i] {
+                b'>' => {
+                    close = Some(i);
+                    break;
+                }
+                b'<' => break,
+                b'\n' if blank_line_follows(bytes, i + 1) => break,
+                _ => i += 1,
+            }
+        }
+        let Some(close) = close else {
+            if !eof && i >= bytes.len() {
+                return Attempt::NeedMore;
+            }
+            // Unclosed: read what follows the wrapper's head as a bare URL.
+            let url_start = skip_whitespace(bytes, content_start).min(i);
+            let prefixed = wrapper == Wrapper::Url;
+            return self.bare_after_head(bytes, at, url_start, eof, Wrapper::Unclosed, prefixed);
+        };
+        let (pieces, hyphens) = self.join_lines(bytes, content_start, close);
+        let candidate = Candidate {
+            start: at,
+            end: close + 1,
+            pieces,
+            hyphens,
+            wrapper,
+            prefixed: wrapper == Wrapper::Url,
+            truncated: false,
+        };
+        Attempt::Found(candidate, close + 1)
+    }
+
+    /// The text `bytes[from..to]` without its whitespace (and, with line numbers, without
+    /// the number starting each continued line): the pieces kept and the offsets, in the
+    /// joined text, of hyphens written at line breaks.
+    fn join_lines(
+        &self,
+        bytes: &[u8],
+        from: usize,
+        to: usize,
+    ) -> (Vec<(usize, usize)>, Vec<usize>) {
+        let mut pieces = Vec::new();
+        let mut hyphens = Vec::new();
+        let mut joined = 0;
+        let mut i = from;
+        while i < to {
+            let mut piece_end = i;
+            while piece_end < to && space_len(bytes, piece_end) == 0 {
+                piece_end += 1;
+            }
+            if piece_end > i {
+                pieces.push((i, piece_end));
+                joined += piece_end - i;
+            }
+            // A closed wrapper: every byte up to `to` is at hand.
+            let space_end = self.skip_break(bytes, piece_end, to, true).unwrap_or(to);
+            let has_break = line_breaks(&bytes[piece_end..space_end]) > 0;
+            if has_break && piece_end > i && bytes[piece_end - 1] == b'-' && space_end < to {
+                hyphens.push(joined - 1);
+            }
+            i = space_end;
+        }
+        (pieces, hyphens)
+    }
+
+    /// The end of the whitespace starting at `from` (not past `to`), with the line numbers
+    /// that start lines inside it when the text has them; `None` when the bytes are not
+    /// `complete` and the answer depends on bytes past `to` (a stream reads on).
+    fn skip_break(&self, bytes: &[u8], from: usize, to: usize, complete: bool) -> Option<usize> {
+        let mut i = from;
+        loop {
+            while i < to && space_len(bytes, i) > 0 {
+                i += space_len(bytes, i);
+            }
+            // Whitespace (a no-break space is two bytes) or a line number may go on past
+            // the bytes at hand: a stream must read on before deciding.
+            if !complete && i + 1 >= to {
+                return None;
+            }
+            if !self.line_numbers || i == from || !bytes[from..i].contains(&b'\n') {
+                return Some(i);
+            }
+            // "1207." and whitespace, at the start of a line.
+            let digits = bytes[i..to]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            let number_end = i + digits;
+            if !complete && number_end + 2 >= to {
+                return None;
+            }
+            if digits == 0
+                || bytes.get(number_end) != Some(&b'.')
+                || number_end + 1 >= to
+                || space_len(bytes, number_end + 1) == 0
+            {
+                return Some(i);
+            }
+            i = number_end + 1;
+        }
+    }
+
+    /// A bare URL starting with a letter at `at`: `[URL:] scheme ":" ...`.
+    pub(super) fn bare_at(&self, bytes: &[u8], at: usize, eof: bool) -> Attempt {
+        let name_end = scheme_run_end(bytes, at);
+        if name_end - at >= HEAD || bytes.get(name_end) != Some(&b':') {
+            return Attempt::Skip(name_end.max(at + 1));
+        }
+        let name = &bytes[at..name_end];
+        let (prefixed, url_start) = if name.eq_ignore_ascii_case(b"URL") {
+            let scheme_end = scheme_run_end(bytes, name_end + 1);
+            if scheme_end - at >= HEAD
+                || bytes.get(scheme_end) != Some(&b':')
+                || !is_known_scheme(&bytes[name_end + 1..scheme_end])
+            {
+                return Attempt::Skip(name_end + 1);
+            }
+            (true, name_end + 1)
+        } else if is_known_scheme(name) {
+            (false, at)
+        } else {
+            return Attempt::Skip(name_end + 1);
+        };
+        self.bare_after_head(bytes, at, url_start, eof, Wrapper::Bare, prefixed)
+    }
+
+    /// The bare URL at `url_start`, found as written from `at` (its head: `<URL:`, `<`,
+    /// `URL:` or nothing).
+    fn bare_after_head(
+        &self,
+        bytes: &[u8],
+        at: usize,
+        url_start: usize,
+        eof: bool,
+        wrapper: Wrapper,
+        prefixed: bool,
+    ) -> Attempt {
+        match self.bare_run(bytes, url_start, eof) {
+            BareRun::NeedMore => Attempt::NeedMore,
+            BareRun::Nothing(to) => Attempt::Skip(to.max(at + 1)),
+            BareRun::Found {
+                mut candidate,
+                resume,
+            } => {
+                candidate.start = at;
+                candidate.wrapper = wrapper;
+                candidate.prefixed = prefixed;
+                Attempt::Found(candidate, resume)
+            }
+        }
+    }
+
+    /// The bare URL starting at `from` (at its scheme): its runs up to whitespace, joined
+    /// at hyphen line breaks, without trailing punctuation.
+    fn bare_run(&self, bytes: &[u8], from: usize, eof: bool) -> BareRun {
+        let limit = self.max_len;
+        let mut pieces: Vec<(usize, usize)> = Vec::new();
+        let mut hyphens = Vec::new();
+        let mut joined = 0;
+        let mut i = from;
+        let mut truncated = false;
+        loop {
+            let room = limit - joined;
+            let run = bytes[i..]
+                .iter()
+                .take(room.saturating_add(1))
+                .take_while(|&&b| !ends_run(b))
+                .count();
+            let run_end = i + run;
+            if run_end == bytes.len() && !eof && run <= room {
+                return BareRun::NeedMore;
+            }
+            if run > room {
+                pieces.push((i, i + room));
+                truncated = true;
+                break;
+            }
+            pieces.push((i, run_end));
+            joined += run;
+            // A hyphen right before a line break: the URL goes on after the break.
+            let breaks_here = run > 0
+                && bytes[run_end - 1] == b'-'
+                && matches!(bytes.get(run_end), Some(b'\n' | b'\r'));
+            if !breaks_here {
+                break;
+            }
+            // The whitespace (and line number) before the next line's text, looked at
+            // within a bound so that a stream of whitespace is not held.
+            let bound = (run_end + BREAK).min(bytes.len());
+            let complete = eof || run_end + BREAK < bytes.len();
+            let Some(next) = self.skip_break(bytes, run_end, bound, complete) else {
+                return BareRun::NeedMore;
+            };
+            if next >= bound || ends_run(bytes[next]) || line_breaks(&bytes[run_end..next]) > 1 {
+                break;
+            }
+            hyphens.push(joined - 1);
+            i = next;
+        }
+        let Some(&(_, last_end)) = pieces.last() else {
+            return BareRun::Nothing(from + 1);
+        };
+        let resume = last_end;
+        let first_end = pieces[0].1;
+        if !truncated {
+            trim_trailing_punctuation(bytes, &mut pieces);
+            // Hyphens past the trimmed end are gone with it.
+            let kept: usize = pieces.iter().map(|&(s, e)| e - s).sum();
+            hyphens.retain(|&h| h < kept);
+        }
+        let last = pieces.last().map_or(from, |&(_, end)| end);
+        // Something other than slashes must follow "scheme:" ("http://" names a scheme).
+        let first = pieces.first().copied().unwrap_or((from, from));
+        let colon = bytes[first.0..first.1].iter().position(|&b| b == b':');
+        let only_scheme = colon.is_none_or(|c| {
+            let after = &bytes[first.0 + c + 1..first.1];
+            pieces.len() == 1 && after.iter().all(|&b| b == b'/')
+        });
+        if only_scheme {
+            // No start is in the first piece (it has no colon, or only slashes after its
+            // one), unless it was cut at the limit, before a colon; one may be on the lines
+            // a hyphen joined to it.
+            let past = if truncated { from } else { first_end };
+            return BareRun::Nothing(past.max(from + 1));
+        }
+        BareRun::Found {
+            candidate: Candidate {
+                start: from,
+                end: last,
+                pieces,
+                hyphens,
+                wrapper: Wrapper::Bare,
+                prefixed: false,
+                truncated,
+            },
+            resume: if truncated { last } else { resume },
+        }
+    }
+}
+
+/// What a candidate start turned out to be.
+pub(super) enum Attempt {
+    /// Not a URL: go on at the next byte.
+    No,
+    /// Not a URL, and nothing can start before this offset.
+    Skip(usize),
+    /// More bytes are needed to decide.
+    NeedMore,
+    /// A finding; the search resumes at the offset (for one cut at the limit, where it
+    /// was cut).
+    Found(Candidate, usize),
+}
+
+/// What [`Extractor::bare_run`] read.
+enum BareRun {
+    NeedMore,
+    Nothing(usize),
+    Found { candidate: Candidate, resume: usize },
+}
+
+/// Takes off a bare URL's end what the sentence around it put there.
+fn trim_trailing_punctuation(bytes: &[u8], pieces: &mut Vec<(usize, usize)>) {
+    // Opening and closing brackets in the URL, counted once: [(, ), [, ], {, }].
+    let mut counts = [0usize; 6];
+    for &(start, end) in pieces.iter() {
+        for &b in &bytes[start..end] {
+            if let Some(i) = b"()[]{}".iter().position(|&p| p == b) {
+                counts[i] += 1;
+            }
+        }
+    }
+    while let Some(&(start, end)) = pieces.last() {
+        if start == end {
+            pieces.pop();
+            continue;
+        }
+        let last = bytes[end - 1];
+        let trim = match last {
+            b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => true,
+            b')' => counts[1] > counts[0],
+            b']' => counts[3] > counts[2],
+            b'}' => counts[5] > counts[4],
+            _ => false,
+        };
+        if !trim {
+            break;
+        }
+        if let Some(i) = b"()[]{}".iter().position(|&p| p == last) {
+            counts[i] -= 1;
+        }
+        if let Some(piece) = pieces.last_mut() {
+            piece.1 -= 1;
+        }
+    }
+}
+
+/// The length of the whitespace character at `at`, 0 when there is none: ASCII whitespace
+/// (space, tab, line feed, vertical tab, form feed, return) or a no-break space (U+00A0,
+/// which text converted from print or HTML puts between words).
+fn space_len(bytes: &[u8], at: usize) -> usize {
+    match bytes.get(at..) {
+        Some([b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r', ..]) => 1,
+        Some([0xC2, 0xA0, ..]) => 2,
+        _ => 0,
+    }
+}
+
+/// What ends a bare URL: whitespace, a control character, non-ASCII, `<`, `>`, `"`.
+pub(super) fn ends_run(b: u8) -> bool {
+    b <= b' ' || b >= 0x7f || matches!(b, b'<' | b'>' | b'"')
+}
+
+pub(super) fn skip_whitespace(bytes: &[u8], from: usize) -> usize {
+    let mut at = from;
+    while space_len(bytes, at) > 0 {
+        at += space_len(bytes, at);
+    }
+    at
+}
+
+/// The line breaks in `space`: line feeds, and returns not followed by a line feed.
+fn line_breaks(space: &[u8]) -> usize {
+    space
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && space.get(i + 1) != Some(&b'\n')))
+        .count()
+}
+
+/// Whether the line starting at `from` is blank (only spaces, tabs and a return).
+fn blank_line_follows(bytes: &[u8], from: usize) -> bool {
+    let rest = &bytes[from.min(bytes.len())..];
+    let blank = rest
+        .iter()
+        .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r'))
+        .count();
+    rest.get(blank) == Some(&b'\n')
+}
+
+/// A scheme this crate knows (not generic), in any case.
+pub(super) fn is_known_scheme(name: &[u8]) -> bool {
+    UrlKind::named(name).is_some_and(|kind| kind != UrlKind::Generic)
+}

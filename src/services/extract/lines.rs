@@ -1,0 +1,214 @@
+//! Where a finding is: lines and characters counted up to each finding, once.
+
+/// Where a finding is: its line and column (from 1, the column in bytes) and the same
+/// place counted in characters.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Position {
+    pub(super) line: u64,
+    pub(super) column: u64,
+    pub(super) chars: CharPosition,
+}
+
+/// A finding's start, end and column counted in characters (bytes that do not continue a
+/// UTF-8 sequence), from 0 (`start`, `end`) or 1 (`column`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) struct CharPosition {
+    pub(super) start: u64,
+    pub(super) end: u64,
+    pub(super) column: u64,
+}
+
+/// The characters of `bytes`: the bytes that do not continue a UTF-8 sequence.
+fn count_chars(bytes: &[u8]) -> u64 {
+    count_lines_and_chars(bytes).1
+}
+
+/// The line feeds and the characters of `bytes` (as [`count_chars`]), in one pass: lanes
+/// of byte-wide counters, each taking one byte of every 64 and emptied before it can
+/// overflow, a loop the compiler turns into vector instructions (a continuation byte,
+/// 0b10xxxxxx, is below -64 as a signed byte); the lanes are added a word at a time
+/// ([`sum_lanes`]), and the last bytes eight at a time ([`count_word`]).
+///
+/// 64 lanes, four vectors a round: with 32, the same instructions ran 27% apart in two
+/// builds that only moved other code (the `extract` benchmark's stream without URLs).
+fn count_lines_and_chars(bytes: &[u8]) -> (u64, u64) {
+    /// Rounds of `LANES` bytes a byte-wide counter can take without overflowing.
+    const ROUNDS: usize = 255;
+    let (mut lines, mut continuations) = (0u64, 0u64);
+    let whole = bytes.len() / LANES * LANES;
+    for stretch in bytes[..whole].chunks(LANES * ROUNDS) {
+        let (mut line_lanes, mut continuation_lanes) = ([0u8; LANES], [0u8; LANES]);
+        for block in stretch.chunks_exact(LANES) {
+            for lane in 0..LANES {
+                line_lanes[lane] += u8::from(block[lane] == b'\n');
+                continuation_lanes[lane] += u8::from((block[lane] as i8) < -64);
+            }
+        }
+        lines += sum_lanes(&line_lanes);
+        continuations += sum_lanes(&continuation_lanes);
+    }
+    let mut words = bytes[whole..].chunks_exact(8);
+    for word in &mut words {
+        let (word_lines, word_continuations) =
+            count_word(u64::from_le_bytes(word.try_into().expect("eight bytes")));
+        lines += word_lines;
+        continuations += word_continuations;
+    }
+    for &byte in words.remainder() {
+        lines += u64::from(byte == b'\n');
+        continuations += u64::from((byte as i8) < -64);
+    }
+    (lines, bytes.len() as u64 - continuations)
+}
+
+/// The byte-wide counters of [`count_lines_and_chars`].
+const LANES: usize = 64;
+
+/// Each byte's top bit.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// Gathers in the top byte the sum of the eight bytes of `word` (the sum below 256).
+const fn sum_bytes(word: u64) -> u64 {
+    word.wrapping_mul(0x0101_0101_0101_0101) >> 56
+}
+
+/// The sum of byte-wide counters, eight in a word: added in pairs into four 16-bit fields
+/// (each at most 510), whose sum (at most 2,040) a multiplication gathers in the top field.
+fn sum_lanes(lanes: &[u8; LANES]) -> u64 {
+    const LOW_BYTES: u64 = 0x00ff_00ff_00ff_00ff;
+    lanes
+        .chunks_exact(8)
+        .map(|word| {
+            let word = u64::from_le_bytes(word.try_into().expect("eight counters"));
+            let pairs = (word & LOW_BYTES) + ((word >> 8) & LOW_BYTES);
+            pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48
+        })
+        .sum()
+}
+
+/// The line feeds and the continuation bytes (0b10xxxxxx) among the eight bytes of `word`,
+/// each byte looked at apart (no carry crosses from one byte to the next).
+const fn count_word(word: u64) -> (u64, u64) {
+    const LOW_BITS: u64 = !HIGH_BITS;
+    // A byte of `other` is zero where `word` holds a line feed; its top bit is set where
+    // it is not zero (the low seven bits, plus 0x7f, carry into it).
+    let other = word ^ 0x0a0a_0a0a_0a0a_0a0a;
+    let not_line_feeds = (((other & LOW_BITS) + LOW_BITS) | other) & HIGH_BITS;
+    // The top bit set and the next one clear.
+    let continuations = word & !(word << 1) & HIGH_BITS;
+    (
+        8 - sum_bytes(not_line_feeds >> 7),
+        sum_bytes(continuations >> 7),
+    )
+}
+
+/// Counts lines (and characters) up to each finding, without going over the same bytes
+/// twice.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct LineCounter {
+    /// Lines (line feeds) seen before `counted`, and where the current line starts.
+    line: u64,
+    counted: usize,
+    line_start: usize,
+    /// The current line started before the buffer held it: columns count from there.
+    carried: u64,
+    /// Characters before `counted`, and before the current line's start, from the start of
+    /// the text.
+    chars: u64,
+    line_start_chars: u64,
+}
+
+impl LineCounter {
+    /// Counts `bytes[self.counted..start]`; returns where the finding `start..end` is.
+    pub(super) fn advance(&mut self, bytes: &[u8], start: usize, end: usize) -> Position {
+        let to = start.min(bytes.len());
+        if to > self.counted {
+            let span = &bytes[self.counted..to];
+            let (lines, chars) = count_lines_and_chars(span);
+            self.chars += chars;
+            if let Some(last) = memchr::memrchr(b'\n', span).filter(|_| lines > 0) {
+                self.line += lines;
+                self.line_start = self.counted + last + 1;
+                self.line_start_chars = self.chars - count_chars(&span[last + 1..]);
+                self.carried = 0;
+            }
+            self.counted = to;
+        }
+        // Findings come in order, so `to` is `counted` (a finding that started before the
+        // last one would count back from it).
+        let chars_at = self.chars - count_chars(&bytes[to..self.counted]);
+        let column = self.carried + (to.saturating_sub(self.line_start)) as u64;
+        let char_start = chars_at;
+        let char_end = char_start + count_chars(&bytes[to..end.clamp(to, bytes.len())]);
+        Position {
+            line: self.line + 1,
+            column: column + 1,
+            chars: CharPosition {
+                start: char_start,
+                end: char_end,
+                column: char_start.saturating_sub(self.line_start_chars) + 1,
+            },
+        }
+    }
+
+    /// The buffer lost its first `dropped` bytes (all counted).
+    pub(super) fn rebase(&mut self, dropped: usize) {
+        if self.line_start <= dropped {
+            self.carried += (dropped - self.line_start) as u64;
+            self.line_start = 0;
+        } else {
+            self.line_start -= dropped;
+        }
+        self.counted = self.counted.saturating_sub(dropped);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn lines_and_characters_are_counted_as_one_at_a_time_at_every_length() {
+        let every_byte: Vec<u8> = (0..=u8::MAX).collect();
+        // Short spans (the last bytes, read eight at a time) starting at every byte.
+        let twice = every_byte.repeat(2);
+        for start in 0..256 {
+            for length in 0..=80 {
+                let bytes = &twice[start..start + length];
+                let lines = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+                let chars = bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64;
+                assert_eq!(
+                    count_lines_and_chars(bytes),
+                    (lines, chars),
+                    "{start} {length}"
+                );
+            }
+        }
+        // Line feeds, ASCII, two-, three- and four-byte characters, over lengths around the
+        // 64-byte lanes and the 255 rounds a lane counter holds. Only line feeds, and only
+        // continuations after each lead byte, fill the counters to their bound; every
+        // byte, in and out of UTF-8, is counted by its class.
+        let patterns: [&[u8]; 4] = [
+            "ab\nc\u{e9}\n\u{20ac}x\u{1f600}\n\n".as_bytes(),
+            b"\n",
+            "\u{1f600}".as_bytes(),
+            &every_byte,
+        ];
+        for pattern in patterns {
+            let text = pattern.repeat(40 * 255 * 64 / pattern.len() + 2);
+            let lengths = (0..140).chain([16319, 16320, 16321, 32640, 32641, 80000, text.len()]);
+            for length in lengths {
+                let bytes = &text[..length];
+                let lines = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+                let chars = bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64;
+                assert_eq!(
+                    count_lines_and_chars(bytes),
+                    (lines, chars),
+                    "{:?} length {length}",
+                    &pattern[..pattern.len().min(8)]
+                );
+            }
+        }
+    }
+}
