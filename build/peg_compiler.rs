@@ -172,6 +172,10 @@ fn description(rules: &[OptimizedRule], source: &str, spec: &Spec<'_>) -> String
          \x20   fn name(self) -> Name {{\n        NAMES[self as usize]\n    }}\n\n\
          \x20   #[inline]\n\
          \x20   fn run<T: Tracer<Self>>(self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize> {{\n        rule_named(self, st, p)\n    }}\n\n\
+         \x20   #[inline]\n\
+         \x20   fn run_url<T: Tracer<Self>>(st: &mut State<'_, T, Self>, p: usize) -> Option<usize> {{\n        rule_{url}(st, p)\n    }}\n\n\
+         \x20   #[inline]\n\
+         \x20   fn run_reference<T: Tracer<Self>>(st: &mut State<'_, T, Self>, p: usize) -> Option<usize> {{\n        rule_{reference}(st, p)\n    }}\n\n\
          \x20   fn with_tokens<O>(f: impl FnOnce(&mut Vec<Tok<Self>>) -> O) -> O {{\n\
          \x20       thread_local! {{\n\
          \x20           /// This grammar's token buffer, reused from one parse to the next.\n\
