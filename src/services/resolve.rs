@@ -262,6 +262,7 @@ pub fn resolve(context: &str, partial: &str, mode: ResolveMode) -> Result<String
 /// PARSE_PATH | PARSE_PUNCTUATION`): neither `partial`'s fragment nor `context`'s is kept.
 /// NCSA Mosaic 2.4-2.7b5 resolved an image's address so (`mo_url_canonicalize`), and took the
 /// anchor off a document's address so before resolving a link against it.
+#[cfg(feature = "html")]
 pub(crate) fn resolve_cern_without_anchor(context: &str, partial: &str) -> String {
     cern::resolve_without_anchor(context, partial)
 }
