@@ -32,6 +32,23 @@ fn lines(file: &str) -> Vec<String> {
 /// Parse and extract (host, port, path length) with each parser.
 type Extract = fn(&str) -> Option<(usize, Option<u16>, usize)>;
 
+/// The parse of fluent-uri's version `$crate_name` (0.3 and 0.4 spell it alike): host,
+/// port and path read.
+macro_rules! fluent_uri_parse {
+    ($crate_name:ident) => {
+        |input| {
+            let uri = $crate_name::Uri::parse(input).ok()?;
+            let (host, port) = uri.authority().map_or((0, None), |authority| {
+                (
+                    authority.host().len(),
+                    authority.port_to_u16().ok().flatten(),
+                )
+            });
+            Some((host, port, uri.path().as_str().len()))
+        }
+    };
+}
+
 const PARSERS: &[(&str, Extract)] = &[
     ("rfc1738", |input| {
         // An error is complete when `parse` returns it; its offset is read all the same.
@@ -44,26 +61,8 @@ const PARSERS: &[(&str, Extract)] = &[
             url.url_path().map_or(0, str::len),
         ))
     }),
-    ("fluent-uri", |input| {
-        let uri = fluent_uri::Uri::parse(input).ok()?;
-        let (host, port) = uri.authority().map_or((0, None), |authority| {
-            (
-                authority.host().len(),
-                authority.port_to_u16().ok().flatten(),
-            )
-        });
-        Some((host, port, uri.path().as_str().len()))
-    }),
-    ("fluent-uri-04", |input| {
-        let uri = fluent_uri_04::Uri::parse(input).ok()?;
-        let (host, port) = uri.authority().map_or((0, None), |authority| {
-            (
-                authority.host().len(),
-                authority.port_to_u16().ok().flatten(),
-            )
-        });
-        Some((host, port, uri.path().as_str().len()))
-    }),
+    ("fluent-uri", fluent_uri_parse!(fluent_uri)),
+    ("fluent-uri-04", fluent_uri_parse!(fluent_uri_04)),
     ("url", |input| {
         let url = url::Url::parse(input).ok()?;
         Some((

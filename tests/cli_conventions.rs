@@ -2,39 +2,16 @@
 //! inputs (arguments, `-`, `--file`), output (answers on standard output, `--only`,
 //! `--quiet`, `form`), errors (on standard error, `--summary`, bytes kept), exit status.
 
+mod common;
+
+use common::cli::{json_lines, run_with};
 use pretty_assertions::assert_eq;
 use serde_json::Value;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 /// Runs the binary; returns the exit status, standard output and standard error.
 fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    (
-        output.status.code().unwrap(),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
-}
-
-fn json_lines(out: &str) -> Vec<Value> {
-    out.lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect()
+    run_with(args, &[], stdin)
 }
 
 /// A folder of the test's own, removed when dropped.

@@ -385,21 +385,7 @@ impl Tree {
             .enumerate()
             .map(|(i, module)| {
                 let mut targets = BTreeSet::new();
-                let mut paths: Vec<Vec<String>> = uses(&module.text)
-                    .into_iter()
-                    .map(|(path, _, _)| absolute(&module.path, &path))
-                    .collect();
-                for (at, _) in module.text.match_indices("crate::") {
-                    if module.text[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
-                        continue;
-                    }
-                    let path: String = module.text[at..]
-                        .chars()
-                        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
-                        .collect();
-                    paths.push(split_path(path.trim_end_matches(':')));
-                }
-                for path in paths {
+                for path in crate_paths(module) {
                     if path.first().is_some_and(|s| s == "crate") {
                         if let Some(target) = self.resolve(&path[1..], 0) {
                             if target != i {

@@ -313,25 +313,41 @@ fn corpus_inputs() -> Vec<String> {
     inputs
 }
 
+/// Runs `cases` inputs made by `make`, every second one mutated, through `agree` (a
+/// check of the judge: whether the input is valid, or how the two parsers disagree);
+/// panics on a disagreement, naming `label`, the case and `seed`. Returns how many inputs
+/// were valid and how many were mutated.
+fn agree_on_generated(
+    random: &mut Random,
+    cases: u64,
+    label: &str,
+    seed: u64,
+    make: fn(&mut Random) -> String,
+    agree: impl Fn(&str) -> Result<bool, String>,
+) -> (u64, u64) {
+    let (mut valid, mut mutated) = (0u64, 0u64);
+    for case in 0..cases {
+        let made = make(random);
+        let input = if case % 2 == 0 {
+            made
+        } else {
+            mutated += 1;
+            random.mutate(&made)
+        };
+        match agree(&input) {
+            Ok(ok) => valid += u64::from(ok),
+            Err(disagreement) => panic!("{label}case {case} (seed {seed}): {disagreement}"),
+        }
+    }
+    (valid, mutated)
+}
+
 #[test]
 fn the_fast_path_and_pest_agree_on_generated_urls_and_mutations() {
     let cases = env_number("DIFFERENTIAL_CASES", 50_000);
     let seed = env_number("DIFFERENTIAL_SEED", 0x1994_1738);
     let mut random = Random(seed | 1);
-    let (mut valid, mut mutated) = (0u64, 0u64);
-    for case in 0..cases {
-        let url = random.url();
-        let input = if case % 2 == 0 {
-            url
-        } else {
-            mutated += 1;
-            random.mutate(&url)
-        };
-        match check(&input) {
-            Ok(ok) => valid += u64::from(ok),
-            Err(disagreement) => panic!("case {case} (seed {seed}): {disagreement}"),
-        }
-    }
+    let (valid, mutated) = agree_on_generated(&mut random, cases, "", seed, Random::url, check);
     // The generator must reach both sides of the grammar to prove anything.
     assert!(
         valid > cases / 4,
@@ -356,20 +372,14 @@ fn the_fast_path_and_pest_agree_on_generated_references_and_mutations() {
     let cases = env_number("DIFFERENTIAL_CASES", 50_000) / 2;
     let seed = env_number("DIFFERENTIAL_SEED", 0x1994_1738);
     let mut random = Random(seed.rotate_left(17) | 1);
-    let (mut valid, mut mutated) = (0u64, 0u64);
-    for case in 0..cases {
-        let reference = random.reference();
-        let input = if case % 2 == 0 {
-            reference
-        } else {
-            mutated += 1;
-            random.mutate(&reference)
-        };
-        match check_reference(&input) {
-            Ok(ok) => valid += u64::from(ok),
-            Err(disagreement) => panic!("case {case} (seed {seed}): {disagreement}"),
-        }
-    }
+    let (valid, mutated) = agree_on_generated(
+        &mut random,
+        cases,
+        "",
+        seed,
+        Random::reference,
+        check_reference,
+    );
     assert!(
         valid > cases / 5,
         "only {valid} of {cases} inputs were valid"
@@ -495,20 +505,14 @@ fn the_compiled_dialects_and_pest_agree_on_generated_uris_and_mutations() {
         crate::vocabulary::dialect::Dialect::DraftWwwUri00,
     ] {
         let mut random = Random(seed.rotate_left(dialect as u32 * 7) | 1);
-        let (mut valid, mut mutated) = (0u64, 0u64);
-        for case in 0..cases {
-            let uri = random.family_uri();
-            let input = if case % 2 == 0 {
-                uri
-            } else {
-                mutated += 1;
-                random.mutate(&uri)
-            };
-            match agree(dialect, &input) {
-                Ok(ok) => valid += u64::from(ok),
-                Err(disagreement) => panic!("{dialect} case {case} (seed {seed}): {disagreement}"),
-            }
-        }
+        let (valid, mutated) = agree_on_generated(
+            &mut random,
+            cases,
+            &format!("{dialect} "),
+            seed,
+            Random::family_uri,
+            |input| agree(dialect, input),
+        );
         assert!(
             valid > cases / 5,
             "{dialect}: only {valid} of {cases} inputs were valid"

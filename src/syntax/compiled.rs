@@ -221,7 +221,17 @@ impl<R: Grammar> Tracer<R> for Trace<R> {
     }
 }
 
-impl<T: Tracer<R>, R: Grammar> State<'_, T, R> {
+impl<'s, T: Tracer<R>, R: Grammar> State<'s, T, R> {
+    /// A run over `bytes` from its start, recording into `toks` and `tracer`.
+    fn new(bytes: &'s [u8], toks: &'s mut Vec<Tok<R>>, tracer: &'s mut T) -> Self {
+        State {
+            bytes,
+            toks,
+            tracer,
+            lookahead: 0,
+        }
+    }
+
     /// One byte of `set`.
     #[inline(always)]
     fn byte_in(&mut self, set: &'static ByteSet, p: usize) -> Option<usize> {
@@ -478,33 +488,13 @@ pub(crate) fn run<R: Grammar>(rule: R, input: &str, toks: &mut Vec<Tok<R>>) -> O
     toks.clear();
     let bytes = input.as_bytes();
     if R::DIALECT != Dialect::Rfc1738 {
-        let mut state = State {
-            bytes,
-            toks,
-            tracer: &mut NoTrace,
-            lookahead: 0,
-        };
-        rule.run(&mut state, 0)
-    } else if rule == R::URL || rule == R::REFERENCE {
-        let mut state = State {
-            bytes,
-            toks,
-            tracer: &mut NoTrace,
-            lookahead: 0,
-        };
-        if rule == R::URL {
-            R::run_url(&mut state, 0)
-        } else {
-            R::run_reference(&mut state, 0)
-        }
+        rule.run(&mut State::new(bytes, toks, &mut NoTrace), 0)
+    } else if rule == R::URL {
+        R::run_url(&mut State::new(bytes, toks, &mut NoTrace), 0)
+    } else if rule == R::REFERENCE {
+        R::run_reference(&mut State::new(bytes, toks, &mut NoTrace), 0)
     } else {
-        let mut state = State {
-            bytes,
-            toks,
-            tracer: &mut Aside,
-            lookahead: 0,
-        };
-        rule.run(&mut state, 0)
+        rule.run(&mut State::new(bytes, toks, &mut Aside), 0)
     }
 }
 
@@ -522,12 +512,7 @@ pub(crate) fn trace_rule<R: Grammar>(
 ) -> (Option<usize>, Trace<R>) {
     let mut toks = Vec::new();
     let mut trace = Trace::starting_at(start);
-    let mut state = State {
-        bytes: input.as_bytes(),
-        toks: &mut toks,
-        tracer: &mut trace,
-        lookahead: 0,
-    };
+    let mut state = State::new(input.as_bytes(), &mut toks, &mut trace);
     let end = rule.run(&mut state, start);
     (end, trace)
 }

@@ -87,17 +87,6 @@ struct Details {
 impl std::error::Error for ParseError {}
 
 impl ParseError {
-    /// An error at byte `offset` of `input`.
-    pub(crate) fn new(
-        input: &str,
-        offset: usize,
-        production: Option<UrlKind>,
-        kind: ErrorKind,
-        expected: Vec<String>,
-    ) -> ParseError {
-        ParseError::at(input, offset, production, kind, expected)
-    }
-
     /// [`ParseError::new`] with the expected list as names, most of them `'static` (rule
     /// and class names, quoted characters).
     pub(crate) fn with_names(
@@ -108,10 +97,11 @@ impl ParseError {
         expected: Vec<Cow<'static, str>>,
     ) -> ParseError {
         let expected = expected.into_iter().map(Cow::into_owned).collect();
-        ParseError::at(input, offset, production, kind, expected)
+        ParseError::new(input, offset, production, kind, expected)
     }
 
-    fn at(
+    /// An error at byte `offset` of `input`.
+    pub(crate) fn new(
         input: &str,
         offset: usize,
         production: Option<UrlKind>,
@@ -165,7 +155,7 @@ impl ParseError {
             expected,
             ..
         } = *self.0;
-        ParseError::at(input, start + offset, production, kind, expected).in_dialect(dialect)
+        ParseError::new(input, start + offset, production, kind, expected).in_dialect(dialect)
     }
 
     /// The same error, found while reading a URL of `kind`.
@@ -254,18 +244,26 @@ impl ParseError {
         format!("{self:#}")
     }
 
-    /// The block of [`ParseError::render`].
-    fn write_block(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// Where the error is, after `lead`: `line L, column C (byte B)`, then `, in
+    /// <production>` when a scheme was found (the one-line form and the block share it).
+    fn write_place(&self, f: &mut fmt::Formatter<'_>, lead: &str) -> fmt::Result {
         let details = &self.0;
-        writeln!(f, "error: {}", escape_controls(&details.kind.to_string()))?;
         write!(
             f,
-            " --> line {}, column {} (byte {})",
+            "{lead}line {}, column {} (byte {})",
             details.line, details.column, details.offset
         )?;
         if let Some(production) = self.production() {
             write!(f, ", in {production}")?;
         }
+        Ok(())
+    }
+
+    /// The block of [`ParseError::render`].
+    fn write_block(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let details = &self.0;
+        writeln!(f, "error: {}", escape_controls(&details.kind.to_string()))?;
+        self.write_place(f, " --> ")?;
         writeln!(f, "\n  |")?;
         writeln!(f, "  | {}", details.snippet.text)?;
         write!(f, "  | {:>width$}", "^", width = details.snippet.caret + 1)?;
@@ -289,15 +287,7 @@ impl fmt::Display for ParseError {
         // break: control characters are written escaped, to keep the line one.
         let details = &self.0;
         f.write_str(&escape_controls(&details.kind.to_string()))?;
-        write!(
-            f,
-            " at line {}, column {} (byte {})",
-            details.line, details.column, details.offset
-        )?;
-        if let Some(production) = self.production() {
-            write!(f, ", in {production}")?;
-        }
-        Ok(())
+        self.write_place(f, " at ")
     }
 }
 
