@@ -1,10 +1,10 @@
 //! Compiles the three grammars (grammar/rfc1738.pest, grammar/rfc1630.pest and
-//! grammar/draft-www-uri-00.pest) into the fast path (see build/peg_compiler.rs): for each,
+//! grammar/draft-www-uri-00.pest) into the fast path (see build/peg_compiler/): for each,
 //! one description (its `Rule` enum, its RFC rule names, its `Grammar` implementation, its
 //! rule functions) and its character classes. The same grammars that pest_derive turns into
 //! the judge's pest parsers, so the two cannot drift.
 
-#[path = "build/peg_compiler.rs"]
+#[path = "build/peg_compiler/mod.rs"]
 mod peg_compiler;
 
 use peg_compiler::Spec;
@@ -81,7 +81,7 @@ const GRAMMARS: [(&str, Spec<'static>, &str, &str); 3] = [
 ];
 
 fn main() {
-    println!("cargo:rerun-if-changed=build/peg_compiler.rs");
+    println!("cargo:rerun-if-changed=build/peg_compiler");
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
     let mut names: Vec<String> = Vec::new();
     for (source, spec, generated, classes) in GRAMMARS {

@@ -77,10 +77,9 @@ pub fn is_valid_reference(input: &str, dialect: Dialect) -> bool {
 /// The compiled grammar and the lowering: the URL, an error the lowering found (a number
 /// out of range), or `None` when the grammar rejects the input and a diagnosis is needed.
 pub(crate) fn read_url(input: &str) -> Option<Result<Url<'_>, ParseError>> {
-    Rule::with_tokens(|toks| {
-        crate::syntax::compiled::run(Rule::URL, input, toks)
-            .map(|_| crate::lowering::lower(input, toks))
-    })
+    let mut slots = Rule::EMPTY;
+    crate::syntax::compiled::run(Rule::URL, input, &mut slots)
+        .map(|_| crate::lowering::lower::<Rule>(input, &slots))
 }
 
 /// The scheme the input starts with (`scheme ":"`, RFC 1738 section 2.1), as written, even
@@ -181,13 +180,12 @@ pub(crate) fn read_reference_in(
 }
 
 /// Reads a reference by the compiled grammar of `R` from its entry rule (RFC 1738's
-/// `urlreference`, the family's `whole_uri`) up to the end of `input`, and lowers its tree:
+/// `urlreference`, the family's `whole_uri`) up to the end of `input`, and lowers it:
 /// `None` when the grammar rejects it, and an error must be found.
 fn read_reference<R: Grammar>(input: &str) -> Option<Result<UrlReference<'_>, ParseError>> {
-    R::with_tokens(|toks| {
-        crate::syntax::compiled::run_whole(R::REFERENCE, input, toks)
-            .then(|| crate::lowering::lower_reference(input, toks))
-    })
+    let mut slots = R::EMPTY;
+    crate::syntax::compiled::run_whole(R::REFERENCE, input, &mut slots)
+        .then(|| crate::lowering::lower_reference::<R>(input, &slots))
 }
 
 /// An RFC 1738 reference read by its parts, which is how the error of one that

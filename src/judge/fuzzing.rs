@@ -2,26 +2,26 @@
 //! (behind the `fuzzing` feature, hidden from the docs).
 
 use crate::judge::grammar::{Rfc1738Parser, Rule as PestRule};
-use crate::judge::pest::{from_pest, to_pest, Numbered};
+use crate::judge::pest::{seen, slots_of_pest, to_pest, Numbered, Seen};
 use crate::syntax::compiled::rfc1738::Rule;
 use crate::syntax::compiled::Grammar;
-use crate::syntax::tree::Tok;
 use pest::Parser;
 
-/// A tree of RFC 1738's grammar.
-type Tree = Vec<Tok<Rule>>;
+/// What a reading of a run of RFC 1738's grammar sees: every slot of every node's frame.
+type Tree = Vec<Seen<Rule>>;
 
-/// The fast path's tree, or `None` when it rejects the input.
-fn fast_tree(input: &str) -> Option<Tree> {
-    let mut toks = Vec::new();
-    crate::syntax::compiled::run(Rule::URL, input, &mut toks).map(|_| toks)
+/// What a reading of the fast path's run of `rule` sees, or `None` when it rejects the
+/// input.
+fn fast_tree(rule: Rule, input: &str) -> Option<Tree> {
+    let mut slots = Rule::EMPTY;
+    crate::syntax::compiled::run(rule, input, &mut slots).map(|_| seen(rule, &slots))
 }
 
-/// The pest parser's tree, or `None` when it rejects the input.
-fn pest_tree(input: &str) -> Option<Tree> {
-    Rfc1738Parser::parse(PestRule::whole_url, input)
+/// The same of the pest parser's pairs, or `None` when it rejects the input.
+fn pest_tree(rule: Rule, input: &str) -> Option<Tree> {
+    Rfc1738Parser::parse(to_pest::<PestRule>(rule), input)
         .ok()
-        .map(from_pest)
+        .map(|pairs| seen(rule, &slots_of_pest::<_, Rule>(pairs)))
 }
 
 /// Whether the compiled grammar (the fast path) and pest's parser give the same tree and
@@ -36,7 +36,7 @@ pub fn fast_and_pest_agree(input: &str) -> Result<bool, String> {
 
 /// [`fast_and_pest_agree`] but for the validity check.
 fn url_fast_and_pest_agree(input: &str) -> Result<bool, String> {
-    let (fast, pest) = (fast_tree(input), pest_tree(input));
+    let (fast, pest) = (fast_tree(Rule::URL, input), pest_tree(Rule::URL, input));
     if fast != pest {
         return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
     }
@@ -89,12 +89,8 @@ fn errors_agree(
 /// The compiled grammar's and pest's trees of the entry rule `whole_reference` (a
 /// `urlreference` and an optional final line break) for `input`, `None` for a rejection.
 fn reference_trees(input: &str) -> (Option<Tree>, Option<Tree>) {
-    let mut toks = Vec::new();
-    let fast = crate::syntax::compiled::run(Rule::whole_reference, input, &mut toks).map(|_| toks);
-    let pest = Rfc1738Parser::parse(PestRule::whole_reference, input)
-        .ok()
-        .map(from_pest);
-    (fast, pest)
+    let rule = Rule::whole_reference;
+    (fast_tree(rule, input), pest_tree(rule, input))
 }
 
 /// Whether the compiled grammar and pest's parser give the same tree for `input` from the
@@ -148,23 +144,33 @@ pub fn grammar_accepts_reference(input: &str) -> bool {
     reference_trees(input).0.is_some()
 }
 
-/// The compiled grammar's and pest's runs of `rule` at the start of `input`: where each
-/// ended and its tree, `None` for a rejection.
-type Runs<R> = (Option<(usize, Vec<Tok<R>>)>, Option<(usize, Vec<Tok<R>>)>);
+/// A run of a rule at the start of `input`: where it ended, its slots, and what a reading
+/// of them sees.
+type Run<R> = (usize, <R as Grammar>::Slots, Vec<Seen<R>>);
 
-fn dialect_runs<R, P, Pa>(rule: R, input: &str) -> Runs<R>
+/// The compiled grammar's and pest's runs of `rule` at the start of `input`, `None` for a
+/// rejection.
+fn dialect_runs<R, P, Pa>(rule: R, input: &str) -> (Option<Run<R>>, Option<Run<R>>)
 where
     R: crate::syntax::compiled::Grammar,
     P: Numbered,
     Pa: Parser<P>,
 {
-    let mut toks = Vec::new();
-    let fast = crate::syntax::compiled::run(rule, input, &mut toks).map(|end| (end, toks));
+    let mut slots = R::EMPTY;
+    let fast = crate::syntax::compiled::run(rule, input, &mut slots)
+        .map(|end| (end, slots, seen(rule, &slots)));
     let pest = Pa::parse(to_pest::<P>(rule), input).ok().map(|pairs| {
         let end = pairs.clone().last().map_or(0, |pair| pair.as_span().end());
-        (end, from_pest(pairs))
+        let slots = slots_of_pest::<P, R>(pairs);
+        (end, slots, seen(rule, &slots))
     });
     (fast, pest)
+}
+
+/// Where a run ended and what a reading of it sees (its slots aside, which may differ
+/// where no reading looks).
+fn reading<R: Grammar>(run: &Option<Run<R>>) -> Option<(usize, &[Seen<R>])> {
+    run.as_ref().map(|(end, _, seen)| (*end, seen.as_slice()))
 }
 
 /// The dialect's entry rules, run alone by the differential test: `whole_uri` and the
@@ -177,6 +183,7 @@ where
 {
     for &rule in rules {
         let (fast, pest) = dialect_runs::<R, P, Pa>(rule, input);
+        let (fast, pest) = (reading(&fast), reading(&pest));
         if fast != pest {
             return Err(format!(
                 "{input:?} ({rule:?}): compiled {fast:?}\n  pest {pest:?}"
@@ -184,7 +191,7 @@ where
         }
     }
     let (fast, pest) = dialect_runs::<R, P, Pa>(R::URL, input);
-    let (Some((_, mut fast)), Some((_, mut pest))) = (fast, pest) else {
+    let (Some((_, fast, _)), Some((_, pest, _))) = (fast, pest) else {
         let parsed = crate::facade::parse_reference(input, R::DIALECT);
         return match parsed {
             Err(parsed) => {
@@ -200,8 +207,8 @@ where
             Ok(parsed) => Err(format!("{input:?}: rejected, yet read as {parsed:?}")),
         };
     };
-    let by_fast = crate::lowering::lower_reference(input, &mut fast);
-    let by_pest = crate::lowering::lower_reference(input, &mut pest);
+    let by_fast = crate::lowering::lower_reference::<R>(input, &fast);
+    let by_pest = crate::lowering::lower_reference::<R>(input, &pest);
     let parsed = crate::facade::parse_reference(input, R::DIALECT);
     if crate::facade::is_valid_reference(input, R::DIALECT) != parsed.is_ok() {
         return Err(format!(
@@ -263,13 +270,14 @@ pub fn dialect_fast_and_pest_agree(
 pub fn grammar_accepts(dialect: crate::vocabulary::dialect::Dialect, input: &str) -> bool {
     use crate::syntax::compiled::{draft_www_uri_00, rfc1630};
     match dialect {
-        crate::vocabulary::dialect::Dialect::Rfc1738 => fast_tree(input).is_some(),
+        crate::vocabulary::dialect::Dialect::Rfc1738 => fast_tree(Rule::URL, input).is_some(),
         crate::vocabulary::dialect::Dialect::Rfc1630 => {
-            crate::syntax::compiled::run(rfc1630::Rule::whole_uri, input, &mut Vec::new()).is_some()
+            let rule = rfc1630::Rule::whole_uri;
+            crate::syntax::compiled::run(rule, input, &mut rfc1630::Rule::EMPTY).is_some()
         }
         crate::vocabulary::dialect::Dialect::DraftWwwUri00 => {
             let rule = draft_www_uri_00::Rule::whole_uri;
-            crate::syntax::compiled::run(rule, input, &mut Vec::new()).is_some()
+            crate::syntax::compiled::run(rule, input, &mut draft_www_uri_00::Rule::EMPTY).is_some()
         }
     }
 }

@@ -1,14 +1,16 @@
-//! The pest parsers' side of the judge: their pairs as the compiled grammar's token tree,
-//! and the entry points read with them in place of the compiled grammar.
+//! The pest parsers' side of the judge: their pairs recorded in the compiled grammar's
+//! frames, what a reading of those frames sees, and the entry points read with pest's
+//! pairs in place of the compiled grammar's run.
 
 use crate::ast::reference::UrlReference;
 use crate::ast::url::Url;
 use crate::facade::{is_valid, read_by_parts};
 use crate::judge::grammar::{draft_www_uri_00, rfc1630, Rfc1738Parser, Rule as PestRule};
+use crate::syntax::slot::{Slot, Which};
 use crate::syntax::compiled::rfc1738::Rule;
 use crate::syntax::compiled::Grammar;
-use crate::syntax::tree::Tok;
 use crate::vocabulary::error::ParseError;
+use crate::vocabulary::span::Span;
 use pest::Parser;
 
 /// A `pest_derive` `Rule` enum, numbered as its compiled grammar's enum (`EOI` first, then
@@ -40,37 +42,66 @@ pub(crate) fn to_pest<P: Numbered>(rule: impl Grammar) -> P {
     P::all()[rule.index() - 1]
 }
 
-/// The tree of a pest parse, from pest's token stream, in the compiled grammar's rules.
-pub(crate) fn from_pest<P: Numbered, R: Grammar>(
+/// Pest's pairs of a parse (its top pair being the rule run), recorded as a run of the
+/// compiled grammar `R` records them: each pair in the slot of its parent's frame that
+/// the compiled grammar gives it (by its rule, and how many pairs of the same rule came
+/// before it under the same parent), its children in its own frame.
+pub(crate) fn slots_of_pest<P: Numbered, R: Grammar>(
     pairs: pest::iterators::Pairs<'_, P>,
-) -> Vec<Tok<R>> {
-    let mut toks = Vec::new();
-    let mut open = Vec::new();
-    for token in pairs.tokens() {
-        match token {
-            pest::Token::Start { rule, pos } => {
-                open.push(toks.len());
-                toks.push(Tok {
-                    rule: R::ALL[rule.number()],
-                    start: pos.pos() as u32,
-                    end: pos.pos() as u32,
-                    next: 0,
-                });
-            }
-            pest::Token::End { pos, .. } => {
-                let index = open.pop().expect("pest tokens are balanced");
-                toks[index].end = pos.pos() as u32;
-                toks[index].next = toks.len() as u32;
+) -> R::Slots {
+    let mut slots = R::EMPTY;
+    for pair in pairs {
+        if R::ALL[pair.as_rule().number()] != R::EOI {
+            record::<P, R>(pair, 0, slots.as_mut());
+        }
+    }
+    slots
+}
+
+/// Records the children of `pair` in its frame, which begins at `frame`.
+fn record<P: Numbered, R: Grammar>(pair: pest::iterators::Pair<'_, P>, frame: usize, slots: &mut [Slot]) {
+    let rule = R::ALL[pair.as_rule().number()];
+    let mut seen: Vec<R> = Vec::new();
+    for child in pair.into_inner() {
+        let child_rule = R::ALL[child.as_rule().number()];
+        if child_rule == R::EOI {
+            continue;
+        }
+        let nth = seen.iter().filter(|&&rule| rule == child_rule).count();
+        seen.push(child_rule);
+        let (slot, child_frame) = R::slot(rule.name(), child_rule.name(), nth)
+            .unwrap_or_else(|| panic!("no slot for {child_rule:?} number {nth} in {rule:?}"));
+        let span = child.as_span();
+        slots[frame + slot] = Slot::new(span.start(), span.end());
+        record::<P, R>(child, frame + child_frame, slots);
+    }
+}
+
+/// One slot as a reading sees it: the parent's rule, the child's, and the child's span.
+pub(crate) type Seen<R> = (R, R, Option<Span>);
+
+/// What a reading of a run of `rule` sees in `slots`: every slot of the frame of each node
+/// that matched, from the root's on (a slot of a lookahead, which holds nothing after a
+/// run, included).
+pub(crate) fn seen<R: Grammar>(rule: R, slots: &R::Slots) -> Vec<Seen<R>> {
+    fn walk<R: Grammar>(rule: R, frame: usize, slots: &[Slot], into: &mut Vec<Seen<R>>) {
+        for (slot, &(child, which, child_frame)) in rule.frame().iter().enumerate() {
+            let span = slots[frame + slot].span();
+            into.push((rule, child, span));
+            if span.is_some() && which != Which::Lookahead {
+                walk(child, frame + child_frame, slots, into);
             }
         }
     }
-    toks
+    let mut into = Vec::new();
+    walk(rule, 0, slots.as_ref(), &mut into);
+    into
 }
 
 /// Parses with the pest parser alone (the reference the fast path is tested against).
 pub(crate) fn parse_with_pest(input: &str) -> Result<Url<'_>, ParseError> {
     match Rfc1738Parser::parse(PestRule::whole_url, input) {
-        Ok(pairs) => crate::lowering::lower(input, &from_pest::<_, Rule>(pairs)),
+        Ok(pairs) => crate::lowering::lower::<Rule>(input, &slots_of_pest::<_, Rule>(pairs)),
         Err(_) => Err(crate::syntax::diagnose::diagnose::<Rule>(input, &is_valid)),
     }
 }
@@ -80,15 +111,11 @@ pub(crate) fn parse_with_pest(input: &str) -> Result<Url<'_>, ParseError> {
 pub(crate) fn parse_rfc1738_reference_with_pest(
     input: &str,
 ) -> Result<UrlReference<'_>, ParseError> {
-    let mut toks = match Rfc1738Parser::parse(PestRule::urlreference, input) {
-        Ok(pairs) => from_pest::<_, Rule>(pairs),
-        Err(_) => Vec::new(),
-    };
-    if toks
-        .first()
-        .is_none_or(|root| root.end as usize != input.len())
-    {
-        return read_by_parts(input);
+    match Rfc1738Parser::parse(PestRule::urlreference, input) {
+        Ok(pairs) if pairs.as_str().len() == input.len() => {
+            let slots = slots_of_pest::<_, Rule>(pairs);
+            crate::lowering::lower_reference::<Rule>(input, &slots)
+        }
+        _ => read_by_parts(input),
     }
-    crate::lowering::lower_reference(input, &mut toks)
 }

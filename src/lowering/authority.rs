@@ -3,9 +3,9 @@
 //! the checks beyond the BNF (ports at most 65535, hostnumber octets at most 255).
 
 use crate::ast::host::{HostPortSpans, HostSpan, LoginSpans, PortSpan};
-use crate::lowering::{expect_name, name, Lowering};
+use crate::lowering::Lowering;
+use crate::syntax::node::Node;
 use crate::syntax::compiled::{Grammar, Name};
-use crate::syntax::tree::Node;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use std::net::Ipv4Addr;
 
@@ -14,22 +14,13 @@ impl Lowering<'_> {
     #[inline]
     pub(crate) fn login<R: Grammar>(
         &self,
-        pair: Node<'_, '_, R>,
+        node: Node<'_, '_, R>,
     ) -> Result<LoginSpans, ParseError> {
-        expect_name(&pair, &[Name::login]);
-        let (mut user, mut password, mut hostport) = (None, None, None);
-        for part in pair.into_inner() {
-            match name(&part) {
-                Name::user => user = Some(part.span()),
-                Name::password => password = Some(part.span()),
-                Name::hostport => hostport = Some(self.hostport(part)?),
-                other => unreachable!("login holds no {other:?}"),
-            }
-        }
+        let hostport = node.child(Name::hostport).expect("login ends with hostport");
         Ok(LoginSpans {
-            user,
-            password,
-            hostport: hostport.expect("login ends with hostport"),
+            user: node.child(Name::user).map(|user| user.span()),
+            password: node.child(Name::password).map(|password| password.span()),
+            hostport: self.hostport(hostport)?,
         })
     }
 
@@ -37,35 +28,31 @@ impl Lowering<'_> {
     #[inline]
     pub(crate) fn hostport<R: Grammar>(
         &self,
-        pair: Node<'_, '_, R>,
+        node: Node<'_, '_, R>,
     ) -> Result<HostPortSpans, ParseError> {
-        expect_name(&pair, &[Name::hostport]);
-        let mut inner = pair.into_inner();
-        let host = self.host(inner.next().expect("hostport starts with host"))?;
-        let port = inner.next().map(|port| self.port(port)).transpose()?;
+        let host = self.host(node.child(Name::host).expect("hostport starts with host"))?;
+        let port = node.child(Name::port).map(|port| self.port(port)).transpose()?;
         Ok(HostPortSpans { host, port })
     }
 
-    /// Lowers `host`, checking each octet of a hostnumber.
+    /// Lowers `host` (a `hostname` or a `hostnumber`), checking each octet of a hostnumber.
     #[inline]
-    pub(crate) fn host<R: Grammar>(&self, pair: Node<'_, '_, R>) -> Result<HostSpan, ParseError> {
-        expect_name(&pair, &[Name::host]);
-        let span = pair.span();
-        let form = pair
-            .into_inner()
-            .next()
-            .expect("host is hostname or hostnumber");
-        let number = match name(&form) {
-            Name::hostname => None,
-            Name::hostnumber => Some(self.hostnumber(form)?),
-            other => unreachable!("host holds no {other:?}"),
+    pub(crate) fn host<R: Grammar>(&self, node: Node<'_, '_, R>) -> Result<HostSpan, ParseError> {
+        let number = match node.child(Name::hostnumber) {
+            Some(hostnumber) => Some(self.hostnumber(hostnumber)?),
+            None => None,
         };
-        Ok(HostSpan { span, number })
+        Ok(HostSpan {
+            span: node.span(),
+            number,
+        })
     }
 
-    fn hostnumber<R: Grammar>(&self, pair: Node<'_, '_, R>) -> Result<Ipv4Addr, ParseError> {
+    /// `hostnumber = digits "." digits "." digits "." digits`, each at most 255.
+    fn hostnumber<R: Grammar>(&self, node: Node<'_, '_, R>) -> Result<Ipv4Addr, ParseError> {
         let mut octets = [0u8; 4];
-        for (octet, digits) in octets.iter_mut().zip(pair.into_inner()) {
+        for (nth, octet) in octets.iter_mut().enumerate() {
+            let digits = node.nth(Name::digits, nth).expect("hostnumber holds four digits");
             *octet = match decimal_value(digits.as_str()) {
                 Some(value) if value <= 255 => value as u8,
                 _ => {
@@ -77,17 +64,17 @@ impl Lowering<'_> {
         Ok(Ipv4Addr::from(octets))
     }
 
+    /// `port = digits`, at most 65535.
     #[inline]
-    fn port<R: Grammar>(&self, pair: Node<'_, '_, R>) -> Result<PortSpan, ParseError> {
-        expect_name(&pair, &[Name::port]);
-        match decimal_value(pair.as_str()).and_then(|value| u16::try_from(value).ok()) {
+    fn port<R: Grammar>(&self, node: Node<'_, '_, R>) -> Result<PortSpan, ParseError> {
+        match decimal_value(node.as_str()).and_then(|value| u16::try_from(value).ok()) {
             Some(value) => Ok(PortSpan {
-                span: pair.span(),
+                span: node.span(),
                 value,
             }),
             None => {
                 let error = |port| ErrorKind::PortOutOfRange { port };
-                Err(self.out_of_range(&pair, error, "port"))
+                Err(self.out_of_range(&node, error, "port"))
             }
         }
     }

@@ -1,18 +1,20 @@
-//! Layer 3, lowering: a token tree of the syntax layer (made by a compiled grammar, or by
-//! pest for the judge) becomes the typed [`Url`] of the AST, one lowering for the three
-//! grammars. It reads each node by its [`Name`], which the grammars share (`hostport`,
-//! `search`) or differ in (`httpurl` and `httpaddress`, `hpath` and `path`), and branches
-//! on the dialect only where the grammars truly differ (`schemes`: an ftptype's reading,
-//! the draft's `mailto::`, an RFC 1630 article that is a group, the generic fallbacks).
-//! The authority (`authority`) is the same in the three.
+//! Layer 3, lowering: the nodes a run of a compiled grammar recorded (or the judge's
+//! pest tree, recorded the same way) become the typed [`Url`] of the AST, one lowering for
+//! the three grammars. It reads each node's children by their [`Name`], which the grammars
+//! share (`hostport`, `search`) or differ in (`httpurl` and `httpaddress`, `hpath` and
+//! `path`): a name a grammar does not put there is simply absent, and the compiler folds
+//! each lookup into a slot known at build time. It branches on the dialect only where the
+//! grammars truly differ (`schemes`: an ftptype's reading, the draft's `mailto::`, an RFC
+//! 1630 article that is a group, the generic fallbacks). The authority (`authority`) is
+//! the same in the three.
 
 pub(crate) mod authority;
 mod schemes;
 
 use crate::ast::reference::UrlReference;
 use crate::ast::url::Url;
+use crate::syntax::node::Node;
 use crate::syntax::compiled::{Grammar, Name};
-use crate::syntax::tree::{Node, Tok};
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::{abbreviate, ErrorKind, ParseError};
 use crate::vocabulary::kind::UrlKind;
@@ -38,7 +40,7 @@ impl Lowering<'_> {
         .in_dialect(self.dialect)
     }
 
-    /// An out-of-range error for the digits a pair matched.
+    /// An out-of-range error for the digits a node matched.
     pub(crate) fn out_of_range<R: Grammar>(
         &self,
         digits: &Node<'_, '_, R>,
@@ -50,93 +52,74 @@ impl Lowering<'_> {
     }
 }
 
-/// A node's rule, by name.
-pub(crate) fn name<R: Grammar>(node: &Node<'_, '_, R>) -> Name {
-    node.as_rule().name()
-}
-
-/// Checks, in debug builds, that a lowering function was handed the rule it reads.
-pub(crate) fn expect_name<R: Grammar>(node: &Node<'_, '_, R>, names: &[Name]) {
-    debug_assert!(
-        names.contains(&name(node)),
-        "lowering was handed {:?}, not one of {names:?}",
-        name(node)
-    );
-}
-
-/// Lowers the tree of a successful parse of a URL alone (`whole_url`; the RFC 1630
-/// family's URLs are read as references, [`lower_reference`]).
-pub(crate) fn lower<'a, R: Grammar>(text: &'a str, toks: &[Tok<R>]) -> Result<Url<'a>, ParseError> {
-    let whole_url = Node::root(toks, text);
-    expect_name(&whole_url, &[Name::whole_url]);
-    let url = whole_url.into_inner().next().expect("whole_url holds url");
+/// Lowers a successful run of the entry rule of a URL alone (`whole_url`, which matched
+/// all of `text`; the RFC 1630 family's URLs are read as references, [`lower_reference`]).
+pub(crate) fn lower<'a, R: Grammar>(text: &'a str, slots: &R::Slots) -> Result<Url<'a>, ParseError> {
+    let whole_url = Node::root(slots, text, R::URL, text.len());
+    let url = whole_url.child(Name::url).expect("whole_url holds url");
     lower_url::<R>(text, url)
 }
 
-/// Lowers the tree of a successful parse of a URL reference that spans all of `input`:
-/// RFC 1738's `urlreference` (`[prefixedurl | url] [fragment]`), or the RFC 1630 family's
-/// `whole_uri` (its `fragmentaddress`: `[prefixedurl | url | uri] [fragment]`).
+/// Lowers a successful run of the entry rule of a URL reference that spans all of
+/// `input`: RFC 1738's `urlreference` (`[prefixedurl | url] [fragment]`), or the RFC 1630
+/// family's `whole_uri` (its `fragmentaddress`: `[prefixedurl | url | uri] [fragment]`).
 ///
 /// The URL is lowered on its own text, as `parse` would read it between the prefix and the
-/// `#`: its tokens are moved to offsets within that text. An error of the lowering (a
-/// number out of range) is reported at its place in `input`.
+/// `#`: its spans are counted from its start. An error of the lowering (a number out of
+/// range) is reported at its place in `input`.
 pub(crate) fn lower_reference<'a, R: Grammar>(
     input: &'a str,
-    toks: &mut [Tok<R>],
+    slots: &R::Slots,
 ) -> Result<UrlReference<'a>, ParseError> {
-    let root = Node::root(toks, input);
+    let root = Node::root(slots, input, R::REFERENCE, input.len());
     // The reference's own node: the root, or the family's `fragmentaddress` under it.
-    let reference = match name(&root) {
+    let reference = match root.name() {
         Name::whole_uri => root
-            .into_inner()
-            .next()
+            .child(Name::fragmentaddress)
             .expect("whole_uri holds fragmentaddress"),
         _ => root,
     };
-    expect_name(&reference, &[Name::urlreference, Name::fragmentaddress]);
-    let mut parts = reference.into_inner();
-    let first = parts.next().expect("a reference starts with its URL");
-    let prefixed = name(&first) == Name::prefixedurl;
-    let fragment = parts.next().map(|fragment| {
-        expect_name(&fragment, &[Name::fragment]);
+    let prefixedurl = reference.child(Name::prefixedurl);
+    let url = match prefixedurl {
+        Some(prefixed) => prefixed.child(Name::url),
+        None => reference
+            .child(Name::url)
+            .or_else(|| reference.child(Name::uri)),
+    }
+    .expect("a reference holds its URL");
+    let fragment = reference.child(Name::fragment).map(|fragment| {
         let span = fragment.span();
         span.start as usize + 1..span.end as usize
     });
-    // Pre-order: the URL is the first node, or the first inside `prefixedurl`.
-    let at = first.index() + usize::from(prefixed);
-    let (url, span) = crate::syntax::tree::detach(toks, at);
-    let start = span.start;
-    let text = &input[span];
-    let url =
-        lower_url::<R>(text, Node::root(url, text)).map_err(|error| error.shifted(input, start))?;
+    let span = url.span();
+    let start = span.start as usize;
+    let text = &input[start..span.end as usize];
+    let url = lower_url::<R>(text, url.detached()).map_err(|error| error.shifted(input, start))?;
     Ok(UrlReference::new(
         R::DIALECT,
         input,
-        prefixed,
+        prefixedurl.is_some(),
         url,
         fragment,
     ))
 }
 
-/// Lowers a `url` (or the family's `uri`) node whose text is the URL alone.
+/// Lowers a `url` (or the family's `uri`) node, its spans counted from its start, whose
+/// text is `text`.
 fn lower_url<'a, R: Grammar>(text: &'a str, node: Node<'_, 'a, R>) -> Result<Url<'a>, ParseError> {
-    match name(&node) {
+    match node.name() {
         // RFC 1630's `uri = scheme ":" path [ "?" search ]`, or the draft's `uri = url |
         // generic`.
-        Name::uri => match node.into_inner().next() {
-            Some(url) if name(&url) == Name::url => lower_url::<R>(text, url),
-            Some(generic) if name(&generic) == Name::generic => {
-                Ok(schemes::generic_uri(text, generic))
-            }
-            _ => Ok(schemes::generic_uri(text, node)),
+        Name::uri => match (node.child(Name::url), node.child(Name::generic)) {
+            (Some(url), _) => lower_url::<R>(text, url),
+            (None, Some(generic)) => Ok(schemes::generic_uri(text, generic)),
+            (None, None) => Ok(schemes::generic_uri(text, node)),
         },
         Name::url => {
-            let production = node.into_inner().next().expect("url holds one production");
-            match name(&production) {
+            let production = node.first_child().expect("url holds one production");
+            if production.name() == Name::generic {
                 // The draft's `url` holds `generic` too.
-                Name::generic => return Ok(schemes::generic_uri(text, production)),
-                Name::uri => return Ok(schemes::generic_uri(text, production)),
-                _ => {}
+                return Ok(schemes::generic_uri(text, production));
             }
             match schemes::production::<R>(text, production) {
                 // A named production of the draft whose number (port, octet) is out of

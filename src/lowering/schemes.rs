@@ -2,14 +2,14 @@
 //! 1630 family's `httpaddress` are read by the same function, by the names of their parts.
 //! Where the grammars truly differ, the function says so and branches on the dialect.
 
-use super::{expect_name, name, Lowering};
+use super::Lowering;
 use crate::ast::scheme::{
     FileUrl, FormSpans, FtpTypeSpan, FtpUrl, GenericParts, GenericUrl, GopherUrl, GrouppartSpans,
     HttpUrl, IdUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, Typecode, WaisUrl,
 };
 use crate::ast::url::Url;
+use crate::syntax::node::Node;
 use crate::syntax::compiled::{Grammar, Name};
-use crate::syntax::tree::Node;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::ParseError;
 use crate::vocabulary::kind::UrlKind;
@@ -43,7 +43,7 @@ pub(super) fn production<'a, R: Grammar>(
     text: &'a str,
     node: Node<'_, 'a, R>,
 ) -> Result<Url<'a>, ParseError> {
-    let kind = kind_of(name(&node));
+    let kind = kind_of(node.name());
     let cx = Lowering {
         text,
         kind,
@@ -74,21 +74,13 @@ fn http<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
 ) -> Result<HttpUrl<'a>, ParseError> {
-    let mut inner = node.into_inner();
-    let hostport = cx.hostport(inner.next().expect("an http URL starts with hostport"))?;
-    let (mut hpath, mut search) = (None, None);
-    for part in inner {
-        match name(&part) {
-            Name::hpath | Name::path => hpath = Some(part.span()),
-            Name::search => search = Some(part.span()),
-            other => unreachable!("an http URL holds no {other:?}"),
-        }
-    }
+    let hostport = node.child(Name::hostport).expect("an http URL holds hostport");
+    let hpath = node.child(Name::hpath).or_else(|| node.child(Name::path));
     Ok(HttpUrl {
         text: Cow::Borrowed(cx.text),
-        hostport,
-        hpath,
-        search,
+        hostport: cx.hostport(hostport)?,
+        hpath: hpath.map(|hpath| hpath.span()),
+        search: node.child(Name::search).map(|search| search.span()),
     })
 }
 
@@ -97,27 +89,18 @@ fn http<'a, R: Grammar>(
 /// ftptype). The grammars differ in what an ftptype is: RFC 1738's one letter, a
 /// [`Typecode`], or RFC 1630's code of RFC 959, kept as written.
 fn ftp<'a, R: Grammar>(cx: &Lowering<'a>, node: Node<'_, 'a, R>) -> Result<FtpUrl<'a>, ParseError> {
-    let mut inner = node.into_inner();
-    let login = cx.login(inner.next().expect("an ftp URL starts with login"))?;
-    let (mut fpath, mut ftp_type) = (None, None);
-    for part in inner {
-        match name(&part) {
-            Name::fpath | Name::path => fpath = Some(part.span()),
-            Name::ftptype => {
-                ftp_type = Some(match R::DIALECT {
-                    Dialect::Rfc1738 => {
-                        FtpTypeSpan::Typecode(Typecode::from_letter(part.as_str()), part.span())
-                    }
-                    _ => FtpTypeSpan::Ftptype(part.span()),
-                });
-            }
-            other => unreachable!("an ftp URL holds no {other:?}"),
+    let login = node.child(Name::login).expect("an ftp URL holds login");
+    let fpath = node.child(Name::fpath).or_else(|| node.child(Name::path));
+    let ftp_type = node.child(Name::ftptype).map(|ftptype| match R::DIALECT {
+        Dialect::Rfc1738 => {
+            FtpTypeSpan::Typecode(Typecode::from_letter(ftptype.as_str()), ftptype.span())
         }
-    }
+        _ => FtpTypeSpan::Ftptype(ftptype.span()),
+    });
     Ok(FtpUrl {
         text: Cow::Borrowed(cx.text),
-        login,
-        fpath,
+        login: cx.login(login)?,
+        fpath: fpath.map(|fpath| fpath.span()),
         ftp_type,
     })
 }
@@ -129,27 +112,21 @@ fn gopher<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
 ) -> Result<GopherUrl<'a>, ParseError> {
-    let mut inner = node.into_inner();
-    let hostport = cx.hostport(inner.next().expect("a gopher URL starts with hostport"))?;
-    let mut url = GopherUrl {
-        text: Cow::Borrowed(cx.text),
-        hostport,
-        gtype: None,
-        selector: None,
-        search: None,
-        gopher_plus: None,
+    let hostport = node.child(Name::hostport).expect("a gopher URL holds hostport");
+    let span = |names: &[Name]| {
+        names
+            .iter()
+            .find_map(|&name| node.child(name))
+            .map(|part| part.span())
     };
-    for part in inner {
-        let span = Some(part.span());
-        match name(&part) {
-            Name::gtype => url.gtype = span,
-            Name::selector | Name::gcommand => url.selector = span,
-            Name::gopher_search | Name::search => url.search = span,
-            Name::gopher_plus_string => url.gopher_plus = span,
-            other => unreachable!("a gopher URL holds no {other:?}"),
-        }
-    }
-    Ok(url)
+    Ok(GopherUrl {
+        text: Cow::Borrowed(cx.text),
+        hostport: cx.hostport(hostport)?,
+        gtype: span(&[Name::gtype]),
+        selector: span(&[Name::selector, Name::gcommand]),
+        search: span(&[Name::gopher_search, Name::search]),
+        gopher_plus: span(&[Name::gopher_plus_string]),
+    })
 }
 
 /// `mailtourl = "mailto:" encoded822addr` (RFC 1738), `mailtoaddress = "mailto:" xalphas "@"
@@ -178,39 +155,33 @@ fn news<'a, R: Grammar>(
     node: Node<'_, 'a, R>,
 ) -> Result<NewsUrl<'a>, ParseError> {
     let grouppart = node
-        .into_inner()
-        .next()
+        .child(Name::grouppart)
+        .or_else(|| node.child(Name::groupart))
         .expect("a news URL holds its grouppart");
-    let grouppart = match grouppart.into_inner().next() {
-        None => GrouppartSpans::AllGroups,
-        Some(form) => match name(&form) {
-            Name::all_groups => GrouppartSpans::AllGroups,
-            Name::group => GrouppartSpans::Group(form.span()),
-            _ => {
-                expect_name(&form, &[Name::article]);
-                let whole = form.span();
-                let host = form
-                    .into_inner()
-                    .find(|part| name(part) == Name::host)
-                    .expect("an article ends with host");
-                match cx.host(host) {
-                    Ok(host) => GrouppartSpans::Article { whole, host },
-                    // In the family, an article whose host number is out of range is no
-                    // article; the same text is a group when it starts with a letter (a
-                    // group is an ialpha, which holds "@" and "."). RFC 1738's group holds
-                    // no "@": the error stands.
-                    Err(_)
-                        if R::DIALECT != Dialect::Rfc1738
-                            && whole
-                                .of_text(cx.text)
-                                .starts_with(|c: char| c.is_ascii_alphabetic()) =>
-                    {
-                        GrouppartSpans::Group(whole)
-                    }
-                    Err(error) => return Err(error),
-                }
+    let grouppart = if let Some(group) = grouppart.child(Name::group) {
+        GrouppartSpans::Group(group.span())
+    } else if let Some(article) = grouppart.child(Name::article) {
+        let whole = article.span();
+        let host = article.child(Name::host).expect("an article ends with host");
+        match cx.host(host) {
+            Ok(host) => GrouppartSpans::Article { whole, host },
+            // In the family, an article whose host number is out of range is no
+            // article; the same text is a group when it starts with a letter (a
+            // group is an ialpha, which holds "@" and "."). RFC 1738's group holds
+            // no "@": the error stands.
+            Err(_)
+                if R::DIALECT != Dialect::Rfc1738
+                    && whole
+                        .of_text(cx.text)
+                        .starts_with(|c: char| c.is_ascii_alphabetic()) =>
+            {
+                GrouppartSpans::Group(whole)
             }
-        },
+            Err(error) => return Err(error),
+        }
+    } else {
+        // RFC 1738's `all_groups`, or the family's bare "*".
+        GrouppartSpans::AllGroups
     };
     Ok(NewsUrl {
         text: Cow::Borrowed(cx.text),
@@ -225,20 +196,13 @@ fn nntp<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
 ) -> Result<NntpUrl<'a>, ParseError> {
-    let (mut hostport, mut group, mut article) = (None, None, None);
-    for part in node.into_inner() {
-        match name(&part) {
-            Name::hostport => hostport = Some(cx.hostport(part)?),
-            Name::group => group = Some(part.span()),
-            Name::digits => article = Some(part.span()),
-            other => unreachable!("an nntp URL holds no {other:?}"),
-        }
-    }
+    let hostport = node.child(Name::hostport);
+    let group = node.child(Name::group).expect("an nntp URL holds group");
     Ok(NntpUrl {
         text: Cow::Borrowed(cx.text),
-        hostport,
-        group: group.expect("an nntp URL holds group"),
-        article,
+        hostport: hostport.map(|hostport| cx.hostport(hostport)).transpose()?,
+        group: group.span(),
+        article: node.child(Name::digits).map(|digits| digits.span()),
     })
 }
 
@@ -248,12 +212,11 @@ fn telnet<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
 ) -> Result<TelnetUrl<'a>, ParseError> {
-    let mut inner = node.into_inner();
-    let login = cx.login(inner.next().expect("a telnet URL starts with login"))?;
+    let login = node.child(Name::login).expect("a telnet URL holds login");
     Ok(TelnetUrl {
         text: Cow::Borrowed(cx.text),
-        login,
-        trailing_slash: inner.next().is_some(),
+        login: cx.login(login)?,
+        trailing_slash: node.child(Name::trailing_slash).is_some(),
     })
 }
 
@@ -264,30 +227,25 @@ fn wais<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
 ) -> Result<WaisUrl<'a>, ParseError> {
-    let form = node.into_inner().next().expect("a wais URL holds one form");
-    let form_name = name(&form);
-    let mut inner = form.into_inner();
-    let hostport = cx.hostport(inner.next().expect("a wais form starts with hostport"))?;
-    let database = inner.next().expect("a wais form holds database").span();
-    let form = match form_name {
-        Name::waisdoc => {
-            let wtype = inner.next().expect("waisdoc holds wtype").span();
-            let wpath = inner.next().expect("waisdoc ends with wpath").span();
-            FormSpans::Document { wtype, wpath }
-        }
-        Name::waisindex | Name::waisdatabase => match inner.next() {
-            Some(search) => FormSpans::Index {
-                search: search.span(),
-            },
-            None => FormSpans::Database,
+    let form = node.first_child().expect("a wais URL holds one form");
+    let hostport = form.child(Name::hostport).expect("a wais form holds hostport");
+    let database = form.child(Name::database).expect("a wais form holds database");
+    let wpath = form.child(Name::wpath).or_else(|| form.child(Name::path));
+    let shape = match (form.child(Name::wtype), wpath, form.child(Name::search)) {
+        (Some(wtype), Some(wpath), _) => FormSpans::Document {
+            wtype: wtype.span(),
+            wpath: wpath.span(),
         },
-        other => unreachable!("a wais URL holds no {other:?}"),
+        (_, _, Some(search)) => FormSpans::Index {
+            search: search.span(),
+        },
+        _ => FormSpans::Database,
     };
     Ok(WaisUrl {
         text: Cow::Borrowed(cx.text),
-        hostport,
-        database,
-        form,
+        hostport: cx.hostport(hostport)?,
+        database: database.span(),
+        form: shape,
     })
 }
 
@@ -297,18 +255,11 @@ fn file<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
 ) -> Result<FileUrl<'a>, ParseError> {
-    let (mut host, mut fpath) = (None, None);
-    for part in node.into_inner() {
-        match name(&part) {
-            Name::host => host = Some(cx.host(part)?),
-            Name::fpath => fpath = Some(part.span()),
-            other => unreachable!("fileurl holds no {other:?}"),
-        }
-    }
+    let fpath = node.child(Name::fpath).expect("fileurl ends with fpath");
     Ok(FileUrl {
         text: Cow::Borrowed(cx.text),
-        host,
-        fpath: fpath.expect("fileurl ends with fpath"),
+        host: node.child(Name::host).map(|host| cx.host(host)).transpose()?,
+        fpath: fpath.span(),
     })
 }
 
@@ -319,38 +270,62 @@ fn prospero<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
 ) -> Result<ProsperoUrl<'a>, ParseError> {
-    let node = match name(&node) {
+    let node = match node.name() {
         Name::prosperoaddress => node
-            .into_inner()
-            .next()
+            .child(Name::prosperolink)
             .expect("prosperoaddress is a prosperolink"),
         _ => node,
     };
-    let mut inner = node.into_inner();
-    let hostport = cx.hostport(inner.next().expect("a prospero URL starts with hostport"))?;
-    let ppath = inner.next().expect("a prospero URL holds its path").span();
-    let (mut fields, mut version, mut attributes) = (Vec::new(), None, None);
-    for part in inner {
-        match name(&part) {
-            Name::fieldspec => {
-                let mut parts = part.into_inner().map(|part| part.span());
-                let field = parts.next().expect("fieldspec holds fieldname");
-                let value = parts.next().expect("fieldspec holds fieldvalue");
-                fields.push((field, value));
-            }
-            Name::version => version = Some(part.span()),
-            Name::attributes => attributes = Some(part.span()),
-            other => unreachable!("a prospero URL holds no {other:?}"),
-        }
-    }
+    let hostport = node.child(Name::hostport).expect("a prospero URL holds hostport");
+    let ppath = node
+        .child(Name::ppath)
+        .or_else(|| node.child(Name::hsoname))
+        .expect("a prospero URL holds its path")
+        .span();
+    let fields = if node.child(Name::fieldspec).is_some() {
+        fieldspecs(cx.text, ppath.end as usize..node.span().end as usize)
+    } else {
+        Vec::new()
+    };
+    debug_assert_eq!(
+        fields.last().map(|&(_, value)| value),
+        node.child(Name::fieldspec)
+            .and_then(|last| last.child(Name::fieldvalue))
+            .map(|value| value.span()),
+        "the fieldspecs split as the grammar matched them"
+    );
     Ok(ProsperoUrl {
         text: Cow::Borrowed(cx.text),
-        hostport,
+        hostport: cx.hostport(hostport)?,
         ppath,
         fields,
-        version,
-        attributes,
+        version: node.child(Name::version).map(|version| version.span()),
+        attributes: node.child(Name::attributes).map(|attributes| attributes.span()),
     })
+}
+
+/// The `fieldspec`s in `range` of `text`, each `";" fieldname "=" fieldvalue`, as the
+/// spans of their names and values. A frame keeps a repeated child's last match only;
+/// the fieldspecs are found again by the characters the grammar puts between their parts
+/// and allows in none of them (`fieldname` and `fieldvalue` hold no ";" and no "=").
+fn fieldspecs(text: &str, range: std::ops::Range<usize>) -> Vec<(Span, Span)> {
+    let span = |start: usize, end: usize| Span {
+        start: start as u32,
+        end: end as u32,
+    };
+    let mut fields = Vec::new();
+    let mut at = range.start;
+    while at < range.end {
+        // `at` is on a ";".
+        let rest = &text[at + 1..range.end];
+        let equals = at + 1 + rest.find('=').expect("a fieldspec holds \"=\"");
+        let end = text[equals + 1..range.end]
+            .find(';')
+            .map_or(range.end, |semicolon| equals + 1 + semicolon);
+        fields.push((span(at + 1, equals), span(equals + 1, end)));
+        at = end;
+    }
+    fields
 }
 
 /// `midaddress = "mid:" addr_spec`, `cidaddress = "cid:" content_identifier` (the family):
@@ -359,9 +334,9 @@ fn id<'a, R: Grammar>(text: &'a str, node: Node<'_, 'a, R>) -> IdUrl<'a> {
     IdUrl {
         text: Cow::Borrowed(text),
         id: node
-            .into_inner()
-            .next()
-            .expect("the rule holds one child")
+            .child(Name::addr_spec)
+            .or_else(|| node.child(Name::content_identifier))
+            .expect("the rule holds its identifier")
             .span(),
     }
 }
@@ -369,25 +344,25 @@ fn id<'a, R: Grammar>(text: &'a str, node: Node<'_, 'a, R>) -> IdUrl<'a> {
 /// RFC 1738's `otherurl = genericurl`, `genericurl = scheme ":" schemepart`: the scheme,
 /// and the schemepart read as an `ip-schemepart` when it is one.
 fn otherurl<'a, R: Grammar>(cx: &Lowering<'a>, node: Node<'_, 'a, R>) -> GenericUrl<'a> {
-    let genericurl = node.into_inner().next().expect("otherurl holds genericurl");
-    let mut inner = genericurl.into_inner();
-    let scheme = inner.next().expect("genericurl starts with scheme");
-    let scheme_part = inner.next().expect("genericurl ends with schemepart");
+    let genericurl = node.child(Name::genericurl).expect("otherurl holds genericurl");
+    let scheme = genericurl.child(Name::scheme).expect("genericurl starts with scheme");
+    let scheme_part = genericurl
+        .child(Name::schemepart)
+        .expect("genericurl ends with schemepart");
     let part_span = scheme_part.span();
     // schemepart = *xchar | ip-schemepart: an ip-schemepart whose port or hostnumber is
     // out of range is no ip-schemepart, but the same text is still a valid *xchar, so
     // the schemepart is then read as opaque rather than refused.
-    let form = match scheme_part.into_inner().next() {
-        Some(ip) if name(&ip) == Name::ip_schemepart => {
-            let mut parts = ip.into_inner();
-            let login = cx.login(parts.next().expect("ip-schemepart holds login"));
-            let urlpath = parts.next().map(|urlpath| urlpath.span());
+    let form = match scheme_part.child(Name::ip_schemepart) {
+        Some(ip) => {
+            let login = cx.login(ip.child(Name::login).expect("ip-schemepart holds login"));
+            let urlpath = ip.child(Name::urlpath).map(|urlpath| urlpath.span());
             login.map_or(GenericParts::Opaque, |login| GenericParts::IpSchemepart {
                 login,
                 urlpath,
             })
         }
-        _ => GenericParts::Opaque,
+        None => GenericParts::Opaque,
     };
     generic_url(cx.text, scheme.span(), part_span, form)
 }
@@ -396,10 +371,8 @@ fn otherurl<'a, R: Grammar>(cx: &Lowering<'a>, node: Node<'_, 'a, R>) -> Generic
 /// search ]`.
 pub(super) fn generic_uri<'a, R: Grammar>(text: &'a str, node: Node<'_, 'a, R>) -> Url<'a> {
     let scheme = node
-        .into_inner()
-        .next()
+        .child(Name::scheme)
         .expect("a generic uri starts with scheme");
-    expect_name(&scheme, &[Name::scheme]);
     generic_after(text, scheme.span())
 }
 

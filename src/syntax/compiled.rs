@@ -3,15 +3,16 @@
 //! (see `build/peg_compiler.rs`): one description per grammar ([`rfc1738`], [`rfc1630`],
 //! [`draft_www_uri_00`]), its own `Rule` enum and its [`Grammar`] implementation, which is
 //! all the rest of the library knows of a grammar. Each follows the same optimized
-//! expressions as its pest parser and records the same tree (the differential test checks
+//! expressions as its pest parser and records what pest's tree holds, each node's span in
+//! a slot of its parent's frame (`crate::syntax::slot`; the differential test checks
 //! all three). The runtime here serves the three.
 //!
-//! It runs in two modes: [`run`] records nothing but the tree; [`trace_rule`] also records,
-//! like pest's error detail, what was expected at the furthest position reached, which the
-//! diagnosis turns into the error. Both are the same generated code, specialised for a
-//! [`Tracer`] that does nothing or records.
+//! It runs in two modes: [`run`] records the slots; [`trace_rule`] records, like pest's
+//! error detail, what was expected at the furthest position reached, which the diagnosis
+//! turns into the error. Both are the same generated code, specialised for a [`Tracer`]
+//! that does nothing or records.
 
-use crate::syntax::tree::Tok;
+use crate::syntax::slot::{Slot, Which};
 use crate::vocabulary::dialect::Dialect;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -30,21 +31,31 @@ pub(crate) trait Grammar: Copy + Eq + Ord + Hash + Debug + 'static {
     const REFERENCE: Self;
     /// Every rule, `EOI` first, in the enum's order.
     const ALL: &'static [Self];
+    /// The slots of a run: room for the largest frame.
+    type Slots: Copy + AsRef<[Slot]> + AsMut<[Slot]> + Debug;
+    /// Slots that hold nothing.
+    const EMPTY: Self::Slots;
     /// The rule's place in its enum, for tables indexed by rule.
     fn index(self) -> usize;
     /// The rule's name as the grammar's document writes it (`ip-schemepart`, `end of URL`).
     fn rfc_name(self) -> &'static str;
     /// The rule's name, as the lowering reads it whatever the grammar.
     fn name(self) -> Name;
+    /// The rule of that name in this grammar, if it has one.
+    fn from_name(name: Name) -> Option<Self>;
+    /// The rule's frame: the child of each slot, which of its matches it holds, and where
+    /// the child's frame begins from the start of this one.
+    fn frame(self) -> &'static [(Self, Which, usize)];
+    /// The slot of the `nth` match of `child` in a frame of `parent`, and where its frame
+    /// begins, from the start of the parent's; `None` where the grammar puts no such child.
+    /// (Called with names known at compile time, it folds into a constant.)
+    fn slot(parent: Name, child: Name, nth: usize) -> Option<(usize, usize)>;
     /// Runs the rule at `p`, by a match over every rule.
     fn run<T: Tracer<Self>>(self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize>;
     /// Runs [`Grammar::URL`] at `p`, called by name (see [`run`] for why).
     fn run_url<T: Tracer<Self>>(st: &mut State<'_, T, Self>, p: usize) -> Option<usize>;
     /// Runs [`Grammar::REFERENCE`] at `p`, called by name.
     fn run_reference<T: Tracer<Self>>(st: &mut State<'_, T, Self>, p: usize) -> Option<usize>;
-    /// Runs `f` with this thread's token buffer of the grammar, reused from one parse to
-    /// the next.
-    fn with_tokens<O>(f: impl FnOnce(&mut Vec<Tok<Self>>) -> O) -> O;
 }
 
 /// A set of bytes as a table, with its ASCII members also as a bit mask (bit `b` for byte
@@ -58,7 +69,7 @@ pub(crate) struct ByteSet {
 /// What the generated rule functions read and write.
 pub(crate) struct State<'s, T, R: Grammar> {
     bytes: &'s [u8],
-    toks: &'s mut Vec<Tok<R>>,
+    slots: &'s mut R::Slots,
     tracer: &'s mut T,
     /// Inside a lookahead nothing is expected, as in pest.
     lookahead: u32,
@@ -222,11 +233,11 @@ impl<R: Grammar> Tracer<R> for Trace<R> {
 }
 
 impl<'s, T: Tracer<R>, R: Grammar> State<'s, T, R> {
-    /// A run over `bytes` from its start, recording into `toks` and `tracer`.
-    fn new(bytes: &'s [u8], toks: &'s mut Vec<Tok<R>>, tracer: &'s mut T) -> Self {
+    /// A run over `bytes` from its start, recording into `slots` and `tracer`.
+    fn new(bytes: &'s [u8], slots: &'s mut R::Slots, tracer: &'s mut T) -> Self {
         State {
             bytes,
-            toks,
+            slots,
             tracer,
             lookahead: 0,
         }
@@ -312,41 +323,14 @@ impl<'s, T: Tracer<R>, R: Grammar> State<'s, T, R> {
         Some(p + len)
     }
 
-    /// `EOI`, which pest records as a token.
+    /// `EOI`, which pest records as a node (which no slot keeps: it spans nothing).
     #[inline(always)]
     fn eoi(&mut self, p: usize) -> Option<usize> {
         if p != self.bytes.len() && T::ON && self.lookahead == 0 {
             let mark = self.tracer.rule_started();
             self.tracer.rule_failed(p, R::EOI, mark);
         }
-        (p == self.bytes.len()).then(|| {
-            if !T::ON {
-                let next = self.toks.len() as u32 + 1;
-                self.toks.push(Tok {
-                    rule: R::EOI,
-                    start: p as u32,
-                    end: p as u32,
-                    next,
-                });
-            }
-            p
-        })
-    }
-
-    /// `first ~ second`: on failure no token of either is kept.
-    #[inline(always)]
-    fn sequence(
-        &mut self,
-        p: usize,
-        first: impl FnOnce(&mut Self, usize) -> Option<usize>,
-        second: impl FnOnce(&mut Self, usize) -> Option<usize>,
-    ) -> Option<usize> {
-        let mark = self.toks.len();
-        let end = first(self, p).and_then(|p| second(self, p));
-        if end.is_none() {
-            self.toks.truncate(mark);
-        }
-        end
+        (p == self.bytes.len()).then_some(p)
     }
 
     /// `inner*`. The grammar validator refuses repetitions that can match empty; one that
@@ -362,7 +346,8 @@ impl<'s, T: Tracer<R>, R: Grammar> State<'s, T, R> {
         p
     }
 
-    /// `&inner` (positive) or `!inner`: consumes nothing and records no token.
+    /// `&inner` (positive) or `!inner`: consumes nothing (its slots are reset after it by
+    /// the generated code).
     #[inline(always)]
     fn lookahead(
         &mut self,
@@ -370,24 +355,24 @@ impl<'s, T: Tracer<R>, R: Grammar> State<'s, T, R> {
         positive: bool,
         inner: impl FnOnce(&mut Self, usize) -> Option<usize>,
     ) -> Option<usize> {
-        let mark = self.toks.len();
         self.lookahead += 1;
         let matched = inner(self, p).is_some();
         self.lookahead -= 1;
-        self.toks.truncate(mark);
         (matched == positive).then_some(p)
     }
 
-    /// A non-silent rule: records its token around `body`.
+    /// A node, whose frame begins at slot `b` and holds `slots` slots of its own: they are
+    /// reset before `body` runs. When tracing, records that the rule was expected.
     #[inline(always)]
-    fn token(
+    fn node(
         &mut self,
         rule: R,
+        b: usize,
+        slots: usize,
         p: usize,
         body: impl FnOnce(&mut Self, usize) -> Option<usize>,
     ) -> Option<usize> {
         if T::ON {
-            // A tracing run only diagnoses: it records no token.
             let traced = self.tracer.rule_started();
             let end = body(self, p);
             if end.is_none() && self.lookahead == 0 {
@@ -395,26 +380,48 @@ impl<'s, T: Tracer<R>, R: Grammar> State<'s, T, R> {
             }
             return end;
         }
-        let mark = self.toks.len();
-        self.toks.push(Tok {
-            rule,
-            start: p as u32,
-            end: p as u32,
-            next: 0,
-        });
-        match body(self, p) {
-            Some(end) => {
-                let next = self.toks.len() as u32;
-                let tok = &mut self.toks[mark];
-                tok.end = end as u32;
-                tok.next = next;
-                Some(end)
-            }
-            None => {
-                self.toks.truncate(mark);
-                None
+        self.slots.as_mut()[b..b + slots].fill(Slot::NONE);
+        body(self, p)
+    }
+
+    /// A child run by `body` at `p`, its span written to `slot` when it matches.
+    #[inline(always)]
+    fn capture(
+        &mut self,
+        slot: usize,
+        p: usize,
+        body: impl FnOnce(&mut Self, usize) -> Option<usize>,
+    ) -> Option<usize> {
+        let end = body(self, p);
+        if !T::ON {
+            if let Some(end) = end {
+                self.slots.as_mut()[slot] = Slot::new(p, end);
             }
         }
+        end
+    }
+
+    /// Resets the slots `offsets` of the frame at `b`.
+    #[inline(always)]
+    fn reset(&mut self, b: usize, offsets: &[usize]) {
+        for &offset in offsets {
+            self.slots.as_mut()[b + offset] = Slot::NONE;
+        }
+    }
+
+    /// The frame at `b`, as it is (a repetition keeps it to give it back after a round
+    /// that fails).
+    #[inline(always)]
+    fn frame<const N: usize>(&self, b: usize) -> [Slot; N] {
+        let mut frame = [Slot::NONE; N];
+        frame.copy_from_slice(&self.slots.as_ref()[b..b + N]);
+        frame
+    }
+
+    /// Gives the frame at `b` back as `frame` was.
+    #[inline(always)]
+    fn restore<const N: usize>(&mut self, b: usize, frame: &[Slot; N]) {
+        self.slots.as_mut()[b..b + N].copy_from_slice(frame);
     }
 }
 
@@ -434,8 +441,7 @@ pub(crate) use names::Name;
     clippy::pedantic
 )]
 pub(crate) mod rfc1738 {
-    use super::{ByteSet, Grammar, Name, State, Tracer};
-    use crate::syntax::tree::Tok;
+    use super::{ByteSet, Grammar, Name, Slot, State, Tracer, Which};
     use crate::vocabulary::dialect::Dialect;
     include!(concat!(env!("OUT_DIR"), "/rfc1738_parser.rs"));
 }
@@ -449,8 +455,7 @@ pub(crate) mod rfc1738 {
     clippy::pedantic
 )]
 pub(crate) mod rfc1630 {
-    use super::{ByteSet, Grammar, Name, State, Tracer};
-    use crate::syntax::tree::Tok;
+    use super::{ByteSet, Grammar, Name, Slot, State, Tracer, Which};
     use crate::vocabulary::dialect::Dialect;
     include!(concat!(env!("OUT_DIR"), "/rfc1630_parser.rs"));
 }
@@ -464,15 +469,15 @@ pub(crate) mod rfc1630 {
     clippy::pedantic
 )]
 pub(crate) mod draft_www_uri_00 {
-    use super::{ByteSet, Grammar, Name, State, Tracer};
-    use crate::syntax::tree::Tok;
+    use super::{ByteSet, Grammar, Name, Slot, State, Tracer, Which};
     use crate::vocabulary::dialect::Dialect;
     include!(concat!(env!("OUT_DIR"), "/draft_www_uri_00_parser.rs"));
 }
 
-/// Runs `rule` of a compiled grammar at the start of `input` without tracing, into `toks`
-/// (cleared first); where it ended, if it matched. Offsets are recorded as `u32`: the
-/// caller refuses inputs of 4 GiB or more.
+/// Runs `rule` of a compiled grammar at the start of `input` without tracing, its frame at
+/// the start of `slots` (which need not be empty: a rule resets its slots when it starts);
+/// where it ended, if it matched. Offsets are recorded as `u32`: the caller refuses inputs
+/// of 4 GiB or more.
 ///
 /// RFC 1738's entry rules ([`Grammar::URL`], [`Grammar::REFERENCE`]), which the facade
 /// runs, are called by name, and any other rule of that grammar through the match over
@@ -484,23 +489,22 @@ pub(crate) mod draft_www_uri_00 {
 /// called by name, their entry rule took the rules of the URL forms inline and compiled
 /// the path's loop with more bounds checks, 12% more instructions on a 1 MiB http URI
 /// (callgrind). These are the compiler's inlining choices, measured, not rules of the code.
-pub(crate) fn run<R: Grammar>(rule: R, input: &str, toks: &mut Vec<Tok<R>>) -> Option<usize> {
-    toks.clear();
+pub(crate) fn run<R: Grammar>(rule: R, input: &str, slots: &mut R::Slots) -> Option<usize> {
     let bytes = input.as_bytes();
     if R::DIALECT != Dialect::Rfc1738 {
-        rule.run(&mut State::new(bytes, toks, &mut NoTrace), 0)
+        rule.run(&mut State::new(bytes, slots, &mut NoTrace), 0)
     } else if rule == R::URL {
-        R::run_url(&mut State::new(bytes, toks, &mut NoTrace), 0)
+        R::run_url(&mut State::new(bytes, slots, &mut NoTrace), 0)
     } else if rule == R::REFERENCE {
-        R::run_reference(&mut State::new(bytes, toks, &mut NoTrace), 0)
+        R::run_reference(&mut State::new(bytes, slots, &mut NoTrace), 0)
     } else {
-        rule.run(&mut State::new(bytes, toks, &mut Aside), 0)
+        rule.run(&mut State::new(bytes, slots, &mut Aside), 0)
     }
 }
 
 /// Runs `rule` on all of `input` (it must end at the end): whether it matched.
-pub(crate) fn run_whole<R: Grammar>(rule: R, input: &str, toks: &mut Vec<Tok<R>>) -> bool {
-    run(rule, input, toks) == Some(input.len())
+pub(crate) fn run_whole<R: Grammar>(rule: R, input: &str, slots: &mut R::Slots) -> bool {
+    run(rule, input, slots) == Some(input.len())
 }
 
 /// Runs `rule` of a compiled grammar at `start` of `input`, recording what was expected
@@ -510,9 +514,9 @@ pub(crate) fn trace_rule<R: Grammar>(
     input: &str,
     start: usize,
 ) -> (Option<usize>, Trace<R>) {
-    let mut toks = Vec::new();
+    let mut slots = R::EMPTY;
     let mut trace = Trace::starting_at(start);
-    let mut state = State::new(input.as_bytes(), &mut toks, &mut trace);
+    let mut state = State::new(input.as_bytes(), &mut slots, &mut trace);
     let end = rule.run(&mut state, start);
     (end, trace)
 }

@@ -255,16 +255,16 @@ fn slash_cut_login(
 /// Whether `text` is all of `user [ ":" password ]`, by the rules `user` and `password` of
 /// the grammar.
 fn is_user_info<R: Grammar>(text: &str) -> bool {
-    let mut toks = Vec::new();
+    let mut slots = R::EMPTY;
     let user = rule_named::<R>(Name::user);
-    let Some(end) = crate::syntax::compiled::run(user, text, &mut toks) else {
+    let Some(end) = crate::syntax::compiled::run(user, text, &mut slots) else {
         return false;
     };
     match text[end..].strip_prefix(':') {
         None => end == text.len(),
         Some(rest) => {
             let password = rule_named::<R>(Name::password);
-            crate::syntax::compiled::run(password, rest, &mut toks) == Some(rest.len())
+            crate::syntax::compiled::run(password, rest, &mut slots) == Some(rest.len())
         }
     }
 }

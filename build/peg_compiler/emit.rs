@@ -1,0 +1,372 @@
+//! The rule functions: each rule, and each expression inside it, as a Rust function over
+//! bytes, `fn(&mut State, b, p) -> Option<usize>` (where the expression ends, or `None`),
+//! `b` being where the frame of the rule being read begins in the run's slots (see
+//! `frames`).
+
+use crate::peg_compiler::frames::{expands, Frames};
+use crate::peg_compiler::sets::{ByteSet, Rules, UnitLoop};
+use crate::peg_compiler::{bytes_literal, flatten_choice};
+use pest_meta::ast::RuleType;
+use pest_meta::optimizer::{OptimizedExpr as Expr, OptimizedRule};
+use std::fmt::Write;
+
+/// Compiles the rules of one grammar into functions.
+pub struct Compiler<'c, 'g> {
+    pub rules: &'c Rules<'g>,
+    pub frames: &'c Frames,
+    pub functions: String,
+    pub tables: Vec<ByteSet>,
+    next_id: usize,
+    /// The rule whose body is being compiled, when its children are recorded in its frame,
+    /// and the next place of a child in it.
+    context: Option<(String, usize)>,
+}
+
+/// An alternative of a choice: a byte set merged from single-byte alternatives, or any
+/// other expression.
+enum Alternative<'e> {
+    Set(Box<ByteSet>),
+    Expr(&'e Expr),
+}
+
+impl<'c, 'g> Compiler<'c, 'g> {
+    pub fn new(rules: &'c Rules<'g>, frames: &'c Frames) -> Compiler<'c, 'g> {
+        Compiler {
+            rules,
+            frames,
+            functions: String::new(),
+            tables: Vec::new(),
+            next_id: 0,
+            context: None,
+        }
+    }
+
+    /// Emits the function of `rule`: a node's resets its slots and records what it was
+    /// expected to be when tracing; a silent rule's is its body.
+    pub fn rule(&mut self, rule: &OptimizedRule) -> Result<(), String> {
+        let name = &rule.name;
+        // A node's children are recorded in its frame; a silent rule run on its own (by
+        // name, for the diagnosis) records nothing of its own.
+        self.context = (rule.ty == RuleType::Normal).then(|| (name.clone(), 0));
+        let body = self.expr(&rule.expr)?;
+        if let Some((_, places)) = &self.context {
+            debug_assert_eq!(*places, self.frames.by_rule[name].places.len());
+        }
+        self.context = None;
+        let code = match rule.ty {
+            RuleType::Silent => format!(
+                "/// `{name}` (silent: no node)\n#[inline]\npub(crate) fn rule_{name}<T: Tracer<Rule>>(st: &mut State<'_, T, Rule>, b: usize, p: usize) -> Option<usize> {{\n    {body}(st, b, p)\n}}\n\n"
+            ),
+            RuleType::Normal => {
+                let slots = self.frames.by_rule[name].keys.len();
+                format!(
+                    "/// `{name}`\n#[inline]\npub(crate) fn rule_{name}<T: Tracer<Rule>>(st: &mut State<'_, T, Rule>, b: usize, p: usize) -> Option<usize> {{\n    st.node(Rule::{name}, b, {slots}, p, |st, p| {body}(st, b, p))\n}}\n\n"
+                )
+            }
+            other => return Err(format!("rule {name}: {other:?} rules are not supported")),
+        };
+        self.functions.push_str(&code);
+        Ok(())
+    }
+
+    /// The slots (of the rule being compiled) of the children that stand at the next
+    /// `count` places, each once.
+    fn slots_of_places(&self, start: usize, count: usize) -> Vec<usize> {
+        let Some((rule, _)) = &self.context else {
+            return Vec::new();
+        };
+        let mut slots: Vec<usize> = self.frames.by_rule[rule].places[start..start + count].to_vec();
+        slots.sort_unstable();
+        slots.dedup();
+        slots
+    }
+
+    /// The next place of a child in the rule being compiled.
+    fn next_place(&self) -> usize {
+        self.context.as_ref().map_or(0, |(_, next)| *next)
+    }
+
+    /// Code that resets `slots` of the current frame, when not tracing.
+    fn reset(slots: &[usize]) -> String {
+        if slots.is_empty() {
+            return String::new();
+        }
+        let list: Vec<String> = slots.iter().map(usize::to_string).collect();
+        format!("if !T::ON {{ st.reset(b, &[{}]); }} ", list.join(", "))
+    }
+
+    /// Emits a function for `expr` and returns its name.
+    fn expr(&mut self, expr: &Expr) -> Result<String, String> {
+        if let Some(set) = self.rules.byte_set(expr, 0) {
+            let table = self.table(set);
+            return Ok(self.function(&format!("st.byte_in(&{table}, p)")));
+        }
+        let body = match expr {
+            Expr::Str(text) => format!("st.literal(p, {:?})", bytes_literal(text)),
+            Expr::Insens(text) => format!("st.literal_ignoring_case(p, {:?})", bytes_literal(text)),
+            Expr::Range(..) => return Err(format!("a non-ASCII range: {expr:?}")),
+            Expr::Ident(name) => match name.as_str() {
+                "EOI" => "st.eoi(p)".to_owned(),
+                "SOI" => "(p == 0).then_some(p)".to_owned(),
+                "ANY" => "st.any(p)".to_owned(),
+                // pest's built-in: "\n" | "\r\n" | "\r", in that order, and no node.
+                "NEWLINE" => {
+                    let newline = Expr::Choice(
+                        Box::new(Expr::Str("\n".to_owned())),
+                        Box::new(Expr::Choice(
+                            Box::new(Expr::Str("\r\n".to_owned())),
+                            Box::new(Expr::Str("\r".to_owned())),
+                        )),
+                    );
+                    return self.expr(&newline);
+                }
+                _ if self.rules.is_node(name) => self.child(name),
+                _ if self.context.is_some() && expands(self.rules, name) => {
+                    // A silent rule that holds children is compiled in place: its children
+                    // are the current rule's.
+                    let body = &self.rules.get(name).expect("a rule").expr;
+                    return self.expr(body);
+                }
+                _ if self.rules.get(name).is_some() => format!("rule_{name}(st, b, p)"),
+                _ => return Err(format!("unknown or unsupported rule {name}")),
+            },
+            Expr::Seq(first_expr, second_expr) => {
+                let (first, second) = (self.expr(first_expr)?, self.expr(second_expr)?);
+                format!("{first}(st, b, p).and_then(|p| {second}(st, b, p))")
+            }
+            Expr::Choice(..) => return self.choice(expr),
+            Expr::Opt(inner) => {
+                let start = self.next_place();
+                let inner_fn = self.expr(inner)?;
+                let slots = self.slots_of_places(start, self.next_place() - start);
+                if slots.is_empty() {
+                    format!("{inner_fn}(st, b, p).or(Some(p))")
+                } else {
+                    format!(
+                        "match {inner_fn}(st, b, p) {{ Some(end) => Some(end), None => {{ {}Some(p) }} }}",
+                        Compiler::reset(&slots)
+                    )
+                }
+            }
+            Expr::Rep(inner) => self.repetition(inner)?,
+            Expr::PosPred(inner) | Expr::NegPred(inner) => {
+                let positive = matches!(expr, Expr::PosPred(_));
+                let start = self.next_place();
+                let inner_fn = self.expr(inner)?;
+                let slots = self.slots_of_places(start, self.next_place() - start);
+                format!(
+                    "let matched = st.lookahead(p, {positive}, |st, p| {inner_fn}(st, b, p));\n    {}matched",
+                    Compiler::reset(&slots)
+                )
+            }
+            Expr::RestoreOnErr(inner) => format!("{}(st, b, p)", self.expr(inner)?),
+            other => return Err(format!("unsupported expression {other:?}")),
+        };
+        Ok(self.function(&body))
+    }
+
+    /// A child that makes a node: in a rule's body, run with its frame and recorded in its
+    /// slot; elsewhere (a silent rule run on its own), run with the frame it is given.
+    fn child(&mut self, name: &str) -> String {
+        let Some((rule, next)) = &mut self.context else {
+            return format!("rule_{name}(st, b, p)");
+        };
+        let frame = &self.frames.by_rule[rule.as_str()];
+        let key = frame.places[*next];
+        *next += 1;
+        debug_assert_eq!(frame.keys[key].child, name);
+        let child_frame = frame.child_frames[key];
+        format!("st.capture(b + {key}, p, |st, p| rule_{name}(st, b + {child_frame}, p))")
+    }
+
+    /// `inner*`: one byte loop where the body allows it, else each round in turn; a round
+    /// that fails after recording children gives the frame back as it was before it.
+    fn repetition(&mut self, inner: &Expr) -> Result<String, String> {
+        if let Some(set) = self.rules.byte_set(inner, 0) {
+            return Ok(format!("Some(st.skip_bytes(&{}, p))", self.table(set)));
+        }
+        let start = self.next_place();
+        let inner_fn = self.expr(inner)?;
+        if self.next_place() > start {
+            let (rule, _) = self.context.as_ref().expect("places are in a rule");
+            let size = self.frames.by_rule[rule].size;
+            return Ok(format!(
+                "let mut p = p;\n    loop {{\n        let kept: Option<[Slot; {size}]> = (!T::ON).then(|| st.frame(b));\n        match {inner_fn}(st, b, p) {{\n            Some(end) if end != p => p = end,\n            Some(_) => break,\n            None => {{\n                if let Some(kept) = kept {{ st.restore(b, &kept); }}\n                break;\n            }}\n        }}\n    }}\n    Some(p)"
+            ));
+        }
+        let general = format!("Some(st.repeat(p, |st, p| {inner_fn}(st, b, p)))");
+        Ok(
+            match (self.rules.unit_loop(inner), self.rules.run_loop(inner)) {
+                (Some(units), _) => self.unit_loop_code(&units, &general),
+                (None, Some((skipped, ending))) => {
+                    let (skipped, ending) = (self.table(skipped), self.table(ending));
+                    format!(
+                        "if T::ON {{ return {general}; }}\n    let bytes = st.bytes;\n    let (mut q, mut end) = (p, p);\n    while let Some(&byte) = bytes.get(q) {{\n        if {ending}.bytes[byte as usize] {{ q += 1; end = q; }} else if {skipped}.bytes[byte as usize] {{ q += 1; }} else {{ break; }}\n    }}\n    Some(end)"
+                    )
+                }
+                (None, None) => general,
+            },
+        )
+    }
+
+    /// An ordered choice: alternatives are flattened, and single-byte alternatives are merged
+    /// into one table where that cannot change which alternative matches first. An
+    /// alternative that fails gives back the slots it wrote.
+    fn choice(&mut self, expr: &Expr) -> Result<String, String> {
+        let mut alternatives = Vec::new();
+        flatten_choice(expr, &mut alternatives);
+        let mut merged: Vec<Alternative<'_>> = Vec::new();
+        for alternative in alternatives {
+            let Some(set) = self.rules.byte_set(alternative, 0) else {
+                merged.push(Alternative::Expr(alternative));
+                continue;
+            };
+            // Merge into the last table if every alternative after it surely fails on these
+            // bytes (it cannot match empty, and its first byte is never in the set).
+            let target = merged
+                .iter()
+                .rposition(|alt| matches!(alt, Alternative::Set(_)));
+            let mergeable = target.is_some_and(|t| {
+                merged[t + 1..].iter().all(|alt| match alt {
+                    Alternative::Expr(e) => self
+                        .rules
+                        .first_set(e, 0)
+                        .is_some_and(|first| (0..256).all(|b| !(first[b] && set[b]))),
+                    Alternative::Set(_) => false,
+                })
+            });
+            match (target, mergeable) {
+                (Some(t), true) => {
+                    let Alternative::Set(existing) = &mut merged[t] else {
+                        unreachable!()
+                    };
+                    (0..256).for_each(|b| existing[b] |= set[b]);
+                }
+                _ => merged.push(Alternative::Set(Box::new(set))),
+            }
+        }
+        let mut body = String::new();
+        for alternative in merged {
+            let (attempt, undo) = match alternative {
+                Alternative::Set(set) => (
+                    format!("st.byte_in(&{}, p)", self.table(*set)),
+                    String::new(),
+                ),
+                Alternative::Expr(e) => {
+                    let start = self.next_place();
+                    let call = format!("{}(st, b, p)", self.expr(e)?);
+                    // A child alone writes its slot only when it matches.
+                    let alone = matches!(e, Expr::Ident(name) if self.rules.is_node(name));
+                    let undo = if alone {
+                        String::new()
+                    } else {
+                        Compiler::reset(&self.slots_of_places(start, self.next_place() - start))
+                    };
+                    // An alternative that cannot match empty and cannot start with the next
+                    // byte is skipped without a call; when tracing, every alternative runs
+                    // so that everything expected is recorded. (Running it only where a
+                    // failure at `p` is still recorded saved 1% of a diagnosis and cost
+                    // the inlining of small choices such as `xalpha`: 22% more
+                    // instructions on long invalid input.)
+                    let attempt = match self.rules.first_set(e, 0) {
+                        Some(first) if first.iter().any(|&b| !b) => {
+                            let guard = self.table(first);
+                            format!(
+                                "(if T::ON || st.starts_in(&{guard}, p) {{ {call} }} else {{ None }})"
+                            )
+                        }
+                        _ => call,
+                    };
+                    (attempt, undo)
+                }
+            };
+            write!(
+                body,
+                "if let Some(end) = {attempt} {{ return Some(end); }}\n    {undo}"
+            )
+            .unwrap();
+        }
+        body.push_str("None");
+        Ok(self.function(&body))
+    }
+
+    /// The byte loop of a [`UnitLoop`]; when tracing, `general` (the repetition as the
+    /// grammar reads it) runs instead, so that everything expected is recorded as before.
+    fn unit_loop_code(&mut self, units: &UnitLoop, general: &str) -> String {
+        let mut body = format!(
+            "if T::ON {{ return {general}; }}
+    let bytes = st.bytes;
+    let mut p = p;
+    while let Some(&byte) = bytes.get(p) {{
+"
+        );
+        for guard in &units.guards {
+            writeln!(
+                body,
+                "        if byte == {:#04x} && bytes[p..].starts_with({:?}) {{ break; }}",
+                guard[0],
+                bytes_literal(std::str::from_utf8(guard).expect("a literal is text"))
+            )
+            .unwrap();
+        }
+        if units.single.iter().any(|&b| b) {
+            let table = self.table(units.single);
+            writeln!(
+                body,
+                "        if {table}.bytes[byte as usize] {{ p += 1; continue; }}"
+            )
+            .unwrap();
+        }
+        for alternative in &units.multi {
+            let mut test = self.byte_test(alternative[0], "byte");
+            for (offset, set) in alternative.iter().enumerate().skip(1) {
+                let rest = self.byte_test(*set, "c");
+                write!(test, " && bytes.get(p + {offset}).is_some_and(|&c| {rest})").unwrap();
+            }
+            writeln!(
+                body,
+                "        if {test} {{ p += {}; continue; }}",
+                alternative.len()
+            )
+            .unwrap();
+        }
+        body.push_str(
+            "        break;
+    }
+    Some(p)",
+        );
+        body
+    }
+
+    /// A test that the byte `var` is in `set`: a comparison for one byte, else its table.
+    fn byte_test(&mut self, set: ByteSet, var: &str) -> String {
+        let members: Vec<usize> = (0..256).filter(|&b| set[b]).collect();
+        match members.as_slice() {
+            [one] => format!("{var} == {one:#04x}"),
+            _ => format!("{}.bytes[{var} as usize]", self.table(set)),
+        }
+    }
+
+    /// The name of the table of `set`, made once per set.
+    pub fn table(&mut self, set: ByteSet) -> String {
+        let id = match self.tables.iter().position(|table| *table == set) {
+            Some(id) => id,
+            None => {
+                self.tables.push(set);
+                self.tables.len() - 1
+            }
+        };
+        format!("SET_{id}")
+    }
+
+    fn function(&mut self, body: &str) -> String {
+        let name = format!("e{}", self.next_id);
+        self.next_id += 1;
+        writeln!(
+            self.functions,
+            "#[inline]\nfn {name}<T: Tracer<Rule>>(st: &mut State<'_, T, Rule>, b: usize, p: usize) -> Option<usize> {{\n    {body}\n}}\n"
+        )
+        .unwrap();
+        name
+    }
+}

@@ -1,0 +1,55 @@
+//! What a run of a compiled grammar records.
+//!
+//! A run makes no list of nodes. Each rule that makes a node (a non-silent rule) has a
+//! frame, a fixed stretch of the run's slots laid out at build time
+//! (`build/peg_compiler/frames.rs`): one [`Slot`] per child it can match, then the frames
+//! of those children. When a child matches, its span is written to its slot and its own
+//! children to its frame, so that after a run every slot a reading reaches from the root
+//! (`crate::syntax::node`) holds what pest's tree holds at that place, or nothing.
+
+use crate::vocabulary::span::Span;
+
+/// Where a node matched (byte offsets into the input), or nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Slot {
+    start: u32,
+    end: u32,
+}
+
+impl Slot {
+    /// No match (a start past the end, which no span has).
+    pub(crate) const NONE: Slot = Slot {
+        start: u32::MAX,
+        end: 0,
+    };
+
+    /// A match of `start..end`.
+    #[inline(always)]
+    pub(crate) fn new(start: usize, end: usize) -> Slot {
+        Slot {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// The span matched, if any.
+    #[inline(always)]
+    pub(crate) fn span(self) -> Option<Span> {
+        (self.start <= self.end).then_some(Span {
+            start: self.start,
+            end: self.end,
+        })
+    }
+}
+
+/// Which match of a child a slot holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Which {
+    /// The match with this many matches of the same child before it (`hostnumber`'s
+    /// four `digits`).
+    Nth(usize),
+    /// The last match (a child inside a repetition, `fieldspec`).
+    Last,
+    /// A match inside a lookahead, which is never kept.
+    Lookahead,
+}
