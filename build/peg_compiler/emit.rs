@@ -22,6 +22,29 @@ pub struct Compiler<'c, 'g> {
     context: Option<(String, usize)>,
 }
 
+/// A literal: of at most eight bytes, compared as one word (with the case of its letters
+/// folded when `ignoring_case`); longer, byte by byte.
+fn literal(text: &str, ignoring_case: bool) -> String {
+    let bytes = text.as_bytes();
+    if (2..=8).contains(&bytes.len()) {
+        let (mut word, mut fold) = (0u64, 0u64);
+        for (i, &byte) in bytes.iter().enumerate() {
+            let letter = ignoring_case && byte.is_ascii_alphabetic();
+            word |= u64::from(if letter { byte.to_ascii_lowercase() } else { byte }) << (8 * i);
+            fold |= u64::from(if letter { 0x20u8 } else { 0 }) << (8 * i);
+        }
+        let keep = u64::MAX >> (64 - 8 * bytes.len());
+        return format!(
+            "st.word_literal(p, {:?}, {ignoring_case}, {word:#x}, {fold:#x}, {keep:#x})",
+            bytes_literal(text)
+        );
+    }
+    match ignoring_case {
+        false => format!("st.literal(p, {:?})", bytes_literal(text)),
+        true => format!("st.literal_ignoring_case(p, {:?})", bytes_literal(text)),
+    }
+}
+
 /// An alternative of a choice: a byte set merged from single-byte alternatives, or any
 /// other expression.
 enum Alternative<'e> {
@@ -55,12 +78,12 @@ impl<'c, 'g> Compiler<'c, 'g> {
         self.context = None;
         let code = match rule.ty {
             RuleType::Silent => format!(
-                "/// `{name}` (silent: no node)\n#[inline]\npub(crate) fn rule_{name}<T: Tracer<Rule>>(st: &mut State<'_, T, Rule>, b: usize, p: usize) -> Option<usize> {{\n    {body}(st, b, p)\n}}\n\n"
+                "/// `{name}` (silent: no node)\n#[inline(always)]\npub(crate) fn rule_{name}<T: Tracer<Rule>>(st: &mut State<'_, T, Rule>, b: usize, p: usize) -> Option<usize> {{\n    {body}(st, b, p)\n}}\n\n"
             ),
             RuleType::Normal => {
                 let slots = self.frames.by_rule[name].keys.len();
                 format!(
-                    "/// `{name}`\n#[inline]\npub(crate) fn rule_{name}<T: Tracer<Rule>>(st: &mut State<'_, T, Rule>, b: usize, p: usize) -> Option<usize> {{\n    st.node(Rule::{name}, b, {slots}, p, |st, p| {body}(st, b, p))\n}}\n\n"
+                    "/// `{name}`\n#[inline(always)]\npub(crate) fn rule_{name}<T: Tracer<Rule>>(st: &mut State<'_, T, Rule>, b: usize, p: usize) -> Option<usize> {{\n    if T::ON {{\n        let traced = st.rule_started();\n        let end = {body}(st, b, p);\n        st.rule_ended(Rule::{name}, p, end, traced);\n        return end;\n    }}\n    st.reset_frame(b, {slots});\n    {body}(st, b, p)\n}}\n\n"
                 )
             }
             other => return Err(format!("rule {name}: {other:?} rules are not supported")),
@@ -102,8 +125,8 @@ impl<'c, 'g> Compiler<'c, 'g> {
             return Ok(self.function(&format!("st.byte_in(&{table}, p)")));
         }
         let body = match expr {
-            Expr::Str(text) => format!("st.literal(p, {:?})", bytes_literal(text)),
-            Expr::Insens(text) => format!("st.literal_ignoring_case(p, {:?})", bytes_literal(text)),
+            Expr::Str(text) => literal(text, false),
+            Expr::Insens(text) => literal(text, true),
             Expr::Range(..) => return Err(format!("a non-ASCII range: {expr:?}")),
             Expr::Ident(name) => match name.as_str() {
                 "EOI" => "st.eoi(p)".to_owned(),
@@ -132,7 +155,7 @@ impl<'c, 'g> Compiler<'c, 'g> {
             },
             Expr::Seq(first_expr, second_expr) => {
                 let (first, second) = (self.expr(first_expr)?, self.expr(second_expr)?);
-                format!("{first}(st, b, p).and_then(|p| {second}(st, b, p))")
+                format!("match {first}(st, b, p) {{ Some(p) => {second}(st, b, p), None => None }}")
             }
             Expr::Choice(..) => return self.choice(expr),
             Expr::Opt(inner) => {
@@ -155,7 +178,7 @@ impl<'c, 'g> Compiler<'c, 'g> {
                 let inner_fn = self.expr(inner)?;
                 let slots = self.slots_of_places(start, self.next_place() - start);
                 format!(
-                    "let matched = st.lookahead(p, {positive}, |st, p| {inner_fn}(st, b, p));\n    {}matched",
+                    "st.lookahead += 1;\n    let matched = {inner_fn}(st, b, p).is_some();\n    st.lookahead -= 1;\n    {}(matched == {positive}).then_some(p)",
                     Compiler::reset(&slots)
                 )
             }
@@ -176,7 +199,9 @@ impl<'c, 'g> Compiler<'c, 'g> {
         *next += 1;
         debug_assert_eq!(frame.keys[key].child, name);
         let child_frame = frame.child_frames[key];
-        format!("st.capture(b + {key}, p, |st, p| rule_{name}(st, b + {child_frame}, p))")
+        format!(
+            "let end = rule_{name}(st, b + {child_frame}, p);\n    if !T::ON {{ if let Some(end) = end {{ st.record(b + {key}, p, end); }} }}\n    end"
+        )
     }
 
     /// `inner*`: one byte loop where the body allows it, else each round in turn; a round
@@ -194,7 +219,9 @@ impl<'c, 'g> Compiler<'c, 'g> {
                 "let mut p = p;\n    loop {{\n        let kept: Option<[Slot; {size}]> = (!T::ON).then(|| st.frame(b));\n        match {inner_fn}(st, b, p) {{\n            Some(end) if end != p => p = end,\n            Some(_) => break,\n            None => {{\n                if let Some(kept) = kept {{ st.restore(b, &kept); }}\n                break;\n            }}\n        }}\n    }}\n    Some(p)"
             ));
         }
-        let general = format!("Some(st.repeat(p, |st, p| {inner_fn}(st, b, p)))");
+        let general = format!(
+            "{{\n    let mut p = p;\n    while let Some(end) = {inner_fn}(st, b, p) {{\n        if end == p {{ break; }}\n        p = end;\n    }}\n    Some(p)\n    }}"
+        );
         Ok(
             match (self.rules.unit_loop(inner), self.rules.run_loop(inner)) {
                 (Some(units), _) => self.unit_loop_code(&units, &general),
@@ -321,7 +348,7 @@ impl<'c, 'g> Compiler<'c, 'g> {
             let mut test = self.byte_test(alternative[0], "byte");
             for (offset, set) in alternative.iter().enumerate().skip(1) {
                 let rest = self.byte_test(*set, "c");
-                write!(test, " && bytes.get(p + {offset}).is_some_and(|&c| {rest})").unwrap();
+                write!(test, " && matches!(bytes.get(p + {offset}), Some(&c) if {rest})").unwrap();
             }
             writeln!(
                 body,
@@ -364,7 +391,7 @@ impl<'c, 'g> Compiler<'c, 'g> {
         self.next_id += 1;
         writeln!(
             self.functions,
-            "#[inline]\nfn {name}<T: Tracer<Rule>>(st: &mut State<'_, T, Rule>, b: usize, p: usize) -> Option<usize> {{\n    {body}\n}}\n"
+            "#[inline(always)]\nfn {name}<T: Tracer<Rule>>(st: &mut State<'_, T, Rule>, b: usize, p: usize) -> Option<usize> {{\n    {body}\n}}\n"
         )
         .unwrap();
         name

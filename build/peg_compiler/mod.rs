@@ -94,7 +94,7 @@ pub fn compile(
         let ascii = (0..128).fold(0u128, |mask, b| mask | (u128::from(table[b]) << b));
         writeln!(
             out,
-            "static SET_{id}: ByteSet = ByteSet {{ bytes: [{}], ascii: {ascii:#x} }};",
+            "const SET_{id}: ByteSet = ByteSet {{ bytes: [{}], ascii: {ascii:#x} }};",
             flags.join(", ")
         )
         .unwrap();
@@ -189,9 +189,9 @@ fn description(
          \x20   fn slot(parent: Name, child: Name, nth: usize) -> Option<(usize, usize)> {{\n        slot(parent, child, nth)\n    }}\n\n\
          \x20   #[inline]\n\
          \x20   fn run<T: Tracer<Self>>(self, st: &mut State<'_, T, Self>, p: usize) -> Option<usize> {{\n        rule_named(self, st, p)\n    }}\n\n\
-         \x20   #[inline]\n\
+         \x20   #[inline(always)]\n\
          \x20   fn run_url<T: Tracer<Self>>(st: &mut State<'_, T, Self>, p: usize) -> Option<usize> {{\n        rule_{url}(st, 0, p)\n    }}\n\n\
-         \x20   #[inline]\n\
+         \x20   #[inline(always)]\n\
          \x20   fn run_reference<T: Tracer<Self>>(st: &mut State<'_, T, Self>, p: usize) -> Option<usize> {{\n        rule_{reference}(st, 0, p)\n    }}\n\
          }}\n",
         dialect = spec.dialect,

@@ -227,19 +227,45 @@ macro_rules! visit {
     };
 }
 
-fn hostport(visit: &mut impl Visit, hostport: &HostPortSpans) -> bool {
-    visit.component(Role::Host, hostport.host.span)
-        && hostport.port.is_none_or(|port| visit.port(port))
+/// Where the parts of the common Internet scheme syntax (RFC 1738 section 3.1) lie in a
+/// URL that has them: a login's user and password, and the host and port.
+#[derive(Clone, Copy)]
+pub(crate) struct Authority {
+    pub(crate) user: Option<Span>,
+    pub(crate) password: Option<Span>,
+    pub(crate) host: Span,
+    pub(crate) port: Option<PortSpan>,
 }
 
-fn login(visit: &mut impl Visit, login: &LoginSpans) -> bool {
-    login
-        .user
-        .is_none_or(|span| visit.component(Role::User, span))
-        && login
-            .password
-            .is_none_or(|span| visit.component(Role::Password, span))
-        && hostport(visit, &login.hostport)
+impl Authority {
+    fn of_hostport(hostport: &HostPortSpans) -> Authority {
+        Authority {
+            user: None,
+            password: None,
+            host: hostport.host.span,
+            port: hostport.port,
+        }
+    }
+
+    fn of_login(login: &LoginSpans) -> Authority {
+        Authority {
+            user: login.user,
+            password: login.password,
+            ..Authority::of_hostport(&login.hostport)
+        }
+    }
+
+    /// Visits the user, password, host and port there are; `false` when the visitor
+    /// stopped.
+    fn walk(&self, visit: &mut impl Visit) -> bool {
+        self.user
+            .is_none_or(|span| visit.component(Role::User, span))
+            && self
+                .password
+                .is_none_or(|span| visit.component(Role::Password, span))
+            && visit.component(Role::Host, self.host)
+            && self.port.is_none_or(|port| visit.port(port))
+    }
 }
 
 impl<'a> Url<'a> {
@@ -340,18 +366,17 @@ impl<'a> Url<'a> {
         if !visit.component(Role::Scheme, scheme) {
             return;
         }
+        if let Some(authority) = self.authority() {
+            if !authority.walk(visit) {
+                return;
+            }
+        }
         match self {
             Url::Http(url) => {
-                if !hostport(visit, &url.hostport) {
-                    return;
-                }
                 visit!(visit, Role::Hpath, url.hpath);
                 visit!(visit, Role::Search, url.search);
             }
             Url::Ftp(url) => {
-                if !login(visit, &url.login) {
-                    return;
-                }
                 visit!(visit, Role::Fpath, url.fpath);
                 match url.ftp_type {
                     Some(FtpTypeSpan::Typecode(_, span)) => {
@@ -362,9 +387,6 @@ impl<'a> Url<'a> {
                 }
             }
             Url::Gopher(url) => {
-                if !hostport(visit, &url.hostport) {
-                    return;
-                }
                 visit!(visit, Role::Gtype, url.gtype);
                 visit!(visit, Role::Selector, url.selector);
                 visit!(visit, Role::Search, url.search);
@@ -377,21 +399,11 @@ impl<'a> Url<'a> {
                 visit!(visit, Role::Grouppart, Some(Span { start, end }));
             }
             Url::Nntp(url) => {
-                if let Some(hostport_spans) = &url.hostport {
-                    if !hostport(visit, hostport_spans) {
-                        return;
-                    }
-                }
                 visit!(visit, Role::Group, Some(url.group));
                 visit!(visit, Role::Article, url.article);
             }
-            Url::Telnet(url) | Url::Rlogin(url) | Url::Tn3270(url) => {
-                login(visit, &url.login);
-            }
+            Url::Telnet(_) | Url::Rlogin(_) | Url::Tn3270(_) => {}
             Url::Wais(url) => {
-                if !hostport(visit, &url.hostport) {
-                    return;
-                }
                 visit!(visit, Role::Database, Some(url.database));
                 match url.form {
                     FormSpans::Database => {}
@@ -402,14 +414,8 @@ impl<'a> Url<'a> {
                     }
                 }
             }
-            Url::File(url) => {
-                visit!(visit, Role::Host, url.host.map(|host| host.span));
-                visit!(visit, Role::Fpath, Some(url.fpath));
-            }
+            Url::File(url) => visit!(visit, Role::Fpath, Some(url.fpath)),
             Url::Prospero(url) => {
-                if !hostport(visit, &url.hostport) {
-                    return;
-                }
                 visit!(visit, Role::Ppath, Some(url.ppath));
                 for &(name, value) in &url.fields {
                     visit!(visit, Role::Fieldname, Some(name));
@@ -420,14 +426,8 @@ impl<'a> Url<'a> {
             }
             Url::Generic(url) => match url.form {
                 GenericParts::Opaque => visit!(visit, Role::Schemepart, Some(url.scheme_part)),
-                GenericParts::IpSchemepart {
-                    login: spans,
-                    urlpath,
-                } => {
-                    if !login(visit, &spans) {
-                        return;
-                    }
-                    visit!(visit, Role::Urlpath, urlpath);
+                GenericParts::IpSchemepart { urlpath, .. } => {
+                    visit!(visit, Role::Urlpath, urlpath)
                 }
                 GenericParts::Uri => {
                     let (path, search) = url.path_search().expect("a uri has a path");
@@ -439,35 +439,51 @@ impl<'a> Url<'a> {
             Url::Cid(url) => visit!(visit, Role::ContentIdentifier, Some(url.id)),
         }
     }
+
+    /// Where the URL's user, password, host and port lie, for the URLs in the common
+    /// Internet scheme syntax (section 3.1) that have a host: the layout the walk and the
+    /// accessors of the host and port share.
+    #[inline]
+    pub(crate) fn authority(&self) -> Option<Authority> {
+        match self {
+            Url::Http(url) => Some(Authority::of_hostport(&url.hostport)),
+            Url::Ftp(url) => Some(Authority::of_login(&url.login)),
+            Url::Gopher(url) => Some(Authority::of_hostport(&url.hostport)),
+            Url::Nntp(url) => url.hostport.as_ref().map(Authority::of_hostport),
+            Url::Telnet(url) | Url::Rlogin(url) | Url::Tn3270(url) => {
+                Some(Authority::of_login(&url.login))
+            }
+            Url::Wais(url) => Some(Authority::of_hostport(&url.hostport)),
+            Url::File(url) => url.host.map(|host| Authority {
+                user: None,
+                password: None,
+                host: host.span,
+                port: None,
+            }),
+            Url::Prospero(url) => Some(Authority::of_hostport(&url.hostport)),
+            Url::Generic(url) => match &url.form {
+                GenericParts::IpSchemepart { login, .. } => Some(Authority::of_login(login)),
+                GenericParts::Opaque | GenericParts::Uri => None,
+            },
+            Url::Mailto(_) | Url::News(_) | Url::Mid(_) | Url::Cid(_) => None,
+        }
+    }
 }
 
-/// The accessors of [`Url`] that read the component walk.
+/// The accessors of [`Url`] that read the layout the component walk reads.
 impl Url<'_> {
     /// The host as written, for URLs in the common Internet scheme syntax (section 3.1).
     /// `None` for mailto and news (which name no host to connect to), for a file URL with
     /// an empty host, and for a generic URL without an `ip-schemepart`.
+    #[inline]
     pub fn host(&self) -> Option<&str> {
-        self.component(Role::Host).map(|host| host.as_str())
+        self.authority()
+            .map(|authority| authority.host.of_text(self.as_str()))
     }
 
     /// The port as written (not defaulted); `None` when the URL gives none.
     #[inline]
     pub fn port(&self) -> Option<u16> {
-        /// The value the lowering read (its digits checked to be at most 65535).
-        struct Port(Option<u16>);
-        impl Visit for Port {
-            #[inline]
-            fn component(&mut self, _: Role, _: Span) -> bool {
-                true
-            }
-            #[inline]
-            fn port(&mut self, port: PortSpan) -> bool {
-                self.0 = Some(port.value);
-                false
-            }
-        }
-        let mut port = Port(None);
-        self.walk(&mut port);
-        port.0
+        self.authority()?.port.map(|port| port.value)
     }
 }

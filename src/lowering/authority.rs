@@ -11,7 +11,7 @@ use std::net::Ipv4Addr;
 
 impl Lowering<'_> {
     /// Lowers `login`: an empty user or password is kept apart from an absent one.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn login<R: Grammar>(
         &self,
         node: Node<'_, '_, R>,
@@ -25,7 +25,7 @@ impl Lowering<'_> {
     }
 
     /// Lowers `hostport`, checking the port's range.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn hostport<R: Grammar>(
         &self,
         node: Node<'_, '_, R>,
@@ -36,7 +36,7 @@ impl Lowering<'_> {
     }
 
     /// Lowers `host` (a `hostname` or a `hostnumber`), checking each octet of a hostnumber.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn host<R: Grammar>(&self, node: Node<'_, '_, R>) -> Result<HostSpan, ParseError> {
         let number = match node.child(Name::hostnumber) {
             Some(hostnumber) => Some(self.hostnumber(hostnumber)?),
@@ -65,7 +65,7 @@ impl Lowering<'_> {
     }
 
     /// `port = digits`, at most 65535.
-    #[inline]
+    #[inline(always)]
     fn port<R: Grammar>(&self, node: Node<'_, '_, R>) -> Result<PortSpan, ParseError> {
         match decimal_value(node.as_str()).and_then(|value| u16::try_from(value).ok()) {
             Some(value) => Ok(PortSpan {

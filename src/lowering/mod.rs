@@ -11,6 +11,17 @@
 pub(crate) mod authority;
 mod schemes;
 
+/// The first of the children `$name`s of `$node` that matched (the one production of a
+/// choice of them, as `url`'s), one test per name the grammar puts there: written out, so
+/// that each lookup folds into a slot known at build time.
+macro_rules! first_of {
+    ($node:expr, [$($name:ident),+ $(,)?]) => {{
+        let node = $node;
+        None$(.or_else(|| node.child(Name::$name)))+
+    }};
+}
+pub(crate) use first_of;
+
 use crate::ast::reference::UrlReference;
 use crate::ast::url::Url;
 use crate::syntax::node::Node;
@@ -54,6 +65,7 @@ impl Lowering<'_> {
 
 /// Lowers a successful run of the entry rule of a URL alone (`whole_url`, which matched
 /// all of `text`; the RFC 1630 family's URLs are read as references, [`lower_reference`]).
+#[inline(always)]
 pub(crate) fn lower<'a, R: Grammar>(text: &'a str, slots: &R::Slots) -> Result<Url<'a>, ParseError> {
     let whole_url = Node::root(slots, text, R::URL, text.len());
     let url = whole_url.child(Name::url).expect("whole_url holds url");
@@ -106,6 +118,7 @@ pub(crate) fn lower_reference<'a, R: Grammar>(
 
 /// Lowers a `url` (or the family's `uri`) node, its spans counted from its start, whose
 /// text is `text`.
+#[inline(always)]
 fn lower_url<'a, R: Grammar>(text: &'a str, node: Node<'_, 'a, R>) -> Result<Url<'a>, ParseError> {
     match node.name() {
         // RFC 1630's `uri = scheme ":" path [ "?" search ]`, or the draft's `uri = url |
@@ -116,7 +129,7 @@ fn lower_url<'a, R: Grammar>(text: &'a str, node: Node<'_, 'a, R>) -> Result<Url
             (None, None) => Ok(schemes::generic_uri(text, node)),
         },
         Name::url => {
-            let production = node.first_child().expect("url holds one production");
+            let production = schemes::production_of(node).expect("url holds one production");
             if production.name() == Name::generic {
                 // The draft's `url` holds `generic` too.
                 return Ok(schemes::generic_uri(text, production));

@@ -2,7 +2,7 @@
 //! 1630 family's `httpaddress` are read by the same function, by the names of their parts.
 //! Where the grammars truly differ, the function says so and branches on the dialect.
 
-use super::Lowering;
+use super::{first_of, Lowering};
 use crate::ast::scheme::{
     FileUrl, FormSpans, FtpTypeSpan, FtpUrl, GenericParts, GenericUrl, GopherUrl, GrouppartSpans,
     HttpUrl, IdUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, Typecode, WaisUrl,
@@ -16,7 +16,44 @@ use crate::vocabulary::kind::UrlKind;
 use crate::vocabulary::span::Span;
 use std::borrow::Cow;
 
+/// The production a `url` node holds, in any of the grammars (the draft's `generic`
+/// among them).
+#[inline(always)]
+pub(super) fn production_of<'c, 'a, R: Grammar>(url: Node<'c, 'a, R>) -> Option<Node<'c, 'a, R>> {
+    first_of!(
+        url,
+        [
+            httpurl,
+            httpaddress,
+            ftpurl,
+            ftpaddress,
+            gopherurl,
+            gopheraddress,
+            mailtourl,
+            mailtoaddress,
+            newsurl,
+            newsaddress,
+            nntpurl,
+            nntpaddress,
+            telneturl,
+            telnetaddress,
+            rloginaddress,
+            tn3270address,
+            waisurl,
+            waisaddress,
+            fileurl,
+            prosperourl,
+            prosperoaddress,
+            midaddress,
+            cidaddress,
+            otherurl,
+            generic,
+        ]
+    )
+}
+
 /// The kind of URL a production's node reads, in any of the grammars.
+#[inline(always)]
 fn kind_of(production: Name) -> UrlKind {
     match production {
         Name::httpurl | Name::httpaddress => UrlKind::Http,
@@ -39,6 +76,7 @@ fn kind_of(production: Name) -> UrlKind {
 }
 
 /// The URL of a named production (`httpurl`, `httpaddress`, ...).
+#[inline(always)]
 pub(super) fn production<'a, R: Grammar>(
     text: &'a str,
     node: Node<'_, 'a, R>,
@@ -70,6 +108,7 @@ pub(super) fn production<'a, R: Grammar>(
 
 /// `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]` (RFC 1738),
 /// `httpaddress = "http://" hostport [ "/" path ] [ "?" search ]` (the family).
+#[inline(always)]
 fn http<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
@@ -88,6 +127,7 @@ fn http<'a, R: Grammar>(
 /// `ftpaddress = "ftp://" login "/" path [ ";type=" ftptype ]` (RFC 1630; the draft has no
 /// ftptype). The grammars differ in what an ftptype is: RFC 1738's one letter, a
 /// [`Typecode`], or RFC 1630's code of RFC 959, kept as written.
+#[inline(always)]
 fn ftp<'a, R: Grammar>(cx: &Lowering<'a>, node: Node<'_, 'a, R>) -> Result<FtpUrl<'a>, ParseError> {
     let login = node.child(Name::login).expect("an ftp URL holds login");
     let fpath = node.child(Name::fpath).or_else(|| node.child(Name::path));
@@ -108,30 +148,26 @@ fn ftp<'a, R: Grammar>(cx: &Lowering<'a>, node: Node<'_, 'a, R>) -> Result<FtpUr
 /// `gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search [ "%09"
 /// gopher+_string ]]]]]` (RFC 1738), `gopheraddress = "gopher://" hostport [ "/" gtype [
 /// gcommand ]]` (RFC 1630; the draft's `selector` and `[ "?" search ]`).
+#[inline(always)]
 fn gopher<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
 ) -> Result<GopherUrl<'a>, ParseError> {
     let hostport = node.child(Name::hostport).expect("a gopher URL holds hostport");
-    let span = |names: &[Name]| {
-        names
-            .iter()
-            .find_map(|&name| node.child(name))
-            .map(|part| part.span())
-    };
     Ok(GopherUrl {
         text: Cow::Borrowed(cx.text),
         hostport: cx.hostport(hostport)?,
-        gtype: span(&[Name::gtype]),
-        selector: span(&[Name::selector, Name::gcommand]),
-        search: span(&[Name::gopher_search, Name::search]),
-        gopher_plus: span(&[Name::gopher_plus_string]),
+        gtype: node.child(Name::gtype).map(|gtype| gtype.span()),
+        selector: first_of!(node, [selector, gcommand]).map(|selector| selector.span()),
+        search: first_of!(node, [gopher_search, search]).map(|search| search.span()),
+        gopher_plus: node.child(Name::gopher_plus_string).map(|plus| plus.span()),
     })
 }
 
 /// `mailtourl = "mailto:" encoded822addr` (RFC 1738), `mailtoaddress = "mailto:" xalphas "@"
 /// hostname` (the family): the address after the scheme. The draft prints the form with a
 /// second ":" (`mailto::`), which is accepted and not part of the address.
+#[inline(always)]
 fn mailto<'a, R: Grammar>(cx: &Lowering<'a>, node: Node<'_, 'a, R>) -> MailtoUrl<'a> {
     let span = node.span();
     let mut start = span.start as usize + "mailto:".len();
@@ -150,6 +186,7 @@ fn mailto<'a, R: Grammar>(cx: &Lowering<'a>, node: Node<'_, 'a, R>) -> MailtoUrl
 /// `newsurl = "news:" grouppart` (RFC 1738), `newsaddress = "news:" groupart` (the
 /// family): `"*"` (a node of its own in RFC 1738, a bare literal in the family), a group,
 /// or an article (`unique "@" host`).
+#[inline(always)]
 fn news<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
@@ -192,6 +229,7 @@ fn news<'a, R: Grammar>(
 /// `nntpurl = "nntp://" hostport "/" group [ "/" digits ]` (RFC 1738), `nntpaddress =
 /// "nntp:" group "/" digits` (the family, which names no host). `digits = 1*digit` bounds
 /// no article number (the accessors say when one does not fit in a u64).
+#[inline(always)]
 fn nntp<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
@@ -208,6 +246,7 @@ fn nntp<'a, R: Grammar>(
 
 /// `telneturl = "telnet://" login [ "/" ]` (RFC 1738), `telnetaddress = "telnet://" login`
 /// (and the family's `rloginaddress` and `tn3270address`, read alike).
+#[inline(always)]
 fn telnet<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
@@ -223,11 +262,12 @@ fn telnet<'a, R: Grammar>(
 /// `waisurl = waisdatabase | waisindex | waisdoc` (RFC 1738), `waisaddress = waisindex |
 /// waisdoc` (the family, whose waisindex's search is optional): `hostport "/" database`,
 /// then `"?" search` or `"/" wtype "/" wpath` (the draft's: a plain `path`).
+#[inline(always)]
 fn wais<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
 ) -> Result<WaisUrl<'a>, ParseError> {
-    let form = node.first_child().expect("a wais URL holds one form");
+    let form = first_of!(node, [waisdoc, waisindex, waisdatabase]).expect("a wais URL holds one form");
     let hostport = form.child(Name::hostport).expect("a wais form holds hostport");
     let database = form.child(Name::database).expect("a wais form holds database");
     let wpath = form.child(Name::wpath).or_else(|| form.child(Name::path));
@@ -251,6 +291,7 @@ fn wais<'a, R: Grammar>(
 
 /// `fileurl = "file://" [ host | "localhost" ] "/" fpath` (RFC 1738 only: in the family a
 /// file URL is a generic URI).
+#[inline(always)]
 fn file<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
@@ -266,6 +307,7 @@ fn file<'a, R: Grammar>(
 /// `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]` (RFC 1738),
 /// `prosperoaddress = prosperolink`, `prosperolink = "prospero://" hostport "/" hsoname [
 /// "%00" version [ attributes ]]` (the family).
+#[inline(always)]
 fn prospero<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
@@ -330,6 +372,7 @@ fn fieldspecs(text: &str, range: std::ops::Range<usize>) -> Vec<(Span, Span)> {
 
 /// `midaddress = "mid:" addr_spec`, `cidaddress = "cid:" content_identifier` (the family):
 /// the identifier.
+#[inline(always)]
 fn id<'a, R: Grammar>(text: &'a str, node: Node<'_, 'a, R>) -> IdUrl<'a> {
     IdUrl {
         text: Cow::Borrowed(text),
@@ -343,6 +386,7 @@ fn id<'a, R: Grammar>(text: &'a str, node: Node<'_, 'a, R>) -> IdUrl<'a> {
 
 /// RFC 1738's `otherurl = genericurl`, `genericurl = scheme ":" schemepart`: the scheme,
 /// and the schemepart read as an `ip-schemepart` when it is one.
+#[inline(always)]
 fn otherurl<'a, R: Grammar>(cx: &Lowering<'a>, node: Node<'_, 'a, R>) -> GenericUrl<'a> {
     let genericurl = node.child(Name::genericurl).expect("otherurl holds genericurl");
     let scheme = genericurl.child(Name::scheme).expect("genericurl starts with scheme");

@@ -35,6 +35,7 @@ pub(crate) trait Grammar: Copy + Eq + Ord + Hash + Debug + 'static {
     type Slots: Copy + AsRef<[Slot]> + AsMut<[Slot]> + Debug;
     /// Slots that hold nothing.
     const EMPTY: Self::Slots;
+
     /// The rule's place in its enum, for tables indexed by rule.
     fn index(self) -> usize;
     /// The rule's name as the grammar's document writes it (`ip-schemepart`, `end of URL`).
@@ -296,6 +297,36 @@ impl<'s, T: Tracer<R>, R: Grammar> State<'s, T, R> {
         self.matched_literal(matched, p, literal, true)
     }
 
+    /// A literal of two to eight bytes, `word` (its bytes in order, from the low byte, its
+    /// letters in lower case when `ignoring_case`): the next eight bytes with the case of
+    /// the letter places folded (`fold`), the places past the literal cleared (`keep`),
+    /// must equal it. Near the end of the input, byte by byte.
+    #[inline(always)]
+    fn word_literal(
+        &mut self,
+        p: usize,
+        literal: &'static [u8],
+        ignoring_case: bool,
+        word: u64,
+        fold: u64,
+        keep: u64,
+    ) -> Option<usize> {
+        let matched = match self.bytes.get(p..p + 8) {
+            Some(eight) => {
+                let eight = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+                (eight | fold) & keep == word
+            }
+            None => {
+                let window = self.bytes.get(p..p + literal.len());
+                window.is_some_and(|window| match ignoring_case {
+                    true => window.eq_ignore_ascii_case(literal),
+                    false => window == literal,
+                })
+            }
+        };
+        self.matched_literal(matched, p, literal, ignoring_case)
+    }
+
     #[inline(always)]
     fn matched_literal(
         &mut self,
@@ -333,72 +364,32 @@ impl<'s, T: Tracer<R>, R: Grammar> State<'s, T, R> {
         (p == self.bytes.len()).then_some(p)
     }
 
-    /// `inner*`. The grammar validator refuses repetitions that can match empty; one that
-    /// did would stop here instead of looping.
+    /// A mark taken before a node's rule runs when tracing, for [`State::rule_ended`].
     #[inline(always)]
-    fn repeat(&mut self, mut p: usize, inner: impl Fn(&mut Self, usize) -> Option<usize>) -> usize {
-        while let Some(end) = inner(self, p) {
-            if end == p {
-                break;
-            }
-            p = end;
-        }
-        p
+    fn rule_started(&mut self) -> (usize, usize) {
+        self.tracer.rule_started()
     }
 
-    /// `&inner` (positive) or `!inner`: consumes nothing (its slots are reset after it by
-    /// the generated code).
+    /// When tracing: the node's rule, which started at `p` (`mark`), ended at `end`
+    /// (`None`: it failed, and is recorded as expected there).
     #[inline(always)]
-    fn lookahead(
-        &mut self,
-        p: usize,
-        positive: bool,
-        inner: impl FnOnce(&mut Self, usize) -> Option<usize>,
-    ) -> Option<usize> {
-        self.lookahead += 1;
-        let matched = inner(self, p).is_some();
-        self.lookahead -= 1;
-        (matched == positive).then_some(p)
+    fn rule_ended(&mut self, rule: R, p: usize, end: Option<usize>, mark: (usize, usize)) {
+        if end.is_none() && self.lookahead == 0 {
+            self.tracer.rule_failed(p, rule, mark);
+        }
     }
 
-    /// A node, whose frame begins at slot `b` and holds `slots` slots of its own: they are
-    /// reset before `body` runs. When tracing, records that the rule was expected.
+    /// Resets the `slots` slots of the node whose frame begins at `b`, before its rule
+    /// runs.
     #[inline(always)]
-    fn node(
-        &mut self,
-        rule: R,
-        b: usize,
-        slots: usize,
-        p: usize,
-        body: impl FnOnce(&mut Self, usize) -> Option<usize>,
-    ) -> Option<usize> {
-        if T::ON {
-            let traced = self.tracer.rule_started();
-            let end = body(self, p);
-            if end.is_none() && self.lookahead == 0 {
-                self.tracer.rule_failed(p, rule, traced);
-            }
-            return end;
-        }
+    fn reset_frame(&mut self, b: usize, slots: usize) {
         self.slots.as_mut()[b..b + slots].fill(Slot::NONE);
-        body(self, p)
     }
 
-    /// A child run by `body` at `p`, its span written to `slot` when it matches.
+    /// Records that a child matched `start..end` in `slot`.
     #[inline(always)]
-    fn capture(
-        &mut self,
-        slot: usize,
-        p: usize,
-        body: impl FnOnce(&mut Self, usize) -> Option<usize>,
-    ) -> Option<usize> {
-        let end = body(self, p);
-        if !T::ON {
-            if let Some(end) = end {
-                self.slots.as_mut()[slot] = Slot::new(p, end);
-            }
-        }
-        end
+    fn record(&mut self, slot: usize, start: usize, end: usize) {
+        self.slots.as_mut()[slot] = Slot::new(start, end);
     }
 
     /// Resets the slots `offsets` of the frame at `b`.
@@ -489,6 +480,7 @@ pub(crate) mod draft_www_uri_00 {
 /// called by name, their entry rule took the rules of the URL forms inline and compiled
 /// the path's loop with more bounds checks, 12% more instructions on a 1 MiB http URI
 /// (callgrind). These are the compiler's inlining choices, measured, not rules of the code.
+#[inline(always)]
 pub(crate) fn run<R: Grammar>(rule: R, input: &str, slots: &mut R::Slots) -> Option<usize> {
     let bytes = input.as_bytes();
     if R::DIALECT != Dialect::Rfc1738 {

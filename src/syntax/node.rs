@@ -68,26 +68,6 @@ impl<'c, 'a, R: Grammar> Node<'c, 'a, R> {
         })
     }
 
-    /// The first child that matched, of those the frame holds (the one production of a
-    /// choice of them, as `url`'s).
-    pub(crate) fn first_child(&self) -> Option<Self> {
-        let rule = R::from_name(self.name)?;
-        let slots = self.slots.as_ref();
-        rule.frame()
-            .iter()
-            .enumerate()
-            .find_map(|(slot, &(child, _, frame))| {
-                let span = slots[self.frame + slot].span()?;
-                Some(Node {
-                    name: child.name(),
-                    start: span.start,
-                    end: span.end,
-                    frame: self.frame + frame,
-                    ..*self
-                })
-            })
-    }
-
     /// The same node, its spans (and its descendants') given from its own start: the URL
     /// of a reference read as a URL alone.
     pub(crate) fn detached(self) -> Self {
