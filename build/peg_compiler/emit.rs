@@ -78,12 +78,12 @@ impl<'c, 'g> Compiler<'c, 'g> {
         self.context = None;
         let code = match rule.ty {
             RuleType::Silent => format!(
-                "/// `{name}` (silent: no node)\n#[inline(always)]\npub(crate) fn rule_{name}<T: Tracer<Rule>>(st: &mut State<'_, T, Rule>, b: usize, p: usize) -> Option<usize> {{\n    {body}(st, b, p)\n}}\n\n"
+                "/// `{name}` (silent: no node)\n#[inline]\npub(crate) fn rule_{name}<T: Tracer<Rule>>(st: &mut State<'_, T, Rule>, b: usize, p: usize) -> Option<usize> {{\n    {body}(st, b, p)\n}}\n\n"
             ),
             RuleType::Normal => {
                 let slots = self.frames.by_rule[name].keys.len();
                 format!(
-                    "/// `{name}`\n#[inline(always)]\npub(crate) fn rule_{name}<T: Tracer<Rule>>(st: &mut State<'_, T, Rule>, b: usize, p: usize) -> Option<usize> {{\n    if T::ON {{\n        let traced = st.rule_started();\n        let end = {body}(st, b, p);\n        st.rule_ended(Rule::{name}, p, end, traced);\n        return end;\n    }}\n    st.reset_frame(b, {slots});\n    {body}(st, b, p)\n}}\n\n"
+                    "/// `{name}`\n#[inline]\npub(crate) fn rule_{name}<T: Tracer<Rule>>(st: &mut State<'_, T, Rule>, b: usize, p: usize) -> Option<usize> {{\n    if T::ON {{\n        let traced = st.rule_started();\n        let end = {body}(st, b, p);\n        st.rule_ended(Rule::{name}, p, end, traced);\n        return end;\n    }}\n    st.reset_frame(b, {slots});\n    {body}(st, b, p)\n}}\n\n"
                 )
             }
             other => return Err(format!("rule {name}: {other:?} rules are not supported")),
@@ -391,7 +391,7 @@ impl<'c, 'g> Compiler<'c, 'g> {
         self.next_id += 1;
         writeln!(
             self.functions,
-            "#[inline(always)]\nfn {name}<T: Tracer<Rule>>(st: &mut State<'_, T, Rule>, b: usize, p: usize) -> Option<usize> {{\n    {body}\n}}\n"
+            "#[inline]\nfn {name}<T: Tracer<Rule>>(st: &mut State<'_, T, Rule>, b: usize, p: usize) -> Option<usize> {{\n    {body}\n}}\n"
         )
         .unwrap();
         name
