@@ -4,7 +4,7 @@
 //! `frames`).
 
 use crate::peg_compiler::frames::{expands, Frames};
-use crate::peg_compiler::sets::{ByteSet, Rules, UnitLoop};
+use crate::peg_compiler::sets::{ByteSet, Labels, Rules, UnitLoop};
 use crate::peg_compiler::{bytes_literal, flatten_choice};
 use pest_meta::ast::RuleType;
 use pest_meta::optimizer::{OptimizedExpr as Expr, OptimizedRule};
@@ -155,7 +155,13 @@ impl<'c, 'g> Compiler<'c, 'g> {
             },
             Expr::Seq(first_expr, second_expr) => {
                 let (first, second) = (self.expr(first_expr)?, self.expr(second_expr)?);
-                format!("match {first}(st, b, p) {{ Some(p) => {second}(st, b, p), None => None }}")
+                let general =
+                    format!("match {first}(st, b, p) {{ Some(p) => {second}(st, b, p), None => None }}");
+                match (self.rules.separated_units(expr), self.rules.labels(expr)) {
+                    (Some(units), _) => self.unit_loop_code(&units, &general),
+                    (None, Some(labels)) => self.labels_code(&labels, &general),
+                    (None, None) => general,
+                }
             }
             Expr::Choice(..) => return self.choice(expr),
             Expr::Opt(inner) => {
@@ -363,6 +369,38 @@ impl<'c, 'g> Compiler<'c, 'g> {
     Some(p)",
         );
         body
+    }
+
+    /// The one pass of a [`Labels`]; when tracing, `general` (the sequence as the grammar
+    /// reads it) runs instead.
+    fn labels_code(&mut self, labels: &Labels, general: &str) -> String {
+        let (first, last_first) = (self.table(labels.first), self.table(labels.last_first));
+        let (skipped, ending) = (self.table(labels.skipped), self.table(labels.ending));
+        format!(
+            "if T::ON {{ return {general}; }}
+    let bytes = st.bytes;
+    // The label being read: whether it may be one of the repetition, or the last.
+    let Some(&lead) = bytes.get(p) else {{ return None; }};
+    let (mut taken, mut last) = ({first}.bytes[lead as usize], {last_first}.bytes[lead as usize]);
+    if !taken && !last {{ return None; }}
+    let (mut q, mut end) = (p + 1, p + 1);
+    while let Some(&byte) = bytes.get(q) {{
+        if {ending}.bytes[byte as usize] {{ q += 1; end = q; }}
+        else if {skipped}.bytes[byte as usize] {{ q += 1; }}
+        else if byte == {separator:#04x} && taken && end == q {{
+            // The label and its separator are taken: the next label.
+            let Some(&lead) = bytes.get(q + 1) else {{ return None; }};
+            taken = {first}.bytes[lead as usize];
+            last = {last_first}.bytes[lead as usize];
+            if !taken && !last {{ return None; }}
+            q += 2;
+            end = q;
+        }}
+        else {{ break; }}
+    }}
+    last.then_some(end)",
+            separator = labels.separator
+        )
     }
 
     /// A test that the byte `var` is in `set`: a comparison for one byte, else its table.

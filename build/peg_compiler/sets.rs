@@ -19,6 +19,18 @@ pub struct Rules<'g> {
     pub by_name: HashMap<String, &'g OptimizedRule>,
 }
 
+/// A run of labels and separators read in one pass (see [`Rules::labels`]).
+pub struct Labels {
+    /// The bytes a label of the repetition, and the last label, can start with.
+    pub first: ByteSet,
+    pub last_first: ByteSet,
+    /// The bytes a label may hold inside (`-`) and the bytes it may end with.
+    pub skipped: ByteSet,
+    pub ending: ByteSet,
+    /// The separator after each label of the repetition (`.`).
+    pub separator: u8,
+}
+
 /// A repetition compiled into one byte loop (see [`Rules::unit_loop`]).
 pub struct UnitLoop {
     /// Literals that end the repetition where they start (`!"%09"`).
@@ -203,6 +215,115 @@ impl<'g> Rules<'g> {
             single,
             multi,
         })
+    }
+
+    /// A sequence `u* ~ (c ~ u*)*` (`hsegment ~ ("/" ~ hsegment)*`, through silent rules)
+    /// where `u*` compiles into one byte loop ([`Rules::unit_loop`], without lookaheads)
+    /// and the byte `c` starts no unit: the sequence matches the longest run of units and
+    /// `c`s, which one byte loop with `c` among the single bytes reads, instead of a loop
+    /// per segment. Returns that loop.
+    pub fn separated_units(&self, expr: &Expr) -> Option<UnitLoop> {
+        let Expr::Seq(first, rest) = expr else {
+            return None;
+        };
+        let Expr::Rep(rounds) = &**rest else {
+            return None;
+        };
+        let Expr::Seq(separator, again) = &**rounds else {
+            return None;
+        };
+        let separator = match &**separator {
+            Expr::Str(text) if text.len() == 1 && text.is_ascii() => text.as_bytes()[0],
+            _ => return None,
+        };
+        let (units, again) = (self.unit_repetition(first, 0)?, self.unit_repetition(again, 0)?);
+        let same = units.single == again.single && units.multi == again.multi;
+        let starts_unit = units.single[separator as usize]
+            || units.multi.iter().any(|unit| unit[0][separator as usize]);
+        if !same || starts_unit || !units.guards.is_empty() || !again.guards.is_empty() {
+            return None;
+        }
+        let mut single = units.single;
+        single[separator as usize] = true;
+        Some(UnitLoop {
+            guards: Vec::new(),
+            single,
+            multi: units.multi,
+        })
+    }
+
+    /// `(label ~ x)* ~ last` (`hostname = *[ domainlabel "." ] toplabel`), where `label`
+    /// and `last` are each a byte of a set then `(a* ~ b)*` ([`Rules::run_loop`], the same
+    /// `a` and `b` for both), and the byte `x` is in neither `a` nor `b`. The PEG reads a
+    /// label, and takes it with its `x` when the label ends where the `x` is (no byte of
+    /// `a` left after its last byte of `b`); the first label it does not take is `last`,
+    /// which ends after its last byte of `b`. One pass reads the same: a label and an `x`
+    /// are taken together, and where they cannot be, the label is the last.
+    pub fn labels(&self, expr: &Expr) -> Option<Labels> {
+        let Expr::Seq(rounds, last) = expr else {
+            return None;
+        };
+        let Expr::Rep(round) = &**rounds else {
+            return None;
+        };
+        let Expr::Seq(label, separator) = &**round else {
+            return None;
+        };
+        let separator = match &**separator {
+            Expr::Str(text) if text.len() == 1 && text.is_ascii() => text.as_bytes()[0],
+            _ => return None,
+        };
+        let (first, skipped, ending) = self.label(label, 0)?;
+        let (last_first, last_skipped, last_ending) = self.label(last, 0)?;
+        let apart = !skipped[separator as usize] && !ending[separator as usize];
+        (skipped == last_skipped && ending == last_ending && apart).then_some(Labels {
+            first,
+            last_first,
+            skipped,
+            ending,
+            separator,
+        })
+    }
+
+    /// A byte of a set, then `(a* ~ b)*`: the set, `a` and `b`.
+    fn label(&self, expr: &Expr, depth: usize) -> Option<(ByteSet, ByteSet, ByteSet)> {
+        if depth > DEPTH {
+            return None;
+        }
+        match expr {
+            Expr::Ident(name) => {
+                let rule = self.get(name)?;
+                (rule.ty == RuleType::Silent)
+                    .then(|| self.label(&rule.expr, depth + 1))
+                    .flatten()
+            }
+            Expr::Seq(first, rest) => {
+                let first = self.byte_set(first, 0)?;
+                let Expr::Rep(inner) = &**rest else {
+                    return None;
+                };
+                let (skipped, ending) = self.run_loop(inner)?;
+                Some((first, skipped, ending))
+            }
+            _ => None,
+        }
+    }
+
+    /// `expr` as a repetition that compiles into one byte loop (through silent rules).
+    fn unit_repetition(&self, expr: &Expr, depth: usize) -> Option<UnitLoop> {
+        if depth > DEPTH {
+            return None;
+        }
+        match expr {
+            Expr::Rep(inner) => self.unit_loop(inner),
+            Expr::Ident(name) => {
+                let rule = self.get(name)?;
+                (rule.ty == RuleType::Silent)
+                    .then(|| self.unit_repetition(&rule.expr, depth + 1))
+                    .flatten()
+            }
+            _ => None,
+        }
     }
 
     /// A repetition's body `a* ~ b` with `a` and `b` disjoint byte sets (`"-"* ~
