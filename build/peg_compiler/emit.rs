@@ -30,7 +30,11 @@ fn literal(text: &str, ignoring_case: bool) -> String {
         let (mut word, mut fold) = (0u64, 0u64);
         for (i, &byte) in bytes.iter().enumerate() {
             let letter = ignoring_case && byte.is_ascii_alphabetic();
-            word |= u64::from(if letter { byte.to_ascii_lowercase() } else { byte }) << (8 * i);
+            word |= u64::from(if letter {
+                byte.to_ascii_lowercase()
+            } else {
+                byte
+            }) << (8 * i);
             fold |= u64::from(if letter { 0x20u8 } else { 0 }) << (8 * i);
         }
         let keep = u64::MAX >> (64 - 8 * bytes.len());
@@ -155,8 +159,9 @@ impl<'c, 'g> Compiler<'c, 'g> {
             },
             Expr::Seq(first_expr, second_expr) => {
                 let (first, second) = (self.expr(first_expr)?, self.expr(second_expr)?);
-                let general =
-                    format!("match {first}(st, b, p) {{ Some(p) => {second}(st, b, p), None => None }}");
+                let general = format!(
+                    "match {first}(st, b, p) {{ Some(p) => {second}(st, b, p), None => None }}"
+                );
                 match (self.rules.separated_units(expr), self.rules.labels(expr)) {
                     (Some(units), _) => self.unit_loop_code(&units, &general),
                     (None, Some(labels)) => self.labels_code(&labels, &general),
@@ -354,7 +359,11 @@ impl<'c, 'g> Compiler<'c, 'g> {
             let mut test = self.byte_test(alternative[0], "byte");
             for (offset, set) in alternative.iter().enumerate().skip(1) {
                 let rest = self.byte_test(*set, "c");
-                write!(test, " && matches!(bytes.get(p + {offset}), Some(&c) if {rest})").unwrap();
+                write!(
+                    test,
+                    " && matches!(bytes.get(p + {offset}), Some(&c) if {rest})"
+                )
+                .unwrap();
             }
             writeln!(
                 body,

@@ -358,7 +358,9 @@ impl Layout<'_, '_> {
                 } else {
                     alternatives
                         .into_iter()
-                        .fold(offset, |offset, alternative| self.place(alternative, offset))
+                        .fold(offset, |offset, alternative| {
+                            self.place(alternative, offset)
+                        })
                 }
             }
             Expr::Opt(inner)

@@ -82,7 +82,12 @@ pub fn compile(
         "/// Runs the rule `rule` at `p`, its frame at the start of the slots.\npub(crate) fn rule_named<T: Tracer<Rule>>(rule: Rule, st: &mut State<'_, T, Rule>, p: usize) -> Option<usize> {\n    match rule {\n        Rule::EOI => st.eoi(p),\n",
     );
     for rule in &rules {
-        writeln!(dispatch, "        Rule::{0} => rule_{0}(st, 0, p),", rule.name).unwrap();
+        writeln!(
+            dispatch,
+            "        Rule::{0} => rule_{0}(st, 0, p),",
+            rule.name
+        )
+        .unwrap();
     }
     dispatch.push_str("    }\n}\n\n");
     compiler.functions.push_str(&dispatch);
@@ -124,12 +129,7 @@ pub fn names(names: &[String]) -> String {
 }
 
 /// The grammar's description: its `Rule` enum, its tables and its `Grammar` implementation.
-fn description(
-    rules: &[OptimizedRule],
-    frames: &Frames,
-    source: &str,
-    spec: &Spec<'_>,
-) -> String {
+fn description(rules: &[OptimizedRule], frames: &Frames, source: &str, spec: &Spec<'_>) -> String {
     let names: Vec<&str> = std::iter::once("EOI")
         .chain(rules.iter().map(|rule| rule.name.as_str()))
         .collect();
@@ -182,8 +182,7 @@ fn description(
          \x20   fn rfc_name(self) -> &'static str {{\n        RFC_NAMES[self as usize]\n    }}\n\n\
          \x20   #[inline]\n\
          \x20   fn name(self) -> Name {{\n        NAMES[self as usize]\n    }}\n\n\
-         \x20   #[inline(always)]\n\
-         \x20   fn from_name(name: Name) -> Option<Self> {{\n        match name {{\n{from_name}            _ => None,\n        }}\n    }}\n\n\
+         \x20   #[cfg(all(any(test, feature = \"fuzzing\"), feature = \"pest\"))]\n\
          \x20   fn frame(self) -> &'static [(Self, Which, usize)] {{\n        FRAMES[self as usize]\n    }}\n\n\
          \x20   #[inline(always)]\n\
          \x20   fn slot(parent: Name, child: Name, nth: usize) -> Option<(usize, usize)> {{\n        slot(parent, child, nth)\n    }}\n\n\
@@ -197,10 +196,6 @@ fn description(
         dialect = spec.dialect,
         url = spec.url,
         reference = spec.reference,
-        from_name = names
-            .iter()
-            .map(|name| format!("            Name::{name} => Some(Rule::{name}),\n"))
-            .collect::<String>(),
     )
     .unwrap();
     out
@@ -212,7 +207,12 @@ fn description(
 /// names it knows at compile time, so that each lookup folds into a constant.
 fn frame_tables(rules: &[OptimizedRule], frames: &Frames) -> String {
     let mut out = String::new();
-    let slots = frames.by_rule.values().map(|frame| frame.size).max().unwrap_or(0);
+    let slots = frames
+        .by_rule
+        .values()
+        .map(|frame| frame.size)
+        .max()
+        .unwrap_or(0);
     let mut rows = vec!["&[]".to_owned()];
     let mut arms = String::new();
     for rule in rules {
@@ -236,7 +236,8 @@ fn frame_tables(rules: &[OptimizedRule], frames: &Frames) -> String {
         rows.push(format!("&[{}]", entries.join(", ")));
         let mut children: Vec<&str> = Vec::new();
         for key in &frame.keys {
-            if !matches!(key.which, Which::Lookahead(_)) && !children.contains(&key.child.as_str()) {
+            if !matches!(key.which, Which::Lookahead(_)) && !children.contains(&key.child.as_str())
+            {
                 children.push(&key.child);
             }
         }
@@ -262,7 +263,12 @@ fn frame_tables(rules: &[OptimizedRule], frames: &Frames) -> String {
                     nth
                 }
             };
-            writeln!(arms, "        (Name::{}, Name::{child}) => {answer},", rule.name).unwrap();
+            writeln!(
+                arms,
+                "        (Name::{}, Name::{child}) => {answer},",
+                rule.name
+            )
+            .unwrap();
         }
     }
     writeln!(
@@ -270,6 +276,7 @@ fn frame_tables(rules: &[OptimizedRule], frames: &Frames) -> String {
         "/// The slots of a run: room for the largest frame.\nconst SLOTS: usize = {slots};\n\n\
          /// Each rule's frame, in the enum's order: the child of each slot, which of its matches\n\
          /// it holds, and where the child's frame begins from the start of this one.\n\
+         #[cfg(all(any(test, feature = \"fuzzing\"), feature = \"pest\"))]\n\
          const FRAMES: [&[(Rule, Which, usize)]; {n}] = [{rows}];\n\n\
          /// The slot of `child`'s `nth` match in a frame of `parent`, and where its frame begins,\n\
          /// from the start of the parent's frame; `None` where the grammar puts no such child.\n\

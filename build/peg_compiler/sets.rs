@@ -55,7 +55,8 @@ impl<'g> Rules<'g> {
 
     /// Whether `name` is a rule that makes a node (a non-silent rule).
     pub fn is_node(&self, name: &str) -> bool {
-        self.get(name).is_some_and(|rule| rule.ty == RuleType::Normal)
+        self.get(name)
+            .is_some_and(|rule| rule.ty == RuleType::Normal)
     }
 
     /// The bytes `expr` matches when it always consumes exactly one byte and makes no node.
@@ -236,7 +237,10 @@ impl<'g> Rules<'g> {
             Expr::Str(text) if text.len() == 1 && text.is_ascii() => text.as_bytes()[0],
             _ => return None,
         };
-        let (units, again) = (self.unit_repetition(first, 0)?, self.unit_repetition(again, 0)?);
+        let (units, again) = (
+            self.unit_repetition(first, 0)?,
+            self.unit_repetition(again, 0)?,
+        );
         let same = units.single == again.single && units.multi == again.multi;
         let starts_unit = units.single[separator as usize]
             || units.multi.iter().any(|unit| unit[0][separator as usize]);

@@ -417,7 +417,7 @@ impl<'a> Url<'a> {
             Url::File(url) => visit!(visit, Role::Fpath, Some(url.fpath)),
             Url::Prospero(url) => {
                 visit!(visit, Role::Ppath, Some(url.ppath));
-                for &(name, value) in &url.fields {
+                for (name, value) in url.field_spans() {
                     visit!(visit, Role::Fieldname, Some(name));
                     visit!(visit, Role::Fieldvalue, Some(value));
                 }

@@ -272,12 +272,15 @@ pub fn grammar_accepts(dialect: crate::vocabulary::dialect::Dialect, input: &str
     match dialect {
         crate::vocabulary::dialect::Dialect::Rfc1738 => fast_tree(Rule::URL, input).is_some(),
         crate::vocabulary::dialect::Dialect::Rfc1630 => {
-            let rule = rfc1630::Rule::whole_uri;
-            crate::syntax::compiled::run(rule, input, &mut rfc1630::Rule::EMPTY).is_some()
+            let (rule, mut slots) = (rfc1630::Rule::whole_uri, rfc1630::Rule::EMPTY);
+            crate::syntax::compiled::run(rule, input, &mut slots).is_some()
         }
         crate::vocabulary::dialect::Dialect::DraftWwwUri00 => {
-            let rule = draft_www_uri_00::Rule::whole_uri;
-            crate::syntax::compiled::run(rule, input, &mut draft_www_uri_00::Rule::EMPTY).is_some()
+            let (rule, mut slots) = (
+                draft_www_uri_00::Rule::whole_uri,
+                draft_www_uri_00::Rule::EMPTY,
+            );
+            crate::syntax::compiled::run(rule, input, &mut slots).is_some()
         }
     }
 }

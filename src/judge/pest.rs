@@ -6,9 +6,9 @@ use crate::ast::reference::UrlReference;
 use crate::ast::url::Url;
 use crate::facade::{is_valid, read_by_parts};
 use crate::judge::grammar::{draft_www_uri_00, rfc1630, Rfc1738Parser, Rule as PestRule};
-use crate::syntax::slot::{Slot, Which};
 use crate::syntax::compiled::rfc1738::Rule;
 use crate::syntax::compiled::Grammar;
+use crate::syntax::slot::{Slot, Which};
 use crate::vocabulary::error::ParseError;
 use crate::vocabulary::span::Span;
 use pest::Parser;
@@ -59,7 +59,11 @@ pub(crate) fn slots_of_pest<P: Numbered, R: Grammar>(
 }
 
 /// Records the children of `pair` in its frame, which begins at `frame`.
-fn record<P: Numbered, R: Grammar>(pair: pest::iterators::Pair<'_, P>, frame: usize, slots: &mut [Slot]) {
+fn record<P: Numbered, R: Grammar>(
+    pair: pest::iterators::Pair<'_, P>,
+    frame: usize,
+    slots: &mut [Slot],
+) {
     let rule = R::ALL[pair.as_rule().number()];
     let mut seen: Vec<R> = Vec::new();
     for child in pair.into_inner() {

@@ -4,8 +4,8 @@
 
 use crate::ast::host::{HostPortSpans, HostSpan, LoginSpans, PortSpan};
 use crate::lowering::Lowering;
-use crate::syntax::node::Node;
 use crate::syntax::compiled::{Grammar, Name};
+use crate::syntax::node::Node;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use std::net::Ipv4Addr;
 
@@ -16,7 +16,9 @@ impl Lowering<'_> {
         &self,
         node: Node<'_, '_, R>,
     ) -> Result<LoginSpans, ParseError> {
-        let hostport = node.child(Name::hostport).expect("login ends with hostport");
+        let hostport = node
+            .child(Name::hostport)
+            .expect("login ends with hostport");
         Ok(LoginSpans {
             user: node.child(Name::user).map(|user| user.span()),
             password: node.child(Name::password).map(|password| password.span()),
@@ -31,7 +33,10 @@ impl Lowering<'_> {
         node: Node<'_, '_, R>,
     ) -> Result<HostPortSpans, ParseError> {
         let host = self.host(node.child(Name::host).expect("hostport starts with host"))?;
-        let port = node.child(Name::port).map(|port| self.port(port)).transpose()?;
+        let port = node
+            .child(Name::port)
+            .map(|port| self.port(port))
+            .transpose()?;
         Ok(HostPortSpans { host, port })
     }
 
@@ -52,7 +57,9 @@ impl Lowering<'_> {
     fn hostnumber<R: Grammar>(&self, node: Node<'_, '_, R>) -> Result<Ipv4Addr, ParseError> {
         let mut octets = [0u8; 4];
         for (nth, octet) in octets.iter_mut().enumerate() {
-            let digits = node.nth(Name::digits, nth).expect("hostnumber holds four digits");
+            let digits = node
+                .nth(Name::digits, nth)
+                .expect("hostnumber holds four digits");
             *octet = match decimal_value(digits.as_str()) {
                 Some(value) if value <= 255 => value as u8,
                 _ => {

@@ -24,8 +24,8 @@ pub(crate) use first_of;
 
 use crate::ast::reference::UrlReference;
 use crate::ast::url::Url;
-use crate::syntax::node::Node;
 use crate::syntax::compiled::{Grammar, Name};
+use crate::syntax::node::Node;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::{abbreviate, ErrorKind, ParseError};
 use crate::vocabulary::kind::UrlKind;
@@ -66,7 +66,10 @@ impl Lowering<'_> {
 /// Lowers a successful run of the entry rule of a URL alone (`whole_url`, which matched
 /// all of `text`; the RFC 1630 family's URLs are read as references, [`lower_reference`]).
 #[inline(always)]
-pub(crate) fn lower<'a, R: Grammar>(text: &'a str, slots: &R::Slots) -> Result<Url<'a>, ParseError> {
+pub(crate) fn lower<'a, R: Grammar>(
+    text: &'a str,
+    slots: &R::Slots,
+) -> Result<Url<'a>, ParseError> {
     let whole_url = Node::root(slots, text, R::URL, text.len());
     let url = whole_url.child(Name::url).expect("whole_url holds url");
     lower_url::<R>(text, url)

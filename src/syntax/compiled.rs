@@ -12,7 +12,9 @@
 //! turns into the error. Both are the same generated code, specialised for a [`Tracer`]
 //! that does nothing or records.
 
-use crate::syntax::slot::{Slot, Which};
+use crate::syntax::slot::Slot;
+#[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
+use crate::syntax::slot::Which;
 use crate::vocabulary::dialect::Dialect;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -42,10 +44,10 @@ pub(crate) trait Grammar: Copy + Eq + Ord + Hash + Debug + 'static {
     fn rfc_name(self) -> &'static str;
     /// The rule's name, as the lowering reads it whatever the grammar.
     fn name(self) -> Name;
-    /// The rule of that name in this grammar, if it has one.
-    fn from_name(name: Name) -> Option<Self>;
     /// The rule's frame: the child of each slot, which of its matches it holds, and where
-    /// the child's frame begins from the start of this one.
+    /// the child's frame begins from the start of this one (what the judge walks; the
+    /// lowering reads slots by name, [`Grammar::slot`]).
+    #[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
     fn frame(self) -> &'static [(Self, Which, usize)];
     /// The slot of the `nth` match of `child` in a frame of `parent`, and where its frame
     /// begins, from the start of the parent's; `None` where the grammar puts no such child.
@@ -432,7 +434,9 @@ pub(crate) use names::Name;
     clippy::pedantic
 )]
 pub(crate) mod rfc1738 {
-    use super::{ByteSet, Grammar, Name, Slot, State, Tracer, Which};
+    #[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
+    use super::Which;
+    use super::{ByteSet, Grammar, Name, Slot, State, Tracer};
     use crate::vocabulary::dialect::Dialect;
     include!(concat!(env!("OUT_DIR"), "/rfc1738_parser.rs"));
 }
@@ -446,7 +450,9 @@ pub(crate) mod rfc1738 {
     clippy::pedantic
 )]
 pub(crate) mod rfc1630 {
-    use super::{ByteSet, Grammar, Name, Slot, State, Tracer, Which};
+    #[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
+    use super::Which;
+    use super::{ByteSet, Grammar, Name, Slot, State, Tracer};
     use crate::vocabulary::dialect::Dialect;
     include!(concat!(env!("OUT_DIR"), "/rfc1630_parser.rs"));
 }
@@ -460,7 +466,9 @@ pub(crate) mod rfc1630 {
     clippy::pedantic
 )]
 pub(crate) mod draft_www_uri_00 {
-    use super::{ByteSet, Grammar, Name, Slot, State, Tracer, Which};
+    #[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
+    use super::Which;
+    use super::{ByteSet, Grammar, Name, Slot, State, Tracer};
     use crate::vocabulary::dialect::Dialect;
     include!(concat!(env!("OUT_DIR"), "/draft_www_uri_00_parser.rs"));
 }
@@ -557,7 +565,11 @@ mod tests {
         let alphabet: Vec<char> = "aZf0-._%/:@;=?#+!\" ~\t".chars().collect();
         let mut inputs: Vec<String> = vec![String::new()];
         for length in 1..=3 {
-            let before: Vec<String> = inputs.iter().filter(|i| i.chars().count() == length - 1).cloned().collect();
+            let before: Vec<String> = inputs
+                .iter()
+                .filter(|i| i.chars().count() == length - 1)
+                .cloned()
+                .collect();
             for text in before {
                 for &c in &alphabet {
                     inputs.push(format!("{text}{c}"));

@@ -47,7 +47,8 @@ impl Slot {
     }
 }
 
-/// Which match of a child a slot holds.
+/// Which match of a child a slot holds (as the frames the judge walks say).
+#[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Which {
     /// The match with this many matches of the same child before it (`hostnumber`'s

@@ -26,7 +26,8 @@ pub struct ProsperoUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) hostport: HostPortSpans,
     pub(crate) ppath: Span,
-    pub(crate) fields: Vec<(Span, Span)>,
+    /// The `fieldspec`s as written, from the first `;` to the end (empty: none).
+    pub(crate) fields: Span,
     /// RFC 1630's `version` after `%00`.
     pub(crate) version: Option<Span>,
     /// RFC 1630's `attributes` after the version.
@@ -76,10 +77,15 @@ impl<'a> ProsperoUrl<'a> {
 
     /// The `;fieldname=fieldvalue` pairs, in order.
     pub fn fields(&self) -> impl ExactSizeIterator<Item = Fieldspec<'_>> + '_ {
-        self.fields.iter().map(|&(name, value)| Fieldspec {
+        self.field_spans().map(|(name, value)| Fieldspec {
             name: name.escaped(&self.text),
             value: value.escaped(&self.text),
         })
+    }
+
+    /// Where each `fieldspec`'s name and value lie.
+    pub(crate) fn field_spans(&self) -> FieldSpans<'_> {
+        FieldSpans::new(&self.text, self.fields)
     }
 
     /// RFC 1630's `version`: the digits after the escaped NUL (`%00`) that ends the
@@ -109,6 +115,65 @@ impl<'a> ProsperoUrl<'a> {
         Some(self.ppath.rest_of(&self.text))
     }
 }
+
+/// The name and value of each `fieldspec` (`";" fieldname "=" fieldvalue`) in a stretch of
+/// a URL's text that holds nothing else. The grammar lets neither a `fieldname` nor a
+/// `fieldvalue` hold `;` or `=`, so each `;` starts a fieldspec and its first `=` ends the
+/// name: the fieldspecs are read from the text when asked, not kept.
+#[derive(Clone, Debug)]
+pub(crate) struct FieldSpans<'s> {
+    text: &'s str,
+    at: usize,
+    end: usize,
+    left: usize,
+}
+
+impl<'s> FieldSpans<'s> {
+    fn new(text: &'s str, fields: Span) -> FieldSpans<'s> {
+        let (at, end) = (fields.start as usize, fields.end as usize);
+        let left = text.as_bytes()[at..end]
+            .iter()
+            .filter(|&&b| b == b';')
+            .count();
+        FieldSpans {
+            text,
+            at,
+            end,
+            left,
+        }
+    }
+}
+
+impl Iterator for FieldSpans<'_> {
+    type Item = (Span, Span);
+
+    fn next(&mut self) -> Option<(Span, Span)> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        // `at` is on a ";".
+        let bytes = &self.text.as_bytes()[..self.end];
+        let name = self.at + 1;
+        let equals = name + bytes[name..].iter().position(|&b| b == b'=').unwrap_or(0);
+        let value_end = bytes[equals + 1..]
+            .iter()
+            .position(|&b| b == b';')
+            .map_or(self.end, |semicolon| equals + 1 + semicolon);
+        self.at = value_end;
+        let span = |start: usize, end: usize| Span {
+            start: start as u32,
+            end: end as u32,
+        };
+        Some((span(name, equals), span(equals + 1, value_end)))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for FieldSpans<'_> {}
 
 impl fmt::Debug for ProsperoUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
