@@ -283,13 +283,15 @@ impl<'c, 'g> Compiler<'c, 'g> {
                 _ => merged.push(Alternative::Set(Box::new(set))),
             }
         }
-        let mut body = String::new();
+        // Each alternative: its call, what undoes its slots when it fails, and the bytes it
+        // can start with (when it cannot match empty).
+        let mut attempts: Vec<(String, String, Option<ByteSet>)> = Vec::new();
         for alternative in merged {
-            let (attempt, undo) = match alternative {
-                Alternative::Set(set) => (
-                    format!("st.byte_in(&{}, p)", self.table(*set)),
-                    String::new(),
-                ),
+            attempts.push(match alternative {
+                Alternative::Set(set) => {
+                    let call = format!("st.byte_in(&{}, p)", self.table(*set));
+                    (call, String::new(), Some(*set))
+                }
                 Alternative::Expr(e) => {
                     let start = self.next_place();
                     let call = format!("{}(st, b, p)", self.expr(e)?);
@@ -300,32 +302,93 @@ impl<'c, 'g> Compiler<'c, 'g> {
                     } else {
                         Compiler::reset(&self.slots_of_places(start, self.next_place() - start))
                     };
-                    // An alternative that cannot match empty and cannot start with the next
-                    // byte is skipped without a call; when tracing, every alternative runs
-                    // so that everything expected is recorded. (Running it only where a
-                    // failure at `p` is still recorded saved 1% of a diagnosis and cost
-                    // the inlining of small choices such as `xalpha`: 22% more
-                    // instructions on long invalid input.)
-                    let attempt = match self.rules.first_set(e, 0) {
-                        Some(first) if first.iter().any(|&b| !b) => {
-                            let guard = self.table(first);
-                            format!(
-                                "(if T::ON || st.starts_in(&{guard}, p) {{ {call} }} else {{ None }})"
-                            )
-                        }
-                        _ => call,
-                    };
-                    (attempt, undo)
+                    (call, undo, self.rules.first_set(e, 0))
                 }
+            });
+        }
+        // In order, each alternative that can start with the next byte (every one when
+        // tracing, so that everything expected is recorded). (Running it only where a
+        // failure at `p` is still recorded saved 1% of a diagnosis and cost the inlining of
+        // small choices such as `xalpha`: 22% more instructions on long invalid input.)
+        let mut general = String::new();
+        for (call, undo, first) in &attempts {
+            let attempt = match first {
+                Some(first) if first.iter().any(|&b| !b) => {
+                    let guard = self.table(*first);
+                    format!("(if T::ON || st.starts_in(&{guard}, p) {{ {call} }} else {{ None }})")
+                }
+                _ => call.clone(),
             };
             write!(
-                body,
+                general,
                 "if let Some(end) = {attempt} {{ return Some(end); }}\n    {undo}"
             )
             .unwrap();
         }
-        body.push_str("None");
+        general.push_str("None");
+        let body = match self.dispatch(&attempts) {
+            Some(dispatch) => format!("if T::ON {{\n    return {{ {general} }};\n    }}\n    {dispatch}"),
+            None => general,
+        };
         Ok(self.function(&body))
+    }
+
+    /// A choice that starts with several alternatives each of which can start with few
+    /// bytes (`url`'s productions, each after its scheme's first letter), tried by the next
+    /// byte: a `match` on it tries, in order, those of the leading alternatives that can
+    /// start with it; the alternatives after them are tried as before, each behind its
+    /// guard. `None` when fewer than three alternatives lead so.
+    fn dispatch(&mut self, attempts: &[(String, String, Option<ByteSet>)]) -> Option<String> {
+        let narrow = |first: &Option<ByteSet>| {
+            first
+                .as_ref()
+                .is_some_and(|first| first.iter().filter(|&&b| b).count() <= 16)
+        };
+        let leading = attempts.iter().take_while(|(_, _, first)| narrow(first)).count();
+        if leading < 3 {
+            return None;
+        }
+        // The bytes that start the same list of leading alternatives share an arm.
+        let mut arms: Vec<(Vec<usize>, Vec<u8>)> = Vec::new();
+        for byte in 0..=255u8 {
+            let list: Vec<usize> = (0..leading)
+                .filter(|&i| attempts[i].2.as_ref().is_some_and(|first| first[byte as usize]))
+                .collect();
+            if list.is_empty() {
+                continue;
+            }
+            match arms.iter_mut().find(|(known, _)| *known == list) {
+                Some((_, bytes)) => bytes.push(byte),
+                None => arms.push((list, vec![byte])),
+            }
+        }
+        let mut code = String::from("match st.bytes.get(p) {\n");
+        for (list, bytes) in &arms {
+            let pattern: Vec<String> = bytes.iter().map(|b| format!("{b:#04x}")).collect();
+            write!(code, "        Some({}) => {{\n", pattern.join(" | ")).unwrap();
+            for &i in list {
+                let (call, undo, _) = &attempts[i];
+                write!(
+                    code,
+                    "            if let Some(end) = {call} {{ return Some(end); }}\n            {undo}\n"
+                )
+                .unwrap();
+            }
+            code.push_str("        }\n");
+        }
+        code.push_str("        _ => {}\n    }\n    ");
+        for (call, undo, first) in &attempts[leading..] {
+            let attempt = match first {
+                Some(first) if first.iter().any(|&b| !b) => {
+                    let guard = self.table(*first);
+                    format!("(if st.starts_in(&{guard}, p) {{ {call} }} else {{ None }})")
+                }
+                _ => call.clone(),
+            };
+            write!(code, "if let Some(end) = {attempt} {{ return Some(end); }}\n    {undo}").unwrap();
+        }
+        code.push_str("None");
+        Some(code)
     }
 
     /// The byte loop of a [`UnitLoop`]; when tracing, `general` (the repetition as the
