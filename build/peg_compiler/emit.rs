@@ -327,7 +327,9 @@ impl<'c, 'g> Compiler<'c, 'g> {
         }
         general.push_str("None");
         let body = match self.dispatch(&attempts) {
-            Some(dispatch) => format!("if T::ON {{\n    return {{ {general} }};\n    }}\n    {dispatch}"),
+            Some(dispatch) => {
+                format!("if T::ON {{\n    return {{ {general} }};\n    }}\n    {dispatch}")
+            }
             None => general,
         };
         Ok(self.function(&body))
@@ -344,7 +346,10 @@ impl<'c, 'g> Compiler<'c, 'g> {
                 .as_ref()
                 .is_some_and(|first| first.iter().filter(|&&b| b).count() <= 16)
         };
-        let leading = attempts.iter().take_while(|(_, _, first)| narrow(first)).count();
+        let leading = attempts
+            .iter()
+            .take_while(|(_, _, first)| narrow(first))
+            .count();
         if leading < 3 {
             return None;
         }
@@ -352,7 +357,12 @@ impl<'c, 'g> Compiler<'c, 'g> {
         let mut arms: Vec<(Vec<usize>, Vec<u8>)> = Vec::new();
         for byte in 0..=255u8 {
             let list: Vec<usize> = (0..leading)
-                .filter(|&i| attempts[i].2.as_ref().is_some_and(|first| first[byte as usize]))
+                .filter(|&i| {
+                    attempts[i]
+                        .2
+                        .as_ref()
+                        .is_some_and(|first| first[byte as usize])
+                })
                 .collect();
             if list.is_empty() {
                 continue;
@@ -385,7 +395,11 @@ impl<'c, 'g> Compiler<'c, 'g> {
                 }
                 _ => call.clone(),
             };
-            write!(code, "if let Some(end) = {attempt} {{ return Some(end); }}\n    {undo}").unwrap();
+            write!(
+                code,
+                "if let Some(end) = {attempt} {{ return Some(end); }}\n    {undo}"
+            )
+            .unwrap();
         }
         code.push_str("None");
         Some(code)

@@ -20,8 +20,8 @@ impl Lowering<'_> {
             .child(Name::hostport)
             .expect("login ends with hostport");
         Ok(LoginSpans {
-            user: node.child(Name::user).map(|user| user.span()),
-            password: node.child(Name::password).map(|password| password.span()),
+            user: node.span_of(Name::user),
+            password: node.span_of(Name::password),
             hostport: self.hostport(hostport)?,
         })
     }

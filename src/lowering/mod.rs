@@ -17,8 +17,19 @@ mod schemes;
 macro_rules! first_of {
     ($node:expr, [$($name:ident),+ $(,)?]) => {{
         let node = $node;
-        None$(.or_else(|| node.child(Name::$name)))+
+        first_of!(@ node, child, $($name),+)
     }};
+    // The same for children only read for their span (`Node::span_of`).
+    (spans $node:expr, [$($name:ident),+ $(,)?]) => {{
+        let node = $node;
+        first_of!(@ node, span_of, $($name),+)
+    }};
+    (@ $node:ident, $read:ident, $name:ident) => {
+        $node.$read(Name::$name)
+    };
+    (@ $node:ident, $read:ident, $name:ident, $($rest:ident),+) => {
+        $node.$read(Name::$name).or_else(|| first_of!(@ $node, $read, $($rest),+))
+    };
 }
 pub(crate) use first_of;
 

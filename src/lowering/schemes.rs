@@ -118,12 +118,12 @@ fn http<'a, R: Grammar>(
     let hostport = node
         .child(Name::hostport)
         .expect("an http URL holds hostport");
-    let hpath = node.child(Name::hpath).or_else(|| node.child(Name::path));
+    let hpath = first_of!(spans node, [hpath, path]);
     Ok(HttpUrl {
         text: Cow::Borrowed(cx.text),
         hostport: cx.hostport(hostport)?,
-        hpath: hpath.map(|hpath| hpath.span()),
-        search: node.child(Name::search).map(|search| search.span()),
+        hpath,
+        search: node.span_of(Name::search),
     })
 }
 
@@ -134,7 +134,7 @@ fn http<'a, R: Grammar>(
 #[inline(always)]
 fn ftp<'a, R: Grammar>(cx: &Lowering<'a>, node: Node<'_, 'a, R>) -> Result<FtpUrl<'a>, ParseError> {
     let login = node.child(Name::login).expect("an ftp URL holds login");
-    let fpath = node.child(Name::fpath).or_else(|| node.child(Name::path));
+    let fpath = first_of!(spans node, [fpath, path]);
     let ftp_type = node.child(Name::ftptype).map(|ftptype| match R::DIALECT {
         Dialect::Rfc1738 => {
             FtpTypeSpan::Typecode(Typecode::from_letter(ftptype.as_str()), ftptype.span())
@@ -144,7 +144,7 @@ fn ftp<'a, R: Grammar>(cx: &Lowering<'a>, node: Node<'_, 'a, R>) -> Result<FtpUr
     Ok(FtpUrl {
         text: Cow::Borrowed(cx.text),
         login: cx.login(login)?,
-        fpath: fpath.map(|fpath| fpath.span()),
+        fpath,
         ftp_type,
     })
 }
@@ -163,10 +163,10 @@ fn gopher<'a, R: Grammar>(
     Ok(GopherUrl {
         text: Cow::Borrowed(cx.text),
         hostport: cx.hostport(hostport)?,
-        gtype: node.child(Name::gtype).map(|gtype| gtype.span()),
-        selector: first_of!(node, [selector, gcommand]).map(|selector| selector.span()),
-        search: first_of!(node, [gopher_search, search]).map(|search| search.span()),
-        gopher_plus: node.child(Name::gopher_plus_string).map(|plus| plus.span()),
+        gtype: node.span_of(Name::gtype),
+        selector: first_of!(spans node, [selector, gcommand]),
+        search: first_of!(spans node, [gopher_search, search]),
+        gopher_plus: node.span_of(Name::gopher_plus_string),
     })
 }
 
@@ -197,10 +197,7 @@ fn news<'a, R: Grammar>(
     cx: &Lowering<'a>,
     node: Node<'_, 'a, R>,
 ) -> Result<NewsUrl<'a>, ParseError> {
-    let grouppart = node
-        .child(Name::grouppart)
-        .or_else(|| node.child(Name::groupart))
-        .expect("a news URL holds its grouppart");
+    let grouppart = first_of!(node, [grouppart, groupart]).expect("a news URL holds its grouppart");
     let grouppart = if let Some(group) = grouppart.child(Name::group) {
         GrouppartSpans::Group(group.span())
     } else if let Some(article) = grouppart.child(Name::article) {
@@ -248,7 +245,7 @@ fn nntp<'a, R: Grammar>(
         text: Cow::Borrowed(cx.text),
         hostport: hostport.map(|hostport| cx.hostport(hostport)).transpose()?,
         group: group.span(),
-        article: node.child(Name::digits).map(|digits| digits.span()),
+        article: node.span_of(Name::digits),
     })
 }
 
@@ -281,23 +278,18 @@ fn wais<'a, R: Grammar>(
         .child(Name::hostport)
         .expect("a wais form holds hostport");
     let database = form
-        .child(Name::database)
+        .span_of(Name::database)
         .expect("a wais form holds database");
-    let wpath = form.child(Name::wpath).or_else(|| form.child(Name::path));
-    let shape = match (form.child(Name::wtype), wpath, form.child(Name::search)) {
-        (Some(wtype), Some(wpath), _) => FormSpans::Document {
-            wtype: wtype.span(),
-            wpath: wpath.span(),
-        },
-        (_, _, Some(search)) => FormSpans::Index {
-            search: search.span(),
-        },
+    let wpath = first_of!(spans form, [wpath, path]);
+    let shape = match (form.span_of(Name::wtype), wpath, form.span_of(Name::search)) {
+        (Some(wtype), Some(wpath), _) => FormSpans::Document { wtype, wpath },
+        (_, _, Some(search)) => FormSpans::Index { search },
         _ => FormSpans::Database,
     };
     Ok(WaisUrl {
         text: Cow::Borrowed(cx.text),
         hostport: cx.hostport(hostport)?,
-        database: database.span(),
+        database,
         form: shape,
     })
 }
@@ -337,11 +329,7 @@ fn prospero<'a, R: Grammar>(
     let hostport = node
         .child(Name::hostport)
         .expect("a prospero URL holds hostport");
-    let ppath = node
-        .child(Name::ppath)
-        .or_else(|| node.child(Name::hsoname))
-        .expect("a prospero URL holds its path")
-        .span();
+    let ppath = first_of!(spans node, [ppath, hsoname]).expect("a prospero URL holds its path");
     // The fieldspecs, from the first ";" after the path to the end (RFC 1738's; the
     // family's version and attributes come after a "%00" instead).
     let end = match node.child(Name::fieldspec) {
@@ -357,10 +345,8 @@ fn prospero<'a, R: Grammar>(
         hostport: cx.hostport(hostport)?,
         ppath,
         fields,
-        version: node.child(Name::version).map(|version| version.span()),
-        attributes: node
-            .child(Name::attributes)
-            .map(|attributes| attributes.span()),
+        version: node.span_of(Name::version),
+        attributes: node.span_of(Name::attributes),
     })
 }
 
@@ -370,11 +356,8 @@ fn prospero<'a, R: Grammar>(
 fn id<'a, R: Grammar>(text: &'a str, node: Node<'_, 'a, R>) -> IdUrl<'a> {
     IdUrl {
         text: Cow::Borrowed(text),
-        id: node
-            .child(Name::addr_spec)
-            .or_else(|| node.child(Name::content_identifier))
-            .expect("the rule holds its identifier")
-            .span(),
+        id: first_of!(spans node, [addr_spec, content_identifier])
+            .expect("the rule holds its identifier"),
     }
 }
 
@@ -398,7 +381,7 @@ fn otherurl<'a, R: Grammar>(cx: &Lowering<'a>, node: Node<'_, 'a, R>) -> Generic
     let form = match scheme_part.child(Name::ip_schemepart) {
         Some(ip) => {
             let login = cx.login(ip.child(Name::login).expect("ip-schemepart holds login"));
-            let urlpath = ip.child(Name::urlpath).map(|urlpath| urlpath.span());
+            let urlpath = ip.span_of(Name::urlpath);
             login.map_or(GenericParts::Opaque, |login| GenericParts::IpSchemepart {
                 login,
                 urlpath,

@@ -68,6 +68,18 @@ impl<'c, 'a, R: Grammar> Node<'c, 'a, R> {
         })
     }
 
+    /// Where the child `name` matched (its first match), from the shift: [`Node::child`]
+    /// for a child that is only read for its span.
+    #[inline(always)]
+    pub(crate) fn span_of(&self, name: Name) -> Option<Span> {
+        let (slot, _) = R::slot(self.name, name, 0)?;
+        let span = self.slots.as_ref()[self.frame + slot].span()?;
+        Some(Span {
+            start: span.start - self.shift,
+            end: span.end - self.shift,
+        })
+    }
+
     /// The same node, its spans (and its descendants') given from its own start: the URL
     /// of a reference read as a URL alone.
     pub(crate) fn detached(self) -> Self {
