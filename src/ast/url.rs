@@ -165,11 +165,13 @@ impl<'a> Url<'a> {
     /// The raw url-path (section 3.1): everything after the `/` that follows
     /// `host[:port]`, that `/` excluded. `None` where the scheme has no url-path (mailto,
     /// news, telnet) or the URL has none (`http://host`).
+    #[inline]
     pub fn url_path(&self) -> Option<&str> {
         each_variant!(self, url => url.url_path())
     }
 
     /// The whole URL as written.
+    #[inline]
     pub fn as_str(&self) -> &str {
         each_variant!(self, url => url.as_str())
     }

@@ -423,6 +423,7 @@ fn generic_after(text: &str, scheme: Span) -> Url<'_> {
     Url::Generic(generic_url(text, scheme, scheme_part, GenericParts::Uri))
 }
 
+#[inline(always)]
 fn generic_url(text: &str, scheme: Span, scheme_part: Span, form: GenericParts) -> GenericUrl<'_> {
     let written = scheme.of_text(text);
     let scheme_lower = written
