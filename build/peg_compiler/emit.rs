@@ -375,7 +375,7 @@ impl<'c, 'g> Compiler<'c, 'g> {
         let mut code = String::from("match st.bytes.get(p) {\n");
         for (list, bytes) in &arms {
             let pattern: Vec<String> = bytes.iter().map(|b| format!("{b:#04x}")).collect();
-            write!(code, "        Some({}) => {{\n", pattern.join(" | ")).unwrap();
+            writeln!(code, "        Some({}) => {{", pattern.join(" | ")).unwrap();
             for &i in list {
                 let (call, undo, _) = &attempts[i];
                 write!(
