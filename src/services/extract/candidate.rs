@@ -115,17 +115,26 @@ impl Extractor {
         } else {
             return Attempt::No;
         };
-        let limit = self.max_len;
+        // The content is looked at up to the limit: its `>`, or what leaves it unclosed
+        // (another `<`, a blank line). memchr jumps between the three bytes that decide.
+        let window_end = bytes
+            .len()
+            .min(content_start.saturating_add(self.max_len).saturating_add(1));
         let mut close = None;
         let mut i = content_start;
-        while i < bytes.len() && i - content_start <= limit {
+        loop {
+            let Some(offset) = memchr::memchr3(b'>', b'<', b'\n', &bytes[i..window_end]) else {
+                i = window_end;
+                break;
+            };
+            i += offset;
             match bytes[i] {
                 b'>' => {
                     close = Some(i);
                     break;
                 }
                 b'<' => break,
-                b'\n' if blank_line_follows(bytes, i + 1) => break,
+                _ if blank_line_follows(bytes, i + 1) => break,
                 _ => i += 1,
             }
         }
@@ -166,7 +175,10 @@ impl Extractor {
         let mut i = from;
         while i < to {
             let mut piece_end = i;
-            while piece_end < to && space_len(bytes, piece_end) == 0 {
+            while piece_end < to
+                && !(MAY_START_SPACE[usize::from(bytes[piece_end])]
+                    && space_len(bytes, piece_end) > 0)
+            {
                 piece_end += 1;
             }
             if piece_end > i {
@@ -282,11 +294,11 @@ impl Extractor {
         let mut truncated = false;
         loop {
             let room = limit - joined;
-            let run = bytes[i..]
+            let window = &bytes[i..bytes.len().min(i.saturating_add(room).saturating_add(1))];
+            let run = window
                 .iter()
-                .take(room.saturating_add(1))
-                .take_while(|&&b| !ends_run(b))
-                .count();
+                .position(|&b| ends_run(b))
+                .unwrap_or(window.len());
             let run_end = i + run;
             if run_end == bytes.len() && !eof && run <= room {
                 return BareRun::NeedMore;
@@ -381,15 +393,10 @@ enum BareRun {
 
 /// Takes off a bare URL's end what the sentence around it put there.
 fn trim_trailing_punctuation(bytes: &[u8], pieces: &mut Vec<(usize, usize)>) {
-    // Opening and closing brackets in the URL, counted once: [(, ), [, ], {, }].
-    let mut counts = [0usize; 6];
-    for &(start, end) in pieces.iter() {
-        for &b in &bytes[start..end] {
-            if let Some(i) = b"()[]{}".iter().position(|&p| p == b) {
-                counts[i] += 1;
-            }
-        }
-    }
+    // Opening and closing brackets in the URL, [(, ), [, ], {, }]: counted when a closing
+    // one is first at the end (most URLs end without one), then kept as the end is taken
+    // off. Only `.,;:!?'` is taken off before that, so the count is the whole URL's.
+    let mut counts: Option<[usize; 6]> = None;
     while let Some(&(start, end)) = pieces.last() {
         if start == end {
             pieces.pop();
@@ -398,21 +405,39 @@ fn trim_trailing_punctuation(bytes: &[u8], pieces: &mut Vec<(usize, usize)>) {
         let last = bytes[end - 1];
         let trim = match last {
             b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => true,
-            b')' => counts[1] > counts[0],
-            b']' => counts[3] > counts[2],
-            b'}' => counts[5] > counts[4],
+            b')' | b']' | b'}' => {
+                let counts = counts.get_or_insert_with(|| count_brackets(bytes, pieces));
+                match last {
+                    b')' => counts[1] > counts[0],
+                    b']' => counts[3] > counts[2],
+                    _ => counts[5] > counts[4],
+                }
+            }
             _ => false,
         };
         if !trim {
             break;
         }
-        if let Some(i) = b"()[]{}".iter().position(|&p| p == last) {
+        if let (Some(counts), Some(i)) = (&mut counts, b"()[]{}".iter().position(|&p| p == last)) {
             counts[i] -= 1;
         }
         if let Some(piece) = pieces.last_mut() {
             piece.1 -= 1;
         }
     }
+}
+
+/// The opening and closing brackets in `pieces`: [(, ), [, ], {, }].
+fn count_brackets(bytes: &[u8], pieces: &[(usize, usize)]) -> [usize; 6] {
+    let mut counts = [0usize; 6];
+    for &(start, end) in pieces {
+        for &b in &bytes[start..end] {
+            if let Some(i) = b"()[]{}".iter().position(|&p| p == b) {
+                counts[i] += 1;
+            }
+        }
+    }
+    counts
 }
 
 /// The length of the whitespace character at `at`, 0 when there is none: ASCII whitespace
@@ -427,9 +452,37 @@ fn space_len(bytes: &[u8], at: usize) -> usize {
 }
 
 /// What ends a bare URL: whitespace, a control character, non-ASCII, `<`, `>`, `"`.
+#[inline]
 pub(super) fn ends_run(b: u8) -> bool {
-    b <= b' ' || b >= 0x7f || matches!(b, b'<' | b'>' | b'"')
+    ENDS_RUN[usize::from(b)]
 }
+
+/// [`ends_run`] of each byte, one look-up.
+const ENDS_RUN: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = byte <= b' ' || byte >= 0x7f || matches!(byte, b'<' | b'>' | b'"');
+        b += 1;
+    }
+    table
+};
+
+/// The bytes whitespace can start with ([`space_len`]): ASCII whitespace, and 0xC2, the
+/// first of a no-break space's two.
+const MAY_START_SPACE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = matches!(
+            b as u8,
+            b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' | 0xC2
+        );
+        b += 1;
+    }
+    table
+};
 
 pub(super) fn skip_whitespace(bytes: &[u8], from: usize) -> usize {
     let mut at = from;
