@@ -5,7 +5,9 @@
 //! Texts (`benches/texts/`, rebuilt by `make.py` from the seed documents): `seeds.txt` (the
 //! four text seeds repeated to 8 MiB), `no-url.txt` (the same prose without any URL),
 //! `dense.txt` (URLs in short sentences). Group `extract`: each text read by `extract`
-//! (a `&str`), by `extract_reader` (a stream) and by linkify, every finding consumed. Group
+//! (a `&str`), by `extract_reader` (a stream, copied into the reader's buffer), by
+//! `extract_buf_reader` (the same stream read in place) and by linkify, every finding
+//! consumed. Group
 //! `extract_linear`: `extract` on the first 1 KiB, 64 KiB, 1 MiB and 16 MiB of the dense text
 //! (repeated to 16 MiB: URLs at one density all through), time per byte.
 
@@ -36,6 +38,13 @@ const FINDERS: &[(&str, Find)] = &[
     ("rfc1738-reader", |text| {
         rfc1738::Extractor::new()
             .extract_reader(text.as_bytes())
+            .fold((0, 0), |(n, len), found| {
+                (n + 1, len + found.map_or(0, |found| found.url().len()))
+            })
+    }),
+    ("rfc1738-bufread", |text| {
+        rfc1738::Extractor::new()
+            .extract_buf_reader(text.as_bytes())
             .fold((0, 0), |(n, len), found| {
                 (n + 1, len + found.map_or(0, |found| found.url().len()))
             })
