@@ -174,13 +174,7 @@ impl Extractor {
         let mut joined = 0;
         let mut i = from;
         while i < to {
-            let mut piece_end = i;
-            while piece_end < to
-                && !(MAY_START_SPACE[usize::from(bytes[piece_end])]
-                    && space_len(bytes, piece_end) > 0)
-            {
-                piece_end += 1;
-            }
+            let piece_end = next_space(bytes, i, to);
             if piece_end > i {
                 pieces.push((i, piece_end));
                 joined += piece_end - i;
@@ -469,6 +463,38 @@ const ENDS_RUN: [bool; 256] = {
     table
 };
 
+/// Where the first whitespace character ([`space_len`]) in `bytes[from..to]` starts; `to`
+/// when there is none. Eight bytes are looked at a time: a word with no byte below `!`
+/// and none equal to 0xC2 holds no start of whitespace (most of a URL), and only a word
+/// that may is looked at byte by byte.
+fn next_space(bytes: &[u8], from: usize, to: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut at = from;
+    while at < to {
+        if let Some(word) = bytes.get(at..at + 8).filter(|_| at + 8 <= to) {
+            let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+            // A byte below 0x21 (with its top bit clear), or a byte equal to 0xC2: each
+            // test sets the top bit of some byte exactly when one is there.
+            let below = word.wrapping_sub(ONES * 0x21) & !word & HIGHS;
+            let c2 = word ^ (ONES * 0xC2);
+            let equal = c2.wrapping_sub(ONES) & !c2 & HIGHS;
+            if below | equal == 0 {
+                at += 8;
+                continue;
+            }
+        }
+        let end = to.min(at + 8);
+        while at < end {
+            if MAY_START_SPACE[usize::from(bytes[at])] && space_len(bytes, at) > 0 {
+                return at;
+            }
+            at += 1;
+        }
+    }
+    to
+}
+
 /// The bytes whitespace can start with ([`space_len`]): ASCII whitespace, and 0xC2, the
 /// first of a no-break space's two.
 const MAY_START_SPACE: [bool; 256] = {
@@ -514,4 +540,41 @@ fn blank_line_follows(bytes: &[u8], from: usize) -> bool {
 /// A scheme this crate knows (not generic), in any case.
 pub(super) fn is_known_scheme(name: &[u8]) -> bool {
     UrlKind::named(name).is_some_and(|kind| kind != UrlKind::Generic)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_whitespace_is_found_eight_bytes_at_a_time_as_one_at_a_time() {
+        // Every byte, no-break spaces and lone 0xC2s, at every offset around the words.
+        let mut bytes: Vec<u8> = (0..=u8::MAX).collect();
+        bytes.extend_from_slice(b"abcdefgh\xc2\xa0ijklmnop\xc2xyz0123456789 ABCDEFGHIJKLMNOP\xc2");
+        let twice = bytes.repeat(2);
+        for from in 0..twice.len() {
+            for to in from..(from + 40).min(twice.len()) {
+                let one_at_a_time = (from..to)
+                    .find(|&at| space_len(&twice, at) > 0)
+                    .unwrap_or(to);
+                assert_eq!(next_space(&twice, from, to), one_at_a_time, "{from} {to}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_tables_are_the_byte_classes() {
+        for b in 0..=u8::MAX {
+            assert_eq!(
+                ends_run(b),
+                b <= b' ' || b >= 0x7f || matches!(b, b'<' | b'>' | b'"'),
+                "{b:#x}"
+            );
+            assert_eq!(
+                MAY_START_SPACE[usize::from(b)],
+                space_len(&[b, 0xA0], 0) > 0,
+                "{b:#x}"
+            );
+        }
+    }
 }

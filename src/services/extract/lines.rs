@@ -54,19 +54,26 @@ impl LineCounter {
         let to = start.min(bytes.len());
         if to > self.counted {
             let span = &bytes[self.counted..to];
-            let (lines, chars) = count_lines_and_chars(span);
-            self.chars += chars;
-            if let Some(last) = memchr::memrchr(b'\n', span).filter(|_| lines > 0) {
+            // The lines end at the last line feed: the bytes after it are counted for their
+            // characters only, once.
+            if let Some(last) = memchr::memrchr(b'\n', span) {
+                let (lines, head_chars) = count_lines_and_chars(&span[..=last]);
                 self.line += lines;
                 self.line_start = self.counted + last + 1;
-                self.line_start_chars = self.chars - count_chars(&span[last + 1..]);
+                self.line_start_chars = self.chars + head_chars;
+                self.chars += head_chars + count_chars(&span[last + 1..]);
                 self.carried = 0;
+            } else {
+                self.chars += count_chars(span);
             }
             self.counted = to;
         }
         // Findings come in order, so `to` is `counted` (a finding that started before the
         // last one would count back from it).
-        let chars_at = self.chars - count_chars(&bytes[to..self.counted]);
+        let chars_at = match self.counted > to {
+            true => self.chars - count_chars(&bytes[to..self.counted]),
+            false => self.chars,
+        };
         let column = self.carried + (to.saturating_sub(self.line_start)) as u64;
         let char_start = chars_at;
         let char_end = char_start + count_chars(&bytes[to..end.clamp(to, bytes.len())]);
