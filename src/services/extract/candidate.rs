@@ -77,6 +77,18 @@ impl Candidate {
         }
     }
 
+    /// The URL's text from the found text, `found` (valid UTF-8, starting at `self.start`
+    /// in the bytes): its pieces are cut at whitespace and ASCII, so at characters (`None`
+    /// if one were not).
+    pub(super) fn url_in_found(&self, found: &str) -> Option<String> {
+        let piece =
+            |&(start, end): &(usize, usize)| found.get(start - self.start..end - self.start);
+        match self.pieces.as_slice() {
+            [one] => piece(one).map(str::to_owned),
+            pieces => pieces.iter().map(piece).collect(),
+        }
+    }
+
     /// The URL's text from bytes, U+FFFD for what is not UTF-8.
     pub(super) fn url_bytes_lossy(&self, bytes: &[u8]) -> String {
         if let &[(start, end)] = self.pieces.as_slice() {

@@ -321,14 +321,22 @@ fn found_in(
 ) -> Found<'static> {
     let position = lines.advance(bytes, candidate.start, candidate.end);
     let found_text = &bytes[candidate.start..candidate.end];
-    let (found, found_bytes) = match std::str::from_utf8(found_text) {
-        Ok(text) => (text.to_owned(), None),
+    // Found text that is UTF-8 (nearly always) is checked once, and the URL cut from it.
+    let (found, url, found_bytes) = match std::str::from_utf8(found_text) {
+        Ok(text) => (
+            text.to_owned(),
+            candidate
+                .url_in_found(text)
+                .unwrap_or_else(|| candidate.url_bytes_lossy(bytes)),
+            None,
+        ),
         Err(_) => (
             String::from_utf8_lossy(found_text).into_owned(),
+            candidate.url_bytes_lossy(bytes),
             Some(found_text.into()),
         ),
     };
-    let url = Cow::Owned(candidate.url_bytes_lossy(bytes));
+    let url = Cow::Owned(url);
     let found = Found::from_candidate(extractor, candidate, base, position, Cow::Owned(found), url);
     scanner.settle(found.is_valid());
     found.with_found_bytes(found_bytes)
