@@ -48,12 +48,91 @@ pub(super) struct Candidate {
     pub(super) start: usize,
     pub(super) end: usize,
     /// The URL: `pieces` of the bytes, joined (whitespace and line numbers left out).
-    pub(super) pieces: Vec<(usize, usize)>,
+    pub(super) pieces: Pieces,
     /// Offsets in the joined URL of hyphens written at line breaks.
     pub(super) hyphens: Vec<usize>,
     pub(super) wrapper: Wrapper,
     pub(super) prefixed: bool,
     pub(super) truncated: bool,
+}
+
+/// The pieces of the text a URL is made of, `(start, end)` offsets in order: held in
+/// place up to [`Pieces::INLINE`] of them (a URL on one line is one piece), so that most
+/// findings allocate nothing for them.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Pieces {
+    len: usize,
+    inline: [(usize, usize); Pieces::INLINE],
+    /// All the pieces, once there are more than fit in place.
+    spilled: Vec<(usize, usize)>,
+}
+
+impl Pieces {
+    const INLINE: usize = 4;
+
+    pub(super) fn as_slice(&self) -> &[(usize, usize)] {
+        if self.len > Pieces::INLINE {
+            &self.spilled
+        } else {
+            &self.inline[..self.len]
+        }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [(usize, usize)] {
+        if self.len > Pieces::INLINE {
+            &mut self.spilled
+        } else {
+            &mut self.inline[..self.len]
+        }
+    }
+
+    fn push(&mut self, piece: (usize, usize)) {
+        if self.len < Pieces::INLINE {
+            self.inline[self.len] = piece;
+        } else {
+            if self.len == Pieces::INLINE {
+                self.spilled.extend_from_slice(&self.inline);
+            }
+            self.spilled.push(piece);
+        }
+        self.len += 1;
+    }
+
+    fn pop(&mut self) -> Option<(usize, usize)> {
+        let last = self.as_slice().last().copied()?;
+        if self.len > Pieces::INLINE {
+            self.spilled.pop();
+            if self.len == Pieces::INLINE + 1 {
+                self.inline.copy_from_slice(&self.spilled);
+                self.spilled.clear();
+            }
+        }
+        self.len -= 1;
+        Some(last)
+    }
+}
+
+/// Equal when they hold the same pieces (what is left in place past them is not looked at).
+impl PartialEq for Pieces {
+    fn eq(&self, other: &Pieces) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Pieces {}
+
+impl std::ops::Deref for Pieces {
+    type Target = [(usize, usize)];
+
+    fn deref(&self) -> &[(usize, usize)] {
+        self.as_slice()
+    }
+}
+
+impl std::ops::DerefMut for Pieces {
+    fn deref_mut(&mut self) -> &mut [(usize, usize)] {
+        self.as_mut_slice()
+    }
 }
 
 impl Candidate {
@@ -95,7 +174,7 @@ impl Candidate {
             return String::from_utf8_lossy(&bytes[start..end]).into_owned();
         }
         let mut joined = Vec::with_capacity(self.pieces.iter().map(|&(s, e)| e - s).sum());
-        for &(start, end) in &self.pieces {
+        for &(start, end) in self.pieces.iter() {
             joined.extend_from_slice(&bytes[start..end]);
         }
         // One copy: the joined bytes become the string when they are UTF-8.
@@ -175,13 +254,8 @@ impl Extractor {
     /// The text `bytes[from..to]` without its whitespace (and, with line numbers, without
     /// the number starting each continued line): the pieces kept and the offsets, in the
     /// joined text, of hyphens written at line breaks.
-    fn join_lines(
-        &self,
-        bytes: &[u8],
-        from: usize,
-        to: usize,
-    ) -> (Vec<(usize, usize)>, Vec<usize>) {
-        let mut pieces = Vec::new();
+    fn join_lines(&self, bytes: &[u8], from: usize, to: usize) -> (Pieces, Vec<usize>) {
+        let mut pieces = Pieces::default();
         let mut hyphens = Vec::new();
         let mut joined = 0;
         let mut i = from;
@@ -293,7 +367,7 @@ impl Extractor {
     /// at hyphen line breaks, without trailing punctuation.
     fn bare_run(&self, bytes: &[u8], from: usize, eof: bool) -> BareRun {
         let limit = self.max_len;
-        let mut pieces: Vec<(usize, usize)> = Vec::new();
+        let mut pieces = Pieces::default();
         let mut hyphens = Vec::new();
         let mut joined = 0;
         let mut i = from;
@@ -398,7 +472,7 @@ enum BareRun {
 }
 
 /// Takes off a bare URL's end what the sentence around it put there.
-fn trim_trailing_punctuation(bytes: &[u8], pieces: &mut Vec<(usize, usize)>) {
+fn trim_trailing_punctuation(bytes: &[u8], pieces: &mut Pieces) {
     // Opening and closing brackets in the URL, [(, ), [, ], {, }]: counted when a closing
     // one is first at the end (most URLs end without one), then kept as the end is taken
     // off. Only `.,;:!?'` is taken off before that, so the count is the whole URL's.
@@ -572,6 +646,32 @@ mod tests {
                 assert_eq!(next_space(&twice, from, to), one_at_a_time, "{from} {to}");
             }
         }
+    }
+
+    #[test]
+    fn pieces_held_in_place_or_spilled_read_as_a_list() {
+        let mut pieces = Pieces::default();
+        let mut list = Vec::new();
+        for n in 0..10 {
+            pieces.push((n, n + 1));
+            list.push((n, n + 1));
+            assert_eq!(pieces.as_slice(), list.as_slice());
+        }
+        if let Some(last) = pieces.last_mut() {
+            last.1 += 5;
+        }
+        list[9].1 += 5;
+        while let Some(piece) = pieces.pop() {
+            assert_eq!(Some(piece), list.pop());
+            assert_eq!(pieces.as_slice(), list.as_slice());
+        }
+        let mut one = Pieces::default();
+        one.push((1, 2));
+        let mut other = Pieces::default();
+        other.push((1, 2));
+        other.push((3, 4));
+        other.pop();
+        assert_eq!(one, other);
     }
 
     #[test]
