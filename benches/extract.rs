@@ -5,9 +5,12 @@
 //! Texts (`benches/texts/`, rebuilt by `make.py` from the seed documents): `seeds.txt` (the
 //! four text seeds repeated to 8 MiB), `no-url.txt` (the same prose without any URL),
 //! `dense.txt` (URLs in short sentences). Group `extract`: each text read by `extract`
-//! (a `&str`), by `extract_reader` (a stream) and by linkify, every finding consumed. Group
-//! `extract_linear`: `extract` on the first 1 KiB, 64 KiB, 1 MiB and 16 MiB of the dense text
-//! (repeated to 16 MiB: URLs at one density all through), time per byte.
+//! (a `&str`), by `extract_reader` (a stream, copied into the reader's buffer), by
+//! `extract_buf_reader` (the same stream read in place) and by linkify, every finding
+//! consumed. Group `extract_linear`: `extract` on the first 1 KiB, 64 KiB, 1 MiB and
+//! 16 MiB of the dense text (repeated to 16 MiB: URLs at one density all through), time
+//! per byte. `EXTRACT_PASSES` and `EXTRACT_ONLY` run one finder on one text without
+//! timing, for callgrind ([`passes_only`]).
 
 mod support;
 
@@ -36,6 +39,13 @@ const FINDERS: &[(&str, Find)] = &[
     ("rfc1738-reader", |text| {
         rfc1738::Extractor::new()
             .extract_reader(text.as_bytes())
+            .fold((0, 0), |(n, len), found| {
+                (n + 1, len + found.map_or(0, |found| found.url().len()))
+            })
+    }),
+    ("rfc1738-bufread", |text| {
+        rfc1738::Extractor::new()
+            .extract_buf_reader(text.as_bytes())
             .fold((0, 0), |(n, len), found| {
                 (n + 1, len + found.map_or(0, |found| found.url().len()))
             })
@@ -122,7 +132,39 @@ fn print_ratios(texts: &[(&str, String)]) {
     }
 }
 
+/// `EXTRACT_PASSES=N EXTRACT_ONLY=finder/text`: `finder` reads `text` N times, and nothing
+/// is timed: for an instruction count (valgrind's callgrind) of one pass, as the
+/// difference between 2 passes and 1.
+fn passes_only() -> bool {
+    let (Ok(passes), Ok(only)) = (
+        std::env::var("EXTRACT_PASSES"),
+        std::env::var("EXTRACT_ONLY"),
+    ) else {
+        return false;
+    };
+    let passes: usize = passes.parse().expect("EXTRACT_PASSES: a number");
+    let (finder, name) = only.split_once('/').expect("EXTRACT_ONLY: finder/text");
+    let find = FINDERS
+        .iter()
+        .find(|&&(name, _)| name == finder)
+        .map(|&(_, find)| find)
+        .expect("EXTRACT_ONLY: a finder of the bench");
+    let text = text(name);
+    let mut found = (0, 0);
+    for _ in 0..passes {
+        found = black_box(find(black_box(&text)));
+    }
+    println!(
+        "{finder}/{name}: {} found, {} bytes of URLs, {passes} passes",
+        found.0, found.1
+    );
+    true
+}
+
 fn main() {
+    if passes_only() {
+        return;
+    }
     let texts: Vec<(&str, String)> = TEXTS.iter().map(|&name| (name, text(name))).collect();
     let mut c = Criterion::default().configure_from_args();
     bench_texts(&mut c, &texts);

@@ -71,7 +71,35 @@ impl Read for Trickle<'_> {
     }
 }
 
-/// Every finding from a stream read `piece` bytes at a time equals the `&str` reading.
+/// A buffered source whose buffer holds at most `piece` bytes at a time: read in place
+/// (`extract_buf_reader`), the search meets the end of a buffer every `piece` bytes.
+struct TrickleBuf<'a> {
+    bytes: &'a [u8],
+    piece: usize,
+}
+
+impl Read for TrickleBuf<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.piece.min(buf.len()).min(self.bytes.len());
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+impl std::io::BufRead for TrickleBuf<'_> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        Ok(&self.bytes[..self.piece.min(self.bytes.len())])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.bytes = &self.bytes[amount..];
+    }
+}
+
+/// Every finding from a stream read `piece` bytes at a time equals the `&str` reading,
+/// copied (`extract_reader`) or read in place in buffers of `piece` bytes
+/// (`extract_buf_reader`), and read in place from the whole text at once.
 fn assert_stream_agrees(extractor: Extractor, text: &str, piece: usize) {
     let from_str: Vec<Found<'static>> = extractor.extract(text).map(Found::into_owned).collect();
     let from_stream: Vec<Found<'static>> = extractor
@@ -82,6 +110,19 @@ fn assert_stream_agrees(extractor: Extractor, text: &str, piece: usize) {
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(from_stream, from_str, "stream read {piece} bytes at a time");
+    let in_place: Vec<Found<'static>> = extractor
+        .extract_buf_reader(TrickleBuf {
+            bytes: text.as_bytes(),
+            piece,
+        })
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(in_place, from_str, "read in place, {piece} bytes a buffer");
+    let whole: Vec<Found<'static>> = extractor
+        .extract_buf_reader(text.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(whole, from_str, "read in place, one buffer");
 }
 
 fn rules() -> Vec<Value> {
@@ -241,14 +282,6 @@ fn a_long_stream_is_read_in_bounded_memory_and_every_url_found() {
     let generated = Generated::new(0);
     let len = generated.cycle.len() * cycles;
     let extractor = Extractor::new().max_len(4096);
-    let mut reader = extractor.extract_reader(Generated::new(len));
-    let mut counts = std::collections::BTreeMap::<(String, bool), usize>::new();
-    for found in reader.by_ref() {
-        let found = found.unwrap();
-        *counts
-            .entry((found.wrapper().name().to_owned(), found.is_valid()))
-            .or_default() += 1;
-    }
     let expected: std::collections::BTreeMap<(String, bool), usize> = [
         // <URL:ftp...> and <URL:news: (3,000 spaces) ...>
         (("url".to_owned(), true), 2 * cycles),
@@ -263,13 +296,29 @@ fn a_long_stream_is_read_in_bounded_memory_and_every_url_found() {
     ]
     .into_iter()
     .collect();
-    assert_eq!(counts, expected);
-    // Two limits' worth and two reads' worth, whatever the stream's length (about 12 MB).
-    assert!(
-        reader.high_water() <= 2 * 4096 + 4 * 64 * 1024,
-        "held {} bytes",
-        reader.high_water()
-    );
+    // Copied into the reader's buffer, and read in place in a `BufReader`'s (whose own
+    // 64 KiB are the source's, not counted).
+    let source = || std::io::BufReader::with_capacity(64 * 1024, Generated::new(len));
+    let readers = [
+        extractor.extract_reader(source()),
+        extractor.extract_buf_reader(source()),
+    ];
+    for mut reader in readers {
+        let mut counts = std::collections::BTreeMap::<(String, bool), usize>::new();
+        for found in reader.by_ref() {
+            let found = found.unwrap();
+            *counts
+                .entry((found.wrapper().name().to_owned(), found.is_valid()))
+                .or_default() += 1;
+        }
+        assert_eq!(counts, expected);
+        // Two limits' worth and two reads' worth, whatever the stream's length (about 12 MB).
+        assert!(
+            reader.high_water() <= 2 * 4096 + 4 * 64 * 1024,
+            "held {} bytes",
+            reader.high_water()
+        );
+    }
 }
 
 #[test]
@@ -302,6 +351,12 @@ fn a_read_error_is_yielded_once_then_the_stream_ends() {
         "disk on fire"
     );
     assert!(reader.next().is_none());
+    let mut in_place = Extractor::new().extract_buf_reader(std::io::BufReader::new(Failing));
+    assert_eq!(
+        in_place.next().unwrap().unwrap_err().to_string(),
+        "disk on fire"
+    );
+    assert!(in_place.next().is_none());
 }
 
 #[test]

@@ -59,19 +59,30 @@ fn print_found(file: &str, found: &Found<'_>, out: &mut impl Write) -> io::Resul
     writeln!(
         out,
         "{}:{}:{}: {} {}  ({})",
-        shown(file),
+        shown_fast(file),
         found.line(),
         found.column(),
         found.wrapper(),
-        shown(found.url()),
-        shown(&verdict)
+        shown_fast(found.url()),
+        shown_fast(&verdict)
     )?;
     if let Some(alternative) = found.alternative() {
         writeln!(
             out,
             "    hyphen at a line break; without it: {}",
-            shown(alternative)
+            shown_fast(alternative)
         )?;
     }
     Ok(())
+}
+
+/// [`shown`], with text that holds no control character let through after a look at its
+/// bytes (a control character is a byte below 0x20, 0x7f, or a C1 control, which UTF-8
+/// writes 0xC2 0x80-0x9F): most URLs, read without decoding their characters.
+fn shown_fast(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xC2) {
+        shown(text)
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
 }

@@ -48,12 +48,91 @@ pub(super) struct Candidate {
     pub(super) start: usize,
     pub(super) end: usize,
     /// The URL: `pieces` of the bytes, joined (whitespace and line numbers left out).
-    pub(super) pieces: Vec<(usize, usize)>,
+    pub(super) pieces: Pieces,
     /// Offsets in the joined URL of hyphens written at line breaks.
     pub(super) hyphens: Vec<usize>,
     pub(super) wrapper: Wrapper,
     pub(super) prefixed: bool,
     pub(super) truncated: bool,
+}
+
+/// The pieces of the text a URL is made of, `(start, end)` offsets in order: held in
+/// place up to [`Pieces::INLINE`] of them (a URL on one line is one piece), so that most
+/// findings allocate nothing for them.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Pieces {
+    len: usize,
+    inline: [(usize, usize); Pieces::INLINE],
+    /// All the pieces, once there are more than fit in place.
+    spilled: Vec<(usize, usize)>,
+}
+
+impl Pieces {
+    const INLINE: usize = 4;
+
+    pub(super) fn as_slice(&self) -> &[(usize, usize)] {
+        if self.len > Pieces::INLINE {
+            &self.spilled
+        } else {
+            &self.inline[..self.len]
+        }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [(usize, usize)] {
+        if self.len > Pieces::INLINE {
+            &mut self.spilled
+        } else {
+            &mut self.inline[..self.len]
+        }
+    }
+
+    fn push(&mut self, piece: (usize, usize)) {
+        if self.len < Pieces::INLINE {
+            self.inline[self.len] = piece;
+        } else {
+            if self.len == Pieces::INLINE {
+                self.spilled.extend_from_slice(&self.inline);
+            }
+            self.spilled.push(piece);
+        }
+        self.len += 1;
+    }
+
+    fn pop(&mut self) -> Option<(usize, usize)> {
+        let last = self.as_slice().last().copied()?;
+        if self.len > Pieces::INLINE {
+            self.spilled.pop();
+            if self.len == Pieces::INLINE + 1 {
+                self.inline.copy_from_slice(&self.spilled);
+                self.spilled.clear();
+            }
+        }
+        self.len -= 1;
+        Some(last)
+    }
+}
+
+/// Equal when they hold the same pieces (what is left in place past them is not looked at).
+impl PartialEq for Pieces {
+    fn eq(&self, other: &Pieces) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Pieces {}
+
+impl std::ops::Deref for Pieces {
+    type Target = [(usize, usize)];
+
+    fn deref(&self) -> &[(usize, usize)] {
+        self.as_slice()
+    }
+}
+
+impl std::ops::DerefMut for Pieces {
+    fn deref_mut(&mut self) -> &mut [(usize, usize)] {
+        self.as_mut_slice()
+    }
 }
 
 impl Candidate {
@@ -77,13 +156,25 @@ impl Candidate {
         }
     }
 
+    /// The URL's text from the found text, `found` (valid UTF-8, starting at `self.start`
+    /// in the bytes): its pieces are cut at whitespace and ASCII, so at characters (`None`
+    /// if one were not).
+    pub(super) fn url_in_found(&self, found: &str) -> Option<String> {
+        let piece =
+            |&(start, end): &(usize, usize)| found.get(start - self.start..end - self.start);
+        match self.pieces.as_slice() {
+            [one] => piece(one).map(str::to_owned),
+            pieces => pieces.iter().map(piece).collect(),
+        }
+    }
+
     /// The URL's text from bytes, U+FFFD for what is not UTF-8.
     pub(super) fn url_bytes_lossy(&self, bytes: &[u8]) -> String {
         if let &[(start, end)] = self.pieces.as_slice() {
             return String::from_utf8_lossy(&bytes[start..end]).into_owned();
         }
         let mut joined = Vec::with_capacity(self.pieces.iter().map(|&(s, e)| e - s).sum());
-        for &(start, end) in &self.pieces {
+        for &(start, end) in self.pieces.iter() {
             joined.extend_from_slice(&bytes[start..end]);
         }
         // One copy: the joined bytes become the string when they are UTF-8.
@@ -115,17 +206,26 @@ impl Extractor {
         } else {
             return Attempt::No;
         };
-        let limit = self.max_len;
+        // The content is looked at up to the limit: its `>`, or what leaves it unclosed
+        // (another `<`, a blank line). memchr jumps between the three bytes that decide.
+        let window_end = bytes
+            .len()
+            .min(content_start.saturating_add(self.max_len).saturating_add(1));
         let mut close = None;
         let mut i = content_start;
-        while i < bytes.len() && i - content_start <= limit {
+        loop {
+            let Some(offset) = memchr::memchr3(b'>', b'<', b'\n', &bytes[i..window_end]) else {
+                i = window_end;
+                break;
+            };
+            i += offset;
             match bytes[i] {
                 b'>' => {
                     close = Some(i);
                     break;
                 }
                 b'<' => break,
-                b'\n' if blank_line_follows(bytes, i + 1) => break,
+                _ if blank_line_follows(bytes, i + 1) => break,
                 _ => i += 1,
             }
         }
@@ -154,21 +254,13 @@ impl Extractor {
     /// The text `bytes[from..to]` without its whitespace (and, with line numbers, without
     /// the number starting each continued line): the pieces kept and the offsets, in the
     /// joined text, of hyphens written at line breaks.
-    fn join_lines(
-        &self,
-        bytes: &[u8],
-        from: usize,
-        to: usize,
-    ) -> (Vec<(usize, usize)>, Vec<usize>) {
-        let mut pieces = Vec::new();
+    fn join_lines(&self, bytes: &[u8], from: usize, to: usize) -> (Pieces, Vec<usize>) {
+        let mut pieces = Pieces::default();
         let mut hyphens = Vec::new();
         let mut joined = 0;
         let mut i = from;
         while i < to {
-            let mut piece_end = i;
-            while piece_end < to && space_len(bytes, piece_end) == 0 {
-                piece_end += 1;
-            }
+            let piece_end = next_space(bytes, i, to);
             if piece_end > i {
                 pieces.push((i, piece_end));
                 joined += piece_end - i;
@@ -275,18 +367,18 @@ impl Extractor {
     /// at hyphen line breaks, without trailing punctuation.
     fn bare_run(&self, bytes: &[u8], from: usize, eof: bool) -> BareRun {
         let limit = self.max_len;
-        let mut pieces: Vec<(usize, usize)> = Vec::new();
+        let mut pieces = Pieces::default();
         let mut hyphens = Vec::new();
         let mut joined = 0;
         let mut i = from;
         let mut truncated = false;
         loop {
             let room = limit - joined;
-            let run = bytes[i..]
+            let window = &bytes[i..bytes.len().min(i.saturating_add(room).saturating_add(1))];
+            let run = window
                 .iter()
-                .take(room.saturating_add(1))
-                .take_while(|&&b| !ends_run(b))
-                .count();
+                .position(|&b| ends_run(b))
+                .unwrap_or(window.len());
             let run_end = i + run;
             if run_end == bytes.len() && !eof && run <= room {
                 return BareRun::NeedMore;
@@ -380,16 +472,11 @@ enum BareRun {
 }
 
 /// Takes off a bare URL's end what the sentence around it put there.
-fn trim_trailing_punctuation(bytes: &[u8], pieces: &mut Vec<(usize, usize)>) {
-    // Opening and closing brackets in the URL, counted once: [(, ), [, ], {, }].
-    let mut counts = [0usize; 6];
-    for &(start, end) in pieces.iter() {
-        for &b in &bytes[start..end] {
-            if let Some(i) = b"()[]{}".iter().position(|&p| p == b) {
-                counts[i] += 1;
-            }
-        }
-    }
+fn trim_trailing_punctuation(bytes: &[u8], pieces: &mut Pieces) {
+    // Opening and closing brackets in the URL, [(, ), [, ], {, }]: counted when a closing
+    // one is first at the end (most URLs end without one), then kept as the end is taken
+    // off. Only `.,;:!?'` is taken off before that, so the count is the whole URL's.
+    let mut counts: Option<[usize; 6]> = None;
     while let Some(&(start, end)) = pieces.last() {
         if start == end {
             pieces.pop();
@@ -398,21 +485,39 @@ fn trim_trailing_punctuation(bytes: &[u8], pieces: &mut Vec<(usize, usize)>) {
         let last = bytes[end - 1];
         let trim = match last {
             b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => true,
-            b')' => counts[1] > counts[0],
-            b']' => counts[3] > counts[2],
-            b'}' => counts[5] > counts[4],
+            b')' | b']' | b'}' => {
+                let counts = counts.get_or_insert_with(|| count_brackets(bytes, pieces));
+                match last {
+                    b')' => counts[1] > counts[0],
+                    b']' => counts[3] > counts[2],
+                    _ => counts[5] > counts[4],
+                }
+            }
             _ => false,
         };
         if !trim {
             break;
         }
-        if let Some(i) = b"()[]{}".iter().position(|&p| p == last) {
+        if let (Some(counts), Some(i)) = (&mut counts, b"()[]{}".iter().position(|&p| p == last)) {
             counts[i] -= 1;
         }
         if let Some(piece) = pieces.last_mut() {
             piece.1 -= 1;
         }
     }
+}
+
+/// The opening and closing brackets in `pieces`: [(, ), [, ], {, }].
+fn count_brackets(bytes: &[u8], pieces: &[(usize, usize)]) -> [usize; 6] {
+    let mut counts = [0usize; 6];
+    for &(start, end) in pieces {
+        for &b in &bytes[start..end] {
+            if let Some(i) = b"()[]{}".iter().position(|&p| p == b) {
+                counts[i] += 1;
+            }
+        }
+    }
+    counts
 }
 
 /// The length of the whitespace character at `at`, 0 when there is none: ASCII whitespace
@@ -427,9 +532,69 @@ fn space_len(bytes: &[u8], at: usize) -> usize {
 }
 
 /// What ends a bare URL: whitespace, a control character, non-ASCII, `<`, `>`, `"`.
+#[inline]
 pub(super) fn ends_run(b: u8) -> bool {
-    b <= b' ' || b >= 0x7f || matches!(b, b'<' | b'>' | b'"')
+    ENDS_RUN[usize::from(b)]
 }
+
+/// [`ends_run`] of each byte, one look-up.
+const ENDS_RUN: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = byte <= b' ' || byte >= 0x7f || matches!(byte, b'<' | b'>' | b'"');
+        b += 1;
+    }
+    table
+};
+
+/// Where the first whitespace character ([`space_len`]) in `bytes[from..to]` starts; `to`
+/// when there is none. Eight bytes are looked at a time: a word with no byte below `!`
+/// and none equal to 0xC2 holds no start of whitespace (most of a URL), and only a word
+/// that may is looked at byte by byte.
+fn next_space(bytes: &[u8], from: usize, to: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut at = from;
+    while at < to {
+        if let Some(word) = bytes.get(at..at + 8).filter(|_| at + 8 <= to) {
+            let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+            // A byte below 0x21 (with its top bit clear), or a byte equal to 0xC2: each
+            // test sets the top bit of some byte exactly when one is there.
+            let below = word.wrapping_sub(ONES * 0x21) & !word & HIGHS;
+            let c2 = word ^ (ONES * 0xC2);
+            let equal = c2.wrapping_sub(ONES) & !c2 & HIGHS;
+            if below | equal == 0 {
+                at += 8;
+                continue;
+            }
+        }
+        let end = to.min(at + 8);
+        while at < end {
+            if MAY_START_SPACE[usize::from(bytes[at])] && space_len(bytes, at) > 0 {
+                return at;
+            }
+            at += 1;
+        }
+    }
+    to
+}
+
+/// The bytes whitespace can start with ([`space_len`]): ASCII whitespace, and 0xC2, the
+/// first of a no-break space's two.
+const MAY_START_SPACE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = matches!(
+            b as u8,
+            b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' | 0xC2
+        );
+        b += 1;
+    }
+    table
+};
 
 pub(super) fn skip_whitespace(bytes: &[u8], from: usize) -> usize {
     let mut at = from;
@@ -461,4 +626,67 @@ fn blank_line_follows(bytes: &[u8], from: usize) -> bool {
 /// A scheme this crate knows (not generic), in any case.
 pub(super) fn is_known_scheme(name: &[u8]) -> bool {
     UrlKind::named(name).is_some_and(|kind| kind != UrlKind::Generic)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_whitespace_is_found_eight_bytes_at_a_time_as_one_at_a_time() {
+        // Every byte, no-break spaces and lone 0xC2s, at every offset around the words.
+        let mut bytes: Vec<u8> = (0..=u8::MAX).collect();
+        bytes.extend_from_slice(b"abcdefgh\xc2\xa0ijklmnop\xc2xyz0123456789 ABCDEFGHIJKLMNOP\xc2");
+        let twice = bytes.repeat(2);
+        for from in 0..twice.len() {
+            for to in from..(from + 40).min(twice.len()) {
+                let one_at_a_time = (from..to)
+                    .find(|&at| space_len(&twice, at) > 0)
+                    .unwrap_or(to);
+                assert_eq!(next_space(&twice, from, to), one_at_a_time, "{from} {to}");
+            }
+        }
+    }
+
+    #[test]
+    fn pieces_held_in_place_or_spilled_read_as_a_list() {
+        let mut pieces = Pieces::default();
+        let mut list = Vec::new();
+        for n in 0..10 {
+            pieces.push((n, n + 1));
+            list.push((n, n + 1));
+            assert_eq!(pieces.as_slice(), list.as_slice());
+        }
+        if let Some(last) = pieces.last_mut() {
+            last.1 += 5;
+        }
+        list[9].1 += 5;
+        while let Some(piece) = pieces.pop() {
+            assert_eq!(Some(piece), list.pop());
+            assert_eq!(pieces.as_slice(), list.as_slice());
+        }
+        let mut one = Pieces::default();
+        one.push((1, 2));
+        let mut other = Pieces::default();
+        other.push((1, 2));
+        other.push((3, 4));
+        other.pop();
+        assert_eq!(one, other);
+    }
+
+    #[test]
+    fn the_tables_are_the_byte_classes() {
+        for b in 0..=u8::MAX {
+            assert_eq!(
+                ends_run(b),
+                b <= b' ' || b >= 0x7f || matches!(b, b'<' | b'>' | b'"'),
+                "{b:#x}"
+            );
+            assert_eq!(
+                MAY_START_SPACE[usize::from(b)],
+                space_len(&[b, 0xA0], 0) > 0,
+                "{b:#x}"
+            );
+        }
+    }
 }

@@ -18,88 +18,18 @@ pub(super) struct CharPosition {
     pub(super) column: u64,
 }
 
-/// The characters of `bytes`: the bytes that do not continue a UTF-8 sequence.
+/// The characters of `bytes`: the bytes that do not continue a UTF-8 sequence
+/// (0b10xxxxxx), counted by `bytecount` (AVX2 when the processor has it, detected at run
+/// time).
 fn count_chars(bytes: &[u8]) -> u64 {
-    count_lines_and_chars(bytes).1
+    bytecount::num_chars(bytes) as u64
 }
 
-/// The line feeds and the characters of `bytes` (as [`count_chars`]), in one pass: lanes
-/// of byte-wide counters, each taking one byte of every 64 and emptied before it can
-/// overflow, a loop the compiler turns into vector instructions (a continuation byte,
-/// 0b10xxxxxx, is below -64 as a signed byte); the lanes are added a word at a time
-/// ([`sum_lanes`]), and the last bytes eight at a time ([`count_word`]).
-///
-/// 64 lanes, four vectors a round: with 32, the same instructions ran 27% apart in two
-/// builds that only moved other code (the `extract` benchmark's stream without URLs).
+/// The line feeds and the characters of `bytes` (as [`count_chars`]): two passes of
+/// `bytecount`'s vector count, each faster than the one pass of byte-wide lanes this
+/// replaced (compiled for SSE2 only, the baseline of x86-64).
 fn count_lines_and_chars(bytes: &[u8]) -> (u64, u64) {
-    /// Rounds of `LANES` bytes a byte-wide counter can take without overflowing.
-    const ROUNDS: usize = 255;
-    let (mut lines, mut continuations) = (0u64, 0u64);
-    let whole = bytes.len() / LANES * LANES;
-    for stretch in bytes[..whole].chunks(LANES * ROUNDS) {
-        let (mut line_lanes, mut continuation_lanes) = ([0u8; LANES], [0u8; LANES]);
-        for block in stretch.chunks_exact(LANES) {
-            for lane in 0..LANES {
-                line_lanes[lane] += u8::from(block[lane] == b'\n');
-                continuation_lanes[lane] += u8::from((block[lane] as i8) < -64);
-            }
-        }
-        lines += sum_lanes(&line_lanes);
-        continuations += sum_lanes(&continuation_lanes);
-    }
-    let mut words = bytes[whole..].chunks_exact(8);
-    for word in &mut words {
-        let (word_lines, word_continuations) =
-            count_word(u64::from_le_bytes(word.try_into().expect("eight bytes")));
-        lines += word_lines;
-        continuations += word_continuations;
-    }
-    for &byte in words.remainder() {
-        lines += u64::from(byte == b'\n');
-        continuations += u64::from((byte as i8) < -64);
-    }
-    (lines, bytes.len() as u64 - continuations)
-}
-
-/// The byte-wide counters of [`count_lines_and_chars`].
-const LANES: usize = 64;
-
-/// Each byte's top bit.
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-
-/// Gathers in the top byte the sum of the eight bytes of `word` (the sum below 256).
-const fn sum_bytes(word: u64) -> u64 {
-    word.wrapping_mul(0x0101_0101_0101_0101) >> 56
-}
-
-/// The sum of byte-wide counters, eight in a word: added in pairs into four 16-bit fields
-/// (each at most 510), whose sum (at most 2,040) a multiplication gathers in the top field.
-fn sum_lanes(lanes: &[u8; LANES]) -> u64 {
-    const LOW_BYTES: u64 = 0x00ff_00ff_00ff_00ff;
-    lanes
-        .chunks_exact(8)
-        .map(|word| {
-            let word = u64::from_le_bytes(word.try_into().expect("eight counters"));
-            let pairs = (word & LOW_BYTES) + ((word >> 8) & LOW_BYTES);
-            pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48
-        })
-        .sum()
-}
-
-/// The line feeds and the continuation bytes (0b10xxxxxx) among the eight bytes of `word`,
-/// each byte looked at apart (no carry crosses from one byte to the next).
-const fn count_word(word: u64) -> (u64, u64) {
-    const LOW_BITS: u64 = !HIGH_BITS;
-    // A byte of `other` is zero where `word` holds a line feed; its top bit is set where
-    // it is not zero (the low seven bits, plus 0x7f, carry into it).
-    let other = word ^ 0x0a0a_0a0a_0a0a_0a0a;
-    let not_line_feeds = (((other & LOW_BITS) + LOW_BITS) | other) & HIGH_BITS;
-    // The top bit set and the next one clear.
-    let continuations = word & !(word << 1) & HIGH_BITS;
-    (
-        8 - sum_bytes(not_line_feeds >> 7),
-        sum_bytes(continuations >> 7),
-    )
+    (bytecount::count(bytes, b'\n') as u64, count_chars(bytes))
 }
 
 /// Counts lines (and characters) up to each finding, without going over the same bytes
@@ -124,19 +54,26 @@ impl LineCounter {
         let to = start.min(bytes.len());
         if to > self.counted {
             let span = &bytes[self.counted..to];
-            let (lines, chars) = count_lines_and_chars(span);
-            self.chars += chars;
-            if let Some(last) = memchr::memrchr(b'\n', span).filter(|_| lines > 0) {
+            // The lines end at the last line feed: the bytes after it are counted for their
+            // characters only, once.
+            if let Some(last) = memchr::memrchr(b'\n', span) {
+                let (lines, head_chars) = count_lines_and_chars(&span[..=last]);
                 self.line += lines;
                 self.line_start = self.counted + last + 1;
-                self.line_start_chars = self.chars - count_chars(&span[last + 1..]);
+                self.line_start_chars = self.chars + head_chars;
+                self.chars += head_chars + count_chars(&span[last + 1..]);
                 self.carried = 0;
+            } else {
+                self.chars += count_chars(span);
             }
             self.counted = to;
         }
         // Findings come in order, so `to` is `counted` (a finding that started before the
         // last one would count back from it).
-        let chars_at = self.chars - count_chars(&bytes[to..self.counted]);
+        let chars_at = match self.counted > to {
+            true => self.chars - count_chars(&bytes[to..self.counted]),
+            false => self.chars,
+        };
         let column = self.carried + (to.saturating_sub(self.line_start)) as u64;
         let char_start = chars_at;
         let char_end = char_start + count_chars(&bytes[to..end.clamp(to, bytes.len())]);

@@ -27,8 +27,8 @@
 //! This file holds the entry points ([`extract`], [`extract_reader`], the iterator over a
 //! `&str`); its rooms are `extractor` (the settings, [`Extractor`]), `found` (a finding,
 //! [`Found`]), `scanner` (the search for where URLs start), `candidate` (the reading of
-//! one candidate from its start, [`Wrapper`]), `reader` (a stream) and `lines` (the line
-//! and character counter). None of them imports this file.
+//! one candidate from its start, [`Wrapper`]), `reader` (a stream, copied or read in
+//! place) and `lines` (the line and character counter). None of them imports this file.
 
 mod candidate;
 mod extractor;
@@ -44,7 +44,7 @@ pub use reader::ExtractReader;
 
 use lines::LineCounter;
 use scanner::{Scanner, Step};
-use std::io::Read;
+use std::io::{BufRead, Read};
 
 impl Extractor {
     /// The URLs in `text`, in order of their starts (a valid URL inside an invalid one
@@ -64,6 +64,29 @@ impl Extractor {
     /// hands it out.
     pub fn extract_reader<R: Read>(&self, reader: R) -> ExtractReader<R> {
         ExtractReader::new(*self, reader)
+    }
+
+    /// The URLs in a buffered stream, as [`extract_reader`](Extractor::extract_reader)
+    /// finds them, read in place in the source's own buffer ([`BufRead::fill_buf`]) instead
+    /// of copied into the reader's: only the few bytes a search keeps across the end of one
+    /// of the source's buffers are copied. For a source that holds its bytes already (a
+    /// `&[u8]`, a [`BufReader`](std::io::BufReader)); a plain [`Read`] is better read by
+    /// [`extract_reader`](Extractor::extract_reader), whose buffer its reads fill.
+    ///
+    /// ```
+    /// let text = "mail <URL:mailto:timbl@info.cern.ch> or telnet://info.cern.ch/";
+    /// let in_place: Vec<_> = rfc1738::Extractor::new()
+    ///     .extract_buf_reader(text.as_bytes())
+    ///     .collect::<Result<_, _>>()
+    ///     .unwrap();
+    /// let copied: Vec<_> = rfc1738::extract_reader(text.as_bytes())
+    ///     .collect::<Result<_, _>>()
+    ///     .unwrap();
+    /// assert_eq!(in_place, copied);
+    /// assert_eq!(in_place[1].url(), "telnet://info.cern.ch/");
+    /// ```
+    pub fn extract_buf_reader<R: BufRead>(&self, reader: R) -> ExtractReader<R> {
+        ExtractReader::new_in_place(*self, reader)
     }
 }
 
