@@ -179,6 +179,32 @@ pub(crate) fn read_reference_in(
     }
 }
 
+/// The kind of the URL of the reference `dialect`'s compiled grammar reads in `input`, or
+/// the error its reading found (a number out of range); `None` when the grammar rejects
+/// it. As [`read_reference_in`], without handing the reference out: what a finding in
+/// running text keeps of it.
+pub(crate) fn reference_kind_in(
+    input: &str,
+    dialect: Dialect,
+) -> Option<Result<crate::vocabulary::kind::UrlKind, ParseError>> {
+    use crate::syntax::compiled::{draft_www_uri_00, rfc1630, rfc1738};
+    match dialect {
+        Dialect::Rfc1738 => reference_kind::<rfc1738::Rule>(input),
+        Dialect::Rfc1630 => reference_kind::<rfc1630::Rule>(input),
+        Dialect::DraftWwwUri00 => reference_kind::<draft_www_uri_00::Rule>(input),
+    }
+}
+
+/// [`reference_kind_in`] by the compiled grammar of `R`.
+fn reference_kind<R: Grammar>(
+    input: &str,
+) -> Option<Result<crate::vocabulary::kind::UrlKind, ParseError>> {
+    let mut slots = R::EMPTY;
+    crate::syntax::compiled::run_whole(R::REFERENCE, input, &mut slots).then(|| {
+        crate::lowering::lower_reference::<R>(input, &slots).map(|reference| reference.url().kind())
+    })
+}
+
 /// Reads a reference by the compiled grammar of `R` from its entry rule (RFC 1738's
 /// `urlreference`, the family's `whole_uri`) up to the end of `input`, and lowers it:
 /// `None` when the grammar rejects it, and an error must be found.

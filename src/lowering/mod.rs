@@ -93,6 +93,7 @@ pub(crate) fn lower<'a, R: Grammar>(
 /// The URL is lowered on its own text, as `parse` would read it between the prefix and the
 /// `#`: its spans are counted from its start. An error of the lowering (a number out of
 /// range) is reported at its place in `input`.
+#[inline(always)]
 pub(crate) fn lower_reference<'a, R: Grammar>(
     input: &'a str,
     slots: &R::Slots,

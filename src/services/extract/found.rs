@@ -5,7 +5,7 @@ use super::candidate::{Candidate, Wrapper};
 use super::extractor::Extractor;
 use super::lines::{CharPosition, Position};
 use crate::ast::reference::UrlReference;
-use crate::facade::{parse_reference, read_reference_in};
+use crate::facade::{parse_reference, reference_kind_in};
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use crate::vocabulary::kind::UrlKind;
@@ -198,7 +198,7 @@ impl<'t> Found<'t> {
             }
             None => match parse_reference(&self.url, self.dialect) {
                 Err(error) => error,
-                // `read_reference_in` and `parse_reference` read by the same grammar.
+                // `reference_kind_in` and `parse_reference` read by the same grammar.
                 Ok(_) => unreachable!("{:?} was rejected, then read", self.url),
             },
         }))
@@ -247,8 +247,8 @@ impl<'t> Found<'t> {
         } else {
             // The grammar's verdict, without the diagnosis of a rejected URL (`error`
             // looks for it). An error the reading found (a number out of range) is kept.
-            match read_reference_in(&url, extractor.dialect) {
-                Some(Ok(reference)) => Verdict::Valid(reference.url().kind()),
+            match reference_kind_in(&url, extractor.dialect) {
+                Some(Ok(kind)) => Verdict::Valid(kind),
                 Some(Err(found)) => {
                     let _ = error.set(found);
                     Verdict::Rejected
