@@ -167,6 +167,7 @@ fn description(rules: &[OptimizedRule], frames: &Frames, source: &str, spec: &Sp
     )
     .unwrap();
     out.push_str(&frame_tables(rules, frames));
+    out.push_str(&literal_names(rules));
     writeln!(
         out,
         "impl Grammar for Rule {{\n\
@@ -184,6 +185,7 @@ fn description(rules: &[OptimizedRule], frames: &Frames, source: &str, spec: &Sp
          \x20   fn name(self) -> Name {{\n        NAMES[self as usize]\n    }}\n\n\
          \x20   #[cfg(all(any(test, feature = \"fuzzing\"), feature = \"pest\"))]\n\
          \x20   fn frame(self) -> &'static [(Self, Which, usize)] {{\n        FRAMES[self as usize]\n    }}\n\n\
+         \x20   fn literal_name(literal: &[u8]) -> Option<(&'static str, &'static str)> {{\n        literal_name(literal)\n    }}\n\n\
          \x20   #[inline(always)]\n\
          \x20   fn slot(parent: Name, child: Name, nth: usize) -> Option<(usize, usize)> {{\n        slot(parent, child, nth)\n    }}\n\n\
          \x20   #[inline]\n\
@@ -199,6 +201,53 @@ fn description(rules: &[OptimizedRule], frames: &Frames, source: &str, spec: &Sp
     )
     .unwrap();
     out
+}
+
+/// Each literal of more than one byte as the diagnosis names it in an expected list: in
+/// lower case, and that quoted (the `Debug` form of the string), so that naming one
+/// allocates nothing.
+fn literal_names(rules: &[OptimizedRule]) -> String {
+    fn collect(expr: &Expr, into: &mut Vec<Vec<u8>>) {
+        match expr {
+            Expr::Str(text) | Expr::Insens(text) if text.len() > 1 => {
+                if !into.iter().any(|known| known == text.as_bytes()) {
+                    into.push(text.as_bytes().to_vec());
+                }
+                // The diagnosis records a case-insensitive literal as written (the
+                // grammars write them in lower case); its name is the same in any case.
+            }
+            Expr::Seq(a, b) | Expr::Choice(a, b) => {
+                collect(a, into);
+                collect(b, into);
+            }
+            Expr::Opt(inner)
+            | Expr::Rep(inner)
+            | Expr::PosPred(inner)
+            | Expr::NegPred(inner)
+            | Expr::RestoreOnErr(inner) => collect(inner, into),
+            _ => {}
+        }
+    }
+    let mut literals = Vec::new();
+    for rule in rules {
+        collect(&rule.expr, &mut literals);
+    }
+    let mut arms = String::new();
+    for literal in &literals {
+        let lower = String::from_utf8_lossy(literal).to_ascii_lowercase();
+        writeln!(
+            arms,
+            "        {:?} => Some(({lower:?}, {:?})),",
+            bytes_literal(std::str::from_utf8(literal).expect("a literal is text")),
+            format!("{lower:?}")
+        )
+        .unwrap();
+    }
+    format!(
+        "/// A literal of more than one byte of the grammar, as an expected list names it: in\n\
+         /// lower case, and that quoted.\n\
+         fn literal_name(literal: &[u8]) -> Option<(&'static str, &'static str)> {{\n    match literal {{\n{arms}        _ => None,\n    }}\n}}\n\n"
+    )
 }
 
 /// The frames as data: each rule's slots (`FRAMES`: the child of each slot, which of its

@@ -49,6 +49,9 @@ pub(crate) trait Grammar: Copy + Eq + Ord + Hash + Debug + 'static {
     /// lowering reads slots by name, [`Grammar::slot`]).
     #[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
     fn frame(self) -> &'static [(Self, Which, usize)];
+    /// A literal of more than one byte of the grammar as the diagnosis names it: in lower
+    /// case, and that quoted (`";type="`); `None` for a literal the grammar does not hold.
+    fn literal_name(literal: &[u8]) -> Option<(&'static str, &'static str)>;
     /// The slot of the `nth` match of `child` in a frame of `parent`, and where its frame
     /// begins, from the start of the parent's; `None` where the grammar puts no such child.
     /// (Called with names known at compile time, it folds into a constant.)

@@ -61,12 +61,17 @@ impl<R: Grammar> Failure<R> {
 
     fn from_trace(trace: Trace<R>) -> Failure<R> {
         let chars = trace.chars();
-        let mut rules: Vec<R> = Vec::with_capacity(trace.rules.len());
-        for rule in trace.rules {
-            if !rules.contains(&rule) {
-                rules.push(rule);
+        // Each rule once, in the order recorded.
+        let mut rules = trace.rules;
+        let mut kept = 0;
+        for at in 0..rules.len() {
+            let rule = rules[at];
+            if !rules[..kept].contains(&rule) {
+                rules[kept] = rule;
+                kept += 1;
             }
         }
+        rules.truncate(kept);
         Failure {
             offset: trace.furthest,
             rules,
@@ -121,8 +126,7 @@ impl<R: Grammar> Failure<R> {
             }
         }
         if naming.longer_literals {
-            let literals = self.longer_literals(|c| bit(c) & covered != 0);
-            expected.extend(literals.into_iter().map(|l| Cow::Owned(format!("{l:?}"))));
+            expected.extend(self.longer_literals(|c| bit(c) & covered != 0));
         }
         if self.rules.contains(&R::EOI) {
             expected.push(Cow::Borrowed(R::EOI.rfc_name()));
@@ -130,11 +134,12 @@ impl<R: Grammar> Failure<R> {
         expected
     }
 
-    /// The literals of more than one character, in lower case, sorted and without repeats,
-    /// but those that start with a character in `covered`. Strings are made only for
-    /// these: most literals are single bytes, and a rule often covers the rest.
-    fn longer_literals(&self, covered: impl Fn(char) -> bool) -> Vec<String> {
-        let mut literals: Vec<String> = self
+    /// The names of the literals of more than one character (quoted, in lower case), in
+    /// the order of their lower case, without repeats, but those that start with a
+    /// character in `covered`. The grammar's literals are named by its generated table;
+    /// a name is made only for a literal it does not hold (none is recorded today).
+    fn longer_literals(&self, covered: impl Fn(char) -> bool) -> Vec<Cow<'static, str>> {
+        let mut literals: Vec<(Cow<'static, str>, Cow<'static, str>)> = self
             .literals
             .iter()
             .filter(|(literal, _)| literal.len() > 1)
@@ -143,12 +148,19 @@ impl<R: Grammar> Failure<R> {
                 // character is the first byte's lower case.
                 !(literal.is_ascii() && covered(char::from(literal[0].to_ascii_lowercase())))
             })
-            .map(|(literal, _)| String::from_utf8_lossy(literal).to_ascii_lowercase())
-            .filter(|literal| literal.chars().count() > 1 && !literal.starts_with(&covered))
+            .map(|(literal, _)| match R::literal_name(literal) {
+                Some((lower, quoted)) => (Cow::Borrowed(lower), Cow::Borrowed(quoted)),
+                None => {
+                    let lower = String::from_utf8_lossy(literal).to_ascii_lowercase();
+                    let quoted = format!("{lower:?}");
+                    (Cow::Owned(lower), Cow::Owned(quoted))
+                }
+            })
+            .filter(|(lower, _)| lower.chars().count() > 1 && !lower.starts_with(&covered))
             .collect();
-        literals.sort_unstable();
-        literals.dedup();
-        literals
+        literals.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        literals.dedup_by(|a, b| a.0 == b.0);
+        literals.into_iter().map(|(_, quoted)| quoted).collect()
     }
 }
 
