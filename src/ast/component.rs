@@ -6,7 +6,7 @@ use crate::ast::host::{HostPortSpans, LoginSpans, PortSpan};
 use crate::ast::scheme::{FormSpans, FtpTypeSpan, GenericParts};
 use crate::ast::url::Url;
 use crate::vocabulary::escape::Escaped;
-use crate::vocabulary::span::Span;
+use crate::vocabulary::span::{OptSpan, Span};
 use std::fmt;
 use std::ops::Range;
 
@@ -219,7 +219,7 @@ impl<F: FnMut(Role, Span) -> bool> Visit for F {
 /// Stops the walk when the visitor says so.
 macro_rules! visit {
     ($visit:ident, $role:expr, $span:expr) => {
-        if let Some(span) = $span {
+        if let Some(span) = OptSpan::from($span).get() {
             if !$visit.component($role, span) {
                 return;
             }
@@ -231,8 +231,8 @@ macro_rules! visit {
 /// URL that has them: a login's user and password, and the host and port.
 #[derive(Clone, Copy)]
 pub(crate) struct Authority {
-    pub(crate) user: Option<Span>,
-    pub(crate) password: Option<Span>,
+    pub(crate) user: OptSpan,
+    pub(crate) password: OptSpan,
     pub(crate) host: Span,
     pub(crate) port: Option<PortSpan>,
 }
@@ -240,8 +240,8 @@ pub(crate) struct Authority {
 impl Authority {
     fn of_hostport(hostport: &HostPortSpans) -> Authority {
         Authority {
-            user: None,
-            password: None,
+            user: OptSpan::NONE,
+            password: OptSpan::NONE,
             host: hostport.host.span,
             port: hostport.port,
         }
@@ -455,8 +455,8 @@ impl<'a> Url<'a> {
             }
             Url::Wais(url) => Some(Authority::of_hostport(&url.hostport)),
             Url::File(url) => url.host.map(|host| Authority {
-                user: None,
-                password: None,
+                user: OptSpan::NONE,
+                password: OptSpan::NONE,
                 host: host.span,
                 port: None,
             }),

@@ -3,7 +3,7 @@
 //! The AST keeps byte ranges ([`HostPortSpans`], [`LoginSpans`]); the public views
 //! ([`Host`]) borrow from the URL's text.
 
-use crate::vocabulary::span::Span;
+use crate::vocabulary::span::{OptSpan, Span};
 use std::fmt;
 use std::net::Ipv4Addr;
 
@@ -100,7 +100,7 @@ impl HostPortSpans {
 /// `login = [ user [ ":" password ] "@" ] hostport`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct LoginSpans {
-    pub(crate) user: Option<Span>,
-    pub(crate) password: Option<Span>,
+    pub(crate) user: OptSpan,
+    pub(crate) password: OptSpan,
     pub(crate) hostport: HostPortSpans,
 }

@@ -20,8 +20,8 @@ impl Lowering<'_> {
             .child(Name::hostport)
             .expect("login ends with hostport");
         Ok(LoginSpans {
-            user: node.span_of(Name::user),
-            password: node.span_of(Name::password),
+            user: node.opt_span_of(Name::user),
+            password: node.opt_span_of(Name::password),
             hostport: self.hostport(hostport)?,
         })
     }

@@ -24,6 +24,19 @@ macro_rules! first_of {
         let node = $node;
         first_of!(@ node, span_of, $($name),+)
     }};
+    // The same as the AST keeps an optional component (`Node::opt_span_of`): the first
+    // that matched.
+    (opt_spans $node:expr, [$($name:ident),+ $(,)?]) => {{
+        let node = $node;
+        first_of!(@opt node, $($name),+)
+    }};
+    (@opt $node:ident, $name:ident) => {
+        $node.opt_span_of(Name::$name)
+    };
+    (@opt $node:ident, $name:ident, $($rest:ident),+) => {{
+        let span = $node.opt_span_of(Name::$name);
+        if span.is_some() { span } else { first_of!(@opt $node, $($rest),+) }
+    }};
     (@ $node:ident, $read:ident, $name:ident) => {
         $node.$read(Name::$name)
     };

@@ -118,12 +118,12 @@ fn http<'a, R: Grammar>(
     let hostport = node
         .child(Name::hostport)
         .expect("an http URL holds hostport");
-    let hpath = first_of!(spans node, [hpath, path]);
+    let hpath = first_of!(opt_spans node, [hpath, path]);
     Ok(HttpUrl {
         text: Cow::Borrowed(cx.text),
         hostport: cx.hostport(hostport)?,
         hpath,
-        search: node.span_of(Name::search),
+        search: node.opt_span_of(Name::search),
     })
 }
 
@@ -134,7 +134,7 @@ fn http<'a, R: Grammar>(
 #[inline(always)]
 fn ftp<'a, R: Grammar>(cx: &Lowering<'a>, node: Node<'_, 'a, R>) -> Result<FtpUrl<'a>, ParseError> {
     let login = node.child(Name::login).expect("an ftp URL holds login");
-    let fpath = first_of!(spans node, [fpath, path]);
+    let fpath = first_of!(opt_spans node, [fpath, path]);
     let ftp_type = node.child(Name::ftptype).map(|ftptype| match R::DIALECT {
         Dialect::Rfc1738 => {
             FtpTypeSpan::Typecode(Typecode::from_letter(ftptype.as_str()), ftptype.span())
@@ -163,10 +163,10 @@ fn gopher<'a, R: Grammar>(
     Ok(GopherUrl {
         text: Cow::Borrowed(cx.text),
         hostport: cx.hostport(hostport)?,
-        gtype: node.span_of(Name::gtype),
-        selector: first_of!(spans node, [selector, gcommand]),
-        search: first_of!(spans node, [gopher_search, search]),
-        gopher_plus: node.span_of(Name::gopher_plus_string),
+        gtype: node.opt_span_of(Name::gtype),
+        selector: first_of!(opt_spans node, [selector, gcommand]),
+        search: first_of!(opt_spans node, [gopher_search, search]),
+        gopher_plus: node.opt_span_of(Name::gopher_plus_string),
     })
 }
 
@@ -245,7 +245,7 @@ fn nntp<'a, R: Grammar>(
         text: Cow::Borrowed(cx.text),
         hostport: hostport.map(|hostport| cx.hostport(hostport)).transpose()?,
         group: group.span(),
-        article: node.span_of(Name::digits),
+        article: node.opt_span_of(Name::digits),
     })
 }
 
@@ -345,8 +345,8 @@ fn prospero<'a, R: Grammar>(
         hostport: cx.hostport(hostport)?,
         ppath,
         fields,
-        version: node.span_of(Name::version),
-        attributes: node.span_of(Name::attributes),
+        version: node.opt_span_of(Name::version),
+        attributes: node.opt_span_of(Name::attributes),
     })
 }
 

@@ -5,7 +5,7 @@
 //! known at build time.
 
 use crate::syntax::compiled::{Grammar, Name};
-use crate::vocabulary::span::Span;
+use crate::vocabulary::span::{OptSpan, Span};
 use std::marker::PhantomData;
 
 /// A node of a run: a rule that matched, where, and its frame in the run's slots.
@@ -78,6 +78,16 @@ impl<'c, 'a, R: Grammar> Node<'c, 'a, R> {
             start: span.start - self.shift,
             end: span.end - self.shift,
         })
+    }
+
+    /// [`Node::span_of`] as the AST keeps an optional component: none when the child did
+    /// not match (or the grammar puts no such child there).
+    #[inline(always)]
+    pub(crate) fn opt_span_of(&self, name: Name) -> OptSpan {
+        match R::slot(self.name, name, 0) {
+            Some((slot, _)) => self.slots.as_ref()[self.frame + slot].opt_span(self.shift),
+            None => OptSpan::NONE,
+        }
     }
 
     /// The same node, its spans (and its descendants') given from its own start: the URL

@@ -7,7 +7,7 @@
 //! children to its frame, so that after a run every slot a reading reaches from the root
 //! (`crate::syntax::node`) holds what pest's tree holds at that place, or nothing.
 
-use crate::vocabulary::span::Span;
+use crate::vocabulary::span::{OptSpan, Span};
 
 /// Where a node matched (byte offsets into the input), or nothing.
 ///
@@ -33,6 +33,20 @@ impl Slot {
         Slot {
             inverted_start: !(start as u32),
             end: end as u32,
+        }
+    }
+
+    /// The span matched, counted from `shift`, or none: with no shift, as it is kept
+    /// (a slot that holds nothing reads as a start past the end), without a branch.
+    #[inline(always)]
+    pub(crate) fn opt_span(self, shift: u32) -> OptSpan {
+        let start = !self.inverted_start;
+        if shift == 0 {
+            return OptSpan::from_bounds(start, self.end);
+        }
+        match start <= self.end {
+            true => OptSpan::from_bounds(start - shift, self.end - shift),
+            false => OptSpan::NONE,
         }
     }
 

@@ -4,7 +4,7 @@
 use crate::ast::host::LoginSpans;
 use crate::ast::scheme::macros::{login_accessors, url_text};
 use crate::vocabulary::escape::{Escaped, Segments};
-use crate::vocabulary::span::Span;
+use crate::vocabulary::span::{OptSpan, Span};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -26,7 +26,7 @@ use std::fmt;
 pub struct FtpUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) login: LoginSpans,
-    pub(crate) fpath: Option<Span>,
+    pub(crate) fpath: OptSpan,
     /// What follows `;type=`, in the form of the document that read the URL.
     pub(crate) ftp_type: Option<FtpTypeSpan>,
 }

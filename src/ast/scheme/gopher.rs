@@ -5,7 +5,7 @@
 use crate::ast::host::HostPortSpans;
 use crate::ast::scheme::macros::{hostport_accessors, url_text};
 use crate::vocabulary::escape::Escaped;
-use crate::vocabulary::span::Span;
+use crate::vocabulary::span::OptSpan;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -31,10 +31,10 @@ use std::fmt;
 pub struct GopherUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) hostport: HostPortSpans,
-    pub(crate) gtype: Option<Span>,
-    pub(crate) selector: Option<Span>,
-    pub(crate) search: Option<Span>,
-    pub(crate) gopher_plus: Option<Span>,
+    pub(crate) gtype: OptSpan,
+    pub(crate) selector: OptSpan,
+    pub(crate) search: OptSpan,
+    pub(crate) gopher_plus: OptSpan,
 }
 
 url_text!(GopherUrl {

@@ -4,7 +4,7 @@
 use crate::ast::host::HostPortSpans;
 use crate::ast::scheme::macros::{hostport_accessors, url_text};
 use crate::vocabulary::escape::{Escaped, Segments};
-use crate::vocabulary::span::Span;
+use crate::vocabulary::span::OptSpan;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -25,8 +25,8 @@ use std::fmt;
 pub struct HttpUrl<'a> {
     pub(crate) text: Cow<'a, str>,
     pub(crate) hostport: HostPortSpans,
-    pub(crate) hpath: Option<Span>,
-    pub(crate) search: Option<Span>,
+    pub(crate) hpath: OptSpan,
+    pub(crate) search: OptSpan,
 }
 
 url_text!(HttpUrl {

@@ -3,7 +3,7 @@
 
 use crate::ast::host::HostPortSpans;
 use crate::ast::scheme::macros::url_text;
-use crate::vocabulary::span::Span;
+use crate::vocabulary::span::{OptSpan, Span};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -44,7 +44,7 @@ pub struct NntpUrl<'a> {
     pub(crate) hostport: Option<HostPortSpans>,
     pub(crate) group: Span,
     /// The article number's digits (any number of them).
-    pub(crate) article: Option<Span>,
+    pub(crate) article: OptSpan,
 }
 
 url_text!(NntpUrl {

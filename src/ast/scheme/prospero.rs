@@ -4,7 +4,7 @@
 use crate::ast::host::HostPortSpans;
 use crate::ast::scheme::macros::{hostport_accessors, url_text};
 use crate::vocabulary::escape::{Escaped, Segments};
-use crate::vocabulary::span::Span;
+use crate::vocabulary::span::{OptSpan, Span};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -29,9 +29,9 @@ pub struct ProsperoUrl<'a> {
     /// The `fieldspec`s as written, from the first `;` to the end (empty: none).
     pub(crate) fields: Span,
     /// RFC 1630's `version` after `%00`.
-    pub(crate) version: Option<Span>,
+    pub(crate) version: OptSpan,
     /// RFC 1630's `attributes` after the version.
-    pub(crate) attributes: Option<Span>,
+    pub(crate) attributes: OptSpan,
 }
 
 url_text!(ProsperoUrl {
