@@ -2,8 +2,10 @@
 //! the same inputs in the same run, then a table of medians and ratios.
 //!
 //! Groups: `valid` (every valid URL of the corpus, `benches/valid-urls.txt`: all ten schemes
-//! and generic ones), `invalid` (the corpus's invalid inputs, `benches/invalid-urls.txt`,
-//! with the full `ParseError`), `dialects` (the validity check of `valid-urls.txt` read as
+//! and generic ones), `class` (the same by class: each scheme, short and long, by rfc1738
+//! and both fluent-uri versions), `invalid` (the corpus's invalid inputs,
+//! `benches/invalid-urls.txt`, with the full `ParseError`), `invalid_check` (the same
+//! checked by `is_valid`, no error looked for), `dialects` (the validity check of `valid-urls.txt` read as
 //! references in each dialect, `is_valid_reference`: yes or no, no error looked for),
 //! `dialects_diagnosed` (the same parsed, each error diagnosed), `dialects_valid` (parsed,
 //! only the URLs every dialect accepts), `long` (http
@@ -286,6 +288,16 @@ fn print_ratios(valid: usize, invalid: usize) {
             1e9 / per_url
         );
     }
+    if let (Some(check), Some(parse)) = (
+        median_ns("invalid_check", "rfc1738"),
+        median_ns("valid", "rfc1738"),
+    ) {
+        println!(
+            "  invalid  is_valid    {:>9.1} ns  {:.2}x of the valid parse",
+            check / invalid as f64,
+            (check / invalid as f64) / (parse / valid as f64)
+        );
+    }
     let groups = std::iter::once("long".to_owned()).chain(
         ["long", "long_invalid"].iter().flat_map(|prefix| {
             LONG_DIALECTS
@@ -304,12 +316,98 @@ fn print_ratios(valid: usize, invalid: usize) {
     }
 }
 
+/// The classes of the valid corpus: each predefined scheme of RFC 1738 and every other
+/// scheme (`generic`), each split at 24 bytes into `short` and `long` (the corpus's median
+/// length is 17).
+fn classes(valid: &[String]) -> Vec<(String, Vec<String>)> {
+    const SCHEMES: [&str; 10] = [
+        "http", "ftp", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero",
+    ];
+    let mut classes: Vec<(String, Vec<String>)> = Vec::new();
+    for input in valid {
+        let scheme = input.split(':').next().unwrap_or("").to_ascii_lowercase();
+        let scheme = SCHEMES
+            .iter()
+            .find(|&&known| known == scheme)
+            .copied()
+            .unwrap_or("generic");
+        let length = if input.len() <= 24 { "short" } else { "long" };
+        let class = format!("{scheme}-{length}");
+        match classes.iter_mut().find(|(name, _)| *name == class) {
+            Some((_, inputs)) => inputs.push(input.clone()),
+            None => classes.push((class, vec![input.clone()])),
+        }
+    }
+    classes.sort();
+    classes
+}
+
+/// Each class of the valid corpus ([`classes`]) by rfc1738 and both fluent-uri versions:
+/// group `class`, functions `<class>/<parser>`.
+fn bench_classes(c: &mut Criterion, classes: &[(String, Vec<String>)]) {
+    let mut group = c.benchmark_group("class");
+    for (class, inputs) in classes {
+        group.throughput(Throughput::Elements(inputs.len() as u64));
+        for &(name, extract) in &PARSERS[..3] {
+            group.bench_function(format!("{class}/{name}"), |b| {
+                b.iter(|| {
+                    for input in inputs {
+                        black_box(extract(black_box(input)));
+                    }
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+/// The validity check of the invalid inputs (`rfc1738::is_valid`: no error looked for):
+/// group `invalid_check`, to set beside the valid parse's time.
+fn bench_invalid_check(c: &mut Criterion, invalid: &[String]) {
+    let mut group = c.benchmark_group("invalid_check");
+    group.throughput(Throughput::Elements(invalid.len() as u64));
+    group.bench_function("rfc1738", |b| {
+        b.iter(|| {
+            for input in invalid {
+                black_box(rfc1738::is_valid(black_box(input)));
+            }
+        })
+    });
+    group.finish();
+}
+
+/// The ratios of each class to fluent-uri 0.3 and 0.4.
+fn print_class_ratios(classes: &[(String, Vec<String>)]) {
+    println!("\nper class: median time per URL (ratio to fluent-uri 0.3 and 0.4)");
+    for (class, inputs) in classes {
+        let per_url = |name: &str| {
+            median_ns("class", &format!("{class}/{name}")).map(|ns| ns / inputs.len() as f64)
+        };
+        let (Some(time), Some(base_03), Some(base_04)) = (
+            per_url("rfc1738"),
+            per_url("fluent-uri"),
+            per_url("fluent-uri-04"),
+        ) else {
+            continue;
+        };
+        println!(
+            "  {class:<16} {:>4} URLs  {time:>7.1} ns  {:>5.2}x {:>5.2}x",
+            inputs.len(),
+            time / base_03,
+            time / base_04
+        );
+    }
+}
+
 fn main() {
     let valid = lines("valid-urls.txt");
     let invalid = lines("invalid-urls.txt");
+    let classes = classes(&valid);
     let mut c = Criterion::default().configure_from_args();
     bench_inputs(&mut c, "valid", &valid, PARSERS);
+    bench_classes(&mut c, &classes);
     bench_inputs(&mut c, "invalid", &invalid, &PARSERS[..1]);
+    bench_invalid_check(&mut c, &invalid);
     bench_inputs(&mut c, "dialects", &valid, DIALECTS_VALIDITY);
     bench_inputs(&mut c, "dialects_diagnosed", &valid, DIALECTS_DIAGNOSED);
     // The same without the inputs some dialect rejects (RFC 1630 reserves ";", "=", ":"
@@ -323,4 +421,5 @@ fn main() {
     bench_long(&mut c);
     c.final_summary();
     print_ratios(valid.len(), invalid.len());
+    print_class_ratios(&classes);
 }
