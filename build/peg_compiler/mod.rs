@@ -209,12 +209,12 @@ fn description(rules: &[OptimizedRule], frames: &Frames, source: &str, spec: &Sp
 fn literal_names(rules: &[OptimizedRule]) -> String {
     fn collect(expr: &Expr, into: &mut Vec<Vec<u8>>) {
         match expr {
-            Expr::Str(text) | Expr::Insens(text) if text.len() > 1 => {
-                if !into.iter().any(|known| known == text.as_bytes()) {
-                    into.push(text.as_bytes().to_vec());
-                }
-                // The diagnosis records a case-insensitive literal as written (the
-                // grammars write them in lower case); its name is the same in any case.
+            // The diagnosis records a case-insensitive literal as written (the grammars
+            // write them in lower case); its name is the same in any case.
+            Expr::Str(text) | Expr::Insens(text)
+                if text.len() > 1 && !into.iter().any(|known| known == text.as_bytes()) =>
+            {
+                into.push(text.as_bytes().to_vec());
             }
             Expr::Seq(a, b) | Expr::Choice(a, b) => {
                 collect(a, into);
