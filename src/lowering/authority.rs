@@ -6,16 +6,40 @@ use crate::ast::host::{HostPortSpans, HostSpan, LoginSpans, PortSpan};
 use crate::lowering::Lowering;
 use crate::syntax::compiled::{Grammar, Name};
 use crate::syntax::node::Node;
-use crate::vocabulary::error::{ErrorKind, ParseError};
+use crate::vocabulary::error::{abbreviate, ErrorKind, ParseError};
+use crate::vocabulary::span::Span;
 use std::net::Ipv4Addr;
 
+/// A number the grammar matched and the RFC bounds, out of its range: what the lowering
+/// finds before it makes the error, which a reading that falls back to another (a generic
+/// URL's opaque schemepart, the draft's generic form) does not make at all.
+/// Small (a span and which number), so that the results it rides in stay small.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OutOfRange {
+    /// Where the digits lie in the URL's text.
+    digits: Span,
+    /// A port (else an octet of a hostnumber).
+    port: bool,
+}
+
 impl Lowering<'_> {
+    /// The error of a number out of range.
+    pub(crate) fn refused(&self, out_of_range: OutOfRange) -> ParseError {
+        let OutOfRange { digits, port } = out_of_range;
+        let shown = abbreviate(digits.of_text(self.text));
+        let (error, rule) = match port {
+            true => (ErrorKind::PortOutOfRange { port: shown }, "port"),
+            false => (ErrorKind::OctetOutOfRange { octet: shown }, "hostnumber"),
+        };
+        self.error_at(digits.start as usize, error, rule)
+    }
+
     /// Lowers `login`: an empty user or password is kept apart from an absent one.
     #[inline(always)]
-    pub(crate) fn login<R: Grammar>(
+    pub(crate) fn login<'a, R: Grammar>(
         &self,
-        node: Node<'_, '_, R>,
-    ) -> Result<LoginSpans, ParseError> {
+        node: Node<'_, 'a, R>,
+    ) -> Result<LoginSpans, OutOfRange> {
         let hostport = node
             .child(Name::hostport)
             .expect("login ends with hostport");
@@ -28,23 +52,23 @@ impl Lowering<'_> {
 
     /// Lowers `hostport`, checking the port's range.
     #[inline(always)]
-    pub(crate) fn hostport<R: Grammar>(
+    pub(crate) fn hostport<'a, R: Grammar>(
         &self,
-        node: Node<'_, '_, R>,
-    ) -> Result<HostPortSpans, ParseError> {
+        node: Node<'_, 'a, R>,
+    ) -> Result<HostPortSpans, OutOfRange> {
         let host = self.host(node.child(Name::host).expect("hostport starts with host"))?;
-        let port = node
-            .child(Name::port)
-            .map(|port| self.port(port))
-            .transpose()?;
+        let port = node.child(Name::port).map(port).transpose()?;
         Ok(HostPortSpans { host, port })
     }
 
     /// Lowers `host` (a `hostname` or a `hostnumber`), checking each octet of a hostnumber.
     #[inline(always)]
-    pub(crate) fn host<R: Grammar>(&self, node: Node<'_, '_, R>) -> Result<HostSpan, ParseError> {
+    pub(crate) fn host<'a, R: Grammar>(
+        &self,
+        node: Node<'_, 'a, R>,
+    ) -> Result<HostSpan, OutOfRange> {
         let number = match node.child(Name::hostnumber) {
-            Some(hostnumber) => Some(self.hostnumber(hostnumber)?),
+            Some(hostnumber) => Some(hostnumber_value(hostnumber)?),
             None => None,
         };
         Ok(HostSpan {
@@ -52,38 +76,40 @@ impl Lowering<'_> {
             number,
         })
     }
+}
 
-    /// `hostnumber = digits "." digits "." digits "." digits`, each at most 255.
-    fn hostnumber<R: Grammar>(&self, node: Node<'_, '_, R>) -> Result<Ipv4Addr, ParseError> {
-        let mut octets = [0u8; 4];
-        for (nth, octet) in octets.iter_mut().enumerate() {
-            let digits = node
-                .nth(Name::digits, nth)
-                .expect("hostnumber holds four digits");
-            *octet = match decimal_value(digits.as_str()) {
-                Some(value) if value <= 255 => value as u8,
-                _ => {
-                    let error = |octet| ErrorKind::OctetOutOfRange { octet };
-                    return Err(self.out_of_range(&digits, error, "hostnumber"));
-                }
-            };
-        }
-        Ok(Ipv4Addr::from(octets))
-    }
-
-    /// `port = digits`, at most 65535.
-    #[inline(always)]
-    fn port<R: Grammar>(&self, node: Node<'_, '_, R>) -> Result<PortSpan, ParseError> {
-        match decimal_value(node.as_str()).and_then(|value| u16::try_from(value).ok()) {
-            Some(value) => Ok(PortSpan {
-                span: node.span(),
-                value,
-            }),
-            None => {
-                let error = |port| ErrorKind::PortOutOfRange { port };
-                Err(self.out_of_range(&node, error, "port"))
+/// `hostnumber = digits "." digits "." digits "." digits`, each at most 255.
+fn hostnumber_value<'a, R: Grammar>(node: Node<'_, 'a, R>) -> Result<Ipv4Addr, OutOfRange> {
+    let mut octets = [0u8; 4];
+    for (nth, octet) in octets.iter_mut().enumerate() {
+        let digits = node
+            .nth(Name::digits, nth)
+            .expect("hostnumber holds four digits");
+        *octet = match decimal_value(digits.as_str()) {
+            Some(value) if value <= 255 => value as u8,
+            _ => {
+                return Err(OutOfRange {
+                    digits: digits.span(),
+                    port: false,
+                })
             }
-        }
+        };
+    }
+    Ok(Ipv4Addr::from(octets))
+}
+
+/// `port = digits`, at most 65535.
+#[inline(always)]
+fn port<'a, R: Grammar>(node: Node<'_, 'a, R>) -> Result<PortSpan, OutOfRange> {
+    match decimal_value(node.as_str()).and_then(|value| u16::try_from(value).ok()) {
+        Some(value) => Ok(PortSpan {
+            span: node.span(),
+            value,
+        }),
+        None => Err(OutOfRange {
+            digits: node.span(),
+            port: true,
+        }),
     }
 }
 

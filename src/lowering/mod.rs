@@ -51,7 +51,7 @@ use crate::ast::url::Url;
 use crate::syntax::compiled::{Grammar, Name};
 use crate::syntax::node::Node;
 use crate::vocabulary::dialect::Dialect;
-use crate::vocabulary::error::{abbreviate, ErrorKind, ParseError};
+use crate::vocabulary::error::{ErrorKind, ParseError};
 use crate::vocabulary::kind::UrlKind;
 
 /// The input being lowered and the production it matched, for positioned errors.
@@ -73,17 +73,6 @@ impl Lowering<'_> {
             vec![rule.to_owned()],
         )
         .in_dialect(self.dialect)
-    }
-
-    /// An out-of-range error for the digits a node matched.
-    pub(crate) fn out_of_range<R: Grammar>(
-        &self,
-        digits: &Node<'_, '_, R>,
-        error: fn(String) -> ErrorKind,
-        rule: &str,
-    ) -> ParseError {
-        let shown = abbreviate(digits.as_str());
-        self.error_at(digits.start(), error(shown), rule)
     }
 }
 

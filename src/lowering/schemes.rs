@@ -121,7 +121,7 @@ fn http<'a, R: Grammar>(
     let hpath = first_of!(opt_spans node, [hpath, path]);
     Ok(HttpUrl {
         text: Cow::Borrowed(cx.text),
-        hostport: cx.hostport(hostport)?,
+        hostport: cx.hostport(hostport).map_err(|e| cx.refused(e))?,
         hpath,
         search: node.opt_span_of(Name::search),
     })
@@ -143,7 +143,7 @@ fn ftp<'a, R: Grammar>(cx: &Lowering<'a>, node: Node<'_, 'a, R>) -> Result<FtpUr
     });
     Ok(FtpUrl {
         text: Cow::Borrowed(cx.text),
-        login: cx.login(login)?,
+        login: cx.login(login).map_err(|e| cx.refused(e))?,
         fpath,
         ftp_type,
     })
@@ -162,7 +162,7 @@ fn gopher<'a, R: Grammar>(
         .expect("a gopher URL holds hostport");
     Ok(GopherUrl {
         text: Cow::Borrowed(cx.text),
-        hostport: cx.hostport(hostport)?,
+        hostport: cx.hostport(hostport).map_err(|e| cx.refused(e))?,
         gtype: node.opt_span_of(Name::gtype),
         selector: first_of!(opt_spans node, [selector, gcommand]),
         search: first_of!(opt_spans node, [gopher_search, search]),
@@ -219,7 +219,7 @@ fn news<'a, R: Grammar>(
             {
                 GrouppartSpans::Group(whole)
             }
-            Err(error) => return Err(error),
+            Err(out_of_range) => return Err(cx.refused(out_of_range)),
         }
     } else {
         // RFC 1738's `all_groups`, or the family's bare "*".
@@ -243,7 +243,10 @@ fn nntp<'a, R: Grammar>(
     let group = node.child(Name::group).expect("an nntp URL holds group");
     Ok(NntpUrl {
         text: Cow::Borrowed(cx.text),
-        hostport: hostport.map(|hostport| cx.hostport(hostport)).transpose()?,
+        hostport: hostport
+            .map(|hostport| cx.hostport(hostport))
+            .transpose()
+            .map_err(|e| cx.refused(e))?,
         group: group.span(),
         article: node.opt_span_of(Name::digits),
     })
@@ -259,7 +262,7 @@ fn telnet<'a, R: Grammar>(
     let login = node.child(Name::login).expect("a telnet URL holds login");
     Ok(TelnetUrl {
         text: Cow::Borrowed(cx.text),
-        login: cx.login(login)?,
+        login: cx.login(login).map_err(|e| cx.refused(e))?,
         trailing_slash: node.child(Name::trailing_slash).is_some(),
     })
 }
@@ -288,7 +291,7 @@ fn wais<'a, R: Grammar>(
     };
     Ok(WaisUrl {
         text: Cow::Borrowed(cx.text),
-        hostport: cx.hostport(hostport)?,
+        hostport: cx.hostport(hostport).map_err(|e| cx.refused(e))?,
         database,
         form: shape,
     })
@@ -307,7 +310,8 @@ fn file<'a, R: Grammar>(
         host: node
             .child(Name::host)
             .map(|host| cx.host(host))
-            .transpose()?,
+            .transpose()
+            .map_err(|e| cx.refused(e))?,
         fpath: fpath.span(),
     })
 }
@@ -342,7 +346,7 @@ fn prospero<'a, R: Grammar>(
     };
     Ok(ProsperoUrl {
         text: Cow::Borrowed(cx.text),
-        hostport: cx.hostport(hostport)?,
+        hostport: cx.hostport(hostport).map_err(|e| cx.refused(e))?,
         ppath,
         fields,
         version: node.opt_span_of(Name::version),

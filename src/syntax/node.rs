@@ -108,12 +108,6 @@ impl<'c, 'a, R: Grammar> Node<'c, 'a, R> {
         }
     }
 
-    /// Where the node starts, from the shift.
-    #[inline(always)]
-    pub(crate) fn start(&self) -> usize {
-        (self.start - self.shift) as usize
-    }
-
     /// The text the node matched.
     #[inline(always)]
     pub(crate) fn as_str(&self) -> &'a str {
