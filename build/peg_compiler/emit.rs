@@ -5,7 +5,7 @@
 
 use crate::peg_compiler::frames::{expands, Frames};
 use crate::peg_compiler::sets::{ByteSet, Labels, Rules, UnitLoop};
-use crate::peg_compiler::{bytes_literal, flatten_choice};
+use crate::peg_compiler::{bytes_literal, flatten_choice, sequence_of};
 use pest_meta::ast::RuleType;
 use pest_meta::optimizer::{OptimizedExpr as Expr, OptimizedRule};
 use std::fmt::Write;
@@ -253,6 +253,9 @@ impl<'c, 'g> Compiler<'c, 'g> {
     fn choice(&mut self, expr: &Expr) -> Result<String, String> {
         let mut alternatives = Vec::new();
         flatten_choice(expr, &mut alternatives);
+        if let Some(code) = self.shared_start(&alternatives)? {
+            return Ok(code);
+        }
         let mut merged: Vec<Alternative<'_>> = Vec::new();
         for alternative in alternatives {
             let Some(set) = self.rules.byte_set(alternative, 0) else {
@@ -333,6 +336,97 @@ impl<'c, 'g> Compiler<'c, 'g> {
             None => general,
         };
         Ok(self.function(&body))
+    }
+
+    /// A choice of children that start alike (`waisurl = waisdoc | waisindex |
+    /// waisdatabase`, each `"wais://" hostport "/" database ...`): the PEG reads the common
+    /// start again for each alternative, to the same end and with the same children, as
+    /// the grammar is deterministic; here it is read once, in the first alternative's
+    /// frame, and each alternative gets its children copied into its own frame and reads
+    /// on from where the start ended. When tracing, the choice as the grammar writes it.
+    /// `None` when the choice is not of that shape: every alternative a child alone, and
+    /// their rules' bodies starting with the same two or more parts.
+    fn shared_start(&mut self, alternatives: &[&Expr]) -> Result<Option<String>, String> {
+        let Some((rule, _)) = self.context.clone() else {
+            return Ok(None);
+        };
+        let Some(shared) = crate::peg_compiler::frames::shared_start(self.rules, alternatives)
+        else {
+            return Ok(None);
+        };
+        let names = &shared.members;
+        // The choice as the grammar writes it, for the tracing run; it also takes the
+        // places of the alternatives in the current rule, in order.
+        let start = self.next_place();
+        let mut general = String::new();
+        for name in names {
+            let call = format!("{}(st, b, p)", self.expr(&Expr::Ident(name.clone()))?);
+            write!(general, "if let Some(end) = {call} {{ return Some(end); }}\n    ").unwrap();
+        }
+        general.push_str("None");
+        let frame = &self.frames.by_rule[&rule];
+        let placed: Vec<(usize, usize)> = (0..names.len())
+            .map(|i| {
+                let key = frame.places[start + i];
+                (key, frame.child_frames[key])
+            })
+            .collect();
+        let start_expr = sequence_of(&shared.bodies[0][..shared.parts]);
+        let start_places = crate::peg_compiler::frames::Frames::places_in(self.rules, &start_expr);
+        // The frames (`frames::shared_start`) put the start's children at the same places
+        // for every alternative, which share their room: what the start read stays there
+        // for each. Where they do not (another use of the rules), the choice as written.
+        let first = &self.frames.by_rule[&names[0]];
+        let aligned = placed.iter().all(|&(_, at)| at == placed[0].1)
+            && names.iter().all(|name| {
+                let other = &self.frames.by_rule[name];
+                (0..start_places).all(|place| {
+                    let (a, b) = (first.places[place], other.places[place]);
+                    a == b && first.child_frames[a] == other.child_frames[b]
+                })
+            });
+        if !aligned {
+            return Ok(Some(self.function(&general)));
+        }
+        let saved_context = self.context.take();
+        self.context = Some((names[0].clone(), 0));
+        let start_fn = self.expr(&start_expr)?;
+        let mut rests = Vec::new();
+        for (name, body) in names.iter().zip(&shared.bodies) {
+            self.context = Some((name.clone(), start_places));
+            let rest = match &body[shared.parts..] {
+                [] => None,
+                parts => Some(self.expr(&sequence_of(parts))?),
+            };
+            rests.push(rest);
+        }
+        self.context = saved_context;
+        let first_keys = self.frames.by_rule[&names[0]].keys.len();
+        let mut code = format!(
+            "if T::ON {{\n    return {{ {general} }};\n    }}\n    // The start, once: its children stand where each alternative keeps them.\n    let at = b + {};\n    st.reset_frame(at, {first_keys});\n    let Some(q) = {start_fn}(st, at, p) else {{ return None; }};\n",
+            placed[0].1,
+        );
+        for (i, name) in names.iter().enumerate() {
+            let keys = self.frames.by_rule[name].keys.len();
+            writeln!(code, "    // `{name}`").unwrap();
+            if i > 0 && keys > start_places {
+                // Its own slots after the start's (the start's children are its first).
+                writeln!(code, "    st.reset_frame(at + {start_places}, {});", keys - start_places)
+                    .unwrap();
+            }
+            let end = match &rests[i] {
+                Some(rest) => format!("{rest}(st, at, q)"),
+                None => "Some(q)".to_owned(),
+            };
+            writeln!(
+                code,
+                "    if let Some(end) = {end} {{ st.record(b + {}, p, end); return Some(end); }}",
+                placed[i].0
+            )
+            .unwrap();
+        }
+        code.push_str("    None");
+        Ok(Some(self.function(&code)))
     }
 
     /// A choice that starts with several alternatives each of which can start with few

@@ -60,6 +60,53 @@ pub struct Frame {
 /// The frames of every rule that makes a node.
 pub struct Frames {
     pub by_rule: HashMap<String, Frame>,
+    /// Where the children's frames begin in the frame of a rule that is one of the
+    /// alternatives of a [`SharedStart`]: after as many slots as the alternative with the
+    /// most has, so that the start's children have their frames at the same places in each.
+    child_base: HashMap<String, usize>,
+}
+
+/// A choice whose alternatives are each a child alone, and whose rules' bodies start with
+/// the same parts (`waisurl = waisdoc | waisindex | waisdatabase`, each `"wais://" hostport
+/// "/" database ...`): the compiled choice reads the start once.
+pub struct SharedStart<'e> {
+    /// The alternatives' rules, in order.
+    pub members: Vec<String>,
+    /// Each member's body, as the parts of its sequence.
+    pub bodies: Vec<Vec<&'e Expr>>,
+    /// How many parts start every body alike.
+    pub parts: usize,
+}
+
+/// The [`SharedStart`] of a choice's `alternatives`, when they have one of two or more
+/// parts.
+pub fn shared_start<'e>(rules: &Rules<'e>, alternatives: &[&Expr]) -> Option<SharedStart<'e>> {
+    let mut members = Vec::new();
+    for alternative in alternatives {
+        match alternative {
+            Expr::Ident(name) if rules.is_node(name) => members.push(name.clone()),
+            _ => return None,
+        }
+    }
+    if members.len() < 2 {
+        return None;
+    }
+    let bodies: Vec<Vec<&'e Expr>> = members
+        .iter()
+        .map(|name| {
+            let mut parts = Vec::new();
+            crate::peg_compiler::flatten_sequence(&rules.get(name).expect("a rule").expr, &mut parts);
+            parts
+        })
+        .collect();
+    let parts = (0..bodies.iter().map(Vec::len).min().unwrap_or(0))
+        .take_while(|&i| bodies.iter().all(|body| body[i] == bodies[0][i]))
+        .count();
+    (parts >= 2).then_some(SharedStart {
+        members,
+        bodies,
+        parts,
+    })
 }
 
 /// How many matches of each child a path has made so far: at least, and at most (`None`:
@@ -79,9 +126,30 @@ impl Frames {
     pub fn of(rules: &Rules<'_>) -> Result<Frames, String> {
         let mut frames = Frames {
             by_rule: HashMap::new(),
+            child_base: HashMap::new(),
         };
         let mut names: Vec<&String> = rules.by_name.keys().collect();
         names.sort();
+        // The alternatives of each shared start get one base for their children's frames.
+        let slots_of = |name: &str| {
+            let mut places = Vec::new();
+            let body = &rules.get(name).expect("a rule").expr;
+            collect(rules, body, &Counts::new(), false, false, &mut places);
+            keys_of(&places).0.len()
+        };
+        for name in &names {
+            let mut choices = Vec::new();
+            choices_in(&rules.get(name).expect("a rule").expr, &mut choices);
+            for alternatives in choices {
+                if let Some(shared) = shared_start(rules, &alternatives) {
+                    let base = shared.members.iter().map(|member| slots_of(member)).max();
+                    for member in shared.members {
+                        let base = base.unwrap_or(0).max(frames.child_base.get(&member).copied().unwrap_or(0));
+                        frames.child_base.insert(member, base);
+                    }
+                }
+            }
+        }
         for name in names {
             if rules.is_node(name) {
                 frames.frame(rules, name, &mut Vec::new())?;
@@ -145,7 +213,8 @@ impl Frames {
             child_frames: vec![None; keys.len()],
             next: 0,
         };
-        let size = layout.place(&rule.expr, keys.len());
+        let base = self.child_base.get(name).copied().unwrap_or(keys.len());
+        let size = layout.place(&rule.expr, base);
         debug_assert_eq!(layout.next, place_keys.len());
         let child_frames = layout
             .child_frames
@@ -163,6 +232,30 @@ impl Frames {
             },
         );
         Ok(size)
+    }
+}
+
+/// The choices in `expr` (not inside the rules it names), each as its alternatives.
+fn choices_in<'e>(expr: &'e Expr, into: &mut Vec<Vec<&'e Expr>>) {
+    match expr {
+        Expr::Choice(..) => {
+            let mut alternatives = Vec::new();
+            crate::peg_compiler::flatten_choice(expr, &mut alternatives);
+            for alternative in &alternatives {
+                choices_in(alternative, into);
+            }
+            into.push(alternatives);
+        }
+        Expr::Seq(a, b) => {
+            choices_in(a, into);
+            choices_in(b, into);
+        }
+        Expr::Opt(inner)
+        | Expr::Rep(inner)
+        | Expr::PosPred(inner)
+        | Expr::NegPred(inner)
+        | Expr::RestoreOnErr(inner) => choices_in(inner, into),
+        _ => {}
     }
 }
 

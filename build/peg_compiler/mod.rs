@@ -362,6 +362,25 @@ fn classes_of(by_name: &Rules<'_>, rules: &[OptimizedRule], source: &str) -> Str
     out
 }
 
+/// The parts of a sequence, in order.
+fn flatten_sequence<'e>(expr: &'e Expr, into: &mut Vec<&'e Expr>) {
+    match expr {
+        Expr::Seq(first, second) => {
+            flatten_sequence(first, into);
+            flatten_sequence(second, into);
+        }
+        other => into.push(other),
+    }
+}
+
+/// The sequence of `parts` (one part: itself).
+fn sequence_of(parts: &[&Expr]) -> Expr {
+    let (last, rest) = parts.split_last().expect("a sequence of one or more parts");
+    rest.iter().rev().fold((*last).clone(), |sequence, part| {
+        Expr::Seq(Box::new((*part).clone()), Box::new(sequence))
+    })
+}
+
 /// The alternatives of an ordered choice, in order.
 fn flatten_choice<'e>(expr: &'e Expr, into: &mut Vec<&'e Expr>) {
     match expr {
