@@ -41,7 +41,11 @@ macro_rules! first_of {
         $node.$read(Name::$name)
     };
     (@ $node:ident, $read:ident, $name:ident, $($rest:ident),+) => {
-        $node.$read(Name::$name).or_else(|| first_of!(@ $node, $read, $($rest),+))
+        if let Some(found) = $node.$read(Name::$name) {
+            Some(found)
+        } else {
+            first_of!(@ $node, $read, $($rest),+)
+        }
     };
 }
 pub(crate) use first_of;
