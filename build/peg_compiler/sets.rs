@@ -98,6 +98,49 @@ impl<'g> Rules<'g> {
         Some(set)
     }
 
+    /// The bytes that every match of `expr` holds somewhere (`"@"` in `user [":" password]
+    /// "@"`): where none of them is left in the input, `expr` cannot match.
+    pub fn required(&self, expr: &Expr, depth: usize) -> ByteSet {
+        let mut set = [false; 256];
+        if depth > DEPTH {
+            return set;
+        }
+        if let Some(bytes) = self.byte_set(expr, depth) {
+            // A byte of a set of one.
+            if bytes.iter().filter(|&&b| b).count() == 1 {
+                return bytes;
+            }
+            return set;
+        }
+        match expr {
+            Expr::Str(text) => text.bytes().for_each(|b| set[b as usize] = true),
+            // Letters may come in either case; the other bytes as written.
+            Expr::Insens(text) => text
+                .bytes()
+                .filter(|b| !b.is_ascii_alphabetic())
+                .for_each(|b| set[b as usize] = true),
+            Expr::Seq(first, second) => {
+                let (a, b) = (self.required(first, depth + 1), self.required(second, depth + 1));
+                (0..256).for_each(|i| set[i] = a[i] || b[i]);
+            }
+            Expr::Choice(first, second) => {
+                let (a, b) = (self.required(first, depth + 1), self.required(second, depth + 1));
+                (0..256).for_each(|i| set[i] = a[i] && b[i]);
+            }
+            // What a positive lookahead matches lies ahead in the input too.
+            Expr::PosPred(inner) | Expr::RestoreOnErr(inner) => {
+                return self.required(inner, depth + 1);
+            }
+            Expr::Ident(name) => {
+                if let Some(rule) = self.get(name) {
+                    return self.required(&rule.expr, depth + 1);
+                }
+            }
+            _ => {}
+        }
+        set
+    }
+
     /// The bytes `expr` can start with, when it never matches the empty string; `None` when
     /// it may match empty or the set is not known.
     pub fn first_set(&self, expr: &Expr, depth: usize) -> Option<ByteSet> {

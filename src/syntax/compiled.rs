@@ -346,6 +346,24 @@ impl<'s, T: Tracer<R>, R: Grammar> State<'s, T, R> {
         matched.then_some(p + literal.len())
     }
 
+    /// Whether `byte` is anywhere at or after `p`: eight bytes at a time (a URL's rest is
+    /// short; a call to a search made for long texts cost more than the reading it spared).
+    #[inline(always)]
+    fn occurs(&self, byte: u8, p: usize) -> bool {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
+        let rest = self.bytes.get(p..).unwrap_or_default();
+        let mut words = rest.chunks_exact(8);
+        let wanted = ONES * u64::from(byte);
+        for word in &mut words {
+            let word = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ wanted;
+            if word.wrapping_sub(ONES) & !word & HIGHS != 0 {
+                return true;
+            }
+        }
+        words.remainder().contains(&byte)
+    }
+
     /// One character (`ANY`), whatever its UTF-8 length.
     #[allow(dead_code)]
     fn any(&self, p: usize) -> Option<usize> {
