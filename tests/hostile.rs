@@ -299,8 +299,8 @@ fn every_octet_in_every_component_is_judged_by_the_components_grammar() {
 /// Every dialect reads what RFC 1738 reads: no dialect has a limit below 4 GiB
 /// ([`Dialect::max_input_len`]), and a 16 MiB URI parses in every dialect, valid (a path
 /// of 8 Mi segments, a search, a fragment) and invalid (one bad byte at the end, found at
-/// its offset by the dialect's diagnosis), in linear time and memory (the compiled
-/// grammars keep at most about one 16-byte token per input byte).
+/// its offset by the dialect's diagnosis), in linear time and no memory beyond the input
+/// (`tests/memory.rs` counts it).
 #[test]
 fn every_dialect_reads_a_sixteen_mebibyte_uri() {
     use rfc1738::{Dialect, ErrorKind};

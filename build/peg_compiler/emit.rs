@@ -212,9 +212,9 @@ impl<'c, 'g> Compiler<'c, 'g> {
     fn behind_required(&self, expr: &Expr, call: &str) -> String {
         let required = self.rules.required(expr, 0);
         match RARE.bytes().find(|&b| required[b as usize]) {
-            Some(byte) => format!(
-                "(if !T::ON && !st.occurs({byte:#04x}, p) {{ None }} else {{ {call} }})"
-            ),
+            Some(byte) => {
+                format!("(if !T::ON && !st.occurs({byte:#04x}, p) {{ None }} else {{ {call} }})")
+            }
             None => call.to_owned(),
         }
     }
@@ -382,7 +382,11 @@ impl<'c, 'g> Compiler<'c, 'g> {
         let mut general = String::new();
         for name in names {
             let call = format!("{}(st, b, p)", self.expr(&Expr::Ident(name.clone()))?);
-            write!(general, "if let Some(end) = {call} {{ return Some(end); }}\n    ").unwrap();
+            write!(
+                general,
+                "if let Some(end) = {call} {{ return Some(end); }}\n    "
+            )
+            .unwrap();
         }
         general.push_str("None");
         let frame = &self.frames.by_rule[&rule];
@@ -432,8 +436,12 @@ impl<'c, 'g> Compiler<'c, 'g> {
             writeln!(code, "    // `{name}`").unwrap();
             if i > 0 && keys > start_places {
                 // Its own slots after the start's (the start's children are its first).
-                writeln!(code, "    st.reset_frame(at + {start_places}, {});", keys - start_places)
-                    .unwrap();
+                writeln!(
+                    code,
+                    "    st.reset_frame(at + {start_places}, {});",
+                    keys - start_places
+                )
+                .unwrap();
             }
             let end = match &rests[i] {
                 Some(rest) => format!("{rest}(st, at, q)"),

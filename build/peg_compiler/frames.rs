@@ -95,7 +95,10 @@ pub fn shared_start<'e>(rules: &Rules<'e>, alternatives: &[&Expr]) -> Option<Sha
         .iter()
         .map(|name| {
             let mut parts = Vec::new();
-            crate::peg_compiler::flatten_sequence(&rules.get(name).expect("a rule").expr, &mut parts);
+            crate::peg_compiler::flatten_sequence(
+                &rules.get(name).expect("a rule").expr,
+                &mut parts,
+            );
             parts
         })
         .collect();
@@ -144,7 +147,9 @@ impl Frames {
                 if let Some(shared) = shared_start(rules, &alternatives) {
                     let base = shared.members.iter().map(|member| slots_of(member)).max();
                     for member in shared.members {
-                        let base = base.unwrap_or(0).max(frames.child_base.get(&member).copied().unwrap_or(0));
+                        let base = base
+                            .unwrap_or(0)
+                            .max(frames.child_base.get(&member).copied().unwrap_or(0));
                         frames.child_base.insert(member, base);
                     }
                 }

@@ -120,11 +120,17 @@ impl<'g> Rules<'g> {
                 .filter(|b| !b.is_ascii_alphabetic())
                 .for_each(|b| set[b as usize] = true),
             Expr::Seq(first, second) => {
-                let (a, b) = (self.required(first, depth + 1), self.required(second, depth + 1));
+                let (a, b) = (
+                    self.required(first, depth + 1),
+                    self.required(second, depth + 1),
+                );
                 (0..256).for_each(|i| set[i] = a[i] || b[i]);
             }
             Expr::Choice(first, second) => {
-                let (a, b) = (self.required(first, depth + 1), self.required(second, depth + 1));
+                let (a, b) = (
+                    self.required(first, depth + 1),
+                    self.required(second, depth + 1),
+                );
                 (0..256).for_each(|i| set[i] = a[i] && b[i]);
             }
             // What a positive lookahead matches lies ahead in the input too.

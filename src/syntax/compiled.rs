@@ -1,6 +1,6 @@
 //! The compiled grammars: `grammar/rfc1738.pest`, `grammar/rfc1630.pest` and
 //! `grammar/draft-www-uri-00.pest`, each compiled by `build.rs` into plain Rust over bytes
-//! (see `build/peg_compiler.rs`): one description per grammar ([`rfc1738`], [`rfc1630`],
+//! (see `build/peg_compiler/`): one description per grammar ([`rfc1738`], [`rfc1630`],
 //! [`draft_www_uri_00`]), its own `Rule` enum and its [`Grammar`] implementation, which is
 //! all the rest of the library knows of a grammar. Each follows the same optimized
 //! expressions as its pest parser and records what pest's tree holds, each node's span in
@@ -20,7 +20,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 /// A compiled grammar, as its generated `Rule` enum implements it (build.rs): the seam
-/// between the generated matcher and everything after it (the tree, the lowering, the
+/// between the generated matcher and everything after it (the frames, the lowering, the
 /// diagnosis).
 pub(crate) trait Grammar: Copy + Eq + Ord + Hash + Debug + 'static {
     /// The dialect whose grammar it is.

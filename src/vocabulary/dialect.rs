@@ -52,8 +52,8 @@ impl Dialect {
     /// The longest input, in bytes, this dialect's parser reads; a longer one is an error
     /// [`too-long`](crate::ErrorKind::TooLong). A limit of this implementation, not of the
     /// RFCs: 4,294,967,295 bytes in every dialect (offsets are `u32`). Each dialect's grammar
-    /// is compiled into Rust over bytes and reads in linear time, in memory bounded by its
-    /// tokens: at most about one 16-byte token per input byte.
+    /// is compiled into Rust over bytes and reads in linear time, recording spans in a fixed
+    /// set of slots: no memory per input byte.
     ///
     /// ```
     /// use rfc1738::Dialect;
