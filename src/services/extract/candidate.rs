@@ -42,7 +42,9 @@ impl fmt::Display for Wrapper {
     }
 }
 
-/// One finding, as offsets in the scanned bytes.
+/// One finding, as offsets in the scanned bytes. The scanner keeps one and fills it in
+/// place for each finding ([`Candidate::reset`]): its lists keep their room from one
+/// finding to the next, and nothing is moved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Candidate {
     pub(super) start: usize,
@@ -56,86 +58,35 @@ pub(super) struct Candidate {
     pub(super) truncated: bool,
 }
 
-/// The pieces of the text a URL is made of, `(start, end)` offsets in order: held in
-/// place up to [`Pieces::INLINE`] of them (a URL on one line is one piece), so that most
-/// findings allocate nothing for them.
-#[derive(Debug, Clone, Default)]
-pub(super) struct Pieces {
-    len: usize,
-    inline: [(usize, usize); Pieces::INLINE],
-    /// All the pieces, once there are more than fit in place.
-    spilled: Vec<(usize, usize)>,
-}
+/// The pieces of the text a URL is made of, `(start, end)` offsets in order.
+pub(super) type Pieces = Vec<(usize, usize)>;
 
-impl Pieces {
-    const INLINE: usize = 4;
-
-    pub(super) fn as_slice(&self) -> &[(usize, usize)] {
-        if self.len > Pieces::INLINE {
-            &self.spilled
-        } else {
-            &self.inline[..self.len]
+impl Default for Candidate {
+    fn default() -> Candidate {
+        Candidate {
+            start: 0,
+            end: 0,
+            pieces: Pieces::new(),
+            hyphens: Vec::new(),
+            wrapper: Wrapper::Bare,
+            prefixed: false,
+            truncated: false,
         }
-    }
-
-    fn as_mut_slice(&mut self) -> &mut [(usize, usize)] {
-        if self.len > Pieces::INLINE {
-            &mut self.spilled
-        } else {
-            &mut self.inline[..self.len]
-        }
-    }
-
-    fn push(&mut self, piece: (usize, usize)) {
-        if self.len < Pieces::INLINE {
-            self.inline[self.len] = piece;
-        } else {
-            if self.len == Pieces::INLINE {
-                self.spilled.extend_from_slice(&self.inline);
-            }
-            self.spilled.push(piece);
-        }
-        self.len += 1;
-    }
-
-    fn pop(&mut self) -> Option<(usize, usize)> {
-        let last = self.as_slice().last().copied()?;
-        if self.len > Pieces::INLINE {
-            self.spilled.pop();
-            if self.len == Pieces::INLINE + 1 {
-                self.inline.copy_from_slice(&self.spilled);
-                self.spilled.clear();
-            }
-        }
-        self.len -= 1;
-        Some(last)
-    }
-}
-
-/// Equal when they hold the same pieces (what is left in place past them is not looked at).
-impl PartialEq for Pieces {
-    fn eq(&self, other: &Pieces) -> bool {
-        self.as_slice() == other.as_slice()
-    }
-}
-
-impl Eq for Pieces {}
-
-impl std::ops::Deref for Pieces {
-    type Target = [(usize, usize)];
-
-    fn deref(&self) -> &[(usize, usize)] {
-        self.as_slice()
-    }
-}
-
-impl std::ops::DerefMut for Pieces {
-    fn deref_mut(&mut self) -> &mut [(usize, usize)] {
-        self.as_mut_slice()
     }
 }
 
 impl Candidate {
+    /// Empties the candidate for the next one read, keeping its lists' room.
+    pub(super) fn reset(&mut self, start: usize) {
+        self.start = start;
+        self.end = start;
+        self.pieces.clear();
+        self.hyphens.clear();
+        self.wrapper = Wrapper::Bare;
+        self.prefixed = false;
+        self.truncated = false;
+    }
+
     /// Where the URL starts in the bytes (after the wrapper's head, `URL:` and
     /// whitespace); the end of the found text when the URL is empty.
     pub(super) fn url_start(&self) -> usize {
@@ -191,8 +142,14 @@ pub(super) const HEAD: usize = 64;
 const BREAK: usize = 1024;
 
 impl Extractor {
-    /// A wrapper starting with `<` at `at`.
-    pub(super) fn wrapped(&self, bytes: &[u8], at: usize, eof: bool) -> Attempt {
+    /// A wrapper starting with `<` at `at`, read into `out` when found.
+    pub(super) fn wrapped(
+        &self,
+        bytes: &[u8],
+        at: usize,
+        eof: bool,
+        out: &mut Candidate,
+    ) -> Attempt {
         let head = skip_whitespace(bytes, at + 1);
         let name_end = scheme_run_end(bytes, head);
         if name_end - at >= HEAD || bytes.get(name_end) != Some(&b':') {
@@ -236,27 +193,30 @@ impl Extractor {
             // Unclosed: read what follows the wrapper's head as a bare URL.
             let url_start = skip_whitespace(bytes, content_start).min(i);
             let prefixed = wrapper == Wrapper::Url;
-            return self.bare_after_head(bytes, at, url_start, eof, Wrapper::Unclosed, prefixed);
+            return self.bare_after_head(
+                bytes,
+                at,
+                url_start,
+                eof,
+                (Wrapper::Unclosed, prefixed),
+                out,
+            );
         };
-        let (pieces, hyphens) = self.join_lines(bytes, content_start, close);
-        let candidate = Candidate {
-            start: at,
-            end: close + 1,
-            pieces,
-            hyphens,
-            wrapper,
-            prefixed: wrapper == Wrapper::Url,
-            truncated: false,
-        };
-        Attempt::Found(candidate, close + 1)
+        out.reset(at);
+        self.join_lines(bytes, content_start, close, out);
+        out.end = close + 1;
+        out.wrapper = wrapper;
+        out.prefixed = wrapper == Wrapper::Url;
+        Attempt::Found(close + 1)
     }
 
     /// The text `bytes[from..to]` without its whitespace (and, with line numbers, without
     /// the number starting each continued line): the pieces kept and the offsets, in the
-    /// joined text, of hyphens written at line breaks.
-    fn join_lines(&self, bytes: &[u8], from: usize, to: usize) -> (Pieces, Vec<usize>) {
-        let mut pieces = Pieces::default();
-        let mut hyphens = Vec::new();
+    /// joined text, of hyphens written at line breaks, pushed onto `out`'s (empty) lists.
+    fn join_lines(&self, bytes: &[u8], from: usize, to: usize, out: &mut Candidate) {
+        let Candidate {
+            pieces, hyphens, ..
+        } = out;
         let mut joined = 0;
         let mut i = from;
         while i < to {
@@ -273,7 +233,6 @@ impl Extractor {
             }
             i = space_end;
         }
-        (pieces, hyphens)
     }
 
     /// The end of the whitespace starting at `from` (not past `to`), with the line numbers
@@ -313,8 +272,15 @@ impl Extractor {
         }
     }
 
-    /// A bare URL starting with a letter at `at`: `[URL:] scheme ":" ...`.
-    pub(super) fn bare_at(&self, bytes: &[u8], at: usize, eof: bool) -> Attempt {
+    /// A bare URL starting with a letter at `at`: `[URL:] scheme ":" ...`, read into `out`
+    /// when found.
+    pub(super) fn bare_at(
+        &self,
+        bytes: &[u8],
+        at: usize,
+        eof: bool,
+        out: &mut Candidate,
+    ) -> Attempt {
         let name_end = scheme_run_end(bytes, at);
         if name_end - at >= HEAD || bytes.get(name_end) != Some(&b':') {
             return Attempt::Skip(name_end.max(at + 1));
@@ -334,41 +300,41 @@ impl Extractor {
         } else {
             return Attempt::Skip(name_end + 1);
         };
-        self.bare_after_head(bytes, at, url_start, eof, Wrapper::Bare, prefixed)
+        self.bare_after_head(bytes, at, url_start, eof, (Wrapper::Bare, prefixed), out)
     }
 
     /// The bare URL at `url_start`, found as written from `at` (its head: `<URL:`, `<`,
-    /// `URL:` or nothing).
+    /// `URL:` or nothing; `written`, the wrapper and whether `URL:` is there), read into
+    /// `out`.
     fn bare_after_head(
         &self,
         bytes: &[u8],
         at: usize,
         url_start: usize,
         eof: bool,
-        wrapper: Wrapper,
-        prefixed: bool,
+        written: (Wrapper, bool),
+        out: &mut Candidate,
     ) -> Attempt {
-        match self.bare_run(bytes, url_start, eof) {
+        match self.bare_run(bytes, url_start, eof, out) {
             BareRun::NeedMore => Attempt::NeedMore,
             BareRun::Nothing(to) => Attempt::Skip(to.max(at + 1)),
-            BareRun::Found {
-                mut candidate,
-                resume,
-            } => {
-                candidate.start = at;
-                candidate.wrapper = wrapper;
-                candidate.prefixed = prefixed;
-                Attempt::Found(candidate, resume)
+            BareRun::Found { resume } => {
+                out.start = at;
+                (out.wrapper, out.prefixed) = written;
+                Attempt::Found(resume)
             }
         }
     }
 
     /// The bare URL starting at `from` (at its scheme): its runs up to whitespace, joined
-    /// at hyphen line breaks, without trailing punctuation.
-    fn bare_run(&self, bytes: &[u8], from: usize, eof: bool) -> BareRun {
+    /// at hyphen line breaks, without trailing punctuation, read into `out` (its start, its
+    /// wrapper and prefix are the caller's to set).
+    fn bare_run(&self, bytes: &[u8], from: usize, eof: bool, out: &mut Candidate) -> BareRun {
         let limit = self.max_len;
-        let mut pieces = Pieces::default();
-        let mut hyphens = Vec::new();
+        out.reset(from);
+        let Candidate {
+            pieces, hyphens, ..
+        } = out;
         let mut joined = 0;
         let mut i = from;
         let mut truncated = false;
@@ -416,7 +382,7 @@ impl Extractor {
         let resume = last_end;
         let first_end = pieces[0].1;
         if !truncated {
-            trim_trailing_punctuation(bytes, &mut pieces);
+            trim_trailing_punctuation(bytes, pieces);
             // Hyphens past the trimmed end are gone with it.
             let kept: usize = pieces.iter().map(|&(s, e)| e - s).sum();
             hyphens.retain(|&h| h < kept);
@@ -436,16 +402,9 @@ impl Extractor {
             let past = if truncated { from } else { first_end };
             return BareRun::Nothing(past.max(from + 1));
         }
+        out.end = last;
+        out.truncated = truncated;
         BareRun::Found {
-            candidate: Candidate {
-                start: from,
-                end: last,
-                pieces,
-                hyphens,
-                wrapper: Wrapper::Bare,
-                prefixed: false,
-                truncated,
-            },
             resume: if truncated { last } else { resume },
         }
     }
@@ -459,16 +418,16 @@ pub(super) enum Attempt {
     Skip(usize),
     /// More bytes are needed to decide.
     NeedMore,
-    /// A finding; the search resumes at the offset (for one cut at the limit, where it
-    /// was cut).
-    Found(Candidate, usize),
+    /// A finding, read into the candidate given; the search resumes at the offset (for one
+    /// cut at the limit, where it was cut).
+    Found(usize),
 }
 
 /// What [`Extractor::bare_run`] read.
 enum BareRun {
     NeedMore,
     Nothing(usize),
-    Found { candidate: Candidate, resume: usize },
+    Found { resume: usize },
 }
 
 /// Takes off a bare URL's end what the sentence around it put there.
@@ -646,32 +605,6 @@ mod tests {
                 assert_eq!(next_space(&twice, from, to), one_at_a_time, "{from} {to}");
             }
         }
-    }
-
-    #[test]
-    fn pieces_held_in_place_or_spilled_read_as_a_list() {
-        let mut pieces = Pieces::default();
-        let mut list = Vec::new();
-        for n in 0..10 {
-            pieces.push((n, n + 1));
-            list.push((n, n + 1));
-            assert_eq!(pieces.as_slice(), list.as_slice());
-        }
-        if let Some(last) = pieces.last_mut() {
-            last.1 += 5;
-        }
-        list[9].1 += 5;
-        while let Some(piece) = pieces.pop() {
-            assert_eq!(Some(piece), list.pop());
-            assert_eq!(pieces.as_slice(), list.as_slice());
-        }
-        let mut one = Pieces::default();
-        one.push((1, 2));
-        let mut other = Pieces::default();
-        other.push((1, 2));
-        other.push((3, 4));
-        other.pop();
-        assert_eq!(one, other);
     }
 
     #[test]

@@ -230,7 +230,7 @@ impl<'t> Found<'t> {
     /// finding).
     pub(super) fn from_candidate(
         extractor: &Extractor,
-        candidate: Candidate,
+        candidate: &Candidate,
         base: u64,
         position: Position,
         found: Cow<'t, str>,

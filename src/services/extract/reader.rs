@@ -1,7 +1,6 @@
 //! The URLs of a stream, read piece by piece: copied into a bounded buffer of its own
 //! ([`Read`]), or read in place in the source's own buffer ([`BufRead`]).
 
-use super::candidate::Candidate;
 use super::extractor::Extractor;
 use super::found::Found;
 use super::lines::LineCounter;
@@ -151,14 +150,13 @@ impl<R: Read> ExtractReader<R> {
         loop {
             let buffer = &self.buffer[..self.filled];
             match self.scanner.step(buffer, self.eof) {
-                Step::Found(candidate) => {
+                Step::Found => {
                     return Some(Ok(found_in(
                         &self.extractor,
                         &mut self.scanner,
                         &mut self.lines,
                         buffer,
                         self.base,
-                        candidate,
                     )));
                 }
                 Step::End => return None,
@@ -200,14 +198,13 @@ impl<R: Read> ExtractReader<R> {
                 let window = &source[place.offset.min(end)..end];
                 let eof = source.is_empty();
                 match self.scanner.step(window, eof) {
-                    Step::Found(candidate) => {
+                    Step::Found => {
                         return Some(Ok(found_in(
                             &self.extractor,
                             &mut self.scanner,
                             &mut self.lines,
                             window,
                             self.base,
-                            candidate,
                         )));
                     }
                     Step::End => return None,
@@ -270,14 +267,13 @@ impl<R: Read> ExtractReader<R> {
             }
             let buffer = &self.buffer[..self.filled];
             match self.scanner.step(buffer, self.eof) {
-                Step::Found(candidate) => {
+                Step::Found => {
                     return Some(Ok(found_in(
                         &self.extractor,
                         &mut self.scanner,
                         &mut self.lines,
                         buffer,
                         self.base,
-                        candidate,
                     )));
                 }
                 Step::End => return None,
@@ -310,15 +306,16 @@ impl<R: Read> ExtractReader<R> {
     }
 }
 
-/// A candidate found in `bytes` (at stream offset `base`) made a finding that owns its text.
+/// The scanner's candidate, found in `bytes` (at stream offset `base`), made a finding that
+/// owns its text.
 fn found_in(
     extractor: &Extractor,
     scanner: &mut Scanner,
     lines: &mut LineCounter,
     bytes: &[u8],
     base: u64,
-    candidate: Candidate,
 ) -> Found<'static> {
+    let candidate = scanner.candidate();
     let position = lines.advance(bytes, candidate.start, candidate.end);
     let found_text = &bytes[candidate.start..candidate.end];
     // Found text that is UTF-8 (nearly always) is checked once, and the URL cut from it.

@@ -10,10 +10,10 @@ use crate::vocabulary::scheme::{is_scheme_char, scheme_run_end, scheme_run_start
 use std::borrow::Cow;
 
 /// What the scanner made of the bytes it was given.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Step {
-    /// A finding; the scanner continues after it.
-    Found(Candidate),
+    /// A finding, [`Scanner::candidate`]; the scanner continues after it.
+    Found,
     /// The bytes end before the scanner can decide: bytes before `keep` are done with.
     NeedMore { keep: usize },
     /// No more findings (only when the bytes are the end of the text).
@@ -22,7 +22,7 @@ pub(super) enum Step {
 
 /// The search's state between steps: where it is, and what the last finding left it to
 /// do inside that finding.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(super) struct Scanner {
     extractor: Extractor,
     pos: usize,
@@ -34,6 +34,8 @@ pub(super) struct Scanner {
     inside: Option<Inside>,
     /// A finding cut at the length limit: the end of its run is looked for first.
     seeking: Option<Seeking>,
+    /// The candidate read last: the finding of a step that returned [`Step::Found`].
+    candidate: Candidate,
 }
 
 /// What the search needs of a finding once its verdict is known.
@@ -104,7 +106,14 @@ impl Scanner {
             last: None,
             inside: None,
             seeking: None,
+            candidate: Candidate::default(),
         }
+    }
+
+    /// The finding of the last step, when it returned [`Step::Found`] (offsets in the bytes
+    /// it was given).
+    pub(super) fn candidate(&self) -> &Candidate {
+        &self.candidate
     }
 
     /// The buffer lost its first `dropped` bytes.
@@ -256,17 +265,20 @@ impl Scanner {
                     return Step::NeedMore { keep: start };
                 }
                 let attempt = if bytes[start] == b'<' {
-                    self.extractor.wrapped(bytes, start, eof)
+                    self.extractor
+                        .wrapped(bytes, start, eof, &mut self.candidate)
                 } else {
-                    self.extractor.bare_at(bytes, start, eof)
+                    self.extractor
+                        .bare_at(bytes, start, eof, &mut self.candidate)
                 };
                 match attempt {
                     Attempt::No => at = start + 1,
                     Attempt::Skip(to) => at = to,
                     Attempt::NeedMore => return Step::NeedMore { keep: start },
-                    Attempt::Found(candidate, resume) => {
+                    Attempt::Found(resume) => {
+                        let candidate = &self.candidate;
                         if let Some(inside) = self.inside {
-                            if !self.is_valid(bytes, &candidate) {
+                            if !self.is_valid(bytes, candidate) {
                                 // Not reported: its text is the invalid finding's. The
                                 // search goes on inside it, while tries are left.
                                 if inside.tries > 1 {
@@ -289,7 +301,7 @@ impl Scanner {
                             truncated: candidate.truncated,
                             one_piece: candidate.pieces.len() == 1,
                         });
-                        return Step::Found(candidate);
+                        return Step::Found;
                     }
                 }
             }
