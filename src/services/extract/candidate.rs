@@ -4,7 +4,7 @@
 
 use super::extractor::Extractor;
 use crate::vocabulary::kind::UrlKind;
-use crate::vocabulary::scheme::scheme_run_end;
+use crate::vocabulary::scheme::{is_scheme_char, scheme_run_end, scheme_run_start};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -142,26 +142,23 @@ pub(super) const HEAD: usize = 64;
 const BREAK: usize = 1024;
 
 impl Extractor {
-    /// A wrapper starting with `<` at `at`, read into `out` when found.
+    /// A wrapper starting with `<` at `at`, before `head` (and whitespace), read into `out`
+    /// when found.
     pub(super) fn wrapped(
         &self,
         bytes: &[u8],
         at: usize,
+        head: Head,
         eof: bool,
         out: &mut Candidate,
     ) -> Attempt {
-        let head = skip_whitespace(bytes, at + 1);
-        let name_end = scheme_run_end(bytes, head);
-        if name_end - at >= HEAD || bytes.get(name_end) != Some(&b':') {
+        if head.colon - at >= HEAD {
             return Attempt::No;
         }
-        let name = &bytes[head..name_end];
-        let (wrapper, content_start) = if name.eq_ignore_ascii_case(b"URL") {
-            (Wrapper::Url, name_end + 1)
-        } else if is_known_scheme(name) {
-            (Wrapper::Angle, head)
+        let (wrapper, content_start) = if head.prefix {
+            (Wrapper::Url, head.colon + 1)
         } else {
-            return Attempt::No;
+            (Wrapper::Angle, head.name)
         };
         // The content is looked at up to the limit: its `>`, or what leaves it unclosed
         // (another `<`, a blank line). memchr jumps between the three bytes that decide.
@@ -272,21 +269,17 @@ impl Extractor {
         }
     }
 
-    /// A bare URL starting with a letter at `at`: `[URL:] scheme ":" ...`, read into `out`
-    /// when found.
+    /// A bare URL starting with a letter at `head.name`: `[URL:] scheme ":" ...`, read into
+    /// `out` when found.
     pub(super) fn bare_at(
         &self,
         bytes: &[u8],
-        at: usize,
+        head: Head,
         eof: bool,
         out: &mut Candidate,
     ) -> Attempt {
-        let name_end = scheme_run_end(bytes, at);
-        if name_end - at >= HEAD || bytes.get(name_end) != Some(&b':') {
-            return Attempt::Skip(name_end.max(at + 1));
-        }
-        let name = &bytes[at..name_end];
-        let (prefixed, url_start) = if name.eq_ignore_ascii_case(b"URL") {
+        let (at, name_end) = (head.name, head.colon);
+        let (prefixed, url_start) = if head.prefix {
             let scheme_end = scheme_run_end(bytes, name_end + 1);
             if scheme_end - at >= HEAD
                 || bytes.get(scheme_end) != Some(&b':')
@@ -295,10 +288,8 @@ impl Extractor {
                 return Attempt::Skip(name_end + 1);
             }
             (true, name_end + 1)
-        } else if is_known_scheme(name) {
-            (false, at)
         } else {
-            return Attempt::Skip(name_end + 1);
+            (false, at)
         };
         self.bare_after_head(bytes, at, url_start, eof, (Wrapper::Bare, prefixed), out)
     }
@@ -587,6 +578,121 @@ pub(super) fn is_known_scheme(name: &[u8]) -> bool {
     UrlKind::named(name).is_some_and(|kind| kind != UrlKind::Generic)
 }
 
+/// What closes a start at a colon: the name before it, `URL` or a known scheme (a whole run
+/// of scheme characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Head {
+    /// Where the name starts.
+    pub(super) name: usize,
+    /// The colon after it.
+    pub(super) colon: usize,
+    /// The name is `URL` (else a known scheme).
+    pub(super) prefix: bool,
+}
+
+/// The names a start's head can end with before its colon: each known scheme (generic's
+/// place holds `URL`) as its key (the name in lower case, a byte a letter, the first byte
+/// lowest), the bits that make a letter lower case, and its length.
+const NAMES: [(u64, u64, usize); UrlKind::ALL.len()] = {
+    let mut names = [(0, 0, 0); UrlKind::ALL.len()];
+    let mut i = 0;
+    while i < UrlKind::ALL.len() {
+        let name = match UrlKind::ALL[i] {
+            UrlKind::Generic => b"url".as_slice(),
+            kind => kind.name().as_bytes(),
+        };
+        assert!(name.len() >= 3 && name.len() <= 8);
+        let (mut key, mut case) = (0, 0);
+        let mut j = 0;
+        while j < name.len() {
+            assert!(name[j].is_ascii_lowercase() || name[j].is_ascii_digit());
+            key |= (name[j] as u64) << (8 * j);
+            if name[j].is_ascii_lowercase() {
+                case |= 0x20 << (8 * j);
+            }
+            j += 1;
+        }
+        names[i] = (key, case, name.len());
+        i += 1;
+    }
+    names
+};
+
+/// For each byte, the names of [`NAMES`] (as bits) that end with it, in any case.
+const NAMES_BY_LAST: [u32; 256] = {
+    let mut table = [0; 256];
+    let mut i = 0;
+    while i < NAMES.len() {
+        let (key, _, len) = NAMES[i];
+        let last = (key >> (8 * (len - 1))) as u8;
+        table[last as usize] |= 1 << i;
+        table[last.to_ascii_uppercase() as usize] |= 1 << i;
+        i += 1;
+    }
+    table
+};
+
+/// The name that ends at `colon` when it is `URL` or a known scheme, in any case, and the
+/// whole run of scheme characters before the colon (the byte before it is none, or not a
+/// scheme character): the eight bytes before the colon compared as a word with the few
+/// names that end with the byte before it.
+pub(super) fn name_before(bytes: &[u8], colon: usize) -> Option<Head> {
+    let head = name_before_by_word(bytes, colon);
+    debug_assert_eq!(head, name_before_by_run(bytes, colon), "at {colon}");
+    head
+}
+
+fn name_before_by_word(bytes: &[u8], colon: usize) -> Option<Head> {
+    let last = *bytes.get(colon.checked_sub(1)?)?;
+    let mut names = NAMES_BY_LAST[usize::from(last)];
+    if names == 0 {
+        return None;
+    }
+    // The eight bytes before the colon, the nearest highest (zeros before the text).
+    let word = match colon.checked_sub(8) {
+        Some(from) => u64::from_le_bytes(bytes[from..colon].try_into().expect("eight bytes")),
+        None => {
+            let mut word = [0; 8];
+            word[8 - colon..].copy_from_slice(&bytes[..colon]);
+            u64::from_le_bytes(word)
+        }
+    };
+    while names != 0 {
+        let i = names.trailing_zeros() as usize;
+        names &= names - 1;
+        let (key, case, len) = NAMES[i];
+        if len > colon || (word >> (64 - 8 * len)) | case != key {
+            continue;
+        }
+        let name = colon - len;
+        if name > 0 && is_scheme_char(bytes[name - 1]) {
+            // A longer run: no name (none ends another).
+            return None;
+        }
+        return Some(Head {
+            name,
+            colon,
+            prefix: UrlKind::ALL[i] == UrlKind::Generic,
+        });
+    }
+    None
+}
+
+/// [`name_before`] by its definition, for the debug builds' check: the run of scheme
+/// characters before the colon (a name longer than the longest known one is none of
+/// them), looked up by its name.
+fn name_before_by_run(bytes: &[u8], colon: usize) -> Option<Head> {
+    let floor = colon.saturating_sub(crate::vocabulary::kind::LONGEST_NAME + 1);
+    let name = scheme_run_start(bytes, colon, floor);
+    let run = &bytes[name..colon];
+    let prefix = run.eq_ignore_ascii_case(b"URL");
+    (prefix || is_known_scheme(run)).then_some(Head {
+        name,
+        colon,
+        prefix,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -603,6 +709,71 @@ mod tests {
                     .find(|&at| space_len(&twice, at) > 0)
                     .unwrap_or(to);
                 assert_eq!(next_space(&twice, from, to), one_at_a_time, "{from} {to}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_name_before_a_colon_is_found_by_its_word_as_by_its_run() {
+        let mut names: Vec<Vec<u8>> = UrlKind::ALL
+            .iter()
+            .map(|kind| kind.name().as_bytes().to_vec())
+            .chain([
+                b"url".to_vec(),
+                b"URL".to_vec(),
+                b"HtTp".to_vec(),
+                b"TN3270".to_vec(),
+            ])
+            .collect();
+        // Near misses: a byte that becomes a letter or digit by its case bit, longer runs,
+        // other scheme characters before.
+        names.extend([
+            b"tn\x13270".to_vec(),
+            b"xhttp".to_vec(),
+            b"x-ftp".to_vec(),
+            b"a.news".to_vec(),
+            b"_file".to_vec(),
+            b"@mid".to_vec(),
+            b"prosperoo".to_vec(),
+            b"\xc8ttp".to_vec(),
+            b"ur".to_vec(),
+            b"".to_vec(),
+        ]);
+        for name in &names {
+            for before in [
+                &b""[..],
+                b" ",
+                b"<",
+                b"a",
+                b"9",
+                b"+",
+                b"\xff",
+                b"0123456789 ",
+            ] {
+                let text = [before, name.as_slice(), b":x"].concat();
+                let colon = before.len() + name.len();
+                assert_eq!(
+                    name_before_by_word(&text, colon),
+                    name_before_by_run(&text, colon),
+                    "{:?}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
+        }
+        // Every pair of bytes before a colon, after each prefix of a name.
+        for name in UrlKind::ALL.iter().map(|kind| kind.name()).chain(["url"]) {
+            for cut in 0..name.len() {
+                for first in 0..=u8::MAX {
+                    for second in [b'p', b'P', b'l', b'0', b'n', b'D', first] {
+                        let text = [&name.as_bytes()[..cut], &[first, second], b":"].concat();
+                        let colon = text.len() - 1;
+                        assert_eq!(
+                            name_before_by_word(&text, colon),
+                            name_before_by_run(&text, colon),
+                            "{text:?}"
+                        );
+                    }
+                }
             }
         }
     }
