@@ -112,8 +112,7 @@ impl<R> ExtractReader<R> {
     /// Drops the bytes before `keep` (a buffer offset), counting their lines.
     fn discard(&mut self, keep: usize) {
         let keep = keep.min(self.filled);
-        self.lines.advance(&self.buffer[..self.filled], keep, keep);
-        self.lines.rebase(keep);
+        self.lines.let_go(&self.buffer[..self.filled], keep);
         self.scanner.rebase(keep);
         self.buffer.copy_within(keep..self.filled, 0);
         self.filled -= keep;
@@ -210,8 +209,7 @@ impl<R: Read> ExtractReader<R> {
                     Step::End => return None,
                     Step::NeedMore { keep } => {
                         let keep = keep.min(window.len());
-                        self.lines.advance(window, keep, keep);
-                        self.lines.rebase(keep);
+                        self.lines.let_go(window, keep);
                         self.scanner.rebase(keep);
                         self.base += keep as u64;
                         place.offset += keep;
@@ -283,8 +281,7 @@ impl<R: Read> ExtractReader<R> {
                     if keep >= carried {
                         // Every byte kept is in the source's buffer: read it in place again.
                         let buffer = &self.buffer[..self.filled];
-                        self.lines.advance(buffer, keep, keep);
-                        self.lines.rebase(keep);
+                        self.lines.let_go(buffer, keep);
                         self.scanner.rebase(keep);
                         self.base += keep as u64;
                         place.offset = keep - carried;
@@ -292,8 +289,7 @@ impl<R: Read> ExtractReader<R> {
                         place.taken = 0;
                         self.filled = 0;
                     } else {
-                        self.lines.advance(&self.buffer[..self.filled], keep, keep);
-                        self.lines.rebase(keep);
+                        self.lines.let_go(&self.buffer[..self.filled], keep);
                         self.scanner.rebase(keep);
                         self.buffer.copy_within(keep..self.filled, 0);
                         self.filled -= keep;
