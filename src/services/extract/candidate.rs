@@ -165,6 +165,20 @@ impl Extractor {
         let window_end = bytes
             .len()
             .min(content_start.saturating_add(self.max_len).saturating_add(1));
+        // Most wrappers hold one piece, closed by `>` before any whitespace or `<`: one
+        // look at the content's words finds it.
+        let content = &bytes[content_start..window_end];
+        let close = content_start + first_close_or_space(content);
+        if close < window_end && bytes[close] == b'>' {
+            out.reset(at);
+            if close > content_start {
+                out.pieces.push((content_start, close));
+            }
+            out.end = close + 1;
+            out.wrapper = wrapper;
+            out.prefixed = wrapper == Wrapper::Url;
+            return Attempt::Found(close + 1);
+        }
         let mut close = None;
         let mut i = content_start;
         loop {
@@ -332,10 +346,7 @@ impl Extractor {
         loop {
             let room = limit - joined;
             let window = &bytes[i..bytes.len().min(i.saturating_add(room).saturating_add(1))];
-            let run = window
-                .iter()
-                .position(|&b| ends_run(b))
-                .unwrap_or(window.len());
+            let run = run_len(window);
             let run_end = i + run;
             if run_end == bytes.len() && !eof && run <= room {
                 return BareRun::NeedMore;
@@ -499,23 +510,96 @@ const ENDS_RUN: [bool; 256] = {
     table
 };
 
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The bytes of `word` equal to `byte`: the top bit of each set in the result, exactly for
+/// the lowest one (the bytes above a zero may be set too: the first one found is right).
+#[inline]
+fn equal_bytes(word: u64, byte: u8) -> u64 {
+    let x = word ^ (ONES * u64::from(byte));
+    x.wrapping_sub(ONES) & !x & HIGHS
+}
+
+/// The bytes of `word` below `byte` (at most 0x80), as [`equal_bytes`].
+#[inline]
+fn bytes_below(word: u64, byte: u8) -> u64 {
+    word.wrapping_sub(ONES * u64::from(byte)) & !word & HIGHS
+}
+
+/// The first byte of `bytes` for which `word_test` sets the top bit in its word (exact for
+/// the lowest, as [`equal_bytes`]) and `byte_test` says yes: eight bytes a time, the last
+/// few one at a time; `bytes.len()` when there is none.
+#[inline]
+fn first_where(
+    bytes: &[u8],
+    word_test: impl Fn(u64) -> u64,
+    byte_test: impl Fn(u8) -> bool,
+) -> usize {
+    let (words, _) = bytes.as_chunks::<8>();
+    for (i, word) in words.iter().enumerate() {
+        let found = word_test(u64::from_le_bytes(*word));
+        if found != 0 {
+            return i * 8 + (found.trailing_zeros() / 8) as usize;
+        }
+    }
+    let tail = words.len() * 8;
+    tail + bytes[tail..]
+        .iter()
+        .position(|&b| byte_test(b))
+        .unwrap_or(bytes.len() - tail)
+}
+
+/// The length of the bare run at the start of `bytes`: up to the first byte that
+/// [`ends_run`].
+fn run_len(bytes: &[u8]) -> usize {
+    first_where(
+        bytes,
+        |word| {
+            // Below `!`, from 0x7f (0x80 and up: the top bit), `<`, `>`, `"`.
+            let angle = word ^ (ONES * 0x3c);
+            let angle = angle & !(ONES * 0x02);
+            bytes_below(word, 0x21)
+                | (word & HIGHS)
+                | equal_bytes(word, 0x7f)
+                | (angle.wrapping_sub(ONES) & !angle & HIGHS)
+                | equal_bytes(word, b'"')
+        },
+        ends_run,
+    )
+}
+
+/// Where the first `>`, `<`, byte below `!` or 0xC2 (the first byte of a no-break space) in
+/// `bytes` is, `bytes.len()` when there is none: a wrapper's content up to its `>` when it
+/// holds no whitespace, or where it may (a control character, or a 0xC2 in another
+/// character, is no whitespace: the content is then read byte by byte).
+fn first_close_or_space(bytes: &[u8]) -> usize {
+    first_where(
+        bytes,
+        |word| {
+            // `<` (0x3c) and `>` (0x3e) differ only by the bit 0x02.
+            let angle = word ^ (ONES * 0x3c);
+            let angle = angle & !(ONES * 0x02);
+            bytes_below(word, 0x21)
+                | (angle.wrapping_sub(ONES) & !angle & HIGHS)
+                | equal_bytes(word, 0xC2)
+        },
+        |b| matches!(b, b'<' | b'>' | 0xC2) || b < 0x21,
+    )
+}
+
 /// Where the first whitespace character ([`space_len`]) in `bytes[from..to]` starts; `to`
 /// when there is none. Eight bytes are looked at a time: a word with no byte below `!`
 /// and none equal to 0xC2 holds no start of whitespace (most of a URL), and only a word
 /// that may is looked at byte by byte.
 fn next_space(bytes: &[u8], from: usize, to: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
     let mut at = from;
     while at < to {
         if let Some(word) = bytes.get(at..at + 8).filter(|_| at + 8 <= to) {
             let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
             // A byte below 0x21 (with its top bit clear), or a byte equal to 0xC2: each
             // test sets the top bit of some byte exactly when one is there.
-            let below = word.wrapping_sub(ONES * 0x21) & !word & HIGHS;
-            let c2 = word ^ (ONES * 0xC2);
-            let equal = c2.wrapping_sub(ONES) & !c2 & HIGHS;
-            if below | equal == 0 {
+            if bytes_below(word, 0x21) | equal_bytes(word, 0xC2) == 0 {
                 at += 8;
                 continue;
             }
@@ -709,6 +793,41 @@ mod tests {
                     .find(|&at| space_len(&twice, at) > 0)
                     .unwrap_or(to);
                 assert_eq!(next_space(&twice, from, to), one_at_a_time, "{from} {to}");
+            }
+        }
+    }
+
+    #[test]
+    fn runs_and_wrapper_contents_end_eight_bytes_at_a_time_as_one_at_a_time() {
+        // Every byte at every offset of the words, among bytes that end nothing.
+        let mut bytes: Vec<u8> = (0..=u8::MAX).collect();
+        bytes.extend_from_slice(b"abcdefgh\xc2\xa0ijklmnopqrstuvwxyz0123456789-._~/?#");
+        let twice = bytes.repeat(2);
+        for from in 0..twice.len() {
+            for to in from..(from + 40).min(twice.len()) {
+                let bytes = &twice[from..to];
+                let run = bytes
+                    .iter()
+                    .position(|&b| ends_run(b))
+                    .unwrap_or(bytes.len());
+                assert_eq!(run_len(bytes), run, "{from} {to}");
+                let close = bytes
+                    .iter()
+                    .position(|&b| matches!(b, b'<' | b'>' | 0xC2) || b < 0x21)
+                    .unwrap_or(bytes.len());
+                assert_eq!(first_close_or_space(bytes), close, "{from} {to}");
+            }
+        }
+        // Each byte that ends them after every length of a run that does not.
+        for len in 0..40 {
+            for b in 0..=u8::MAX {
+                let text = [b"a".repeat(len).as_slice(), &[b], b"a"].concat();
+                let ends = ends_run(b).then_some(len).unwrap_or(text.len());
+                assert_eq!(run_len(&text), ends, "{len} {b:#x}");
+                let closes = (matches!(b, b'<' | b'>' | 0xC2) || b < 0x21)
+                    .then_some(len)
+                    .unwrap_or(text.len());
+                assert_eq!(first_close_or_space(&text), closes, "{len} {b:#x}");
             }
         }
     }
