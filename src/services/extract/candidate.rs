@@ -3,6 +3,7 @@
 //! depends on the extractor's settings alone (its limit, line numbers), not on the search.
 
 use super::extractor::Extractor;
+use super::words::{bytes_below, equal_bytes, first_where, HIGHS, ONES};
 use crate::vocabulary::kind::UrlKind;
 use crate::vocabulary::scheme::{is_scheme_char, scheme_run_end, scheme_run_start};
 use std::borrow::Cow;
@@ -510,46 +511,6 @@ const ENDS_RUN: [bool; 256] = {
     table
 };
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// The bytes of `word` equal to `byte`: the top bit of each set in the result, exactly for
-/// the lowest one (the bytes above a zero may be set too: the first one found is right).
-#[inline]
-fn equal_bytes(word: u64, byte: u8) -> u64 {
-    let x = word ^ (ONES * u64::from(byte));
-    x.wrapping_sub(ONES) & !x & HIGHS
-}
-
-/// The bytes of `word` below `byte` (at most 0x80), as [`equal_bytes`].
-#[inline]
-fn bytes_below(word: u64, byte: u8) -> u64 {
-    word.wrapping_sub(ONES * u64::from(byte)) & !word & HIGHS
-}
-
-/// The first byte of `bytes` for which `word_test` sets the top bit in its word (exact for
-/// the lowest, as [`equal_bytes`]) and `byte_test` says yes: eight bytes a time, the last
-/// few one at a time; `bytes.len()` when there is none.
-#[inline]
-fn first_where(
-    bytes: &[u8],
-    word_test: impl Fn(u64) -> u64,
-    byte_test: impl Fn(u8) -> bool,
-) -> usize {
-    let (words, _) = bytes.as_chunks::<8>();
-    for (i, word) in words.iter().enumerate() {
-        let found = word_test(u64::from_le_bytes(*word));
-        if found != 0 {
-            return i * 8 + (found.trailing_zeros() / 8) as usize;
-        }
-    }
-    let tail = words.len() * 8;
-    tail + bytes[tail..]
-        .iter()
-        .position(|&b| byte_test(b))
-        .unwrap_or(bytes.len() - tail)
-}
-
 /// The length of the bare run at the start of `bytes`: up to the first byte that
 /// [`ends_run`].
 fn run_len(bytes: &[u8]) -> usize {
@@ -822,11 +783,13 @@ mod tests {
         for len in 0..40 {
             for b in 0..=u8::MAX {
                 let text = [b"a".repeat(len).as_slice(), &[b], b"a"].concat();
-                let ends = ends_run(b).then_some(len).unwrap_or(text.len());
+                let ends = if ends_run(b) { len } else { text.len() };
                 assert_eq!(run_len(&text), ends, "{len} {b:#x}");
-                let closes = (matches!(b, b'<' | b'>' | 0xC2) || b < 0x21)
-                    .then_some(len)
-                    .unwrap_or(text.len());
+                let closes = if matches!(b, b'<' | b'>' | 0xC2) || b < 0x21 {
+                    len
+                } else {
+                    text.len()
+                };
                 assert_eq!(first_close_or_space(&text), closes, "{len} {b:#x}");
             }
         }

@@ -36,6 +36,7 @@ mod found;
 mod lines;
 mod reader;
 mod scanner;
+pub(crate) mod words;
 
 pub use candidate::Wrapper;
 pub use extractor::Extractor;
