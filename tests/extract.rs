@@ -123,6 +123,28 @@ fn assert_stream_agrees(extractor: Extractor, text: &str, piece: usize) {
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(whole, from_str, "read in place, one buffer");
+    // The lending read: the same findings, their text borrowed one at a time.
+    fn lent<R: Read>(mut reader: rfc1738::ExtractReader<R>) -> Vec<Found<'static>> {
+        let mut found = Vec::new();
+        while let Some(next) = reader.next_borrowed() {
+            found.push(next.unwrap().into_owned());
+        }
+        found
+    }
+    let copied = extractor.extract_reader(Trickle {
+        bytes: text.as_bytes(),
+        piece,
+    });
+    assert_eq!(lent(copied), from_str, "lent, {piece} bytes at a time");
+    let in_place = extractor.extract_buf_reader(TrickleBuf {
+        bytes: text.as_bytes(),
+        piece,
+    });
+    assert_eq!(
+        lent(in_place),
+        from_str,
+        "lent in place, {piece} bytes a buffer"
+    );
 }
 
 fn rules() -> Vec<Value> {

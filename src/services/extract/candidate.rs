@@ -3,8 +3,9 @@
 //! depends on the extractor's settings alone (its limit, line numbers), not on the search.
 
 use super::extractor::Extractor;
+use super::words::{bytes_below, equal_bytes, first_where, HIGHS, ONES};
 use crate::vocabulary::kind::UrlKind;
-use crate::vocabulary::scheme::scheme_run_end;
+use crate::vocabulary::scheme::{is_scheme_char, scheme_run_end, scheme_run_start};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -42,7 +43,9 @@ impl fmt::Display for Wrapper {
     }
 }
 
-/// One finding, as offsets in the scanned bytes.
+/// One finding, as offsets in the scanned bytes. The scanner keeps one and fills it in
+/// place for each finding ([`Candidate::reset`]): its lists keep their room from one
+/// finding to the next, and nothing is moved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Candidate {
     pub(super) start: usize,
@@ -56,86 +59,35 @@ pub(super) struct Candidate {
     pub(super) truncated: bool,
 }
 
-/// The pieces of the text a URL is made of, `(start, end)` offsets in order: held in
-/// place up to [`Pieces::INLINE`] of them (a URL on one line is one piece), so that most
-/// findings allocate nothing for them.
-#[derive(Debug, Clone, Default)]
-pub(super) struct Pieces {
-    len: usize,
-    inline: [(usize, usize); Pieces::INLINE],
-    /// All the pieces, once there are more than fit in place.
-    spilled: Vec<(usize, usize)>,
-}
+/// The pieces of the text a URL is made of, `(start, end)` offsets in order.
+pub(super) type Pieces = Vec<(usize, usize)>;
 
-impl Pieces {
-    const INLINE: usize = 4;
-
-    pub(super) fn as_slice(&self) -> &[(usize, usize)] {
-        if self.len > Pieces::INLINE {
-            &self.spilled
-        } else {
-            &self.inline[..self.len]
+impl Default for Candidate {
+    fn default() -> Candidate {
+        Candidate {
+            start: 0,
+            end: 0,
+            pieces: Pieces::new(),
+            hyphens: Vec::new(),
+            wrapper: Wrapper::Bare,
+            prefixed: false,
+            truncated: false,
         }
-    }
-
-    fn as_mut_slice(&mut self) -> &mut [(usize, usize)] {
-        if self.len > Pieces::INLINE {
-            &mut self.spilled
-        } else {
-            &mut self.inline[..self.len]
-        }
-    }
-
-    fn push(&mut self, piece: (usize, usize)) {
-        if self.len < Pieces::INLINE {
-            self.inline[self.len] = piece;
-        } else {
-            if self.len == Pieces::INLINE {
-                self.spilled.extend_from_slice(&self.inline);
-            }
-            self.spilled.push(piece);
-        }
-        self.len += 1;
-    }
-
-    fn pop(&mut self) -> Option<(usize, usize)> {
-        let last = self.as_slice().last().copied()?;
-        if self.len > Pieces::INLINE {
-            self.spilled.pop();
-            if self.len == Pieces::INLINE + 1 {
-                self.inline.copy_from_slice(&self.spilled);
-                self.spilled.clear();
-            }
-        }
-        self.len -= 1;
-        Some(last)
-    }
-}
-
-/// Equal when they hold the same pieces (what is left in place past them is not looked at).
-impl PartialEq for Pieces {
-    fn eq(&self, other: &Pieces) -> bool {
-        self.as_slice() == other.as_slice()
-    }
-}
-
-impl Eq for Pieces {}
-
-impl std::ops::Deref for Pieces {
-    type Target = [(usize, usize)];
-
-    fn deref(&self) -> &[(usize, usize)] {
-        self.as_slice()
-    }
-}
-
-impl std::ops::DerefMut for Pieces {
-    fn deref_mut(&mut self) -> &mut [(usize, usize)] {
-        self.as_mut_slice()
     }
 }
 
 impl Candidate {
+    /// Empties the candidate for the next one read, keeping its lists' room.
+    pub(super) fn reset(&mut self, start: usize) {
+        self.start = start;
+        self.end = start;
+        self.pieces.clear();
+        self.hyphens.clear();
+        self.wrapper = Wrapper::Bare;
+        self.prefixed = false;
+        self.truncated = false;
+    }
+
     /// Where the URL starts in the bytes (after the wrapper's head, `URL:` and
     /// whitespace); the end of the found text when the URL is empty.
     pub(super) fn url_start(&self) -> usize {
@@ -191,26 +143,43 @@ pub(super) const HEAD: usize = 64;
 const BREAK: usize = 1024;
 
 impl Extractor {
-    /// A wrapper starting with `<` at `at`.
-    pub(super) fn wrapped(&self, bytes: &[u8], at: usize, eof: bool) -> Attempt {
-        let head = skip_whitespace(bytes, at + 1);
-        let name_end = scheme_run_end(bytes, head);
-        if name_end - at >= HEAD || bytes.get(name_end) != Some(&b':') {
+    /// A wrapper starting with `<` at `at`, before `head` (and whitespace), read into `out`
+    /// when found.
+    pub(super) fn wrapped(
+        &self,
+        bytes: &[u8],
+        at: usize,
+        head: Head,
+        eof: bool,
+        out: &mut Candidate,
+    ) -> Attempt {
+        if head.colon - at >= HEAD {
             return Attempt::No;
         }
-        let name = &bytes[head..name_end];
-        let (wrapper, content_start) = if name.eq_ignore_ascii_case(b"URL") {
-            (Wrapper::Url, name_end + 1)
-        } else if is_known_scheme(name) {
-            (Wrapper::Angle, head)
+        let (wrapper, content_start) = if head.prefix {
+            (Wrapper::Url, head.colon + 1)
         } else {
-            return Attempt::No;
+            (Wrapper::Angle, head.name)
         };
         // The content is looked at up to the limit: its `>`, or what leaves it unclosed
         // (another `<`, a blank line). memchr jumps between the three bytes that decide.
         let window_end = bytes
             .len()
             .min(content_start.saturating_add(self.max_len).saturating_add(1));
+        // Most wrappers hold one piece, closed by `>` before any whitespace or `<`: one
+        // look at the content's words finds it.
+        let content = &bytes[content_start..window_end];
+        let close = content_start + first_close_or_space(content);
+        if close < window_end && bytes[close] == b'>' {
+            out.reset(at);
+            if close > content_start {
+                out.pieces.push((content_start, close));
+            }
+            out.end = close + 1;
+            out.wrapper = wrapper;
+            out.prefixed = wrapper == Wrapper::Url;
+            return Attempt::Found(close + 1);
+        }
         let mut close = None;
         let mut i = content_start;
         loop {
@@ -236,27 +205,30 @@ impl Extractor {
             // Unclosed: read what follows the wrapper's head as a bare URL.
             let url_start = skip_whitespace(bytes, content_start).min(i);
             let prefixed = wrapper == Wrapper::Url;
-            return self.bare_after_head(bytes, at, url_start, eof, Wrapper::Unclosed, prefixed);
+            return self.bare_after_head(
+                bytes,
+                at,
+                url_start,
+                eof,
+                (Wrapper::Unclosed, prefixed),
+                out,
+            );
         };
-        let (pieces, hyphens) = self.join_lines(bytes, content_start, close);
-        let candidate = Candidate {
-            start: at,
-            end: close + 1,
-            pieces,
-            hyphens,
-            wrapper,
-            prefixed: wrapper == Wrapper::Url,
-            truncated: false,
-        };
-        Attempt::Found(candidate, close + 1)
+        out.reset(at);
+        self.join_lines(bytes, content_start, close, out);
+        out.end = close + 1;
+        out.wrapper = wrapper;
+        out.prefixed = wrapper == Wrapper::Url;
+        Attempt::Found(close + 1)
     }
 
     /// The text `bytes[from..to]` without its whitespace (and, with line numbers, without
     /// the number starting each continued line): the pieces kept and the offsets, in the
-    /// joined text, of hyphens written at line breaks.
-    fn join_lines(&self, bytes: &[u8], from: usize, to: usize) -> (Pieces, Vec<usize>) {
-        let mut pieces = Pieces::default();
-        let mut hyphens = Vec::new();
+    /// joined text, of hyphens written at line breaks, pushed onto `out`'s (empty) lists.
+    fn join_lines(&self, bytes: &[u8], from: usize, to: usize, out: &mut Candidate) {
+        let Candidate {
+            pieces, hyphens, ..
+        } = out;
         let mut joined = 0;
         let mut i = from;
         while i < to {
@@ -273,7 +245,6 @@ impl Extractor {
             }
             i = space_end;
         }
-        (pieces, hyphens)
     }
 
     /// The end of the whitespace starting at `from` (not past `to`), with the line numbers
@@ -313,14 +284,17 @@ impl Extractor {
         }
     }
 
-    /// A bare URL starting with a letter at `at`: `[URL:] scheme ":" ...`.
-    pub(super) fn bare_at(&self, bytes: &[u8], at: usize, eof: bool) -> Attempt {
-        let name_end = scheme_run_end(bytes, at);
-        if name_end - at >= HEAD || bytes.get(name_end) != Some(&b':') {
-            return Attempt::Skip(name_end.max(at + 1));
-        }
-        let name = &bytes[at..name_end];
-        let (prefixed, url_start) = if name.eq_ignore_ascii_case(b"URL") {
+    /// A bare URL starting with a letter at `head.name`: `[URL:] scheme ":" ...`, read into
+    /// `out` when found.
+    pub(super) fn bare_at(
+        &self,
+        bytes: &[u8],
+        head: Head,
+        eof: bool,
+        out: &mut Candidate,
+    ) -> Attempt {
+        let (at, name_end) = (head.name, head.colon);
+        let (prefixed, url_start) = if head.prefix {
             let scheme_end = scheme_run_end(bytes, name_end + 1);
             if scheme_end - at >= HEAD
                 || bytes.get(scheme_end) != Some(&b':')
@@ -329,56 +303,51 @@ impl Extractor {
                 return Attempt::Skip(name_end + 1);
             }
             (true, name_end + 1)
-        } else if is_known_scheme(name) {
-            (false, at)
         } else {
-            return Attempt::Skip(name_end + 1);
+            (false, at)
         };
-        self.bare_after_head(bytes, at, url_start, eof, Wrapper::Bare, prefixed)
+        self.bare_after_head(bytes, at, url_start, eof, (Wrapper::Bare, prefixed), out)
     }
 
     /// The bare URL at `url_start`, found as written from `at` (its head: `<URL:`, `<`,
-    /// `URL:` or nothing).
+    /// `URL:` or nothing; `written`, the wrapper and whether `URL:` is there), read into
+    /// `out`.
     fn bare_after_head(
         &self,
         bytes: &[u8],
         at: usize,
         url_start: usize,
         eof: bool,
-        wrapper: Wrapper,
-        prefixed: bool,
+        written: (Wrapper, bool),
+        out: &mut Candidate,
     ) -> Attempt {
-        match self.bare_run(bytes, url_start, eof) {
+        match self.bare_run(bytes, url_start, eof, out) {
             BareRun::NeedMore => Attempt::NeedMore,
             BareRun::Nothing(to) => Attempt::Skip(to.max(at + 1)),
-            BareRun::Found {
-                mut candidate,
-                resume,
-            } => {
-                candidate.start = at;
-                candidate.wrapper = wrapper;
-                candidate.prefixed = prefixed;
-                Attempt::Found(candidate, resume)
+            BareRun::Found { resume } => {
+                out.start = at;
+                (out.wrapper, out.prefixed) = written;
+                Attempt::Found(resume)
             }
         }
     }
 
     /// The bare URL starting at `from` (at its scheme): its runs up to whitespace, joined
-    /// at hyphen line breaks, without trailing punctuation.
-    fn bare_run(&self, bytes: &[u8], from: usize, eof: bool) -> BareRun {
+    /// at hyphen line breaks, without trailing punctuation, read into `out` (its start, its
+    /// wrapper and prefix are the caller's to set).
+    fn bare_run(&self, bytes: &[u8], from: usize, eof: bool, out: &mut Candidate) -> BareRun {
         let limit = self.max_len;
-        let mut pieces = Pieces::default();
-        let mut hyphens = Vec::new();
+        out.reset(from);
+        let Candidate {
+            pieces, hyphens, ..
+        } = out;
         let mut joined = 0;
         let mut i = from;
         let mut truncated = false;
         loop {
             let room = limit - joined;
             let window = &bytes[i..bytes.len().min(i.saturating_add(room).saturating_add(1))];
-            let run = window
-                .iter()
-                .position(|&b| ends_run(b))
-                .unwrap_or(window.len());
+            let run = run_len(window);
             let run_end = i + run;
             if run_end == bytes.len() && !eof && run <= room {
                 return BareRun::NeedMore;
@@ -416,7 +385,7 @@ impl Extractor {
         let resume = last_end;
         let first_end = pieces[0].1;
         if !truncated {
-            trim_trailing_punctuation(bytes, &mut pieces);
+            trim_trailing_punctuation(bytes, pieces);
             // Hyphens past the trimmed end are gone with it.
             let kept: usize = pieces.iter().map(|&(s, e)| e - s).sum();
             hyphens.retain(|&h| h < kept);
@@ -436,16 +405,9 @@ impl Extractor {
             let past = if truncated { from } else { first_end };
             return BareRun::Nothing(past.max(from + 1));
         }
+        out.end = last;
+        out.truncated = truncated;
         BareRun::Found {
-            candidate: Candidate {
-                start: from,
-                end: last,
-                pieces,
-                hyphens,
-                wrapper: Wrapper::Bare,
-                prefixed: false,
-                truncated,
-            },
             resume: if truncated { last } else { resume },
         }
     }
@@ -459,16 +421,16 @@ pub(super) enum Attempt {
     Skip(usize),
     /// More bytes are needed to decide.
     NeedMore,
-    /// A finding; the search resumes at the offset (for one cut at the limit, where it
-    /// was cut).
-    Found(Candidate, usize),
+    /// A finding, read into the candidate given; the search resumes at the offset (for one
+    /// cut at the limit, where it was cut).
+    Found(usize),
 }
 
 /// What [`Extractor::bare_run`] read.
 enum BareRun {
     NeedMore,
     Nothing(usize),
-    Found { candidate: Candidate, resume: usize },
+    Found { resume: usize },
 }
 
 /// Takes off a bare URL's end what the sentence around it put there.
@@ -549,23 +511,56 @@ const ENDS_RUN: [bool; 256] = {
     table
 };
 
+/// The length of the bare run at the start of `bytes`: up to the first byte that
+/// [`ends_run`].
+fn run_len(bytes: &[u8]) -> usize {
+    first_where(
+        bytes,
+        |word| {
+            // Below `!`, from 0x7f (0x80 and up: the top bit), `<`, `>`, `"`.
+            let angle = word ^ (ONES * 0x3c);
+            let angle = angle & !(ONES * 0x02);
+            bytes_below(word, 0x21)
+                | (word & HIGHS)
+                | equal_bytes(word, 0x7f)
+                | (angle.wrapping_sub(ONES) & !angle & HIGHS)
+                | equal_bytes(word, b'"')
+        },
+        ends_run,
+    )
+}
+
+/// Where the first `>`, `<`, byte below `!` or 0xC2 (the first byte of a no-break space) in
+/// `bytes` is, `bytes.len()` when there is none: a wrapper's content up to its `>` when it
+/// holds no whitespace, or where it may (a control character, or a 0xC2 in another
+/// character, is no whitespace: the content is then read byte by byte).
+fn first_close_or_space(bytes: &[u8]) -> usize {
+    first_where(
+        bytes,
+        |word| {
+            // `<` (0x3c) and `>` (0x3e) differ only by the bit 0x02.
+            let angle = word ^ (ONES * 0x3c);
+            let angle = angle & !(ONES * 0x02);
+            bytes_below(word, 0x21)
+                | (angle.wrapping_sub(ONES) & !angle & HIGHS)
+                | equal_bytes(word, 0xC2)
+        },
+        |b| matches!(b, b'<' | b'>' | 0xC2) || b < 0x21,
+    )
+}
+
 /// Where the first whitespace character ([`space_len`]) in `bytes[from..to]` starts; `to`
 /// when there is none. Eight bytes are looked at a time: a word with no byte below `!`
 /// and none equal to 0xC2 holds no start of whitespace (most of a URL), and only a word
 /// that may is looked at byte by byte.
 fn next_space(bytes: &[u8], from: usize, to: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
     let mut at = from;
     while at < to {
         if let Some(word) = bytes.get(at..at + 8).filter(|_| at + 8 <= to) {
             let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
             // A byte below 0x21 (with its top bit clear), or a byte equal to 0xC2: each
             // test sets the top bit of some byte exactly when one is there.
-            let below = word.wrapping_sub(ONES * 0x21) & !word & HIGHS;
-            let c2 = word ^ (ONES * 0xC2);
-            let equal = c2.wrapping_sub(ONES) & !c2 & HIGHS;
-            if below | equal == 0 {
+            if bytes_below(word, 0x21) | equal_bytes(word, 0xC2) == 0 {
                 at += 8;
                 continue;
             }
@@ -628,6 +623,121 @@ pub(super) fn is_known_scheme(name: &[u8]) -> bool {
     UrlKind::named(name).is_some_and(|kind| kind != UrlKind::Generic)
 }
 
+/// What closes a start at a colon: the name before it, `URL` or a known scheme (a whole run
+/// of scheme characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Head {
+    /// Where the name starts.
+    pub(super) name: usize,
+    /// The colon after it.
+    pub(super) colon: usize,
+    /// The name is `URL` (else a known scheme).
+    pub(super) prefix: bool,
+}
+
+/// The names a start's head can end with before its colon: each known scheme (generic's
+/// place holds `URL`) as its key (the name in lower case, a byte a letter, the first byte
+/// lowest), the bits that make a letter lower case, and its length.
+const NAMES: [(u64, u64, usize); UrlKind::ALL.len()] = {
+    let mut names = [(0, 0, 0); UrlKind::ALL.len()];
+    let mut i = 0;
+    while i < UrlKind::ALL.len() {
+        let name = match UrlKind::ALL[i] {
+            UrlKind::Generic => b"url".as_slice(),
+            kind => kind.name().as_bytes(),
+        };
+        assert!(name.len() >= 3 && name.len() <= 8);
+        let (mut key, mut case) = (0, 0);
+        let mut j = 0;
+        while j < name.len() {
+            assert!(name[j].is_ascii_lowercase() || name[j].is_ascii_digit());
+            key |= (name[j] as u64) << (8 * j);
+            if name[j].is_ascii_lowercase() {
+                case |= 0x20 << (8 * j);
+            }
+            j += 1;
+        }
+        names[i] = (key, case, name.len());
+        i += 1;
+    }
+    names
+};
+
+/// For each byte, the names of [`NAMES`] (as bits) that end with it, in any case.
+const NAMES_BY_LAST: [u32; 256] = {
+    let mut table = [0; 256];
+    let mut i = 0;
+    while i < NAMES.len() {
+        let (key, _, len) = NAMES[i];
+        let last = (key >> (8 * (len - 1))) as u8;
+        table[last as usize] |= 1 << i;
+        table[last.to_ascii_uppercase() as usize] |= 1 << i;
+        i += 1;
+    }
+    table
+};
+
+/// The name that ends at `colon` when it is `URL` or a known scheme, in any case, and the
+/// whole run of scheme characters before the colon (the byte before it is none, or not a
+/// scheme character): the eight bytes before the colon compared as a word with the few
+/// names that end with the byte before it.
+pub(super) fn name_before(bytes: &[u8], colon: usize) -> Option<Head> {
+    let head = name_before_by_word(bytes, colon);
+    debug_assert_eq!(head, name_before_by_run(bytes, colon), "at {colon}");
+    head
+}
+
+fn name_before_by_word(bytes: &[u8], colon: usize) -> Option<Head> {
+    let last = *bytes.get(colon.checked_sub(1)?)?;
+    let mut names = NAMES_BY_LAST[usize::from(last)];
+    if names == 0 {
+        return None;
+    }
+    // The eight bytes before the colon, the nearest highest (zeros before the text).
+    let word = match colon.checked_sub(8) {
+        Some(from) => u64::from_le_bytes(bytes[from..colon].try_into().expect("eight bytes")),
+        None => {
+            let mut word = [0; 8];
+            word[8 - colon..].copy_from_slice(&bytes[..colon]);
+            u64::from_le_bytes(word)
+        }
+    };
+    while names != 0 {
+        let i = names.trailing_zeros() as usize;
+        names &= names - 1;
+        let (key, case, len) = NAMES[i];
+        if len > colon || (word >> (64 - 8 * len)) | case != key {
+            continue;
+        }
+        let name = colon - len;
+        if name > 0 && is_scheme_char(bytes[name - 1]) {
+            // A longer run: no name (none ends another).
+            return None;
+        }
+        return Some(Head {
+            name,
+            colon,
+            prefix: UrlKind::ALL[i] == UrlKind::Generic,
+        });
+    }
+    None
+}
+
+/// [`name_before`] by its definition, for the debug builds' check: the run of scheme
+/// characters before the colon (a name longer than the longest known one is none of
+/// them), looked up by its name.
+fn name_before_by_run(bytes: &[u8], colon: usize) -> Option<Head> {
+    let floor = colon.saturating_sub(crate::vocabulary::kind::LONGEST_NAME + 1);
+    let name = scheme_run_start(bytes, colon, floor);
+    let run = &bytes[name..colon];
+    let prefix = run.eq_ignore_ascii_case(b"URL");
+    (prefix || is_known_scheme(run)).then_some(Head {
+        name,
+        colon,
+        prefix,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -649,29 +759,105 @@ mod tests {
     }
 
     #[test]
-    fn pieces_held_in_place_or_spilled_read_as_a_list() {
-        let mut pieces = Pieces::default();
-        let mut list = Vec::new();
-        for n in 0..10 {
-            pieces.push((n, n + 1));
-            list.push((n, n + 1));
-            assert_eq!(pieces.as_slice(), list.as_slice());
+    fn runs_and_wrapper_contents_end_eight_bytes_at_a_time_as_one_at_a_time() {
+        // Every byte at every offset of the words, among bytes that end nothing.
+        let mut bytes: Vec<u8> = (0..=u8::MAX).collect();
+        bytes.extend_from_slice(b"abcdefgh\xc2\xa0ijklmnopqrstuvwxyz0123456789-._~/?#");
+        let twice = bytes.repeat(2);
+        for from in 0..twice.len() {
+            for to in from..(from + 40).min(twice.len()) {
+                let bytes = &twice[from..to];
+                let run = bytes
+                    .iter()
+                    .position(|&b| ends_run(b))
+                    .unwrap_or(bytes.len());
+                assert_eq!(run_len(bytes), run, "{from} {to}");
+                let close = bytes
+                    .iter()
+                    .position(|&b| matches!(b, b'<' | b'>' | 0xC2) || b < 0x21)
+                    .unwrap_or(bytes.len());
+                assert_eq!(first_close_or_space(bytes), close, "{from} {to}");
+            }
         }
-        if let Some(last) = pieces.last_mut() {
-            last.1 += 5;
+        // Each byte that ends them after every length of a run that does not.
+        for len in 0..40 {
+            for b in 0..=u8::MAX {
+                let text = [b"a".repeat(len).as_slice(), &[b], b"a"].concat();
+                let ends = if ends_run(b) { len } else { text.len() };
+                assert_eq!(run_len(&text), ends, "{len} {b:#x}");
+                let closes = if matches!(b, b'<' | b'>' | 0xC2) || b < 0x21 {
+                    len
+                } else {
+                    text.len()
+                };
+                assert_eq!(first_close_or_space(&text), closes, "{len} {b:#x}");
+            }
         }
-        list[9].1 += 5;
-        while let Some(piece) = pieces.pop() {
-            assert_eq!(Some(piece), list.pop());
-            assert_eq!(pieces.as_slice(), list.as_slice());
+    }
+
+    #[test]
+    fn the_name_before_a_colon_is_found_by_its_word_as_by_its_run() {
+        let mut names: Vec<Vec<u8>> = UrlKind::ALL
+            .iter()
+            .map(|kind| kind.name().as_bytes().to_vec())
+            .chain([
+                b"url".to_vec(),
+                b"URL".to_vec(),
+                b"HtTp".to_vec(),
+                b"TN3270".to_vec(),
+            ])
+            .collect();
+        // Near misses: a byte that becomes a letter or digit by its case bit, longer runs,
+        // other scheme characters before.
+        names.extend([
+            b"tn\x13270".to_vec(),
+            b"xhttp".to_vec(),
+            b"x-ftp".to_vec(),
+            b"a.news".to_vec(),
+            b"_file".to_vec(),
+            b"@mid".to_vec(),
+            b"prosperoo".to_vec(),
+            b"\xc8ttp".to_vec(),
+            b"ur".to_vec(),
+            b"".to_vec(),
+        ]);
+        for name in &names {
+            for before in [
+                &b""[..],
+                b" ",
+                b"<",
+                b"a",
+                b"9",
+                b"+",
+                b"\xff",
+                b"0123456789 ",
+            ] {
+                let text = [before, name.as_slice(), b":x"].concat();
+                let colon = before.len() + name.len();
+                assert_eq!(
+                    name_before_by_word(&text, colon),
+                    name_before_by_run(&text, colon),
+                    "{:?}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
         }
-        let mut one = Pieces::default();
-        one.push((1, 2));
-        let mut other = Pieces::default();
-        other.push((1, 2));
-        other.push((3, 4));
-        other.pop();
-        assert_eq!(one, other);
+        // Every pair of bytes before a colon, after each prefix of a name.
+        for name in UrlKind::ALL.iter().map(|kind| kind.name()).chain(["url"]) {
+            for cut in 0..name.len() {
+                for first in 0..=u8::MAX {
+                    for second in [b'p', b'P', b'l', b'0', b'n', b'D', first] {
+                        let text = [&name.as_bytes()[..cut], &[first, second], b":"].concat();
+                        let colon = text.len() - 1;
+                        assert_eq!(
+                            name_before_by_word(&text, colon),
+                            name_before_by_run(&text, colon),
+                            "{text:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -39,17 +39,28 @@ pub struct Found<'t> {
     chars: CharPosition,
     found: Cow<'t, str>,
     url: Cow<'t, str>,
+    /// What few findings have: boxed, so that a finding stays small enough to be moved
+    /// without a call to `memcpy` (at most 128 bytes).
+    rare: Option<Box<Rare>>,
+    verdict: Verdict,
     wrapper: Wrapper,
     prefixed: bool,
+    dialect: Dialect,
+}
+
+/// The parts of a finding that only a few have: every invalid finding, and those with a
+/// hyphen at a line break or text that is not UTF-8.
+#[derive(Clone, Default)]
+struct Rare {
     alternative: Option<String>,
-    verdict: Verdict,
+    /// The found text's bytes, when they are not UTF-8.
+    found_bytes: Option<Box<[u8]>>,
     /// The error of an invalid finding, once [`Found::error`] was called (or when reading
     /// the URL found it, a number out of range). Not part of the finding's value: two
     /// findings are equal whether or not it was filled.
     error: OnceLock<ParseError>,
-    dialect: Dialect,
-    /// The found text's bytes, when they are not UTF-8.
-    found_bytes: Option<Box<[u8]>>,
+    /// The limit a finding [`Verdict::TooLongInText`] was cut at (0 for the others).
+    limit: usize,
 }
 
 impl<'t> Found<'t> {
@@ -121,7 +132,7 @@ impl<'t> Found<'t> {
     /// assert_eq!(found.found_bytes(), Some(&b"<URL:http://h/caf\xe9>"[..]));
     /// ```
     pub fn found_bytes(&self) -> Option<&[u8]> {
-        self.found_bytes.as_deref()
+        self.rare.as_ref()?.found_bytes.as_deref()
     }
 
     /// The URL: the wrapper (and the prefix `URL:`) removed, the whitespace inside deleted,
@@ -143,13 +154,13 @@ impl<'t> Found<'t> {
     /// Whether the URL ran across a line break right after a hyphen: the hyphen may or may
     /// not belong to it (RFC 1738 appendix).
     pub fn hyphen_break(&self) -> bool {
-        self.alternative.is_some()
+        self.alternative().is_some()
     }
 
     /// The other reading when [`hyphen_break`](Found::hyphen_break): the URL without the
     /// hyphens written at line breaks.
     pub fn alternative(&self) -> Option<&str> {
-        self.alternative.as_deref()
+        self.rare.as_ref()?.alternative.as_deref()
     }
 
     /// Whether [`url`](Found::url) is a valid URL reference in the extractor's dialect.
@@ -161,7 +172,7 @@ impl<'t> Found<'t> {
     pub fn kind(&self) -> Option<UrlKind> {
         match self.verdict {
             Verdict::Valid(kind) => Some(kind),
-            Verdict::Rejected | Verdict::TooLongInText { .. } => None,
+            Verdict::Rejected | Verdict::TooLongInText => None,
         }
     }
 
@@ -185,12 +196,13 @@ impl<'t> Found<'t> {
     /// assert!(matches!(cut.error().unwrap().kind(), ErrorKind::TooLongInText { limit: 256 }));
     /// ```
     pub fn error(&self) -> Option<&ParseError> {
-        let limit = match self.verdict {
+        // An invalid finding has its rare parts.
+        let rare = match self.verdict {
             Verdict::Valid(_) => return None,
-            Verdict::Rejected => None,
-            Verdict::TooLongInText { limit } => Some(limit),
+            Verdict::Rejected | Verdict::TooLongInText => self.rare.as_ref()?,
         };
-        Some(self.error.get_or_init(|| match limit {
+        let limit = (self.verdict == Verdict::TooLongInText).then_some(rare.limit);
+        Some(rare.error.get_or_init(|| match limit {
             Some(limit) => {
                 let kind = ErrorKind::TooLongInText { limit };
                 ParseError::new(&self.url, self.url.len(), None, kind, Vec::new())
@@ -230,17 +242,15 @@ impl<'t> Found<'t> {
     /// finding).
     pub(super) fn from_candidate(
         extractor: &Extractor,
-        candidate: Candidate,
+        candidate: &Candidate,
         base: u64,
         position: Position,
         found: Cow<'t, str>,
         url: Cow<'t, str>,
     ) -> Found<'t> {
-        let error = OnceLock::new();
+        let mut error = None;
         let verdict = if candidate.truncated {
-            Verdict::TooLongInText {
-                limit: extractor.max_len,
-            }
+            Verdict::TooLongInText
         } else if url.len() > extractor.dialect.max_input_len() {
             // Too long for the parser: `error` says so.
             Verdict::Rejected
@@ -250,7 +260,7 @@ impl<'t> Found<'t> {
             match reference_kind_in(&url, extractor.dialect) {
                 Some(Ok(kind)) => Verdict::Valid(kind),
                 Some(Err(found)) => {
-                    let _ = error.set(found);
+                    error = Some(found);
                     Verdict::Rejected
                 }
                 None => Verdict::Rejected,
@@ -268,6 +278,17 @@ impl<'t> Found<'t> {
             }
             alternative
         });
+        let rare = (alternative.is_some() || !matches!(verdict, Verdict::Valid(_))).then(|| {
+            Box::new(Rare {
+                alternative,
+                found_bytes: None,
+                error: error.map_or_else(OnceLock::new, OnceLock::from),
+                limit: match verdict {
+                    Verdict::TooLongInText => extractor.max_len,
+                    _ => 0,
+                },
+            })
+        });
         Found {
             start: base + candidate.start as u64,
             end: base + candidate.end as u64,
@@ -276,22 +297,20 @@ impl<'t> Found<'t> {
             chars: position.chars,
             found,
             url,
+            rare,
+            verdict,
             wrapper: candidate.wrapper,
             prefixed: candidate.prefixed,
-            alternative,
-            verdict,
-            error,
             dialect: extractor.dialect,
-            found_bytes: None,
         }
     }
 
     /// The same finding, with the bytes of its found text when they are not UTF-8.
-    pub(super) fn with_found_bytes(self, found_bytes: Option<Box<[u8]>>) -> Found<'t> {
-        Found {
-            found_bytes,
-            ..self
+    pub(super) fn with_found_bytes(mut self, found_bytes: Option<Box<[u8]>>) -> Found<'t> {
+        if found_bytes.is_some() {
+            self.rare.get_or_insert_default().found_bytes = found_bytes;
         }
+        self
     }
 }
 
@@ -302,15 +321,15 @@ enum Verdict {
     Valid(UrlKind),
     /// Not a URL reference in the dialect: [`Found::error`] says why.
     Rejected,
-    /// Longer than the extractor's limit: cut there, and not read.
-    TooLongInText { limit: usize },
+    /// Longer than the extractor's limit ([`Rare::limit`]): cut there, and not read.
+    TooLongInText,
 }
 
 /// Findings are equal when they are the same finding: the error, found on request from
 /// the rest, is left out.
 impl PartialEq for Found<'_> {
     fn eq(&self, other: &Found<'_>) -> bool {
-        // Every field but `error` (listed, so that a new field is not forgotten).
+        // Every field but the error (listed, so that a new field is not forgotten).
         let Found {
             start,
             end,
@@ -319,14 +338,19 @@ impl PartialEq for Found<'_> {
             chars,
             found,
             url,
+            rare: _,
+            verdict,
             wrapper,
             prefixed,
-            alternative,
-            verdict,
-            error: _,
             dialect,
-            found_bytes,
         } = self;
+        let Rare {
+            alternative: _,
+            found_bytes: _,
+            error: _,
+            limit: _,
+        } = Rare::default();
+        let limit = |found: &Found<'_>| found.rare.as_ref().map_or(0, |rare| rare.limit);
         *start == other.start
             && *end == other.end
             && *line == other.line
@@ -336,10 +360,11 @@ impl PartialEq for Found<'_> {
             && *url == other.url
             && *wrapper == other.wrapper
             && *prefixed == other.prefixed
-            && *alternative == other.alternative
+            && self.alternative() == other.alternative()
             && *verdict == other.verdict
+            && limit(self) == limit(other)
             && *dialect == other.dialect
-            && *found_bytes == other.found_bytes
+            && self.found_bytes() == other.found_bytes()
     }
 }
 
@@ -360,10 +385,10 @@ impl fmt::Debug for Found<'_> {
             .field("url", &self.url)
             .field("wrapper", &self.wrapper)
             .field("prefixed", &self.prefixed)
-            .field("alternative", &self.alternative)
+            .field("alternative", &self.alternative())
             .field("verdict", &verdict)
             .field("dialect", &self.dialect)
-            .field("found_bytes", &self.found_bytes)
+            .field("found_bytes", &self.found_bytes())
             .finish()
     }
 }
@@ -375,6 +400,11 @@ mod tests {
 
     fn findings(text: &str, extractor: Extractor) -> Vec<Found<'_>> {
         extractor.extract(text).collect()
+    }
+
+    /// The error a finding holds, without looking for it.
+    fn error_cell<'f>(found: &'f Found<'_>) -> Option<&'f ParseError> {
+        found.rare.as_ref()?.error.get()
     }
 
     #[test]
@@ -389,10 +419,10 @@ mod tests {
                 // A number out of range is found by reading the URL, and kept; a rejected
                 // URL's error is not looked for yet.
                 let range = found.url() == "http://h:70000/" && !found.is_valid();
-                assert_eq!(found.error.get().is_some(), range, "{found:?}");
+                assert_eq!(error_cell(found).is_some(), range, "{found:?}");
                 let expected = parse_reference(found.url(), dialect).err();
                 assert_eq!(found.error(), expected.as_ref(), "{found:?}");
-                assert_eq!(found.error.get(), expected.as_ref(), "{found:?}");
+                assert_eq!(error_cell(found), expected.as_ref(), "{found:?}");
             }
         }
     }
@@ -405,7 +435,7 @@ mod tests {
         assert!(asked.iter().filter(|found| found.error().is_some()).count() >= 2);
         assert!(not_asked
             .iter()
-            .all(|found| found.error.get().is_none() || found.url() == "http://h:99999/x"));
+            .all(|found| error_cell(found).is_none() || found.url() == "http://h:99999/x"));
         assert_eq!(asked, not_asked);
         assert_eq!(format!("{asked:?}"), format!("{not_asked:?}"));
         let cloned = not_asked.clone();
@@ -429,6 +459,17 @@ mod tests {
         other.end = short.end;
         other.chars = short.chars;
         assert_ne!(other, short, "the limit is part of the verdict");
+    }
+
+    #[test]
+    fn a_finding_is_moved_without_a_call_and_holds_rare_parts_only_when_it_has_them() {
+        assert!(std::mem::size_of::<Found<'_>>() <= 128);
+        let text = "http://h/a <URL:ftp://h/a-\n b> http://h:99999/ <URL:ftp://h/a|b>";
+        let rare: Vec<bool> = findings(text, Extractor::new())
+            .iter()
+            .map(|found| found.rare.is_some())
+            .collect();
+        assert_eq!(rare, [false, true, true, true]);
     }
 
     #[test]

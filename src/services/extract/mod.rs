@@ -36,6 +36,7 @@ mod found;
 mod lines;
 mod reader;
 mod scanner;
+pub(crate) mod words;
 
 pub use candidate::Wrapper;
 pub use extractor::Extractor;
@@ -129,7 +130,8 @@ impl<'t> Iterator for Extract<'t> {
     fn next(&mut self) -> Option<Found<'t>> {
         let bytes = self.text.as_bytes();
         match self.scanner.step(bytes, true) {
-            Step::Found(candidate) => {
+            Step::Found => {
+                let candidate = self.scanner.candidate();
                 let position = self.lines.advance(bytes, candidate.start, candidate.end);
                 let found = self.text.get(candidate.start..candidate.end).unwrap_or("");
                 let url = candidate.url_text(self.text);

@@ -1,7 +1,6 @@
 //! The URLs of a stream, read piece by piece: copied into a bounded buffer of its own
 //! ([`Read`]), or read in place in the source's own buffer ([`BufRead`]).
 
-use super::candidate::Candidate;
 use super::extractor::Extractor;
 use super::found::Found;
 use super::lines::LineCounter;
@@ -113,8 +112,7 @@ impl<R> ExtractReader<R> {
     /// Drops the bytes before `keep` (a buffer offset), counting their lines.
     fn discard(&mut self, keep: usize) {
         let keep = keep.min(self.filled);
-        self.lines.advance(&self.buffer[..self.filled], keep, keep);
-        self.lines.rebase(keep);
+        self.lines.let_go(&self.buffer[..self.filled], keep);
         self.scanner.rebase(keep);
         self.buffer.copy_within(keep..self.filled, 0);
         self.filled -= keep;
@@ -146,21 +144,12 @@ impl<R: Read> ExtractReader<R> {
         Ok(())
     }
 
-    /// The next finding of a stream copied into `buffer`.
-    fn next_copied(&mut self) -> Option<io::Result<Found<'static>>> {
+    /// Searches a stream copied into `buffer` up to its next finding.
+    fn search_copied(&mut self) -> Option<io::Result<Held>> {
         loop {
             let buffer = &self.buffer[..self.filled];
             match self.scanner.step(buffer, self.eof) {
-                Step::Found(candidate) => {
-                    return Some(Ok(found_in(
-                        &self.extractor,
-                        &mut self.scanner,
-                        &mut self.lines,
-                        buffer,
-                        self.base,
-                        candidate,
-                    )));
-                }
+                Step::Found => return Some(Ok(Held::Buffer(self.filled))),
                 Step::End => return None,
                 Step::NeedMore { keep } => {
                     self.discard(keep);
@@ -173,15 +162,16 @@ impl<R: Read> ExtractReader<R> {
         }
     }
 
-    /// The next finding of a stream read in place: the search runs on a window of the
-    /// source's buffer (at most `window` bytes of it, so that lines are counted while the
-    /// bytes are in the cache) and moves on in it without copying; only where it needs
-    /// bytes past the end of the source's buffer are the bytes it keeps carried over, in
-    /// `buffer`, with the start of the next buffer copied after them, until the search lets
-    /// the carried bytes go and reads in place again.
-    fn next_in_place(&mut self) -> Option<io::Result<Found<'static>>> {
+    /// Searches up to the next finding: in a stream copied into `buffer`, or in a stream
+    /// read in place. Read in place, the search runs on a window of the source's buffer (at
+    /// most `window` bytes of it, so that lines are counted while the bytes are in the
+    /// cache) and moves on in it without copying; only where it needs bytes past the end of
+    /// the source's buffer are the bytes it keeps carried over, in `buffer`, with the start
+    /// of the next buffer copied after them, until the search lets the carried bytes go and
+    /// reads in place again.
+    fn search(&mut self) -> Option<io::Result<Held>> {
         let Some(place) = self.in_place.as_mut() else {
-            return self.next_copied();
+            return self.search_copied();
         };
         loop {
             let source = loop {
@@ -200,21 +190,14 @@ impl<R: Read> ExtractReader<R> {
                 let window = &source[place.offset.min(end)..end];
                 let eof = source.is_empty();
                 match self.scanner.step(window, eof) {
-                    Step::Found(candidate) => {
-                        return Some(Ok(found_in(
-                            &self.extractor,
-                            &mut self.scanner,
-                            &mut self.lines,
-                            window,
-                            self.base,
-                            candidate,
-                        )));
+                    Step::Found => {
+                        let start = place.offset.min(end);
+                        return Some(Ok(Held::Source { start, end }));
                     }
                     Step::End => return None,
                     Step::NeedMore { keep } => {
                         let keep = keep.min(window.len());
-                        self.lines.advance(window, keep, keep);
-                        self.lines.rebase(keep);
+                        self.lines.let_go(window, keep);
                         self.scanner.rebase(keep);
                         self.base += keep as u64;
                         place.offset += keep;
@@ -270,16 +253,7 @@ impl<R: Read> ExtractReader<R> {
             }
             let buffer = &self.buffer[..self.filled];
             match self.scanner.step(buffer, self.eof) {
-                Step::Found(candidate) => {
-                    return Some(Ok(found_in(
-                        &self.extractor,
-                        &mut self.scanner,
-                        &mut self.lines,
-                        buffer,
-                        self.base,
-                        candidate,
-                    )));
-                }
+                Step::Found => return Some(Ok(Held::Buffer(self.filled))),
                 Step::End => return None,
                 Step::NeedMore { keep } => {
                     let keep = keep.min(self.filled);
@@ -287,8 +261,7 @@ impl<R: Read> ExtractReader<R> {
                     if keep >= carried {
                         // Every byte kept is in the source's buffer: read it in place again.
                         let buffer = &self.buffer[..self.filled];
-                        self.lines.advance(buffer, keep, keep);
-                        self.lines.rebase(keep);
+                        self.lines.let_go(buffer, keep);
                         self.scanner.rebase(keep);
                         self.base += keep as u64;
                         place.offset = keep - carried;
@@ -296,8 +269,7 @@ impl<R: Read> ExtractReader<R> {
                         place.taken = 0;
                         self.filled = 0;
                     } else {
-                        self.lines.advance(&self.buffer[..self.filled], keep, keep);
-                        self.lines.rebase(keep);
+                        self.lines.let_go(&self.buffer[..self.filled], keep);
                         self.scanner.rebase(keep);
                         self.buffer.copy_within(keep..self.filled, 0);
                         self.filled -= keep;
@@ -310,15 +282,147 @@ impl<R: Read> ExtractReader<R> {
     }
 }
 
-/// A candidate found in `bytes` (at stream offset `base`) made a finding that owns its text.
-fn found_in(
-    extractor: &Extractor,
-    scanner: &mut Scanner,
-    lines: &mut LineCounter,
-    bytes: &[u8],
+/// Where the bytes a search stopped at, for a finding, are.
+#[derive(Debug, Clone, Copy)]
+enum Held {
+    /// In the source's buffer (read in place), `start..end`.
+    Source { start: usize, end: usize },
+    /// In the reader's buffer, up to this.
+    Buffer(usize),
+}
+
+/// What a finding is made of: the settings, the scanner that found it, the counter, and
+/// the bytes it was found in, at stream offset `base`.
+struct Parts<'a> {
+    extractor: &'a Extractor,
+    scanner: &'a mut Scanner,
+    lines: &'a mut LineCounter,
+    bytes: &'a [u8],
     base: u64,
-    candidate: Candidate,
-) -> Found<'static> {
+}
+
+impl<R: Read> ExtractReader<R> {
+    /// What the finding a search stopped at, in the bytes `held`, is made of (borrowing the
+    /// fields apart, so that `failed` can still be set). Read in place, the source's buffer
+    /// is asked for again: not consumed since the search, it holds the same bytes
+    /// ([`BufRead::fill_buf`] reads only into an empty buffer).
+    fn parts(&mut self, held: Held) -> io::Result<Parts<'_>> {
+        let bytes = match held {
+            Held::Buffer(len) => &self.buffer[..len],
+            Held::Source { start, end } => {
+                let place = self.in_place.as_ref().expect("a reader in place");
+                (place.fill_buf)(&mut self.reader)?
+                    .get(start..end)
+                    .ok_or_else(|| io::Error::other("the source's buffer changed unconsumed"))?
+            }
+        };
+        Ok(Parts {
+            extractor: &self.extractor,
+            scanner: &mut self.scanner,
+            lines: &mut self.lines,
+            bytes,
+            base: self.base,
+        })
+    }
+
+    /// The next finding a search stops at, made by `make`; after an error (reading, or the
+    /// source's buffer not what it was), the error, then nothing.
+    fn next_with<'s, T>(&'s mut self, make: impl FnOnce(Parts<'s>) -> T) -> Option<io::Result<T>> {
+        if self.failed {
+            return None;
+        }
+        let held = match self.search()? {
+            Ok(held) => held,
+            Err(error) => {
+                self.failed = true;
+                return Some(Err(error));
+            }
+        };
+        // The only error left is the source's buffer asked for again: checked first, so
+        // that the finding's borrow is taken once, and never given back on an error.
+        if let Held::Source { end, .. } = held {
+            let place = self.in_place.as_ref().expect("a reader in place");
+            let fits = (place.fill_buf)(&mut self.reader).map(|source| source.len() >= end);
+            if let Err(error) = fits.and_then(|fits| {
+                fits.then_some(())
+                    .ok_or_else(|| io::Error::other("the source's buffer changed unconsumed"))
+            }) {
+                self.failed = true;
+                return Some(Err(error));
+            }
+        }
+        Some(self.parts(held).map(make))
+    }
+
+    /// The next finding, its text borrowed from the reader's buffer (or the source's, read
+    /// in place) instead of copied: the findings of the iterator, one at a time, each
+    /// given back before the next is asked for. A finding whose text is not UTF-8, or
+    /// whose URL is in pieces, owns those.
+    ///
+    /// ```
+    /// let text = "mail <URL:mailto:timbl@info.cern.ch> or telnet://info.cern.ch/";
+    /// let mut reader = rfc1738::Extractor::new().extract_buf_reader(text.as_bytes());
+    /// let mut urls = Vec::new();
+    /// while let Some(found) = reader.next_borrowed() {
+    ///     urls.push(found.unwrap().url().to_owned());
+    /// }
+    /// assert_eq!(urls, ["mailto:timbl@info.cern.ch", "telnet://info.cern.ch/"]);
+    /// ```
+    pub fn next_borrowed(&mut self) -> Option<io::Result<Found<'_>>> {
+        self.next_with(found_borrowed)
+    }
+}
+
+/// The scanner's candidate, found in the bytes, made a finding that borrows its text.
+fn found_borrowed(parts: Parts<'_>) -> Found<'_> {
+    let Parts {
+        extractor,
+        scanner,
+        lines,
+        bytes,
+        base,
+    } = parts;
+    let candidate = scanner.candidate();
+    let position = lines.advance(bytes, candidate.start, candidate.end);
+    let found_text = &bytes[candidate.start..candidate.end];
+    let (found, url, found_bytes) = match std::str::from_utf8(found_text) {
+        Ok(text) => {
+            let url = match candidate.pieces.as_slice() {
+                // Cut at ASCII bytes, so at characters.
+                &[(start, end)] => text.get(start - candidate.start..end - candidate.start),
+                _ => None,
+            };
+            let url = match url {
+                Some(url) => Cow::Borrowed(url),
+                None => Cow::Owned(
+                    candidate
+                        .url_in_found(text)
+                        .unwrap_or_else(|| candidate.url_bytes_lossy(bytes)),
+                ),
+            };
+            (Cow::Borrowed(text), url, None)
+        }
+        Err(_) => (
+            String::from_utf8_lossy(found_text),
+            Cow::Owned(candidate.url_bytes_lossy(bytes)),
+            Some(found_text.into()),
+        ),
+    };
+    let found = Found::from_candidate(extractor, candidate, base, position, found, url);
+    scanner.settle(found.is_valid());
+    found.with_found_bytes(found_bytes)
+}
+
+/// The scanner's candidate, found in the bytes, made a finding that owns its text.
+fn found_in(parts: Parts<'_>) -> Found<'static> {
+    let Parts {
+        extractor,
+        scanner,
+        lines,
+        bytes,
+        base,
+    } = parts;
+    let candidate = scanner.candidate();
     let position = lines.advance(bytes, candidate.start, candidate.end);
     let found_text = &bytes[candidate.start..candidate.end];
     // Found text that is UTF-8 (nearly always) is checked once, and the URL cut from it.
@@ -346,9 +450,6 @@ impl<R: Read> Iterator for ExtractReader<R> {
     type Item = io::Result<Found<'static>>;
 
     fn next(&mut self) -> Option<io::Result<Found<'static>>> {
-        if self.failed {
-            return None;
-        }
-        self.next_in_place()
+        self.next_with(found_in)
     }
 }

@@ -2,18 +2,18 @@
 //! scheme, looked back from), which starts are read as candidates, and what an invalid
 //! finding leaves to search inside it.
 
-use super::candidate::{ends_run, is_known_scheme, skip_whitespace, Attempt, Candidate, HEAD};
+use super::candidate::{ends_run, name_before, skip_whitespace, Attempt, Candidate, Head, HEAD};
 use super::extractor::Extractor;
 use crate::vocabulary::dialect::PREFIX;
 use crate::vocabulary::kind::UrlKind;
-use crate::vocabulary::scheme::{is_scheme_char, scheme_run_end, scheme_run_start};
+use crate::vocabulary::scheme::{is_scheme_char, scheme_run_end};
 use std::borrow::Cow;
 
 /// What the scanner made of the bytes it was given.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Step {
-    /// A finding; the scanner continues after it.
-    Found(Candidate),
+    /// A finding, [`Scanner::candidate`]; the scanner continues after it.
+    Found,
     /// The bytes end before the scanner can decide: bytes before `keep` are done with.
     NeedMore { keep: usize },
     /// No more findings (only when the bytes are the end of the text).
@@ -22,7 +22,7 @@ pub(super) enum Step {
 
 /// The search's state between steps: where it is, and what the last finding left it to
 /// do inside that finding.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(super) struct Scanner {
     extractor: Extractor,
     pos: usize,
@@ -34,6 +34,8 @@ pub(super) struct Scanner {
     inside: Option<Inside>,
     /// A finding cut at the length limit: the end of its run is looked for first.
     seeking: Option<Seeking>,
+    /// The candidate read last: the finding of a step that returned [`Step::Found`].
+    candidate: Candidate,
 }
 
 /// What the search needs of a finding once its verdict is known.
@@ -104,7 +106,14 @@ impl Scanner {
             last: None,
             inside: None,
             seeking: None,
+            candidate: Candidate::default(),
         }
+    }
+
+    /// The finding of the last step, when it returned [`Step::Found`] (offsets in the bytes
+    /// it was given).
+    pub(super) fn candidate(&self) -> &Candidate {
+        &self.candidate
     }
 
     /// The buffer lost its first `dropped` bytes.
@@ -244,7 +253,10 @@ impl Scanner {
             if colon >= 2 && !may_end_a_name(bytes[colon - 2], bytes[colon - 1]) {
                 continue;
             }
-            for start in self.starts_closed_by(bytes, colon).into_iter().flatten() {
+            let Some((head, starts)) = self.starts_closed_by(bytes, colon) else {
+                continue;
+            };
+            for start in starts.into_iter().flatten() {
                 if start < at {
                     continue;
                 }
@@ -255,18 +267,21 @@ impl Scanner {
                     // Not enough bytes to recognize a start: read on, keeping them.
                     return Step::NeedMore { keep: start };
                 }
-                let attempt = if bytes[start] == b'<' {
-                    self.extractor.wrapped(bytes, start, eof)
+                let attempt = if start < head.name {
+                    self.extractor
+                        .wrapped(bytes, start, head, eof, &mut self.candidate)
                 } else {
-                    self.extractor.bare_at(bytes, start, eof)
+                    self.extractor
+                        .bare_at(bytes, head, eof, &mut self.candidate)
                 };
                 match attempt {
                     Attempt::No => at = start + 1,
                     Attempt::Skip(to) => at = to,
                     Attempt::NeedMore => return Step::NeedMore { keep: start },
-                    Attempt::Found(candidate, resume) => {
+                    Attempt::Found(resume) => {
+                        let candidate = &self.candidate;
                         if let Some(inside) = self.inside {
-                            if !self.is_valid(bytes, &candidate) {
+                            if !self.is_valid(bytes, candidate) {
                                 // Not reported: its text is the invalid finding's. The
                                 // search goes on inside it, while tries are left.
                                 if inside.tries > 1 {
@@ -289,7 +304,7 @@ impl Scanner {
                             truncated: candidate.truncated,
                             one_piece: candidate.pieces.len() == 1,
                         });
-                        return Step::Found(candidate);
+                        return Step::Found;
                     }
                 }
             }
@@ -308,20 +323,15 @@ impl Scanner {
 
     /// The starts a `:` at `colon` can close, in order: `<` (with whitespace) before a
     /// name, and the name at the start of a word (a letter first), when the name is `URL`
-    /// or a known scheme. Nothing else can start a URL whose head this colon ends.
-    fn starts_closed_by(&self, bytes: &[u8], colon: usize) -> [Option<usize>; 2] {
+    /// or a known scheme (the head). Nothing else can start a URL whose head this colon
+    /// ends.
+    fn starts_closed_by(&self, bytes: &[u8], colon: usize) -> Option<(Head, [Option<usize>; 2])> {
         // (The search lets most colons go before this, by the two bytes before them.)
         let low = colon.saturating_sub(HEAD);
-        // A name longer than the longest known one is none of them.
-        let longest = colon.saturating_sub(crate::vocabulary::kind::LONGEST_NAME + 1);
-        let name = scheme_run_start(bytes, colon, low.max(longest));
         // The name must be `URL` or a known scheme: nothing else starts a URL (most
         // colons in prose end here).
-        let head = &bytes[name..colon];
-        let prefix = head.eq_ignore_ascii_case(b"URL");
-        if !(prefix || is_known_scheme(head)) {
-            return [None, None];
-        }
+        let head = name_before(bytes, colon)?;
+        let (name, prefix) = (head.name, head.prefix);
         // A bare scheme with nothing after its colon (`"news:"`, `ftp: `) is a mention of
         // the scheme, and `URL:` needs a scheme after it: no bare URL starts here.
         let mention = !prefix && bytes.get(colon + 1).is_some_and(|&b| ends_run(b));
@@ -339,7 +349,7 @@ impl Scanner {
         let angle =
             (space > low && bytes[space - 1] == b'<' && skip_whitespace(bytes, space) == name)
                 .then(|| space - 1);
-        [angle, word]
+        Some((head, [angle, word]))
     }
 
     /// Whether `at` starts a word: the byte before is not part of a scheme name (a letter,
@@ -466,11 +476,7 @@ mod tests {
                 );
             }
             let scanner = Scanner::new(Extractor::new());
-            assert_eq!(
-                scanner.starts_closed_by(bytes, colon),
-                [None, None],
-                "{word}"
-            );
+            assert_eq!(scanner.starts_closed_by(bytes, colon), None, "{word}");
         }
     }
 }
