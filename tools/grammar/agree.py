@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any, Optional
 
 import abnf
-from parsimonious.exceptions import ParseError as PegError
-from parsimonious.grammar import Grammar
+from parsimonious.exceptions import ParseError as PegError  # type: ignore[import-untyped]
+from parsimonious.grammar import Grammar  # type: ignore[import-untyped]
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -410,16 +410,16 @@ def main() -> int:
             tally[1] += 1
             if tree is None or not case["valid"]:
                 continue
-            compared = [
+            read = [
                 (key, get(tree), case[key])
                 for key, get in components(dialect, case["kind"]).items()
                 if key in case
             ]
-            differ = [f"{key} {got!r}, corpus {want!r}" for key, got, want in compared if got != want]
+            differ = [f"{key} {got!r}, corpus {want!r}" for key, got, want in read if got != want]
             if differ and prose_limited(tree):
                 fallback[dialect] = fallback.get(dialect, 0) + (tool == "abnf")
                 continue
-            tally[2] += len(compared)
+            tally[2] += len(read)
             problems.extend(f"{case['id']} {dialect} {tool}: {text!r}: {d}" for d in differ)
     print("dialect  tool          cases  same verdict  components compared")
     for (dialect, tool), (n, same, compared) in sorted(counts.items()):
