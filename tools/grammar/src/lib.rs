@@ -5,6 +5,10 @@
 //! `cargo run --manifest-path tools/grammar/Cargo.toml --bin diagrams` writes
 //! `docs/diagrams/`; `tests/diagrams_fresh.rs` fails when the committed files are stale.
 
+pub mod abnf;
+pub mod lang;
+pub mod parsimonious;
+
 use pest_meta::ast::Expr;
 use railroad::{
     Choice, Comment, Diagram, Empty, End, LabeledBox, Node, NonTerminal, Optional, Repeat,
@@ -42,8 +46,9 @@ pub struct RuleDiagram {
     pub svg: String,
 }
 
-/// The comment lines written before each rule of a `.pest` file.
-fn comments(text: &str) -> BTreeMap<String, (Vec<String>, Vec<String>)> {
+/// The comment lines written before each rule of a `.pest` file: its `///` doc and its
+/// `//` notes, by rule name.
+pub(crate) fn comments(text: &str) -> BTreeMap<String, (Vec<String>, Vec<String>)> {
     let mut found = BTreeMap::new();
     let (mut doc, mut notes) = (Vec::new(), Vec::new());
     for line in text.lines() {
@@ -262,5 +267,22 @@ pub fn render_all(grammar_dir: &std::path::Path) -> Result<Vec<(String, String)>
         grammars.push((file, title, rules));
     }
     files.push(("index.html".to_owned(), index_html(&grammars)));
+    Ok(files)
+}
+
+/// Every exported grammar (`grammar/abnf/*.abnf`, `grammar/python/*.peg`): path relative
+/// to `grammar/`, and contents, from the grammar files in `grammar_dir`.
+pub fn exports(grammar_dir: &std::path::Path) -> Result<Vec<(String, String)>, String> {
+    let mut files = Vec::new();
+    for (file, title) in GRAMMARS {
+        let text =
+            std::fs::read_to_string(grammar_dir.join(file)).map_err(|e| format!("{file}: {e}"))?;
+        let stem = folder(file);
+        files.push((format!("abnf/{stem}.abnf"), abnf::abnf(file, &text, title)?));
+        files.push((
+            format!("python/{stem}.peg"),
+            parsimonious::parsimonious(file, &text, title)?,
+        ));
+    }
     Ok(files)
 }
