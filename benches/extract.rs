@@ -6,7 +6,8 @@
 //! four text seeds repeated to 8 MiB), `no-url.txt` (the same prose without any URL),
 //! `dense.txt` (URLs in short sentences). Group `extract`: each text read by `extract`
 //! (a `&str`), by `extract_reader` (a stream, copied into the reader's buffer), by
-//! `extract_buf_reader` (the same stream read in place) and by linkify, every finding
+//! `extract_buf_reader` (the same stream read in place), by the same reader's lending
+//! `next_borrowed` (each finding's text borrowed, as the CLI reads) and by linkify, every finding
 //! consumed. Group `extract_linear`: `extract` on the first 1 KiB, 64 KiB, 1 MiB and
 //! 16 MiB of the dense text (repeated to 16 MiB: URLs at one density all through), time
 //! per byte. `EXTRACT_PASSES` and `EXTRACT_ONLY` run one finder on one text without
@@ -49,6 +50,15 @@ const FINDERS: &[(&str, Find)] = &[
             .fold((0, 0), |(n, len), found| {
                 (n + 1, len + found.map_or(0, |found| found.url().len()))
             })
+    }),
+    ("rfc1738-lent", |text| {
+        let mut reader = rfc1738::Extractor::new().extract_buf_reader(text.as_bytes());
+        let (mut n, mut len) = (0, 0);
+        while let Some(found) = reader.next_borrowed() {
+            n += 1;
+            len += found.map_or(0, |found| found.url().len());
+        }
+        (n, len)
     }),
     ("linkify", |text| {
         let mut finder = LinkFinder::new();
