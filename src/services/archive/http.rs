@@ -79,9 +79,11 @@ pub(crate) fn parse(block: &[u8], max: u64) -> Result<Response<'_>, ProblemKind>
             "chunked" => dechunk(&body).map_err(ProblemKind::Chunked)?,
             "gzip" | "x-gzip" => gunzip(&body, max)?,
             "deflate" => inflate(&body, max)?,
-            other => return Err(ProblemKind::Encoding(format!(
+            other => {
+                return Err(ProblemKind::Encoding(format!(
                 "coding {other:?} is not one this reader decodes (chunked, gzip, x-gzip, deflate)"
-            ))),
+            )))
+            }
         });
     }
     Ok(Response {

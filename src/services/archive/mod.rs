@@ -634,6 +634,17 @@ impl Parser<'_> {
             Ok(block) => block,
             Err(step) => return Ok(step),
         };
+        let filedesc = head.url.starts_with("filedesc:");
+        if let (true, Some(block)) = (filedesc, &block) {
+            // The version block, "1 0 origin" (or "2 0 ..."), then the field names: the
+            // version the next header lines are read by.
+            if let Some(version) = block.split(|&b| b == b' ' || b == b'\n').next() {
+                self.arc_version = match version {
+                    b"2" => 2,
+                    _ => 1,
+                };
+            }
+        }
         // A record ends with a LF; the next line (after any empty ones) starts a record.
         let mut after = Vec::new();
         let ends = loop {
@@ -663,16 +674,6 @@ impl Parser<'_> {
         let Some(block) = block else {
             return Ok(Step::Next);
         };
-        let filedesc = head.url.starts_with("filedesc:");
-        if filedesc {
-            // The version block: "1 0 origin" (or "2 0 ..."), then the field names.
-            if let Some(version) = block.split(|&b| b == b' ' || b == b'\n').next() {
-                self.arc_version = match version {
-                    b"2" => 2,
-                    _ => 1,
-                };
-            }
-        }
         let record = Record {
             offset: at,
             format: Format::Arc,
