@@ -503,7 +503,7 @@ impl Parser<'_> {
             if line.is_empty() {
                 break;
             }
-            let text = String::from_utf8_lossy(line);
+            let text = header_text(line);
             if line[0] == b' ' || line[0] == b'\t' {
                 if let Some((_, value)) = fields.last_mut() {
                     value.push(' ');
@@ -726,6 +726,15 @@ impl Parser<'_> {
     }
 }
 
+/// A header line's text: UTF-8 (WARC 1.1's), or else Latin-1 (as warcio reads it: the
+/// URLs of old crawls were written as the pages had them).
+fn header_text(line: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(line) {
+        Ok(text) => text.into(),
+        Err(_) => line.iter().map(|&b| char::from(b)).collect::<String>().into(),
+    }
+}
+
 /// `line` without its CR LF or LF.
 fn trim_line_end(line: &[u8]) -> &[u8] {
     let line = line.strip_suffix(b"\n").unwrap_or(line);
@@ -770,8 +779,7 @@ struct ArcHeader {
 /// `filedesc` line has version 1's five fields). The URL is what is left before the other
 /// fields, spaces and all, as warcio reads it.
 fn arc_header(line: &[u8], version: u8) -> Option<ArcHeader> {
-    let line = trim_line_end(line);
-    let text = String::from_utf8_lossy(line);
+    let text = header_text(trim_line_end(line));
     let fields = |n: usize| {
         let mut parts: Vec<&str> = text.rsplitn(n, ' ').collect();
         parts.reverse();
