@@ -117,6 +117,7 @@ impl Tally {
 
     /// The summary of one archive on standard error: a JSON object with `--json`, a line
     /// with `--summary`. `what` names the documents read ("pages", "texts").
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn finish(
         &self,
         out: &mut Out,

@@ -731,7 +731,11 @@ impl Parser<'_> {
 fn header_text(line: &[u8]) -> std::borrow::Cow<'_, str> {
     match std::str::from_utf8(line) {
         Ok(text) => text.into(),
-        Err(_) => line.iter().map(|&b| char::from(b)).collect::<String>().into(),
+        Err(_) => line
+            .iter()
+            .map(|&b| char::from(b))
+            .collect::<String>()
+            .into(),
     }
 }
 
