@@ -2,6 +2,8 @@
 //! forms, normalization, section 6's checks, extraction from running text, the builders,
 //! conversion to the `url` crate, and the JSON reports.
 
+#[cfg(feature = "archive")]
+pub mod archive;
 pub(crate) mod builders;
 #[cfg(feature = "url")]
 pub mod convert;

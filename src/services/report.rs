@@ -265,6 +265,45 @@ impl Serialize for WarningReport<'_> {
     }
 }
 
+/// The record of a web archive (ARC or WARC) a page or text came from, as the reports of
+/// its links ([`LinkReport::in_record`]) and URLs ([`ExtractReport::in_record`]) carry it:
+/// `record_offset` (the record's offset in the file, or its gzip member's), `record_url`
+/// (`WARC-Target-URI` or the ARC header's URL; null without one) and `record_date`
+/// (`WARC-Date`, or the ARC date as ISO 8601; null without one).
+///
+/// ```
+/// use rfc1738::{ExtractReport, InRecord};
+///
+/// let found = rfc1738::extract("see http://info.cern.ch/").next().unwrap();
+/// let record = InRecord {
+///     offset: 1207,
+///     url: Some("http://info.cern.ch/notes.txt"),
+///     date: Some("1996-09-23T14:21:03Z"),
+/// };
+/// let json = serde_json::to_string(&ExtractReport::new(Some("crawl.warc"), &found).in_record(record)).unwrap();
+/// assert!(json.starts_with(
+///     r#"{"file":"crawl.warc","record_offset":1207,"record_url":"http://info.cern.ch/notes.txt","record_date":"1996-09-23T14:21:03Z","start":4,"#
+/// ));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InRecord<'r> {
+    /// The record's offset in its file (in a gzip'd file, its gzip member's).
+    pub offset: u64,
+    /// Its URL.
+    pub url: Option<&'r str>,
+    /// Its date.
+    pub date: Option<&'r str>,
+}
+
+impl InRecord<'_> {
+    /// Its entries, in a report's map.
+    fn entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        map.serialize_entry("record_offset", &self.offset)?;
+        map.serialize_entry("record_url", &self.url)?;
+        map.serialize_entry("record_date", &self.date)
+    }
+}
+
 /// A URL found in text, serializable as one line of `rfc1738 extract --json` and of the
 /// extraction corpus (`corpus/extract/`): `file`, `start`, `end`, `line`, `column`,
 /// `found`, `url`, `wrapper`, `prefixed`, `hyphen_break`, `alternative` and
@@ -279,6 +318,7 @@ impl Serialize for WarningReport<'_> {
 #[derive(Debug, Clone, Copy)]
 pub struct ExtractReport<'r, 't> {
     file: Option<&'r str>,
+    record: Option<InRecord<'r>>,
     found: &'r Found<'t>,
 }
 
@@ -286,7 +326,18 @@ impl<'r, 't> ExtractReport<'r, 't> {
     /// The report of `found`, in the text named `file` (`None` for standard input, which
     /// prints as `"-"`).
     pub fn new(file: Option<&'r str>, found: &'r Found<'t>) -> ExtractReport<'r, 't> {
-        ExtractReport { file, found }
+        ExtractReport {
+            file,
+            record: None,
+            found,
+        }
+    }
+
+    /// The same report, of a URL found in a record of a web archive: `record_offset`,
+    /// `record_url` and `record_date` follow `file`.
+    pub fn in_record(mut self, record: InRecord<'r>) -> ExtractReport<'r, 't> {
+        self.record = Some(record);
+        self
     }
 }
 
@@ -295,6 +346,9 @@ impl Serialize for ExtractReport<'_, '_> {
         let found = self.found;
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("file", self.file.unwrap_or("-"))?;
+        if let Some(record) = &self.record {
+            record.entries(&mut map)?;
+        }
         map.serialize_entry("start", &found.start())?;
         map.serialize_entry("end", &found.end())?;
         map.serialize_entry("line", &found.line())?;
@@ -367,6 +421,7 @@ impl Serialize for ErrorEntry<'_> {
 #[derive(Debug, Clone, Copy)]
 pub struct LinkReport<'r> {
     file: Option<&'r str>,
+    record: Option<InRecord<'r>>,
     link: &'r crate::services::links::Link,
 }
 
@@ -375,7 +430,18 @@ impl<'r> LinkReport<'r> {
     /// The report of `link`, in the document named `file` (`None` for standard input,
     /// which prints as `"-"`).
     pub fn new(file: Option<&'r str>, link: &'r crate::services::links::Link) -> LinkReport<'r> {
-        LinkReport { file, link }
+        LinkReport {
+            file,
+            record: None,
+            link,
+        }
+    }
+
+    /// The same report, of a link of a page in a record of a web archive:
+    /// `record_offset`, `record_url` and `record_date` follow `file`.
+    pub fn in_record(mut self, record: InRecord<'r>) -> LinkReport<'r> {
+        self.record = Some(record);
+        self
     }
 }
 
@@ -403,6 +469,9 @@ impl Serialize for LinkReport<'_> {
         let link = self.link;
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("file", self.file.unwrap_or("-"))?;
+        if let Some(record) = &self.record {
+            record.entries(&mut map)?;
+        }
         map.serialize_entry("line", &link.line)?;
         map.serialize_entry("element", &link.element)?;
         map.serialize_entry("attribute", &link.attribute)?;

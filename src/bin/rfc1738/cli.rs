@@ -2,6 +2,7 @@
 
 use crate::output::Only;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use rfc1738::archive::ArchiveReader;
 use rfc1738::{Dialect, Extractor, HtmlReading, LinkLister, ResolveMode};
 use std::path::PathBuf;
 
@@ -121,6 +122,44 @@ pub(crate) struct Inputs {
     pub(crate) files: Vec<PathBuf>,
     #[command(flatten)]
     pub(crate) select: SelectArgs,
+}
+
+/// What `links` reads its files as.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum LinksFormat {
+    /// ARC or WARC (plain or gzip'd) when the first bytes say so (gzip's magic bytes, then
+    /// "WARC/" or "filedesc://"), HTML otherwise.
+    Auto,
+    /// HTML, whatever the first bytes.
+    Html,
+    /// WARC 1.0 or 1.1, plain or gzip'd.
+    Warc,
+    /// ARC version 1 or 2, plain or gzip'd.
+    Arc,
+}
+
+/// What `extract` reads its files as.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ExtractFormat {
+    /// ARC or WARC (plain or gzip'd) when the first bytes say so (gzip's magic bytes, then
+    /// "WARC/" or "filedesc://"), text otherwise.
+    Auto,
+    /// Text, whatever the first bytes.
+    Text,
+    /// WARC 1.0 or 1.1, plain or gzip'd.
+    Warc,
+    /// ARC version 1 or 2, plain or gzip'd.
+    Arc,
+}
+
+/// How ARC and WARC files are read (`extract`, `links`).
+#[derive(Args)]
+pub(crate) struct ArchiveArgs {
+    /// The largest record of an ARC or WARC file read, in bytes (its length, and its HTTP
+    /// body decoded): a longer one is reported on standard error and skipped without being
+    /// held. Memory stays within about three times this, whatever the file's size.
+    #[arg(long, value_name = "BYTES", default_value_t = ArchiveReader::DEFAULT_MAX_RECORD)]
+    pub(crate) max_record: u64,
 }
 
 /// Which answers are printed, and what is said of the run.
@@ -246,7 +285,8 @@ pub(crate) enum Command {
     #[command(after_help = "Examples:
   rfc1738 extract README.txt
   rfc1738 extract --json --only valid mail/*.txt > urls.jsonl
-  rfc1738 extract --fail-on-invalid --quiet doc.txt || echo 'an invalid URL'")]
+  rfc1738 extract --fail-on-invalid --quiet doc.txt || echo 'an invalid URL'
+  rfc1738 extract --json crawl.warc.gz > urls.jsonl   # the text records of a web archive")]
     Extract {
         /// The grammar the URLs found are read by.
         #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Rfc1738)]
@@ -267,9 +307,18 @@ pub(crate) enum Command {
         /// whether every file was read).
         #[arg(long)]
         fail_on_invalid: bool,
+        /// What the files are: ARC or WARC files are told from their first bytes (auto);
+        /// in one, each text record (a response or resource whose media type is text/...)
+        /// is searched, and its JSON lines carry "record_offset", "record_url" and
+        /// "record_date".
+        #[arg(long, value_enum, ignore_case = true, default_value_t = ExtractFormat::Auto)]
+        format: ExtractFormat,
+        #[command(flatten)]
+        archive: ArchiveArgs,
         #[command(flatten)]
         select: SelectArgs,
         /// The text files to search ("-" is standard input); without any, standard input.
+        /// ARC and WARC files (plain or gzip'd) are read record by record.
         files: Vec<PathBuf>,
     },
     /// List the links of HTML pages (the URL attributes of HTML 2.0: A HREF, BASE HREF,
@@ -278,7 +327,8 @@ pub(crate) enum Command {
     #[command(after_help = "Examples:
   rfc1738 links --base http://info.cern.ch/hypertext/WWW/TheProject.html TheProject.html
   rfc1738 links --json --mode rfc1808 --base http://www.w3.org/pub/WWW/ *.html
-  rfc1738 links --html whatwg --only invalid --summary page.html")]
+  rfc1738 links --html whatwg --only invalid --summary page.html
+  rfc1738 links --json crawl.warc.gz > links.jsonl   # every HTML page of a web archive")]
     Links {
         /// The absolute URL the pages were fetched from (a fragment is allowed, and taken
         /// off): the base of a page without BASE HREF (a relative BASE HREF is resolved
@@ -311,10 +361,23 @@ pub(crate) enum Command {
         /// left open (by default the status says only whether every file was read).
         #[arg(long)]
         fail_on_invalid: bool,
+        /// What the files are: ARC or WARC files are told from their first bytes (auto);
+        /// in one, each HTML page (a response or resource record of text/html) is read, its
+        /// links resolved against the record's URL (WARC-Target-URI, or the ARC header's;
+        /// --base for a record without one) and its BASE HREF, and its JSON lines carry
+        /// "record_offset", "record_url" and "record_date". Requests, revisits, metadata and
+        /// other records are skipped; a record that cannot be read is told on standard
+        /// error (with --json, in a JSON summary there too), with its offset and URL, and
+        /// the rest of the file is still read (exit status 2).
+        #[arg(long, value_enum, ignore_case = true, default_value_t = LinksFormat::Auto)]
+        format: LinksFormat,
+        #[command(flatten)]
+        archive: ArchiveArgs,
         #[command(flatten)]
         select: SelectArgs,
         /// The HTML files ("-" is standard input); without any, standard input. Bytes that
-        /// are not UTF-8 are read as Latin-1 from the first such byte on.
+        /// are not UTF-8 are read as Latin-1 from the first such byte on. ARC and WARC files
+        /// (plain or gzip'd) are read record by record.
         files: Vec<PathBuf>,
     },
 }

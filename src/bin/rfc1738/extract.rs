@@ -1,9 +1,11 @@
 //! `rfc1738 extract`: the URLs of running text, from files or standard input.
 
+use crate::archives::{in_record, record_label, Archives, Either, Tally};
 use crate::lines::each_file;
 use crate::output::{shown, Out, Select};
 use crate::Status;
-use rfc1738::{ExtractReport, Extractor, Found};
+use rfc1738::archive::{Detected, Item, Peeked};
+use rfc1738::{ExtractReport, Extractor, Found, InRecord};
 use std::io::{self, Write};
 
 /// The eight-bytes-at-a-time search of the library's extraction: the same file.
@@ -13,19 +15,120 @@ use words::{bytes_below, equal_bytes, first_where};
 
 /// Prints the URLs found in each file (standard input without files, and for `-`) that
 /// `select` shows, reading each as a stream. A file that cannot be opened or read is
-/// reported on standard error and the others are still read.
+/// reported on standard error and the others are still read. An ARC or WARC file is read
+/// record by record: the URLs of each text record; a record that cannot be read makes the
+/// status `Unreadable`.
 pub(crate) fn run_extract(
     extractor: Extractor,
+    archives: Archives,
     files: &[std::path::PathBuf],
     json: bool,
     select: &mut Select,
     out: &mut Out,
 ) -> io::Result<Status> {
-    let status = each_file("extract", "text", files, out, |input, file, out| {
-        extract_from(extractor, input, file, json, select, out)
-    })?;
+    let mut damaged = false;
+    let status = each_file(
+        "extract",
+        "text",
+        files,
+        out,
+        |input, file, out| match archives.open(input)? {
+            Either::Plain(input) => extract_from(extractor, input, file, json, select, out),
+            Either::Peeked(input) => extract_from(extractor, input, file, json, select, out),
+            Either::Archive((detected, input)) => {
+                let file = file.unwrap_or("-");
+                let tally = extract_archive(
+                    extractor, archives, detected, input, file, json, select, out,
+                )?;
+                damaged |= tally.damaged();
+                Ok(())
+            }
+        },
+    )?;
     select.finish(out, "extract", "URLs found")?;
-    Ok(status)
+    Ok(match damaged {
+        true => status.and(Status::Unreadable),
+        false => status,
+    })
+}
+
+/// Prints the URLs found in every text record of an archive (a response or resource whose
+/// media type is `text/...`); returns what was made of its records, told on standard error
+/// as it goes.
+#[allow(clippy::too_many_arguments)]
+fn extract_archive<R: io::Read>(
+    extractor: Extractor,
+    archives: Archives,
+    detected: Detected,
+    input: Peeked<R>,
+    file: &str,
+    json: bool,
+    select: &mut Select,
+    out: &mut Out,
+) -> io::Result<Tally> {
+    let mut tally = Tally::default();
+    archives
+        .reader
+        .read(input, detected, &mut |item| match item {
+            Item::Document(document)
+                if document.media_type.is_some_and(|t| t.starts_with("text/")) =>
+            {
+                tally.read += 1;
+                let record = in_record(document.record);
+                extract_record(extractor, document.body, file, record, json, select, out)
+            }
+            Item::Document(document) => {
+                tally.other(document.media_type);
+                Ok(())
+            }
+            Item::Skipped(record) => {
+                tally.skipped(&record.kind);
+                Ok(())
+            }
+            Item::Problem(problem) => tally.problem(out, "extract", file, problem),
+        })?;
+    tally.finish(
+        out,
+        "extract",
+        file,
+        detected,
+        json,
+        select.summary,
+        "texts",
+    )?;
+    Ok(tally)
+}
+
+/// Prints the URLs found in the text of one record.
+fn extract_record(
+    extractor: Extractor,
+    text: &[u8],
+    file: &str,
+    record: InRecord<'_>,
+    json: bool,
+    select: &mut Select,
+    out: &mut Out,
+) -> io::Result<()> {
+    let mut reader = extractor.extract_reader(text);
+    let label = shown(&record_label(file, &record)).into_owned();
+    let mut line = Vec::with_capacity(512);
+    while let Some(found) = reader.next_borrowed() {
+        let found = found?;
+        if !select.shows(found.is_valid()) {
+            continue;
+        }
+        line.clear();
+        if json {
+            let report = ExtractReport::new(Some(file), &found).in_record(record);
+            serde_json::to_writer(&mut line, &report)?;
+            line.push(b'\n');
+        } else {
+            write_found(&mut line, label.as_bytes(), &found);
+        }
+        out.write_all(&line)?;
+        out.end_item()?;
+    }
+    Ok(())
 }
 
 /// Prints the URLs found in one stream. Each finding is read with its text borrowed from

@@ -1,49 +1,127 @@
 //! `rfc1738 links`: the links of HTML documents, resolved as the browsers of 1993-1995 did.
 
+use crate::archives::{in_record, record_label, Archives, Either, Tally};
 use crate::lines::each_file;
 use crate::output::{shown, Out, Select};
 use crate::Status;
-use rfc1738::{Link, LinkLister, LinkReport};
+use rfc1738::archive::{Detected, Item, Peeked};
+use rfc1738::{InRecord, Link, LinkLister, LinkReport};
 use std::io::{self, Write};
 
 /// Prints the links of each file (standard input without files, and for `-`) that
 /// `select` shows, reading each as a stream. A file that cannot be opened or read is
 /// reported on standard error and the others are still read. A link is valid when it has
 /// an absolute form that is a valid URL reference by RFC 1738 (a tag, comment or
-/// declaration skipped or left open is an invalid one).
+/// declaration skipped or left open is an invalid one). An ARC or WARC file is read
+/// record by record: the links of each HTML page, against the record's URL; a record that
+/// cannot be read makes the status `Unreadable`.
 pub(crate) fn run_links(
     lister: &LinkLister,
+    archives: Archives,
     files: &[std::path::PathBuf],
     json: bool,
     select: &mut Select,
     out: &mut Out,
 ) -> io::Result<Status> {
+    let mut damaged = false;
     let status = each_file("links", "HTML", files, out, |input, file, out| {
-        links_from(lister, input, file.unwrap_or("-"), json, select, out)
+        let file = file.unwrap_or("-");
+        match archives.open(input)? {
+            Either::Plain(input) => links_from(lister, input, file, None, json, select, out),
+            Either::Peeked(input) => links_from(lister, input, file, None, json, select, out),
+            Either::Archive((detected, input)) => {
+                let tally =
+                    links_of_archive(lister, archives, detected, input, file, json, select, out)?;
+                damaged |= tally.damaged();
+                Ok(())
+            }
+        }
     })?;
     select.finish(out, "links", "links")?;
-    Ok(status)
+    Ok(match damaged {
+        true => status.and(Status::Unreadable),
+        false => status,
+    })
 }
 
-/// Prints the links of one stream.
-fn links_from(
+/// Prints the links of every HTML page of an archive; returns what was made of its
+/// records, told on standard error as it goes.
+#[allow(clippy::too_many_arguments)]
+fn links_of_archive<R: io::Read>(
     lister: &LinkLister,
-    input: impl io::Read,
+    archives: Archives,
+    detected: Detected,
+    input: Peeked<R>,
     file: &str,
     json: bool,
     select: &mut Select,
     out: &mut Out,
+) -> io::Result<Tally> {
+    let mut tally = Tally::default();
+    archives
+        .reader
+        .read(input, detected, &mut |item| match item {
+            Item::Document(document) if is_html(document.media_type) => {
+                tally.read += 1;
+                let lister = match &document.record.url {
+                    Some(url) => lister.clone().base(url.as_str()),
+                    None => lister.clone(),
+                };
+                let record = in_record(document.record);
+                links_from(
+                    &lister,
+                    document.body,
+                    file,
+                    Some(record),
+                    json,
+                    select,
+                    out,
+                )
+            }
+            Item::Document(document) => {
+                tally.other(document.media_type);
+                Ok(())
+            }
+            Item::Skipped(record) => {
+                tally.skipped(&record.kind);
+                Ok(())
+            }
+            Item::Problem(problem) => tally.problem(out, "links", file, problem),
+        })?;
+    tally.finish(out, "links", file, detected, json, select.summary, "pages")?;
+    Ok(tally)
+}
+
+/// Whether a document of this media type is an HTML page.
+fn is_html(media_type: Option<&str>) -> bool {
+    matches!(media_type, Some("text/html" | "application/xhtml+xml"))
+}
+
+/// Prints the links of one stream (a page of an archive's `record`).
+fn links_from(
+    lister: &LinkLister,
+    input: impl io::Read,
+    file: &str,
+    record: Option<InRecord<'_>>,
+    json: bool,
+    select: &mut Select,
+    out: &mut Out,
 ) -> io::Result<()> {
+    let label = record.as_ref().map(|record| record_label(file, record));
     for link in lister.links_reader(input) {
         let link = link?;
         if !select.shows(link.is_valid()) {
             continue;
         }
         if json {
-            serde_json::to_writer(&mut *out, &LinkReport::new(Some(file), &link))?;
+            let report = LinkReport::new(Some(file), &link);
+            match record {
+                Some(record) => serde_json::to_writer(&mut *out, &report.in_record(record))?,
+                None => serde_json::to_writer(&mut *out, &report)?,
+            }
             writeln!(out)?;
         } else {
-            print_link(file, &link, out)?;
+            print_link(label.as_deref().unwrap_or(file), &link, out)?;
         }
         out.end_item()?;
     }

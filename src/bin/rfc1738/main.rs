@@ -6,8 +6,8 @@
 //! rfc1738 resolve [--mode rfc1630|draft|rfc1808|cern] [--json] [CONTEXT [PARTIAL ... | -]] [-f FILE]
 //! rfc1738 normalize [--json] [URL ... | -] [-f FILE]
 //! rfc1738 lint [--dialect D] [--json] [--all] [URL ... | -] [-f FILE]
-//! rfc1738 extract [--dialect D] [--json] [--max-len N] [--line-numbers] [--fail-on-invalid] [FILE ... | -]
-//! rfc1738 links [--base URL] [--mode M] [--html html2|whatwg] [--json] [--max-len N] [--fail-on-invalid] [FILE ... | -]
+//! rfc1738 extract [--dialect D] [--json] [--max-len N] [--line-numbers] [--fail-on-invalid] [--format auto|text|warc|arc] [--max-record N] [FILE ... | -]
+//! rfc1738 links [--base URL] [--mode M] [--html html2|whatwg] [--json] [--max-len N] [--fail-on-invalid] [--format auto|html|warc|arc] [--max-record N] [FILE ... | -]
 //!     every mode: [--only valid|invalid] [--summary] [-q|--quiet] [--color auto|always|never] [--line-buffered]
 //! ```
 //!
@@ -18,6 +18,7 @@
 //! exit status 0 when every input is valid, 1 when any is invalid (`extract` and `links`:
 //! only with `--fail-on-invalid`), 2 on a usage error or a file that cannot be read.
 
+mod archives;
 mod cli;
 mod extract;
 mod lines;
@@ -34,6 +35,7 @@ use lines::Sources;
 use lint::LintMode;
 use output::{Out, Paint, Select};
 use parse::ParseMode;
+use rfc1738::archive::{ArchiveReader, Format};
 use rfc1738::{Dialect, Extractor, InputForm, LinkLister};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -157,16 +159,27 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
             max_len,
             line_numbers,
             fail_on_invalid,
+            format,
+            archive,
             select: select_args,
             files,
         } => {
             let max_len = at_least_256("extract", max_len, out)?;
+            let archives = archives::Archives {
+                reading: match format {
+                    cli::ExtractFormat::Auto => Some(None),
+                    cli::ExtractFormat::Text => None,
+                    cli::ExtractFormat::Warc => Some(Some(Format::Warc)),
+                    cli::ExtractFormat::Arc => Some(Some(Format::Arc)),
+                },
+                reader: ArchiveReader::new().max_record(archive.max_record),
+            };
             let extractor = Extractor::new()
                 .dialect(dialect.into())
                 .max_len(max_len)
                 .line_numbers(line_numbers);
             let mut select = select(&select_args);
-            let status = extract::run_extract(extractor, &files, json, &mut select, out)?;
+            let status = extract::run_extract(extractor, archives, &files, json, &mut select, out)?;
             Ok(status.failing_on_invalid(fail_on_invalid && select.any_invalid()))
         }
         Command::Links {
@@ -176,10 +189,21 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
             json,
             max_len,
             fail_on_invalid,
+            format,
+            archive,
             select: select_args,
             files,
         } => {
             let max_len = at_least_256("links", max_len, out)?;
+            let archives = archives::Archives {
+                reading: match format {
+                    cli::LinksFormat::Auto => Some(None),
+                    cli::LinksFormat::Html => None,
+                    cli::LinksFormat::Warc => Some(Some(Format::Warc)),
+                    cli::LinksFormat::Arc => Some(Some(Format::Arc)),
+                },
+                reader: ArchiveReader::new().max_record(archive.max_record),
+            };
             let mut lister = LinkLister::new()
                 .mode(mode.into())
                 .reading(html.into())
@@ -196,7 +220,7 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
                 lister = lister.base(base);
             }
             let mut select = select(&select_args);
-            let status = links::run_links(&lister, &files, json, &mut select, out)?;
+            let status = links::run_links(&lister, archives, &files, json, &mut select, out)?;
             Ok(status.failing_on_invalid(fail_on_invalid && select.any_invalid()))
         }
     }

@@ -1,0 +1,79 @@
+//! The record reader of web archives (`rfc1738::archive`): any bytes as an ARC or WARC file,
+//! plain or gzip'd, with a small `--max-record`. No panic; every document and the bodies
+//! handed on are within the limit; the same items whether the file arrives whole or in
+//! pieces; the reading always ends (every record read, skipped or reported).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rfc1738::archive::{sniff, ArchiveReader, Detected, Format, Item};
+use std::io::Read;
+
+struct Pieces<'a>(&'a [u8], usize);
+
+impl Read for Pieces<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.1.min(buf.len()).min(self.0.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+const MAX_RECORD: u64 = 4096;
+
+fn items(input: impl Read, detected: Detected) -> Vec<String> {
+    let mut items = Vec::new();
+    ArchiveReader::new()
+        .max_record(MAX_RECORD)
+        .read(input, detected, &mut |item| {
+            items.push(match item {
+                Item::Document(d) => {
+                    assert!(d.body.len() as u64 <= MAX_RECORD);
+                    assert!(d.record.length <= MAX_RECORD);
+                    format!("doc {:?} {:?} {:?}", d.record, d.media_type, d.body)
+                }
+                Item::Skipped(r) => format!("skip {r:?}"),
+                Item::Problem(p) => {
+                    assert!(!p.to_string().is_empty());
+                    format!("problem {p:?}")
+                }
+            });
+            Ok(())
+        })
+        .expect("reading from memory never fails");
+    items
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&first, file)) = data.split_first() else {
+        return;
+    };
+    let format = [Format::Warc, Format::Arc][usize::from(first & 1)];
+    let gzip = first & 2 != 0;
+    let file: Vec<u8> = if gzip {
+        // The bytes as gzip members: the reader's own input, compressed, so that records
+        // inside members are reached (and the raw bytes too, as corrupt members).
+        use flate2::write::GzEncoder;
+        use std::io::Write;
+        let mut encoder = GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        encoder.write_all(file).unwrap();
+        let mut member = encoder.finish().unwrap();
+        if first & 4 != 0 {
+            // Cut the member, and let the raw bytes follow: a truncated member.
+            member.truncate(member.len() / 2);
+            member.extend_from_slice(file);
+        }
+        member
+    } else {
+        file.to_vec()
+    };
+    let detected = Detected { format, gzip };
+    let whole = items(&file[..], detected);
+    let piece = usize::from(first >> 3) % 13 + 1;
+    assert_eq!(whole, items(Pieces(&file, piece), detected));
+    // Detection hands the stream back whole.
+    let (_, mut peeked) = sniff(Pieces(&file, piece), None).unwrap();
+    let mut again = Vec::new();
+    peeked.read_to_end(&mut again).unwrap();
+    assert_eq!(again, file);
+});

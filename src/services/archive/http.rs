@@ -1,0 +1,194 @@
+//! The HTTP response inside a response record: status line, headers, and the body with
+//! its transfer coding (`chunked`) and content codings (`gzip`, `x-gzip`, `deflate`)
+//! decoded, within the largest record allowed.
+
+use super::problem::ProblemKind;
+use std::borrow::Cow;
+use std::io::Read;
+
+/// An HTTP response read from a record's block.
+pub(crate) struct Response<'b> {
+    pub(crate) status: u16,
+    /// The `Content-Type`'s media type, in lower case, without parameters.
+    pub(crate) media_type: Option<String>,
+    /// The body, decoded.
+    pub(crate) body: Cow<'b, [u8]>,
+}
+
+/// The media type of a `Content-Type` value: before any `;`, trimmed, in lower case.
+pub(crate) fn media_type(value: &str) -> String {
+    value
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase()
+}
+
+/// One line of `bytes` from `at`: the line without its CR LF (or LF), and where the next
+/// starts; `None` when no LF follows.
+fn line_at(bytes: &[u8], at: usize) -> Option<(&[u8], usize)> {
+    let rest = &bytes[at..];
+    let end = memchr::memchr(b'\n', rest)?;
+    let line = &rest[..end];
+    Some((line.strip_suffix(b"\r").unwrap_or(line), at + end + 1))
+}
+
+/// Reads the HTTP response of `block`, its body decoded to at most `max` bytes.
+pub(crate) fn parse(block: &[u8], max: u64) -> Result<Response<'_>, ProblemKind> {
+    let Some((status_line, mut at)) = line_at(block, 0) else {
+        return Err(ProblemKind::Http("no status line".into()));
+    };
+    let status = status_code(status_line).ok_or_else(|| {
+        let shown = String::from_utf8_lossy(&status_line[..status_line.len().min(40)]);
+        ProblemKind::Http(format!("status line {shown:?} is not HTTP/x.y and a code"))
+    })?;
+    let mut content_type = None;
+    let mut transfer = String::new();
+    let mut content = String::new();
+    loop {
+        let Some((line, next)) = line_at(block, at) else {
+            return Err(ProblemKind::Http(
+                "its headers do not end (no empty line)".into(),
+            ));
+        };
+        at = next;
+        if line.is_empty() {
+            break;
+        }
+        let Some(colon) = memchr::memchr(b':', line) else {
+            continue; // a continuation or a stray line: no header this reader uses
+        };
+        let name = String::from_utf8_lossy(&line[..colon]);
+        let value = String::from_utf8_lossy(&line[colon + 1..]);
+        let value = value.trim();
+        match name.trim().to_ascii_lowercase().as_str() {
+            "content-type" => content_type = Some(media_type(value)),
+            "transfer-encoding" => push_codings(&mut transfer, value),
+            "content-encoding" => push_codings(&mut content, value),
+            _ => {}
+        }
+    }
+    let mut body = Cow::Borrowed(&block[at..]);
+    // Transfer codings, then content codings, each undone last applied first.
+    let mut codings: Vec<&str> = content.split(',').filter(|c| !c.is_empty()).collect();
+    codings.extend(transfer.split(',').filter(|c| !c.is_empty()));
+    for coding in codings.iter().rev() {
+        body = Cow::Owned(match *coding {
+            "identity" => continue,
+            "chunked" => dechunk(&body).map_err(ProblemKind::Chunked)?,
+            "gzip" | "x-gzip" => gunzip(&body, max)?,
+            "deflate" => inflate(&body, max)?,
+            other => {
+                return Err(ProblemKind::Encoding(format!(
+                "coding {other:?} is not one this reader decodes (chunked, gzip, x-gzip, deflate)"
+            )))
+            }
+        });
+    }
+    Ok(Response {
+        status,
+        media_type: content_type,
+        body,
+    })
+}
+
+/// The codings of a header value, in lower case, added to `list` (comma-separated).
+fn push_codings(list: &mut String, value: &str) {
+    for coding in value.split(',') {
+        let coding = coding.trim().to_ascii_lowercase();
+        if !coding.is_empty() {
+            if !list.is_empty() {
+                list.push(',');
+            }
+            list.push_str(&coding);
+        }
+    }
+}
+
+/// The status code of `HTTP/x.y NNN [reason]`.
+fn status_code(line: &[u8]) -> Option<u16> {
+    let rest = line.strip_prefix(b"HTTP/")?;
+    let space = memchr::memchr(b' ', rest)?;
+    let code = rest[space + 1..]
+        .split(|&b| b == b' ')
+        .find(|part| !part.is_empty())?;
+    if code.len() != 3 || !code.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    std::str::from_utf8(code).ok()?.parse().ok()
+}
+
+/// A `chunked` body decoded (RFC 2616 section 3.6.1; chunk extensions and trailers
+/// ignored). Never longer than the body.
+pub(crate) fn dechunk(body: &[u8]) -> Result<Vec<u8>, String> {
+    let mut out = Vec::with_capacity(body.len());
+    let mut at = 0;
+    loop {
+        if at == body.len() {
+            return Err("the body ends without its last chunk (size 0)".into());
+        }
+        let Some((line, next)) = line_at(body, at) else {
+            return Err("a chunk size line does not end".into());
+        };
+        let size_text = String::from_utf8_lossy(line);
+        let size_text = size_text.split(';').next().unwrap_or_default().trim();
+        let size = match size_text.len() {
+            1..=15 if size_text.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                usize::from_str_radix(size_text, 16).ok()
+            }
+            _ => None,
+        }
+        .ok_or_else(|| format!("chunk size {size_text:?} is not a hexadecimal number"))?;
+        at = next;
+        if size == 0 {
+            return Ok(out);
+        }
+        if size > body.len() - at {
+            return Err(format!(
+                "a chunk of {size} bytes runs past the end of the record ({} left)",
+                body.len() - at
+            ));
+        }
+        out.extend_from_slice(&body[at..at + size]);
+        at += size;
+        let rest = &body[at..];
+        at += match rest {
+            [b'\r', b'\n', ..] => 2,
+            [b'\n', ..] => 1,
+            _ => return Err(format!("a chunk of {size} bytes is not followed by CR LF")),
+        };
+    }
+}
+
+/// Reads `decoder` to its end, to at most `max` bytes.
+fn decode(decoder: impl Read, what: &str, max: u64) -> Result<Vec<u8>, ProblemKind> {
+    let mut out = Vec::new();
+    decoder
+        .take(max.saturating_add(1))
+        .read_to_end(&mut out)
+        .map_err(|error| ProblemKind::Encoding(format!("{what} body does not decode: {error}")))?;
+    if out.len() as u64 > max {
+        return Err(ProblemKind::Encoding(format!(
+            "{what} body decodes to more than --max-record {max} bytes"
+        )));
+    }
+    Ok(out)
+}
+
+/// A `gzip` (or `x-gzip`) body decoded.
+fn gunzip(body: &[u8], max: u64) -> Result<Vec<u8>, ProblemKind> {
+    decode(flate2::read::MultiGzDecoder::new(body), "gzip-encoded", max)
+}
+
+/// A `deflate` body decoded: zlib data, as RFC 2616 says, or the raw deflate data some
+/// servers sent instead.
+fn inflate(body: &[u8], max: u64) -> Result<Vec<u8>, ProblemKind> {
+    decode(flate2::read::ZlibDecoder::new(body), "deflate-encoded", max).or_else(|_| {
+        decode(
+            flate2::read::DeflateDecoder::new(body),
+            "deflate-encoded",
+            max,
+        )
+    })
+}

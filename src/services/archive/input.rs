@@ -1,0 +1,192 @@
+//! The bytes of an archive as the record reader takes them: buffered, with the offset of
+//! the next byte, bytes that can be put back in front (to read again after a record whose
+//! length lied), and a bounded copy of what was consumed (to find the next gzip member
+//! after a corrupt one).
+
+use std::io::{self, BufRead, Read};
+
+/// How much is read from the source at a time.
+const CHUNK: usize = 64 * 1024;
+
+/// A buffered reader with an offset, put-back bytes and an optional bounded recording.
+pub(crate) struct Input<R> {
+    inner: R,
+    buf: Vec<u8>,
+    pos: usize,
+    /// The offset of `buf[pos]` in the stream.
+    offset: u64,
+    /// The source failed (an error other than `Interrupted`).
+    pub(crate) failed: bool,
+    /// The bytes consumed since [`Input::start_recording`], while within the cap.
+    recording: Option<(Vec<u8>, usize)>,
+    overflowed: bool,
+}
+
+impl<R: Read> Input<R> {
+    pub(crate) fn new(inner: R) -> Input<R> {
+        Input {
+            inner,
+            buf: Vec::new(),
+            pos: 0,
+            offset: 0,
+            failed: false,
+            recording: None,
+            overflowed: false,
+        }
+    }
+
+    /// The offset of the next byte.
+    pub(crate) fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Puts `bytes` back in front of what is still to be read (they were just consumed).
+    pub(crate) fn pushback(&mut self, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        let mut buf = Vec::with_capacity(bytes.len() + self.buf.len() - self.pos);
+        buf.extend_from_slice(bytes);
+        buf.extend_from_slice(&self.buf[self.pos..]);
+        self.buf = buf;
+        self.pos = 0;
+        self.offset = self.offset.saturating_sub(bytes.len() as u64);
+    }
+
+    /// At least `n` bytes buffered, fewer only at the end of the stream.
+    pub(crate) fn peek(&mut self, n: usize) -> io::Result<&[u8]> {
+        if self.buf.len() - self.pos < n {
+            self.buf.drain(..self.pos);
+            self.pos = 0;
+            while self.buf.len() < n {
+                let old = self.buf.len();
+                self.buf.resize(old + CHUNK.max(n - old), 0);
+                match self.inner.read(&mut self.buf[old..]) {
+                    Ok(read) => {
+                        self.buf.truncate(old + read);
+                        if read == 0 {
+                            break;
+                        }
+                    }
+                    Err(error) => {
+                        self.buf.truncate(old);
+                        if error.kind() != io::ErrorKind::Interrupted {
+                            self.failed = true;
+                            return Err(error);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(&self.buf[self.pos..])
+    }
+
+    /// Keeps a copy of the bytes consumed from now on, up to `cap` bytes.
+    pub(crate) fn start_recording(&mut self, cap: usize) {
+        self.recording = Some((Vec::new(), cap));
+        self.overflowed = false;
+    }
+
+    /// The bytes consumed since [`Input::start_recording`], or `None` when they were more
+    /// than its cap.
+    pub(crate) fn stop_recording(&mut self) -> Option<Vec<u8>> {
+        let recorded = self.recording.take().map(|(bytes, _)| bytes);
+        match self.overflowed {
+            true => None,
+            false => recorded,
+        }
+    }
+
+    /// Reads one line through its LF (or to the end of the stream), keeping at most
+    /// `limit` bytes of it: `None` at the end of the stream, else the line and whether it
+    /// was kept whole.
+    pub(crate) fn read_line(&mut self, limit: usize) -> io::Result<Option<(Vec<u8>, bool)>> {
+        let mut line = Vec::new();
+        let mut whole = true;
+        let mut any = false;
+        loop {
+            let buf = self.fill_buf()?;
+            if buf.is_empty() {
+                return Ok(any.then_some((line, whole)));
+            }
+            any = true;
+            let (n, done) = match memchr::memchr(b'\n', buf) {
+                Some(at) => (at + 1, true),
+                None => (buf.len(), false),
+            };
+            let keep = n.min(limit.saturating_sub(line.len()));
+            line.extend_from_slice(&buf[..keep]);
+            whole &= keep == n;
+            self.consume(n);
+            if done {
+                return Ok(Some((line, whole)));
+            }
+        }
+    }
+
+    /// Consumes CR and LF bytes.
+    pub(crate) fn skip_line_ends(&mut self) -> io::Result<()> {
+        loop {
+            let buf = self.fill_buf()?;
+            let n = buf
+                .iter()
+                .take_while(|&&b| b == b'\r' || b == b'\n')
+                .count();
+            let all = n == buf.len() && n > 0;
+            self.consume(n);
+            if !all {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Reads and drops up to `n` bytes; returns how many there were.
+    pub(crate) fn skip(&mut self, n: u64) -> io::Result<u64> {
+        let mut left = n;
+        while left > 0 {
+            let buf = self.fill_buf()?;
+            if buf.is_empty() {
+                break;
+            }
+            let take = usize::try_from(left).unwrap_or(usize::MAX).min(buf.len());
+            self.consume(take);
+            left -= take as u64;
+        }
+        Ok(n - left)
+    }
+}
+
+impl<R: Read> Read for Input<R> {
+    fn read(&mut self, into: &mut [u8]) -> io::Result<usize> {
+        let buf = self.fill_buf()?;
+        let n = buf.len().min(into.len());
+        into[..n].copy_from_slice(&buf[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: Read> BufRead for Input<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.pos == self.buf.len() {
+            self.buf.clear();
+            self.pos = 0;
+            self.peek(1)?;
+        }
+        Ok(&self.buf[self.pos..])
+    }
+
+    fn consume(&mut self, n: usize) {
+        let n = n.min(self.buf.len() - self.pos);
+        if let Some((recorded, cap)) = self.recording.as_mut().filter(|_| !self.overflowed) {
+            if recorded.len() + n <= *cap {
+                recorded.extend_from_slice(&self.buf[self.pos..self.pos + n]);
+            } else {
+                self.overflowed = true;
+                recorded.clear();
+            }
+        }
+        self.pos += n;
+        self.offset += n as u64;
+    }
+}

@@ -1,0 +1,127 @@
+//! What can be wrong in an archive, each told with where it is and, when known, the URL of
+//! the record it is in.
+
+use std::fmt;
+
+/// Something of an archive that could not be read: where (the record's offset, or its gzip
+/// member's), the record's URL when its header was read, and what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The offset in the file of the record (in a gzip'd file, of its gzip member).
+    pub offset: u64,
+    /// The record's URL (`WARC-Target-URI`, or the ARC header line's), when its header was
+    /// read.
+    pub url: Option<String>,
+    /// What is wrong.
+    pub kind: ProblemKind,
+}
+
+/// What is wrong with a part of an archive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ProblemKind {
+    /// A gzip member is truncated or corrupt (its deflate data, header or CRC). Reading goes
+    /// on at the next gzip member.
+    Gzip(String),
+    /// Bytes where a record (or, in a gzip'd file, a gzip member) should start, skipped to
+    /// the next one.
+    Skipped {
+        /// How many bytes (decompressed ones inside a gzip member).
+        bytes: u64,
+    },
+    /// A record header that cannot be read: a WARC header line without a colon, a
+    /// `Content-Length` missing or not a number, a header longer than the limit, a header
+    /// cut off by the end of the file.
+    Header(String),
+    /// The file (or gzip member) ends before the length the record's header gives.
+    Truncated {
+        /// The length its header gives.
+        declared: u64,
+        /// The bytes there were.
+        read: u64,
+    },
+    /// The record does not end where its length says (no `CRLF CRLF` after a WARC
+    /// record's block, no next ARC header line after an ARC record): the length lies.
+    /// Reading goes on at the next record found after the header.
+    Length {
+        /// The length its header gives.
+        declared: u64,
+    },
+    /// The record is longer than the largest one allowed: skipped without being held.
+    TooLong {
+        /// Its length.
+        length: u64,
+        /// The largest allowed ([`ArchiveReader::max_record`](super::ArchiveReader::max_record)).
+        max_record: u64,
+    },
+    /// A response record whose block is no HTTP response (no status line, headers that do
+    /// not end).
+    Http(String),
+    /// A `Transfer-Encoding: chunked` body that does not decode.
+    Chunked(String),
+    /// A `Content-Encoding` (or transfer coding) not read (`br`, `compress`, ...), or a
+    /// gzip or deflate body that does not decode, or decodes to more than the largest
+    /// record allowed.
+    Encoding(String),
+}
+
+impl ProblemKind {
+    /// A short code: `gzip`, `skipped`, `header`, `truncated`, `length`, `too-long`,
+    /// `http`, `chunked`, `encoding`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ProblemKind::Gzip(_) => "gzip",
+            ProblemKind::Skipped { .. } => "skipped",
+            ProblemKind::Header(_) => "header",
+            ProblemKind::Truncated { .. } => "truncated",
+            ProblemKind::Length { .. } => "length",
+            ProblemKind::TooLong { .. } => "too-long",
+            ProblemKind::Http(_) => "http",
+            ProblemKind::Chunked(_) => "chunked",
+            ProblemKind::Encoding(_) => "encoding",
+        }
+    }
+}
+
+impl fmt::Display for ProblemKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProblemKind::Gzip(error) => write!(
+                f,
+                "gzip member truncated or corrupt ({error}): read again from the next gzip member"
+            ),
+            ProblemKind::Skipped { bytes } => write!(
+                f,
+                "{bytes} bytes that start no record skipped, to the next record"
+            ),
+            ProblemKind::Header(what) => write!(f, "record header unreadable: {what}"),
+            ProblemKind::Truncated { declared, read } => write!(
+                f,
+                "the record's length is {declared} bytes, but the file (or gzip member) ends \
+                 after {read}: record skipped"
+            ),
+            ProblemKind::Length { declared } => write!(
+                f,
+                "the record does not end where its length ({declared} bytes) says: record \
+                 skipped, read again from its header's end"
+            ),
+            ProblemKind::TooLong { length, max_record } => write!(
+                f,
+                "record of {length} bytes is longer than --max-record {max_record}: skipped"
+            ),
+            ProblemKind::Http(what) => write!(f, "not an HTTP response: {what}"),
+            ProblemKind::Chunked(what) => write!(f, "chunked HTTP body unreadable: {what}"),
+            ProblemKind::Encoding(what) => write!(f, "HTTP body not decoded: {what}"),
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "record at byte {}", self.offset)?;
+        if let Some(url) = &self.url {
+            write!(f, " ({url})")?;
+        }
+        write!(f, ": {}", self.kind)
+    }
+}

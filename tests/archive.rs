@@ -1,0 +1,908 @@
+//! The record reader of web archives (`rfc1738::archive`) on hand-made ARC and WARC bytes,
+//! plain and gzip'd: the records read and skipped, and every kind of bad input reported
+//! with its offset and URL while the rest of the file is still read; then the command line
+//! on such files (`links`, `extract`: detection, `--json` lines, standard error, exit
+//! status).
+
+use flate2::write::GzEncoder;
+use flate2::Compression;
+use rfc1738::archive::{sniff, ArchiveReader, Detected, Format, Item};
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+
+/// What the reader handed on, owned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Event {
+    Doc {
+        offset: u64,
+        url: Option<String>,
+        media: Option<String>,
+        status: Option<u16>,
+        body: String,
+    },
+    Skip {
+        offset: u64,
+        kind: String,
+    },
+    Problem {
+        offset: u64,
+        url: Option<String>,
+        code: &'static str,
+    },
+}
+
+fn doc(offset: u64, url: &str, media: &str, status: Option<u16>, body: &str) -> Event {
+    Event::Doc {
+        offset,
+        url: Some(url.to_owned()),
+        media: Some(media.to_owned()),
+        status,
+        body: body.to_owned(),
+    }
+}
+
+fn skip(offset: u64, kind: &str) -> Event {
+    Event::Skip {
+        offset,
+        kind: kind.to_owned(),
+    }
+}
+
+fn problem(offset: u64, url: Option<&str>, code: &'static str) -> Event {
+    Event::Problem {
+        offset,
+        url: url.map(str::to_owned),
+        code,
+    }
+}
+
+/// Reads `bytes` as the reader detects them (they must be an archive).
+fn read(bytes: &[u8], max_record: u64) -> Vec<Event> {
+    let (detected, input) = sniff(bytes, None).unwrap();
+    read_as(input, detected.expect("an archive"), max_record)
+}
+
+fn read_as(input: impl Read, detected: Detected, max_record: u64) -> Vec<Event> {
+    let mut events = Vec::new();
+    ArchiveReader::new()
+        .max_record(max_record)
+        .read(input, detected, &mut |item| {
+            events.push(match item {
+                Item::Document(d) => Event::Doc {
+                    offset: d.record.offset,
+                    url: d.record.url.clone(),
+                    media: d.media_type.map(str::to_owned),
+                    status: d.status,
+                    body: String::from_utf8_lossy(d.body).into_owned(),
+                },
+                Item::Skipped(r) => skip(r.offset, &r.kind),
+                Item::Problem(p) => Event::Problem {
+                    offset: p.offset,
+                    url: p.url.clone(),
+                    code: p.kind.code(),
+                },
+            });
+            Ok(())
+        })
+        .unwrap();
+    events
+}
+
+const MAX: u64 = ArchiveReader::DEFAULT_MAX_RECORD;
+
+/// A WARC record with the given block (its Content-Length the block's length).
+fn warc(kind: &str, uri: &str, content_type: &str, block: &[u8]) -> Vec<u8> {
+    warc_lying(kind, uri, content_type, block, block.len())
+}
+
+/// A WARC record whose Content-Length is `length`, whatever its block.
+fn warc_lying(kind: &str, uri: &str, content_type: &str, block: &[u8], length: usize) -> Vec<u8> {
+    let mut record = format!(
+        "WARC/1.1\r\nWARC-Type: {kind}\r\nWARC-Record-ID: <urn:uuid:{kind}>\r\n\
+         WARC-Target-URI: {uri}\r\nWARC-Date: 2008-04-30T20:48:25Z\r\n\
+         Content-Type: {content_type}\r\nContent-Length: {length}\r\n\r\n"
+    )
+    .into_bytes();
+    record.extend_from_slice(block);
+    record.extend_from_slice(b"\r\n\r\n");
+    record
+}
+
+const HTTP: &str = "application/http; msgtype=response";
+
+fn response(uri: &str, headers: &str, body: &[u8]) -> Vec<u8> {
+    let mut block = format!("HTTP/1.1 200 OK\r\n{headers}\r\n").into_bytes();
+    block.extend_from_slice(body);
+    warc("response", uri, HTTP, &block)
+}
+
+fn html(uri: &str, body: &str) -> Vec<u8> {
+    response(
+        uri,
+        "Content-Type: text/html; charset=iso-8859-1\r\n",
+        body.as_bytes(),
+    )
+}
+
+/// Where a WARC record's header ends (its block starts).
+fn header_end(record: &[u8]) -> u64 {
+    record.windows(4).position(|w| w == b"\r\n\r\n").unwrap() as u64 + 4
+}
+
+/// Where an ARC record's header line ends.
+fn line_end(record: &[u8]) -> u64 {
+    record.iter().position(|&b| b == b'\n').unwrap() as u64 + 1
+}
+
+fn gz(bytes: &[u8]) -> Vec<u8> {
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::default());
+    encoder.write_all(bytes).unwrap();
+    encoder.finish().unwrap()
+}
+
+/// The records concatenated, and the offset of each.
+fn file(records: &[Vec<u8>]) -> (Vec<u8>, Vec<u64>) {
+    let mut bytes = Vec::new();
+    let mut offsets = Vec::new();
+    for record in records {
+        offsets.push(bytes.len() as u64);
+        bytes.extend_from_slice(record);
+    }
+    (bytes, offsets)
+}
+
+/// A crawl of every kind of record.
+fn crawl() -> Vec<Vec<u8>> {
+    vec![
+        warc(
+            "warcinfo",
+            "",
+            "application/warc-fields",
+            b"software: test\r\n",
+        ),
+        warc(
+            "request",
+            "http://info.cern.ch/",
+            "application/http; msgtype=request",
+            b"GET / HTTP/1.0\r\n\r\n",
+        ),
+        html("http://info.cern.ch/", "<A HREF=a.html>a</A>"),
+        warc(
+            "revisit",
+            "http://info.cern.ch/",
+            HTTP,
+            b"HTTP/1.1 200 OK\r\n\r\n",
+        ),
+        warc(
+            "metadata",
+            "http://info.cern.ch/",
+            "application/warc-fields",
+            b"via: x\r\n",
+        ),
+        response(
+            "http://h/n.txt",
+            "Content-Type: text/plain\r\n",
+            b"see http://h/",
+        ),
+        warc(
+            "resource",
+            "file:///p.html",
+            "text/html",
+            b"<a href=x>x</a>",
+        ),
+    ]
+}
+
+fn crawl_events(offsets: &[u64]) -> Vec<Event> {
+    vec![
+        skip(offsets[0], "warcinfo"),
+        skip(offsets[1], "request"),
+        doc(
+            offsets[2],
+            "http://info.cern.ch/",
+            "text/html",
+            Some(200),
+            "<A HREF=a.html>a</A>",
+        ),
+        skip(offsets[3], "revisit"),
+        skip(offsets[4], "metadata"),
+        doc(
+            offsets[5],
+            "http://h/n.txt",
+            "text/plain",
+            Some(200),
+            "see http://h/",
+        ),
+        doc(
+            offsets[6],
+            "file:///p.html",
+            "text/html",
+            None,
+            "<a href=x>x</a>",
+        ),
+    ]
+}
+
+#[test]
+fn a_plain_warc_file_gives_its_documents_and_skips_the_other_records() {
+    let (bytes, offsets) = file(&crawl());
+    assert_eq!(read(&bytes, MAX), crawl_events(&offsets));
+}
+
+#[test]
+fn a_warc_file_gzipped_per_record_gives_the_members_offsets() {
+    let members: Vec<Vec<u8>> = crawl().iter().map(|r| gz(r)).collect();
+    let (bytes, offsets) = file(&members);
+    let (detected, _) = sniff(&bytes[..], None).unwrap();
+    assert_eq!(
+        detected,
+        Some(Detected {
+            format: Format::Warc,
+            gzip: true
+        })
+    );
+    assert_eq!(read(&bytes, MAX), crawl_events(&offsets));
+}
+
+#[test]
+fn a_warc_file_gzipped_whole_is_read_too() {
+    let (plain, _) = file(&crawl());
+    let events = read(&gz(&plain), MAX);
+    assert_eq!(events, crawl_events(&[0; 7]));
+}
+
+#[test]
+fn a_truncated_gzip_member_is_reported_and_the_next_members_read() {
+    let records = crawl();
+    let mut members: Vec<Vec<u8>> = records.iter().map(|r| gz(r)).collect();
+    let cut = members[2].len() - 12;
+    members[2].truncate(cut);
+    let (bytes, offsets) = file(&members);
+    let events = read(&bytes, MAX);
+    let mut expected = crawl_events(&offsets);
+    // The page's member is cut: reported with its offset; the revisit after it is read.
+    assert!(
+        events.contains(&problem(offsets[2], Some("http://info.cern.ch/"), "gzip")),
+        "{events:#?}"
+    );
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::Doc { offset, .. } if *offset == offsets[2])));
+    expected.remove(2);
+    let rest: Vec<Event> = events
+        .into_iter()
+        .filter(|e| !matches!(e, Event::Problem { .. }))
+        .collect();
+    assert_eq!(rest, expected);
+}
+
+#[test]
+fn a_gzip_member_cut_at_the_end_of_the_file_is_reported() {
+    let mut member = gz(&html("http://h/", "<a href=x>x</a>"));
+    member.truncate(member.len() - 30);
+    let events = read(&member, MAX);
+    assert_eq!(events.len(), 1, "{events:#?}");
+    assert!(matches!(
+        &events[0],
+        Event::Problem {
+            offset: 0,
+            code: "gzip",
+            ..
+        }
+    ));
+}
+
+#[test]
+fn bytes_between_gzip_members_are_reported_and_skipped() {
+    let first = gz(&html("http://h/1", "<a href=1>1</a>"));
+    let second = gz(&html("http://h/2", "<a href=2>2</a>"));
+    let mut bytes = first.clone();
+    bytes.extend_from_slice(b"junk that is no gzip member");
+    let second_at = bytes.len() as u64;
+    bytes.extend_from_slice(&second);
+    assert_eq!(
+        read(&bytes, MAX),
+        [
+            doc(0, "http://h/1", "text/html", Some(200), "<a href=1>1</a>"),
+            problem(first.len() as u64, None, "skipped"),
+            doc(
+                second_at,
+                "http://h/2",
+                "text/html",
+                Some(200),
+                "<a href=2>2</a>"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_content_length_too_short_is_reported_and_the_next_record_read() {
+    let page = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<a href=x>x</a>";
+    let liar = warc_lying("response", "http://h/liar", HTTP, page, page.len() - 5);
+    let next = html("http://h/next", "<a href=y>y</a>");
+    let block_at = header_end(&liar);
+    let (bytes, offsets) = file(&[liar, next]);
+    assert_eq!(
+        read(&bytes, MAX),
+        [
+            problem(0, Some("http://h/liar"), "length"),
+            problem(block_at, None, "skipped"),
+            doc(
+                offsets[1],
+                "http://h/next",
+                "text/html",
+                Some(200),
+                "<a href=y>y</a>"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_content_length_too_long_runs_into_the_next_record_which_is_still_read() {
+    let page = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<a href=x>x</a>";
+    let liar = warc_lying("response", "http://h/liar", HTTP, page, page.len() + 40);
+    let next = html("http://h/next", "<a href=y>y</a>");
+    let block_at = header_end(&liar);
+    let (bytes, offsets) = file(&[liar, next]);
+    assert_eq!(
+        read(&bytes, MAX),
+        [
+            problem(0, Some("http://h/liar"), "length"),
+            problem(block_at, None, "skipped"),
+            doc(
+                offsets[1],
+                "http://h/next",
+                "text/html",
+                Some(200),
+                "<a href=y>y</a>"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_content_length_past_the_end_of_the_file_is_reported() {
+    let page = b"HTTP/1.1 200 OK\r\n\r\n<a href=x>x</a>";
+    let liar = warc_lying("response", "http://h/liar", HTTP, page, 5000);
+    let events = read(&liar, MAX);
+    assert_eq!(events[0], problem(0, Some("http://h/liar"), "truncated"));
+    assert_eq!(events[1], problem(header_end(&liar), None, "skipped"));
+    assert_eq!(events.len(), 2);
+    // The same in a gzip member: the member ends first.
+    let events = read(&gz(&liar), MAX);
+    assert_eq!(events[0], problem(0, Some("http://h/liar"), "truncated"));
+}
+
+#[test]
+fn a_record_over_the_limit_is_skipped_without_being_held() {
+    let big = html("http://h/big", &"<a href=x>x</a>".repeat(100));
+    let next = html("http://h/next", "<a href=y>y</a>");
+    let (bytes, offsets) = file(&[big.clone(), next.clone()]);
+    let expected = [
+        problem(offsets[0], Some("http://h/big"), "too-long"),
+        doc(
+            offsets[1],
+            "http://h/next",
+            "text/html",
+            Some(200),
+            "<a href=y>y</a>",
+        ),
+    ];
+    assert_eq!(read(&bytes, 1000), expected);
+    let (bytes, offsets) = file(&[gz(&big), gz(&next)]);
+    let expected = [
+        problem(offsets[0], Some("http://h/big"), "too-long"),
+        doc(
+            offsets[1],
+            "http://h/next",
+            "text/html",
+            Some(200),
+            "<a href=y>y</a>",
+        ),
+    ];
+    assert_eq!(read(&bytes, 1000), expected);
+}
+
+#[test]
+fn a_chunked_body_is_decoded_and_a_bad_one_reported() {
+    let chunked = response(
+        "http://h/c",
+        "Content-Type: text/html\r\nTransfer-Encoding: chunked\r\n",
+        b"5\r\n<a hr\r\na;ext=1\r\nef=x>x</a>\r\n0\r\n\r\n",
+    );
+    let bad = response(
+        "http://h/bad",
+        "Content-Type: text/html\r\nTransfer-Encoding: chunked\r\n",
+        b"zz\r\n<a href=x>\r\n0\r\n\r\n",
+    );
+    let unended = response(
+        "http://h/unended",
+        "Content-Type: text/html\r\nTransfer-Encoding: chunked\r\n",
+        b"5\r\n<a hr\r\n",
+    );
+    let (bytes, offsets) = file(&[chunked, bad, unended]);
+    assert_eq!(
+        read(&bytes, MAX),
+        [
+            doc(
+                offsets[0],
+                "http://h/c",
+                "text/html",
+                Some(200),
+                "<a href=x>x</a>"
+            ),
+            problem(offsets[1], Some("http://h/bad"), "chunked"),
+            problem(offsets[2], Some("http://h/unended"), "chunked"),
+        ]
+    );
+}
+
+#[test]
+fn a_gzip_or_deflate_body_is_decoded_and_others_reported() {
+    let body = b"<a href=x>x</a>";
+    let gzipped = response(
+        "http://h/g",
+        "Content-Type: text/html\r\nContent-Encoding: gzip\r\n",
+        &gz(body),
+    );
+    let mut zlib = flate2::write::ZlibEncoder::new(Vec::new(), Compression::default());
+    zlib.write_all(body).unwrap();
+    let deflated = response(
+        "http://h/d",
+        "Content-Type: text/html\r\nContent-Encoding: deflate\r\n",
+        &zlib.finish().unwrap(),
+    );
+    let brotli = response(
+        "http://h/br",
+        "Content-Type: text/html\r\nContent-Encoding: br\r\n",
+        b"\x8b\x03",
+    );
+    let corrupt = response(
+        "http://h/bad",
+        "Content-Type: text/html\r\nContent-Encoding: gzip\r\n",
+        b"\x1f\x8b\x08nonsense",
+    );
+    // A body that decodes to more than the limit.
+    let bomb = response(
+        "http://h/bomb",
+        "Content-Type: text/html\r\nContent-Encoding: gzip\r\n",
+        &gz(&vec![b'a'; 100_000]),
+    );
+    let (bytes, offsets) = file(&[gzipped, deflated, brotli, corrupt, bomb]);
+    assert_eq!(
+        read(&bytes, 50_000),
+        [
+            doc(
+                offsets[0],
+                "http://h/g",
+                "text/html",
+                Some(200),
+                "<a href=x>x</a>"
+            ),
+            doc(
+                offsets[1],
+                "http://h/d",
+                "text/html",
+                Some(200),
+                "<a href=x>x</a>"
+            ),
+            problem(offsets[2], Some("http://h/br"), "encoding"),
+            problem(offsets[3], Some("http://h/bad"), "encoding"),
+            problem(offsets[4], Some("http://h/bomb"), "encoding"),
+        ]
+    );
+}
+
+#[test]
+fn unreadable_headers_are_reported_and_the_next_record_read() {
+    let no_length =
+        b"WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://h/nolength\r\n\r\nabc\r\n\r\n"
+            .to_vec();
+    let bad_length =
+        b"WARC/1.0\r\nWARC-Type: response\r\nContent-Length: 1e3\r\n\r\nabc\r\n\r\n".to_vec();
+    let no_colon =
+        b"WARC/1.0\r\nWARC-Type response\r\nContent-Length: 3\r\n\r\nabc\r\n\r\n".to_vec();
+    let no_type =
+        b"WARC/1.0\r\nWARC-Target-URI: <http://h/notype>\r\nContent-Length: 3\r\n\r\nabc\r\n\r\n"
+            .to_vec();
+    let not_http = warc(
+        "response",
+        "http://h/nothttp",
+        HTTP,
+        b"<html>no status line</html>\n",
+    );
+    let unended = warc(
+        "response",
+        "http://h/unended",
+        HTTP,
+        b"HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n",
+    );
+    let good = html("http://h/good", "<a href=y>y</a>");
+    let records = [
+        no_length, bad_length, no_colon, no_type, not_http, unended, good,
+    ];
+    let (bytes, o) = file(&records);
+    assert_eq!(
+        read(&bytes, MAX),
+        [
+            problem(o[0], Some("http://h/nolength"), "header"),
+            problem(o[0] + header_end(&records[0]), None, "skipped"),
+            problem(o[1], None, "header"),
+            problem(o[1] + header_end(&records[1]), None, "skipped"),
+            problem(o[2], None, "header"),
+            // From the line without a colon on.
+            problem(o[2] + 30, None, "skipped"),
+            problem(o[3], Some("http://h/notype"), "header"),
+            problem(o[4], Some("http://h/nothttp"), "http"),
+            problem(o[5], Some("http://h/unended"), "http"),
+            doc(
+                o[6],
+                "http://h/good",
+                "text/html",
+                Some(200),
+                "<a href=y>y</a>"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn bytes_that_start_no_record_are_reported_with_their_count() {
+    let (mut bytes, _) = file(&[html("http://h/1", "1")]);
+    let junk_at = bytes.len() as u64;
+    bytes.extend_from_slice(b"junk\nmore junk\n");
+    let next_at = bytes.len() as u64;
+    bytes.extend_from_slice(&html("http://h/2", "2"));
+    let events = read(&bytes, MAX);
+    assert_eq!(events[1], problem(junk_at, None, "skipped"));
+    assert_eq!(
+        events[2],
+        doc(next_at, "http://h/2", "text/html", Some(200), "2")
+    );
+    let mut count = 0;
+    ArchiveReader::new()
+        .read(
+            &bytes[..],
+            Detected {
+                format: Format::Warc,
+                gzip: false,
+            },
+            &mut |item| {
+                if let Item::Problem(p) = item {
+                    assert_eq!(
+                        p.kind,
+                        rfc1738::archive::ProblemKind::Skipped {
+                            bytes: next_at - junk_at
+                        }
+                    );
+                    count += 1;
+                }
+                Ok(())
+            },
+        )
+        .unwrap();
+    assert_eq!(count, 1);
+}
+
+/// An ARC record: its header line, its content, a LF.
+fn arc(url: &str, date: &str, content_type: &str, content: &[u8]) -> Vec<u8> {
+    let mut record =
+        format!("{url} 192.0.2.1 {date} {content_type} {}\n", content.len()).into_bytes();
+    record.extend_from_slice(content);
+    record.push(b'\n');
+    record
+}
+
+fn arc_v1_file() -> Vec<Vec<u8>> {
+    let version = b"1 0 InternetArchive\nURL IP-address Archive-date Content-type Archive-length\n";
+    vec![
+        arc(
+            "filedesc://IA-001102.arc",
+            "19960923142103",
+            "text/plain",
+            version,
+        ),
+        arc(
+            "http://www.w3.org/",
+            "19961104142103",
+            "text/html",
+            b"HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n\r\n<A HREF=\"pub/WWW/\">WWW</A>\n",
+        ),
+        arc(
+            "http://h/a b.txt",
+            "19961104142104",
+            "text/plain",
+            b"HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nftp://ftp.x/",
+        ),
+        arc(
+            "gopher://g/00/x",
+            "19961104142105",
+            "text/plain",
+            b"gopher text",
+        ),
+    ]
+}
+
+#[test]
+fn an_arc_v1_file_gives_its_documents_with_iso_dates() {
+    let (bytes, o) = file(&arc_v1_file());
+    let (detected, _) = sniff(&bytes[..], None).unwrap();
+    assert_eq!(
+        detected,
+        Some(Detected {
+            format: Format::Arc,
+            gzip: false
+        })
+    );
+    let expected = vec![
+        skip(o[0], "filedesc"),
+        doc(
+            o[1],
+            "http://www.w3.org/",
+            "text/html",
+            Some(200),
+            "<A HREF=\"pub/WWW/\">WWW</A>\n",
+        ),
+        doc(
+            o[2],
+            "http://h/a b.txt",
+            "text/plain",
+            Some(200),
+            "ftp://ftp.x/",
+        ),
+        doc(o[3], "gopher://g/00/x", "text/plain", None, "gopher text"),
+    ];
+    assert_eq!(read(&bytes, MAX), expected);
+    // Gzip'd per record.
+    let members: Vec<Vec<u8>> = arc_v1_file().iter().map(|r| gz(r)).collect();
+    let (bytes, o) = file(&members);
+    let events = read(&bytes, MAX);
+    assert_eq!(
+        events[1],
+        doc(
+            o[1],
+            "http://www.w3.org/",
+            "text/html",
+            Some(200),
+            "<A HREF=\"pub/WWW/\">WWW</A>\n"
+        )
+    );
+    // The date, as ISO 8601.
+    let mut dates = Vec::new();
+    let (bytes, _) = file(&arc_v1_file());
+    ArchiveReader::new()
+        .read(
+            &bytes[..],
+            Detected {
+                format: Format::Arc,
+                gzip: false,
+            },
+            &mut |item| {
+                if let Item::Document(d) = item {
+                    dates.push(d.record.date.clone().unwrap());
+                }
+                Ok(())
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        dates,
+        [
+            "1996-11-04T14:21:03Z",
+            "1996-11-04T14:21:04Z",
+            "1996-11-04T14:21:05Z"
+        ]
+    );
+}
+
+#[test]
+fn an_arc_v2_file_is_read_by_its_ten_fields() {
+    let version = b"2 0 Alexa\nURL IP-address Archive-date Content-type Result-code Checksum Location Offset Filename Archive-length\n";
+    let filedesc = arc("filedesc://x.arc", "20000101000000", "text/plain", version);
+    let content = b"HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n\r\n<a href=x>x</a>";
+    let mut record = format!(
+        "http://h/ 192.0.2.1 20000101000001 text/html 200 ABCDEF - 0 x.arc {}\n",
+        content.len()
+    )
+    .into_bytes();
+    record.extend_from_slice(content);
+    record.push(b'\n');
+    let (bytes, o) = file(&[filedesc, record]);
+    assert_eq!(
+        read(&bytes, MAX),
+        [
+            skip(0, "filedesc"),
+            doc(o[1], "http://h/", "text/html", Some(200), "<a href=x>x</a>")
+        ]
+    );
+}
+
+#[test]
+fn an_arc_record_whose_length_lies_is_reported_and_the_next_read() {
+    let mut records = arc_v1_file();
+    // Too short by 10: the rest of the content is no header line.
+    let content = b"HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n\r\n<a href=x>x</a>";
+    let mut short = format!(
+        "http://h/short 192.0.2.1 19961104142103 text/html {}\n",
+        content.len() - 10
+    )
+    .into_bytes();
+    short.extend_from_slice(content);
+    short.push(b'\n');
+    // Too long by 30: it runs into the next record's header.
+    let mut long = format!(
+        "http://h/long 192.0.2.1 19961104142103 text/html {}\n",
+        content.len() + 30
+    )
+    .into_bytes();
+    long.extend_from_slice(content);
+    long.push(b'\n');
+    records.insert(1, short);
+    records.insert(3, long);
+    let (bytes, o) = file(&records);
+    let events = read(&bytes, MAX);
+    assert_eq!(
+        events,
+        [
+            skip(o[0], "filedesc"),
+            problem(o[1], Some("http://h/short"), "length"),
+            problem(o[1] + line_end(&records[1]), None, "skipped"),
+            doc(
+                o[2],
+                "http://www.w3.org/",
+                "text/html",
+                Some(200),
+                "<A HREF=\"pub/WWW/\">WWW</A>\n"
+            ),
+            problem(o[3], Some("http://h/long"), "length"),
+            problem(o[3] + line_end(&records[3]), None, "skipped"),
+            doc(
+                o[4],
+                "http://h/a b.txt",
+                "text/plain",
+                Some(200),
+                "ftp://ftp.x/"
+            ),
+            doc(o[5], "gopher://g/00/x", "text/plain", None, "gopher text"),
+        ]
+    );
+}
+
+#[test]
+fn sniffing_hands_back_the_stream_whole() {
+    for text in [
+        &b"<html><a href=x>"[..],
+        b"",
+        b"W",
+        b"WARC",
+        b"WARC/",
+        b"\x1f",
+        b"\x1f\x8b junk",
+        b"filedesc:/",
+    ] {
+        let (detected, mut input) = sniff(text, None).unwrap();
+        let mut again = Vec::new();
+        input.read_to_end(&mut again).unwrap();
+        assert_eq!(again, text);
+        let expected = (text == b"WARC/").then_some(Detected {
+            format: Format::Warc,
+            gzip: false,
+        });
+        assert_eq!(detected, expected, "{text:?}");
+    }
+    let gzipped_html = gz(b"<html>");
+    assert_eq!(sniff(&gzipped_html[..], None).unwrap().0, None);
+    assert_eq!(
+        sniff(&gzipped_html[..], Some(Format::Arc)).unwrap().0,
+        Some(Detected {
+            format: Format::Arc,
+            gzip: true
+        })
+    );
+    assert_eq!(
+        sniff(&b"<html>"[..], Some(Format::Warc)).unwrap().0,
+        Some(Detected {
+            format: Format::Warc,
+            gzip: false
+        })
+    );
+}
+
+// The command line.
+
+fn rfc1738(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+        output.status.code().unwrap(),
+    )
+}
+
+#[test]
+fn links_reads_a_gzipped_warc_from_standard_input_with_the_records_fields() {
+    let members: Vec<Vec<u8>> = crawl().iter().map(|r| gz(r)).collect();
+    let (bytes, o) = file(&members);
+    let (stdout, stderr, status) = rfc1738(&["links", "--json"], &bytes);
+    assert_eq!(status, 0, "{stderr}");
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // The page's link and the resource's (text/plain is no page).
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(lines[0]["record_url"], "http://info.cern.ch/");
+    assert_eq!(lines[0]["record_date"], "2008-04-30T20:48:25Z");
+    assert_eq!(lines[0]["record_offset"], o[2]);
+    assert_eq!(lines[0]["result"], "http://info.cern.ch/a.html");
+    assert_eq!(lines[1]["result"], "file:///x");
+    let summary: serde_json::Value = serde_json::from_str(stderr.trim()).unwrap();
+    assert_eq!(summary["pages"], 2);
+    assert_eq!(summary["skipped"]["request"], 1);
+    assert_eq!(summary["skipped"]["revisit"], 1);
+    assert_eq!(summary["other_media_types"]["text/plain"], 1);
+    assert_eq!(summary["problem_count"], 0);
+}
+
+#[test]
+fn a_bad_record_is_told_on_standard_error_and_the_status_is_2() {
+    let page = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<a href=x>x</a>";
+    let liar = warc_lying("response", "http://h/liar", HTTP, page, page.len() - 5);
+    let (bytes, o) = file(&[liar, html("http://h/next", "<a href=y>y</a>")]);
+    let (stdout, stderr, status) = rfc1738(&["links", "-"], &bytes);
+    assert_eq!(status, 2);
+    assert_eq!(
+        stdout,
+        format!(
+            "-@{} http://h/next:1: a href y -> http://h/y  (valid http)\n",
+            o[1]
+        )
+    );
+    assert!(
+        stderr.starts_with("rfc1738 links: -: record at byte 0 (http://h/liar): the record does not end where its length"),
+        "{stderr}"
+    );
+    let (stdout, stderr, status) = rfc1738(&["links", "--json"], &bytes);
+    assert_eq!(status, 2);
+    assert_eq!(stdout.lines().count(), 1);
+    let summary: serde_json::Value = serde_json::from_str(stderr.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["problem_count"], 2);
+    assert_eq!(summary["problems"][0]["code"], "length");
+    assert_eq!(summary["problems"][0]["url"], "http://h/liar");
+    assert_eq!(summary["problems"][0]["offset"], 0);
+}
+
+#[test]
+fn extract_reads_the_text_records_and_html_stays_html() {
+    let (bytes, o) = file(&crawl());
+    let (stdout, _, status) = rfc1738(&["extract", "--json", "--format", "warc"], &bytes);
+    assert_eq!(status, 0);
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1, "{stdout}");
+    assert_eq!(lines[0]["url"], "http://h/");
+    assert_eq!(lines[0]["record_offset"], o[5]);
+    // A page is read as before: no record fields, nothing on standard error.
+    let (stdout, stderr, status) =
+        rfc1738(&["links", "--json", "--base", "http://h/"], b"<a href=x>");
+    assert_eq!((stderr.as_str(), status), ("", 0));
+    assert!(
+        stdout.starts_with("{\"file\":\"-\",\"line\":1,"),
+        "{stdout}"
+    );
+    // --format html reads an archive as a page.
+    let (stdout, _, _) = rfc1738(&["links", "--json", "--format", "html"], &bytes);
+    assert!(!stdout.contains("record_url"));
+}
