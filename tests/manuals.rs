@@ -25,16 +25,26 @@ fn rfc1738(args: &[&str]) -> Output {
 
 fn stdout(args: &[&str]) -> String {
     let output = rfc1738(args);
-    assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     String::from_utf8(output.stdout).expect("UTF-8")
 }
 
 #[test]
 fn every_shell_gets_a_script_that_knows_every_command() {
     let bash = stdout(&["completions", "bash"]);
-    assert!(bash.contains("complete -F _rfc1738"), "a bash completion function");
+    assert!(
+        bash.contains("complete -F _rfc1738"),
+        "a bash completion function"
+    );
     for command in COMMANDS {
-        assert!(bash.contains(&format!("rfc1738__{command}")), "bash: {command}");
+        assert!(
+            bash.contains(&format!("rfc1738__subcmd__{command})")),
+            "bash: {command}"
+        );
     }
     // The options of a command, and the values of an enumerated one.
     assert!(bash.contains("--dialect") && bash.contains("rfc1630") && bash.contains("--url-only"));
@@ -44,8 +54,14 @@ fn every_shell_gets_a_script_that_knows_every_command() {
     let powershell = stdout(&["completions", "powershell"]);
     for command in COMMANDS {
         assert!(zsh.contains(&format!("'{command}:")), "zsh: {command}");
-        assert!(fish.contains(&format!("-a \"{command}\"")), "fish: {command}");
-        assert!(powershell.contains(&format!("'{command}'")), "powershell: {command}");
+        assert!(
+            fish.contains(&format!("-a \"{command}\"")),
+            "fish: {command}"
+        );
+        assert!(
+            powershell.contains(&format!("'{command}'")),
+            "powershell: {command}"
+        );
     }
     let unknown = rfc1738(&["completions", "tcsh"]);
     assert_eq!(unknown.status.code(), Some(2));
@@ -53,16 +69,30 @@ fn every_shell_gets_a_script_that_knows_every_command() {
 
 /// A page is roff that `man` reads: a `.TH` title naming the command, then its sections.
 fn check_page(page: &str, title: &str) {
-    assert!(page.starts_with(".ie \\n(.g .ds Aq") || page.starts_with(".TH"), "{title}: {}", &page[..80.min(page.len())]);
+    assert!(
+        page.starts_with(".ie \\n(.g .ds Aq") || page.starts_with(".TH"),
+        "{title}: {}",
+        &page[..80.min(page.len())]
+    );
     let th = page
         .lines()
         .find(|line| line.starts_with(".TH "))
         .unwrap_or_else(|| panic!("{title}: no .TH"));
-    assert!(th.starts_with(&format!(".TH {title} 1")), "{th}");
-    assert!(page.contains(".SH NAME") && page.contains(".SH SYNOPSIS"), "{title}");
+    assert!(th.starts_with(&format!(".TH {title} 1 ")), "{th}");
+    assert!(
+        th.contains(&format!("\"rfc1738 {}\"", env!("CARGO_PKG_VERSION"))),
+        "{th}"
+    );
+    assert!(
+        page.contains(".SH NAME") && page.contains(".SH SYNOPSIS"),
+        "{title}"
+    );
     // No line may start a request with a character roff would misread from our text.
     for line in page.lines() {
-        assert!(!line.starts_with('\''), "{title}: a line starts with a quote: {line}");
+        assert!(
+            !line.starts_with('\''),
+            "{title}: a line starts with a quote: {line}"
+        );
     }
 }
 
@@ -71,10 +101,16 @@ fn each_command_has_its_manual_page() {
     let top = stdout(&["man"]);
     check_page(&top, "rfc1738");
     for command in COMMANDS {
-        assert!(top.contains(&format!("rfc1738\\-{command}")), "the top page lists {command}");
+        assert!(
+            top.contains(&format!("rfc1738\\-{command}")),
+            "the top page lists {command}"
+        );
         let page = stdout(&["man", command]);
-        check_page(&page, &format!("rfc1738\\-{command}"));
-        assert!(page.contains(&format!("rfc1738 {command}")), "{command}: its synopsis");
+        check_page(&page, &format!("rfc1738-{command}"));
+        assert!(
+            page.contains(&format!("rfc1738 {command}")),
+            "{command}: its synopsis"
+        );
     }
     assert!(stdout(&["man", "parse"]).contains("\\-\\-dialect"));
     let unknown = rfc1738(&["man", "frobnicate"]);

@@ -39,16 +39,21 @@ fn page_name(command: &clap::Command) -> String {
 
 /// Prints the page of `command` (rfc1738's own without one), or writes every page into
 /// `dir`, saying on standard error which files it wrote.
-pub(crate) fn man(command: Option<&str>, dir: Option<&Path>, out: &mut crate::output::Out) -> io::Result<Status> {
+pub(crate) fn man(
+    command: Option<&str>,
+    dir: Option<&Path>,
+    out: &mut crate::output::Out,
+) -> io::Result<Status> {
     let (top, commands) = commands();
     if let Some(dir) = dir {
         std::fs::create_dir_all(dir)?;
         for page in std::iter::once(top).chain(commands) {
             let path = dir.join(format!("{}.1", page_name(&page)));
             let mut roff = Vec::new();
-            clap_mangen::Man::new(page).render(&mut roff)?;
-            std::fs::write(&path, roff)
-                .map_err(|error| io::Error::new(error.kind(), format!("{}: {error}", path.display())))?;
+            render(page, &mut roff)?;
+            std::fs::write(&path, roff).map_err(|error| {
+                io::Error::new(error.kind(), format!("{}: {error}", path.display()))
+            })?;
             out.note(format_args!("rfc1738 man: wrote {}", path.display()))?;
         }
         return Ok(Status::Valid);
@@ -67,6 +72,15 @@ pub(crate) fn man(command: Option<&str>, dir: Option<&Path>, out: &mut crate::ou
             }
         }
     };
-    clap_mangen::Man::new(page).render(out)?;
+    render(page, out)?;
     Ok(Status::Valid)
+}
+
+/// Writes the page of `command`, its source `rfc1738 VERSION` (a command's own would name
+/// it without a version) and the manual "User Commands".
+fn render(command: clap::Command, out: &mut dyn Write) -> io::Result<()> {
+    clap_mangen::Man::new(command)
+        .source(format!("rfc1738 {}", env!("CARGO_PKG_VERSION")))
+        .manual("User Commands")
+        .render(out)
 }

@@ -114,9 +114,12 @@ pub(crate) fn answer(method: Method, path: &str, query: &str, body: &[u8]) -> Re
         Method::Get | Method::Head => Params::from_query(query, names),
         Method::Post => Params::from_json(body, names),
         Method::Other => {
-            let mut reply =
-                ApiError::new(405, "method-not-allowed", format!("{path} answers GET and POST"))
-                    .reply();
+            let mut reply = ApiError::new(
+                405,
+                "method-not-allowed",
+                format!("{path} answers GET and POST"),
+            )
+            .reply();
             reply.allow = Some("GET, HEAD, POST");
             return reply;
         }
@@ -130,9 +133,13 @@ pub(crate) fn answer(method: Method, path: &str, query: &str, body: &[u8]) -> Re
 /// The answer to a path that is neither a page, a diagram nor an endpoint.
 pub(crate) fn not_found(path: &str) -> Reply {
     let endpoints: Vec<&str> = ENDPOINTS.iter().map(|(name, _, _)| *name).collect();
-    ApiError::new(404, "not-found", format!("no such page or endpoint: {path}"))
-        .with("endpoints", endpoints)
-        .reply()
+    ApiError::new(
+        404,
+        "not-found",
+        format!("no such page or endpoint: {path}"),
+    )
+    .with("endpoints", endpoints)
+    .reply()
 }
 
 /// The parameters of a request, by name, each text (already checked as UTF-8).
@@ -265,7 +272,11 @@ fn known(key: &str, names: &[&'static str]) -> Result<&'static str, ApiError> {
         })
 }
 
-fn push(values: &mut Vec<(&'static str, String)>, name: &'static str, value: String) -> Result<(), ApiError> {
+fn push(
+    values: &mut Vec<(&'static str, String)>,
+    name: &'static str,
+    value: String,
+) -> Result<(), ApiError> {
     if values.iter().any(|(key, _)| *key == name) {
         return Err(
             ApiError::new(400, "duplicate-parameter", format!("{name} is given twice"))
@@ -284,12 +295,16 @@ fn utf8(name: &str, bytes: Vec<u8>) -> Result<String, ApiError> {
     })
 }
 
-/// `not-utf-8`: the message of the command line's unreadable input, the byte offset.
+/// `not-utf-8`: the message of the command line's unreadable input, where (`offset`, in
+/// bytes), and which parameter (`parameter`, unless it is the request body).
 fn not_utf8(name: &str, bytes: &[u8], offset: usize) -> ApiError {
     let input = UnreadableInput::new(bytes, Unreadable::NotUtf8);
-    ApiError::new(400, "not-utf-8", format!("{name}: {}", input.message()))
-        .with("parameter", name)
-        .with("offset", offset)
+    let error = ApiError::new(400, "not-utf-8", format!("{name}: {}", input.message()))
+        .with("offset", offset);
+    match name {
+        "the request body" => error,
+        _ => error.with("parameter", name),
+    }
 }
 
 /// `application/x-www-form-urlencoded` decoding: `+` is a space, `%XX` a byte; a `%` not
@@ -352,7 +367,10 @@ fn resolve(params: &Params) -> Result<Reply, ApiError> {
         })?],
     };
     if let [mode] = modes.as_slice() {
-        return Ok(Reply::json(200, &ResolveReport::new(context, partial, *mode)));
+        return Ok(Reply::json(
+            200,
+            &ResolveReport::new(context, partial, *mode),
+        ));
     }
     let reports: Vec<ResolveReport<'_>> = modes
         .iter()
@@ -419,15 +437,30 @@ mod tests {
         let (status, json) = get("/api/parse", "input=x&dialect=rfc2396");
         assert_eq!(status, 400);
         assert_eq!(json["error"]["code"], "unknown-dialect");
-        assert_eq!(json["error"]["allowed"], json!(["rfc1738", "rfc1630", "draft"]));
+        assert_eq!(
+            json["error"]["allowed"],
+            json!(["rfc1738", "rfc1630", "draft"])
+        );
         let (status, json) = get("/api/parse", "input=%FF");
-        assert_eq!((status, json["error"]["code"].as_str()), (400, Some("not-utf-8")));
+        assert_eq!(
+            (status, json["error"]["code"].as_str()),
+            (400, Some("not-utf-8"))
+        );
         let (status, json) = get("/api/parse", "inptu=x");
-        assert_eq!((status, json["error"]["code"].as_str()), (400, Some("unknown-parameter")));
+        assert_eq!(
+            (status, json["error"]["code"].as_str()),
+            (400, Some("unknown-parameter"))
+        );
         let (status, json) = get("/api/parse", "input=a&input=b");
-        assert_eq!((status, json["error"]["code"].as_str()), (400, Some("duplicate-parameter")));
+        assert_eq!(
+            (status, json["error"]["code"].as_str()),
+            (400, Some("duplicate-parameter"))
+        );
         let (status, json) = get("/api/resolve", "context=http://a/b&partial=c&mode=x");
-        assert_eq!((status, json["error"]["code"].as_str()), (400, Some("unknown-mode")));
+        assert_eq!(
+            (status, json["error"]["code"].as_str()),
+            (400, Some("unknown-mode"))
+        );
         let reply = answer(Method::Other, "/api/lint", "", b"");
         assert_eq!((reply.status, reply.allow), (405, Some("GET, HEAD, POST")));
         let reply = answer(Method::Post, "/api/lint", "", b"{\"input\": 3}");

@@ -31,7 +31,11 @@ pub(crate) fn folder(dialect: Dialect) -> &'static str {
 /// `-` as the grammar files write it, and the grammar's own names for the rules the RFC names
 /// otherwise (build.rs: `rfc1738_name`, `rfc1630_name`).
 pub(crate) fn stems(name: &str) -> Vec<String> {
-    let mut stems = vec![name.replace('-', "_")];
+    let mut stems = match name.starts_with('"') {
+        // A literal is drawn as written.
+        true => vec![name.to_owned()],
+        false => vec![name.replace('-', "_")],
+    };
     let more: &[&str] = match name {
         "gopher+_string" => &["gopher_plus_string"],
         "search" => &["gopher_search"],
@@ -45,8 +49,12 @@ pub(crate) fn stems(name: &str) -> Vec<String> {
     stems
 }
 
-/// The address of the diagram of rule `name` in `dialect`, when there is one.
+/// The address of the diagram of rule `name` in `dialect`, when there is one (a literal,
+/// `"/"`, is no rule and has none).
 pub(crate) fn url(dialect: Dialect, name: &str) -> Option<String> {
+    if name.starts_with('"') {
+        return None;
+    }
     let folder = folder(dialect);
     stems(name)
         .into_iter()
@@ -87,7 +95,9 @@ fn read_svg(svg: &str) -> Drawn {
         if !rule && !rest.starts_with("terminal\"") {
             continue;
         }
-        let Some(open) = rest.find("<text") else { break };
+        let Some(open) = rest.find("<text") else {
+            break;
+        };
         let after = &rest[open..];
         let (Some(start), Some(end)) = (after.find('>'), after.find("</text>")) else {
             break;
@@ -114,7 +124,11 @@ fn unescape(text: &str) -> String {
 /// Where the diagram of `production` in `dialect` shows what was `expected`: the boxes that
 /// are one of the expected rules or literals (`"expected"`), or else the rules of the
 /// diagram from which one of them can be reached (`"leads-to-expected"`), or none.
-pub(crate) fn marks(dialect: Dialect, production: &str, expected: &[String]) -> (Vec<String>, &'static str) {
+pub(crate) fn marks(
+    dialect: Dialect,
+    production: &str,
+    expected: &[String],
+) -> (Vec<String>, &'static str) {
     let folder = folder(dialect);
     let all = drawn();
     let Some(diagram) = stems(production)
@@ -145,7 +159,11 @@ pub(crate) fn marks(dialect: Dialect, production: &str, expected: &[String]) -> 
                 continue;
             }
             if let Some(drawn) = all.get(&format!("{folder}/{rule}")) {
-                if drawn.literals.iter().any(|literal| wanted.contains(literal)) {
+                if drawn
+                    .literals
+                    .iter()
+                    .any(|literal| wanted.contains(literal))
+                {
                     return true;
                 }
                 queue.extend(drawn.rules.iter().cloned());
@@ -171,10 +189,22 @@ mod tests {
 
     #[test]
     fn every_dialect_has_its_diagrams() {
-        assert_eq!(FILES.iter().filter(|(path, _)| path.ends_with(".svg")).count(), 223);
+        assert_eq!(
+            FILES
+                .iter()
+                .filter(|(path, _)| path.ends_with(".svg"))
+                .count(),
+            223
+        );
         assert!(file("index.html").is_some());
-        assert_eq!(url(Dialect::Rfc1738, "gopher+_string").as_deref(), Some("/diagrams/rfc1738/gopher_plus_string.svg"));
-        assert_eq!(url(Dialect::Rfc1630, "httpaddress").as_deref(), Some("/diagrams/rfc1630/httpaddress.svg"));
+        assert_eq!(
+            url(Dialect::Rfc1738, "gopher+_string").as_deref(),
+            Some("/diagrams/rfc1738/gopher_plus_string.svg")
+        );
+        assert_eq!(
+            url(Dialect::Rfc1630, "httpaddress").as_deref(),
+            Some("/diagrams/rfc1630/httpaddress.svg")
+        );
         assert_eq!(url(Dialect::Rfc1738, "no-such-rule"), None);
     }
 
@@ -186,6 +216,9 @@ mod tests {
         let (marked, how) = marks(Dialect::Rfc1738, "httpurl", &["hpath".to_owned()]);
         assert_eq!((marked, how), (vec!["hpath".to_owned()], "expected"));
         let (marked, how) = marks(Dialect::Rfc1738, "httpurl", &["hsegment".to_owned()]);
-        assert_eq!((marked, how), (vec!["hpath".to_owned()], "leads-to-expected"));
+        assert_eq!(
+            (marked, how),
+            (vec!["hpath".to_owned()], "leads-to-expected")
+        );
     }
 }

@@ -20,9 +20,21 @@ const WORKERS: usize = 4;
 
 /// The page and its two files, compiled into the binary.
 static PAGES: [(&str, &str, &[u8]); 3] = [
-    ("/", "text/html; charset=utf-8", include_bytes!("assets/index.html")),
-    ("/explorer.css", "text/css; charset=utf-8", include_bytes!("assets/explorer.css")),
-    ("/explorer.js", "text/javascript; charset=utf-8", include_bytes!("assets/explorer.js")),
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_bytes!("assets/index.html"),
+    ),
+    (
+        "/explorer.css",
+        "text/css; charset=utf-8",
+        include_bytes!("assets/explorer.css"),
+    ),
+    (
+        "/explorer.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("assets/explorer.js"),
+    ),
 ];
 
 /// The page's policy: its own files only (the SVG diagrams carry their own `<style>`).
@@ -31,8 +43,9 @@ const CSP: &str = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src
 
 /// Serves until the process is stopped; an error only when the address cannot be bound.
 pub(crate) fn run(host: IpAddr, port: u16, open: bool) -> io::Result<()> {
-    let server = tiny_http::Server::http(SocketAddr::new(host, port))
-        .map_err(|error| io::Error::other(format!("cannot listen on {host} port {port}: {error}")))?;
+    let server = tiny_http::Server::http(SocketAddr::new(host, port)).map_err(|error| {
+        io::Error::other(format!("cannot listen on {host} port {port}: {error}"))
+    })?;
     let address = server
         .server_addr()
         .to_ip()
@@ -40,7 +53,10 @@ pub(crate) fn run(host: IpAddr, port: u16, open: bool) -> io::Result<()> {
     let url = format!("http://{address}/");
     {
         let mut stdout = io::stdout().lock();
-        writeln!(stdout, "rfc1738 serve: the explorer is at {url} (Ctrl-C stops it)")?;
+        writeln!(
+            stdout,
+            "rfc1738 serve: the explorer is at {url} (Ctrl-C stops it)"
+        )?;
         stdout.flush()?;
     }
     if !host.is_loopback() {
@@ -87,8 +103,22 @@ fn open_browser(url: &str) {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn();
-    if let Err(error) = spawned {
-        eprintln!("rfc1738 serve: cannot open a browser with {program}: {error}; open {url} yourself");
+    let url = url.to_owned();
+    match spawned {
+        Err(error) => eprintln!(
+            "rfc1738 serve: cannot open a browser with {program}: {error}; open {url} yourself"
+        ),
+        // Its status, when it has one, without holding up the server.
+        Ok(mut child) => {
+            std::thread::spawn(move || {
+                match child.wait() {
+                Ok(status) if !status.success() => eprintln!(
+                    "rfc1738 serve: {program} could not open a browser ({status}); open {url} yourself"
+                ),
+                _ => {}
+            }
+            });
+        }
     }
 }
 

@@ -35,7 +35,13 @@ fn chars(input: &str, at: usize) -> usize {
 }
 
 /// One node: the rule, its span, its text, its diagram, its children.
-fn node(dialect: Dialect, input: &str, rule: &str, span: std::ops::Range<usize>, children: Vec<Value>) -> Value {
+fn node(
+    dialect: Dialect,
+    input: &str,
+    rule: &str,
+    span: std::ops::Range<usize>,
+    children: Vec<Value>,
+) -> Value {
     json!({
         "rule": rule,
         "start": span.start,
@@ -61,7 +67,10 @@ fn tree(input: &str, reference: &UrlReference<'_>, form: InputForm) -> Value {
         true => 4,
         false => 0,
     };
-    let start = match input.get(start..).is_some_and(|rest| rest.starts_with(url.as_str())) {
+    let start = match input
+        .get(start..)
+        .is_some_and(|rest| rest.starts_with(url.as_str()))
+    {
         true => start,
         false => input.find(url.as_str()).unwrap_or(0),
     };
@@ -70,7 +79,13 @@ fn tree(input: &str, reference: &UrlReference<'_>, form: InputForm) -> Value {
         .components()
         .map(|component| {
             let span = component.span();
-            node(dialect, input, component.role().name(), start + span.start..start + span.end, Vec::new())
+            node(
+                dialect,
+                input,
+                component.role().name(),
+                start + span.start..start + span.end,
+                Vec::new(),
+            )
         })
         .collect();
     let production = url.kind().production_in(dialect);
@@ -86,7 +101,13 @@ fn tree(input: &str, reference: &UrlReference<'_>, form: InputForm) -> Value {
     if let Some(fragmentid) = reference.fragment() {
         let id = match fragmentid.is_empty() {
             true => Vec::new(),
-            false => vec![node(dialect, input, "fragmentid", end + 1..input.len(), Vec::new())],
+            false => vec![node(
+                dialect,
+                input,
+                "fragmentid",
+                end + 1..input.len(),
+                Vec::new(),
+            )],
         };
         children.push(node(dialect, input, "fragment", end..input.len(), id));
     }
@@ -137,14 +158,26 @@ mod tests {
 
     #[test]
     fn a_prefixed_reference_is_read_as_the_grammar_reads_it() {
-        let json = explain("URL:http://h:80/a?b#top", Dialect::Rfc1738, InputForm::Reference);
+        let json = explain(
+            "URL:http://h:80/a?b#top",
+            Dialect::Rfc1738,
+            InputForm::Reference,
+        );
         let tree = &json["tree"];
         assert_eq!(tree["rule"], "urlreference");
         assert_eq!(tree["children"][0]["rule"], "prefixedurl");
         let http = &tree["children"][0]["children"][0];
-        assert_eq!((http["rule"].as_str(), http["start"].as_u64()), (Some("httpurl"), Some(4)));
+        assert_eq!(
+            (http["rule"].as_str(), http["start"].as_u64()),
+            (Some("httpurl"), Some(4))
+        );
         assert_eq!(http["diagram"], "/diagrams/rfc1738/httpurl.svg");
-        let host = http["children"].as_array().unwrap().iter().find(|n| n["rule"] == "host").unwrap();
+        let host = http["children"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|n| n["rule"] == "host")
+            .unwrap();
         assert_eq!(host["text"], "h");
         assert_eq!(tree["children"][1]["rule"], "fragment");
         assert_eq!(tree["children"][1]["children"][0]["text"], "top");

@@ -99,19 +99,26 @@ tabs.forEach((tab, i) => {
 
 // ---- Diagrams: fetched from the server, drawn inline so that boxes can be marked.
 const svgCache = new Map();
+let diagramShown = 0;
 async function showDiagram(url, rule, marked, note) {
+  // Only the latest call draws: an older one whose diagram came late is dropped.
+  const call = ++diagramShown;
+  const box = $("diagram");
+  let text = "";
+  if (url) {
+    text = svgCache.get(url);
+    if (text === undefined) {
+      const response = await fetch(url);
+      text = response.ok ? await response.text() : "";
+      svgCache.set(url, text);
+    }
+  }
+  if (call !== diagramShown) return;
   $("diagram-title").textContent = rule ? "Diagram of " + rule : "Diagram";
   $("diagram-note").textContent = note || "";
-  const box = $("diagram");
-  if (!url) {
+  if (!text) {
     box.replaceChildren(el("p", { class: "hint", text: "No diagram of this rule." }));
     return;
-  }
-  let text = svgCache.get(url);
-  if (text === undefined) {
-    const response = await fetch(url);
-    text = response.ok ? await response.text() : "";
-    svgCache.set(url, text);
   }
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");
   const svg = document.importNode(doc.documentElement, true);
