@@ -349,13 +349,22 @@ const views = [
 for (const [ids, update] of views) {
   const later = debounce(update, 120);
   for (const id of ids) {
-    $(id).addEventListener("input", later);
-    $(id).addEventListener("change", update);
-    $(id).addEventListener("keydown", (event) => {
-      if (event.key === "Enter" && $(id).tagName === "INPUT") update();
-    });
+    const field = $(id);
+    // Typing (debounced); a choice at once. Leaving a text field changes nothing, so its
+    // "change" is not listened to: redrawing then would take away what got the focus.
+    field.addEventListener("input", field.tagName === "SELECT" ? update : later);
+    if (field.tagName === "INPUT") {
+      field.addEventListener("keydown", (event) => {
+        if (event.key === "Enter") update();
+      });
+    }
   }
   update();
 }
-const start = tabs.find((tab) => "#" + tab.id.replace("tab-", "") === location.hash);
-if (start) selectTab(start, false);
+// The view named by the address's fragment (#parse, #resolve, #lint, #extract).
+function viewOfHash() {
+  const tab = tabs.find((candidate) => "#" + candidate.id.replace("tab-", "") === location.hash);
+  if (tab) selectTab(tab, false);
+}
+window.addEventListener("hashchange", viewOfHash);
+viewOfHash();
