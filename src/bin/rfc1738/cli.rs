@@ -380,6 +380,51 @@ pub(crate) enum Command {
         /// (plain or gzip'd) are read record by record.
         files: Vec<PathBuf>,
     },
+    /// Start the grammar explorer: a local web page where a URL is read against the
+    /// railroad diagrams, a link resolved in the four modes side by side, a URL linted and
+    /// the URLs of a text found; and its JSON API (README, "The explorer").
+    #[command(after_help = "Examples:
+  rfc1738 serve --open
+  rfc1738 serve --port 8017
+  curl 'http://127.0.0.1:8017/api/parse?input=http://h/a%20b&dialect=draft'")]
+    Serve {
+        /// The address to listen on: this machine only by default. Another (0.0.0.0, an
+        /// interface's address) lets others reach the explorer.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// The port to listen on; 0 picks a free one (the address is printed).
+        #[arg(long, default_value_t = 8017)]
+        port: u16,
+        /// Open the page in the desktop's browser (xdg-open, open, start); a failure is
+        /// told, not fatal.
+        #[arg(long)]
+        open: bool,
+    },
+    /// Print the shell completion script of rfc1738 for SHELL (README, "Completions and
+    /// manual pages" says where to put it).
+    #[command(after_help = "Examples:
+  rfc1738 completions bash > ~/.local/share/bash-completion/completions/rfc1738
+  rfc1738 completions zsh > ~/.zfunc/_rfc1738
+  rfc1738 completions fish > ~/.config/fish/completions/rfc1738.fish")]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) of rfc1738 or of one of its commands, or write one per
+    /// command into a folder.
+    #[command(after_help = "Examples:
+  rfc1738 man | man -l -
+  rfc1738 man parse | man -l -
+  rfc1738 man --dir ~/.local/share/man/man1")]
+    Man {
+        /// The command whose page to print (parse, resolve, ...); none: rfc1738's own.
+        #[arg(conflicts_with = "dir")]
+        command: Option<String>,
+        /// Write every page into DIR instead (rfc1738.1, rfc1738-parse.1, ...).
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
 }
 
 /// A `--base`: an absolute URL, a scheme and ":" first (a `#fragment` may follow it).

@@ -8,6 +8,9 @@
 //! rfc1738 lint [--dialect D] [--json] [--all] [URL ... | -] [-f FILE]
 //! rfc1738 extract [--dialect D] [--json] [--max-len N] [--line-numbers] [--fail-on-invalid] [--format auto|text|warc|arc] [--max-record N] [FILE ... | -]
 //! rfc1738 links [--base URL] [--mode M] [--html html2|whatwg] [--json] [--max-len N] [--fail-on-invalid] [--format auto|html|warc|arc] [--max-record N] [FILE ... | -]
+//! rfc1738 serve [--host ADDRESS] [--port N] [--open]
+//! rfc1738 completions bash|zsh|fish|powershell|elvish
+//! rfc1738 man [COMMAND] [--dir DIR]
 //!     every mode: [--only valid|invalid] [--summary] [-q|--quiet] [--color auto|always|never] [--line-buffered]
 //! ```
 //!
@@ -24,10 +27,12 @@ mod extract;
 mod lines;
 mod links;
 mod lint;
+mod manuals;
 mod normalize;
 mod output;
 mod parse;
 mod resolve;
+mod serve;
 
 use clap::{CommandFactory, Parser};
 use cli::{Cli, Command, Inputs, SelectArgs};
@@ -223,6 +228,16 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
             let status = links::run_links(&lister, archives, &files, json, &mut select, out)?;
             Ok(status.failing_on_invalid(fail_on_invalid && select.any_invalid()))
         }
+        Command::Serve { host, port, open } => {
+            out.flush()?;
+            serve::run(host, port, open)?;
+            Ok(Status::Valid)
+        }
+        Command::Completions { shell } => {
+            manuals::completions(shell, out)?;
+            Ok(Status::Valid)
+        }
+        Command::Man { command, dir } => manuals::man(command.as_deref(), dir.as_deref(), out),
     }
 }
 

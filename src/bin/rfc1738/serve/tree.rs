@@ -1,0 +1,195 @@
+//! `/api/tree`: an input read against the grammar, as the explorer shows it. A valid input
+//! as a tree of the grammar's rules, each with its span (bytes and characters) and its
+//! diagram: the reference rule, the prefixed URL, the production read (`httpurl`), its
+//! components by the RFC's rule names ([`rfc1738::Url::components`]), the fragment. An
+//! invalid one as its error ([`rfc1738::ParseError`]'s accessors), each expected rule with
+//! its diagram, and the diagram of the production being read with the boxes to mark.
+
+use super::diagrams;
+use rfc1738::{Dialect, InputForm, ParseError, ParseReport, UrlReference};
+use serde_json::{json, Value};
+
+/// The explorer's reading of `input`.
+pub(crate) fn explain(input: &str, dialect: Dialect, form: InputForm) -> Value {
+    let report = match form {
+        InputForm::Url => ParseReport::url_only(input, dialect),
+        _ => ParseReport::with_dialect(input, dialect),
+    };
+    let (tree, error) = match report.result() {
+        Ok(reference) => (tree(input, reference, form), Value::Null),
+        Err(error) => (Value::Null, error_entry(input, error)),
+    };
+    json!({
+        "input": input,
+        "dialect": dialect.name(),
+        "form": form.name(),
+        "valid": report.is_valid(),
+        "tree": tree,
+        "error": error,
+    })
+}
+
+/// Characters before byte `at` of `input`.
+fn chars(input: &str, at: usize) -> usize {
+    input.get(..at).map_or(at, |before| before.chars().count())
+}
+
+/// One node: the rule, its span, its text, its diagram, its children.
+fn node(
+    dialect: Dialect,
+    input: &str,
+    rule: &str,
+    span: std::ops::Range<usize>,
+    children: Vec<Value>,
+) -> Value {
+    json!({
+        "rule": rule,
+        "start": span.start,
+        "end": span.end,
+        "char_start": chars(input, span.start),
+        "char_end": chars(input, span.end),
+        "text": input.get(span).unwrap_or(""),
+        "diagram": diagrams::url(dialect, rule),
+        "children": children,
+    })
+}
+
+/// The rule tree of a valid input, as the grammar reads it, in the rules that hold a part
+/// of the input of their own (an alternation such as `url`, which is one of the productions,
+/// is left out): `urlreference` (RFC 1630 and the draft: `fragmentaddress`) of
+/// `prefixedurl` or the production, and `fragment` of `fragmentid`; for a URL alone, the
+/// production.
+fn tree(input: &str, reference: &UrlReference<'_>, form: InputForm) -> Value {
+    let dialect = reference.dialect();
+    let url = reference.url();
+    // The URL's place in the input: after the prefix "URL:" (four bytes, any case).
+    let start = match reference.is_prefixed() {
+        true => 4,
+        false => 0,
+    };
+    let start = match input
+        .get(start..)
+        .is_some_and(|rest| rest.starts_with(url.as_str()))
+    {
+        true => start,
+        false => input.find(url.as_str()).unwrap_or(0),
+    };
+    let end = start + url.as_str().len();
+    let components: Vec<Value> = url
+        .components()
+        .map(|component| {
+            let span = component.span();
+            node(
+                dialect,
+                input,
+                component.role().name(),
+                start + span.start..start + span.end,
+                Vec::new(),
+            )
+        })
+        .collect();
+    let production = url.kind().production_in(dialect);
+    let production = node(dialect, input, production, start..end, components);
+    if form == InputForm::Url {
+        return production;
+    }
+    let mut children = vec![match reference.is_prefixed() {
+        true => node(dialect, input, "prefixedurl", 0..end, vec![production]),
+        false => production,
+    }];
+    // `fragment = "#" fragmentid?` in the three grammars.
+    if let Some(fragmentid) = reference.fragment() {
+        let id = match fragmentid.is_empty() {
+            true => Vec::new(),
+            false => vec![node(
+                dialect,
+                input,
+                "fragmentid",
+                end + 1..input.len(),
+                Vec::new(),
+            )],
+        };
+        children.push(node(dialect, input, "fragment", end..input.len(), id));
+    }
+    let root = match dialect {
+        Dialect::Rfc1738 => "urlreference",
+        _ => "fragmentaddress",
+    };
+    node(dialect, input, root, 0..input.len(), children)
+}
+
+/// The error of an invalid input: `code`, `message`, `offset`, `char_offset`, `line`,
+/// `column`, `production` (and its diagram with the boxes to mark), `expected` (each rule
+/// with its diagram), `rendered` (the block the command line prints, with its caret).
+fn error_entry(input: &str, error: &ParseError) -> Value {
+    let dialect = error.dialect();
+    let expected: Vec<Value> = error
+        .expected()
+        .iter()
+        .map(|name| json!({ "name": name, "diagram": diagrams::url(dialect, name) }))
+        .collect();
+    let diagram = error.production().map(|production| {
+        let (marked, how) = diagrams::marks(dialect, production, error.expected());
+        json!({
+            "rule": production,
+            "url": diagrams::url(dialect, production),
+            "marked": marked,
+            "marks": how,
+        })
+    });
+    json!({
+        "code": error.kind().code(),
+        "message": error.message(),
+        "offset": error.offset(),
+        "char_offset": error.char_offset(),
+        "line": error.line(),
+        "column": error.column(),
+        "production": error.production(),
+        "expected": expected,
+        "diagram": diagram,
+        "rendered": error.render(),
+        "input_chars": chars(input, input.len()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_prefixed_reference_is_read_as_the_grammar_reads_it() {
+        let json = explain(
+            "URL:http://h:80/a?b#top",
+            Dialect::Rfc1738,
+            InputForm::Reference,
+        );
+        let tree = &json["tree"];
+        assert_eq!(tree["rule"], "urlreference");
+        assert_eq!(tree["children"][0]["rule"], "prefixedurl");
+        let http = &tree["children"][0]["children"][0];
+        assert_eq!(
+            (http["rule"].as_str(), http["start"].as_u64()),
+            (Some("httpurl"), Some(4))
+        );
+        assert_eq!(http["diagram"], "/diagrams/rfc1738/httpurl.svg");
+        let host = http["children"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|n| n["rule"] == "host")
+            .unwrap();
+        assert_eq!(host["text"], "h");
+        assert_eq!(tree["children"][1]["rule"], "fragment");
+        assert_eq!(tree["children"][1]["children"][0]["text"], "top");
+    }
+
+    #[test]
+    fn an_error_names_its_production_and_what_was_expected() {
+        let json = explain("http://h/a%zz", Dialect::Rfc1630, InputForm::Url);
+        assert_eq!(json["valid"], false);
+        let error = &json["error"];
+        assert_eq!(error["production"], "httpaddress");
+        assert_eq!(error["diagram"]["url"], "/diagrams/rfc1630/httpaddress.svg");
+        assert!(error["rendered"].as_str().unwrap().contains('^'));
+    }
+}

@@ -1,0 +1,261 @@
+"""The explorer as a person uses it, in a real headless Chromium: typing into the page
+and reading what it shows (the verdict, the components, the rule tree lit in the input,
+the caret, the expected rules, the failing rule marked in its diagram, the four modes of
+a resolution, the warnings, the URLs found), with the keyboard alone where a person can.
+Each view's screenshot is saved (conftest.py: RFC1738_SCREENSHOTS)."""
+
+import json
+import urllib.parse
+import urllib.request
+
+import pytest
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+
+def api(server, path, **params):
+    """The API's answer, for the page to be checked against (127.0.0.1 only)."""
+    with urllib.request.urlopen(f"{server}{path}?{urllib.parse.urlencode(params)}", timeout=30) as answer:
+        return json.load(answer)
+
+
+def wait(browser, condition, message="", timeout=15):
+    """Waits for `condition`; an element redrawn while it was read is read again."""
+    waiting = WebDriverWait(browser, timeout, ignored_exceptions=[StaleElementReferenceException])
+    return waiting.until(lambda _: condition(), message)
+
+
+def type_into(browser, field_id, text):
+    """Selects what the field holds and types `text` over it, key by key."""
+    field = browser.find_element(By.ID, field_id)
+    field.click()
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.DELETE)
+    field.send_keys(text)
+    return field
+
+
+def text(browser, element_id):
+    """The element's text, shown or not (a hidden view's too)."""
+    return browser.find_element(By.ID, element_id).get_attribute("textContent")
+
+
+def fields(browser):
+    """The components table, as a dict of the cells' text (read in one go, atomically)."""
+    return browser.execute_script(
+        "const rows = document.querySelectorAll('#parse-fields tr');"
+        "return Object.fromEntries(Array.from(rows, (row) =>"
+        " [row.querySelector('th').textContent, row.querySelector('td').textContent]));"
+    )
+
+
+def lit(browser, container, cls):
+    """The characters of the input drawn in `container` that carry class `cls` (read in
+    one go, atomically)."""
+    return browser.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0]), (cell) => cell.textContent).join('');",
+        f"#{container} span.{cls}",
+    )
+
+
+def open_page(browser, server, view="parse"):
+    """Loads the page afresh (a new document, not a change of fragment), on `view`."""
+    browser.get("about:blank")
+    browser.get(f"{server}/#{view}")
+    wait(browser, lambda: text(browser, "parse-verdict") != "", "the first answer")
+
+
+VALID = {
+    # dialect: (input, kind, production, a component and its text)
+    "rfc1738": ("http://info.cern.ch:8080/hypertext/WWW?query", "http", "httpurl", ("host", "info.cern.ch")),
+    "rfc1630": ("mid:12345@info.cern.ch#part", "mid", "midaddress", ("addr-spec", "12345@info.cern.ch")),
+    "draft": ("URL:http://info.cern.ch/a b", "http", "httpaddress", ("host", "info.cern.ch")),
+}
+
+
+@pytest.mark.parametrize("dialect", ["rfc1738", "rfc1630", "draft"])
+def test_a_valid_url_is_read_into_its_rules(driver, server, screenshots, dialect):
+    open_page(driver, server)
+    Select(driver.find_element(By.ID, "parse-dialect")).select_by_value(dialect)
+    url, kind, production, (rule, rule_text) = VALID[dialect]
+    type_into(driver, "parse-input", url)
+    wait(driver, lambda: text(driver, "parse-verdict") == f"valid {kind} URL by {dialect}", text(driver, "parse-verdict"))
+    # The components are those of `parse --json`.
+    report = api(server, "/api/parse", input=url, dialect=dialect)
+    shown = fields(driver)
+    assert shown["input"] == url and shown["dialect"] == dialect and shown["kind"] == kind
+    assert set(shown) == {key for key in report if key != "error"}
+    # The rule tree: the production, and each component lights its span in the input.
+    node = driver.find_element(By.CSS_SELECTOR, f'#parse-tree .node[data-rule="{production}"]')
+    assert node.is_displayed()
+    # The production's diagram is drawn; a rule's name opens its own.
+    wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f'#diagram svg[data-rule="{production}"]'))
+    component = driver.find_element(By.CSS_SELECTOR, f'#parse-tree .node[data-rule="{rule}"]')
+    driver.execute_script("arguments[0].focus()", component)
+    wait(driver, lambda: lit(driver, "parse-shown", "lit") == rule_text, lit(driver, "parse-shown", "lit"))
+    if dialect == "rfc1738":
+        screenshots(driver, "parse")
+    component.find_element(By.CSS_SELECTOR, "button.rule").click()
+    wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f'#diagram svg[data-rule="{rule}"]'), f"diagram of {rule}")
+    assert not driver.find_element(By.ID, "parse-error").is_displayed()
+
+
+INVALID = {
+    # dialect: (input, the character under the caret)
+    "rfc1738": ("http://info.cern.ch:99999/", "9"),
+    "rfc1630": ("http://info.cern.ch/%zz", "%"),
+    "draft": ("ftp://host.dom/f;type=x", "="),  # the draft allows "=" only in a search
+}
+
+
+@pytest.mark.parametrize("dialect", ["rfc1738", "rfc1630", "draft"])
+def test_an_invalid_url_shows_where_why_and_the_rule_in_its_diagram(driver, server, screenshots, dialect):
+    open_page(driver, server)
+    Select(driver.find_element(By.ID, "parse-dialect")).select_by_value(dialect)
+    url, at = INVALID[dialect]
+    type_into(driver, "parse-input", url)
+    explained = api(server, "/api/tree", input=url, dialect=dialect)
+    error = explained["error"]
+    assert error, explained
+    wait(driver, lambda: text(driver, "parse-verdict") == f"invalid: {error['message']}", text(driver, "parse-verdict"))
+    # The caret, under the character the error names, and the block the CLI prints.
+    assert lit(driver, "parse-shown", "caret") == at
+    assert text(driver, "parse-rendered") == error["rendered"]
+    assert "^" in text(driver, "parse-rendered")
+    # The expected list, each rule a link to its diagram when it has one.
+    names = [item["name"] for item in error["expected"]]
+    assert text(driver, "parse-expected") == ", ".join(names) if names else "nothing more"
+    # The production's diagram, with the boxes the API marks marked and no other.
+    diagram = error["diagram"]
+    wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f'#diagram svg[data-rule="{diagram["rule"]}"]'))
+    marked = [g.get_attribute("textContent").strip() for g in driver.find_elements(By.CSS_SELECTOR, "#diagram g.marked")]
+    assert sorted(set(marked)) == sorted(diagram["marked"]), (marked, diagram)
+    # No tree for an invalid input.
+    assert driver.find_elements(By.CSS_SELECTOR, "#parse-tree .node") == []
+    if dialect == "rfc1738":
+        screenshots(driver, "parse-error")
+    buttons = driver.find_elements(By.CSS_SELECTOR, "#parse-expected button.rule")
+    if buttons:
+        name = buttons[0].text
+        buttons[0].click()
+        wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f'#diagram svg[data-rule="{name}"]'))
+
+
+def test_the_failing_rule_is_marked_in_its_diagram(driver, server):
+    """A port that is no number: the diagram of httpurl marks the rule that failed."""
+    open_page(driver, server)
+    Select(driver.find_element(By.ID, "parse-dialect")).select_by_value("rfc1738")
+    type_into(driver, "parse-input", "http://info.cern.ch:http/")
+    diagram = api(server, "/api/tree", input="http://info.cern.ch:http/")["error"]["diagram"]
+    assert diagram["rule"] == "httpurl" and diagram["marked"], diagram
+    wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, '#diagram svg[data-rule="httpurl"] g.marked'))
+    marked = {g.get_attribute("textContent").strip() for g in driver.find_elements(By.CSS_SELECTOR, "#diagram g.marked")}
+    assert marked == set(diagram["marked"])
+
+
+def test_a_link_is_resolved_in_the_four_modes_side_by_side(driver, server, screenshots):
+    open_page(driver, server, "resolve")
+    assert driver.find_element(By.ID, "view-resolve").is_displayed()
+    type_into(driver, "resolve-context", "http://a/b/c/d;p?q#f")
+    type_into(driver, "resolve-partial", "g")
+    rows = lambda: driver.find_elements(By.CSS_SELECTOR, "#resolve-table tbody tr")
+    wait(driver, lambda: len(rows()) == 4 and rows()[3].find_elements(By.TAG_NAME, "td")[0].text == "http://a/b/c/g#f",
+         "the CERN library keeps the base's fragment")
+    results = {row.get_attribute("data-mode"): row.find_elements(By.TAG_NAME, "td")[0].text for row in rows()}
+    assert results == {"rfc1630": "http://a/b/c/g", "draft": "http://a/b/c/g", "rfc1808": "http://a/b/c/g", "cern": "http://a/b/c/g#f"}
+    # The difference is marked, in each row; the row that differs from the first too.
+    assert [mark.text for mark in driver.find_elements(By.CSS_SELECTOR, "#resolve-table mark")] == ["#f"]
+    assert [row.get_attribute("data-mode") for row in rows() if "differs" in row.get_attribute("class")] == ["cern"]
+    assert all(row.find_elements(By.TAG_NAME, "td")[1].text == "valid http" for row in rows())
+    assert text(driver, "resolve-verdict") == "The modes give 2 different answers."
+    screenshots(driver, "resolve")
+    type_into(driver, "resolve-partial", "../../../g")
+    wait(driver, lambda: text(driver, "resolve-verdict").startswith("The modes give"))
+    # A gopher base: RFC 1630 and its draft give no partial forms; RFC 1808 and CERN resolve.
+    type_into(driver, "resolve-context", "gopher://h/1x")
+    cell = lambda mode, column: driver.find_element(By.CSS_SELECTOR, f'#resolve-table tr[data-mode="{mode}"]').find_elements(By.TAG_NAME, "td")[column].text
+    wait(driver, lambda: cell("rfc1630", 0).startswith("no result: gopher URIs have no partial forms"), "no result")
+    assert cell("draft", 0).startswith("no result") and cell("draft", 1) == "nothing to judge"
+    assert cell("rfc1808", 0) == cell("cern", 0) == "gopher://h/../../../g"
+
+
+def test_lint_shows_the_section_6_warnings(driver, server, screenshots):
+    open_page(driver, server, "lint")
+    url = "gopher://h:25/0%0D%0AHELO"
+    type_into(driver, "lint-input", url)
+    report = api(server, "/api/lint", input=url)
+    assert report["warnings"]
+    items = lambda: driver.find_elements(By.CSS_SELECTOR, "#lint-warnings li")
+    wait(driver, lambda: len(items()) == len(report["warnings"]))
+    assert [item.get_attribute("data-kind") for item in items()] == [w["kind"] for w in report["warnings"]]
+    wait(driver, lambda: "25" in lit(driver, "lint-shown", "warned") and "%0D%0A" in lit(driver, "lint-shown", "warned"),
+         lit(driver, "lint-shown", "warned"))
+    assert "warning" in text(driver, "lint-verdict")
+    screenshots(driver, "lint")
+    type_into(driver, "lint-input", "http://info.cern.ch/")
+    wait(driver, lambda: text(driver, "lint-verdict") == "valid http URL, no warning")
+
+
+def test_extract_finds_the_urls_of_a_text(driver, server, screenshots):
+    open_page(driver, server, "extract")
+    area = driver.find_element(By.ID, "extract-text")
+    area.click()
+    area.send_keys(Keys.CONTROL, "a")
+    area.send_keys(Keys.DELETE)
+    area.send_keys("See <URL:http://info.cern.ch/a> and ftp://h/f;type=x", Keys.ENTER, "and news:comp.infosystems.www.")
+    rows = lambda: driver.find_elements(By.CSS_SELECTOR, "#extract-table tbody tr")
+    wait(driver, lambda: len(rows()) == 3, "three URLs")
+    cells = [[td.text for td in row.find_elements(By.TAG_NAME, "td")] for row in rows()]
+    assert [c[2] for c in cells] == ["http://info.cern.ch/a", "ftp://h/f;type=x", "news:comp.infosystems.www"]
+    assert cells[0][0] == "1:5" and cells[2][0].startswith("2:")
+    assert cells[0][3] == "valid http" and cells[1][3].startswith("invalid")
+    assert text(driver, "extract-verdict") == "3 URLs found: 2 valid, 1 invalid"
+    screenshots(driver, "extract")
+
+
+def test_the_page_is_used_with_the_keyboard(driver, server):
+    open_page(driver, server)
+    active = lambda: driver.switch_to.active_element.get_attribute("id")
+    assert active() == "parse-input", "the URL field has the focus"
+    # Typing updates; Tab reaches the dialect, the keyboard changes it.
+    driver.switch_to.active_element.send_keys(Keys.END, "#top")
+    wait(driver, lambda: fields(driver).get("fragment") == "top")
+    driver.switch_to.active_element.send_keys(Keys.TAB)
+    assert active() == "parse-dialect"
+    driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    wait(driver, lambda: fields(driver).get("dialect") == "rfc1630", "the dialect changed by the keyboard")
+    driver.switch_to.active_element.send_keys(Keys.TAB)
+    assert active() == "parse-form"
+    # The tabs: Shift+Tab back to them, arrows pick a view, Tab enters it.
+    for _ in range(6):
+        if active() == "tab-parse":
+            break
+        driver.switch_to.active_element.send_keys(Keys.SHIFT, Keys.TAB)
+    assert active() == "tab-parse"
+    driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    assert active() == "tab-resolve"
+    assert driver.find_element(By.ID, "view-resolve").is_displayed()
+    assert not driver.find_element(By.ID, "view-parse").is_displayed()
+    driver.switch_to.active_element.send_keys(Keys.TAB)
+    assert active() == "resolve-context"
+    driver.switch_to.active_element.send_keys(Keys.TAB)
+    assert active() == "resolve-partial"
+    driver.switch_to.active_element.send_keys(Keys.CONTROL, "a")
+    driver.switch_to.active_element.send_keys("../x", Keys.ENTER)
+    wait(driver, lambda: "http://a/b/x" in text(driver, "resolve-table"), text(driver, "resolve-table"))
+    # End goes to the last view, Home back to the first.
+    driver.find_element(By.ID, "tab-resolve").send_keys(Keys.END)
+    assert active() == "tab-extract" and driver.find_element(By.ID, "view-extract").is_displayed()
+    driver.switch_to.active_element.send_keys(Keys.HOME)
+    assert active() == "tab-parse" and driver.find_element(By.ID, "view-parse").is_displayed()
+    # A rule of the tree is reached with Tab, and lights its span.
+    type_into(driver, "parse-input", "http://h:80/p")
+    wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, '#parse-tree .node[data-rule="port"]'))
+    for _ in range(30):
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        if driver.switch_to.active_element.get_attribute("data-rule") == "port":
+            break
+    assert driver.switch_to.active_element.get_attribute("data-rule") == "port"
+    assert lit(driver, "parse-shown", "lit") == "80"
