@@ -1,0 +1,77 @@
+//! What the archive reader hands on: the formats, a record's header, a document, an item;
+//! and the bound of a header.
+
+use super::problem::Problem;
+
+/// The longest header line (WARC or ARC) read, and the most bytes of a WARC header.
+pub(super) const MAX_HEADER: usize = 64 * 1024;
+
+/// The archive formats read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// WARC 1.0 or 1.1 (ISO 28500).
+    Warc,
+    /// ARC, version 1 or 2 (the Internet Archive's, 1996-2008), told by its `filedesc://`
+    /// block.
+    Arc,
+}
+
+impl Format {
+    /// `warc` or `arc`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Warc => "warc",
+            Format::Arc => "arc",
+        }
+    }
+}
+
+/// A record's header: where it is, what it is, its URL and date.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Record {
+    /// Its offset in the file; in a gzip'd file, its gzip member's.
+    pub offset: u64,
+    /// Its file's format.
+    pub format: Format,
+    /// Its `WARC-Type` as written (`response`, `request`, `revisit`, ...); an ARC record is
+    /// a `response`, its version block a `filedesc`.
+    pub kind: String,
+    /// `WARC-Target-URI` (without the `<` `>` some writers put around it), or the ARC
+    /// header line's URL.
+    pub url: Option<String>,
+    /// `WARC-Date` as written (ISO 8601); an ARC record's 14-digit date as ISO 8601
+    /// (`19960923142103` as `1996-09-23T14:21:03Z`), other ARC dates as written.
+    pub date: Option<String>,
+    /// The record's `Content-Type` (WARC), or the ARC header line's content type.
+    pub content_type: Option<String>,
+    /// Its length (`Content-Length`, or the ARC header line's).
+    pub length: u64,
+}
+
+/// A document of a `response` or `resource` record (WARC), or of an ARC record.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct Document<'a> {
+    /// The record it is in.
+    pub record: &'a Record,
+    /// The HTTP status, for an HTTP response.
+    pub status: Option<u16>,
+    /// Its media type in lower case, without parameters: the HTTP response's
+    /// `Content-Type`, or for a record without HTTP headers the record's content type.
+    pub media_type: Option<&'a str>,
+    /// Its body, transfer and content codings decoded.
+    pub body: &'a [u8],
+}
+
+/// What the reader hands on, one record (or problem) at a time.
+#[derive(Debug, Clone, Copy)]
+pub enum Item<'a> {
+    /// A document to read.
+    Document(Document<'a>),
+    /// A record skipped by its kind: `request`, `revisit`, `metadata`, `warcinfo`,
+    /// `conversion`, `continuation`, an ARC file's `filedesc` block, or a kind unknown.
+    Skipped(&'a Record),
+    /// Something that could not be read; the reading goes on after it.
+    Problem(&'a Problem),
+}
