@@ -413,37 +413,10 @@ fn found_borrowed(parts: Parts<'_>) -> Found<'_> {
     found.with_found_bytes(found_bytes)
 }
 
-/// The scanner's candidate, found in the bytes, made a finding that owns its text.
+/// The scanner's candidate, found in the bytes, made a finding that owns its text: the
+/// borrowing one's, its text copied once.
 fn found_in(parts: Parts<'_>) -> Found<'static> {
-    let Parts {
-        extractor,
-        scanner,
-        lines,
-        bytes,
-        base,
-    } = parts;
-    let candidate = scanner.candidate();
-    let position = lines.advance(bytes, candidate.start, candidate.end);
-    let found_text = &bytes[candidate.start..candidate.end];
-    // Found text that is UTF-8 (nearly always) is checked once, and the URL cut from it.
-    let (found, url, found_bytes) = match std::str::from_utf8(found_text) {
-        Ok(text) => (
-            text.to_owned(),
-            candidate
-                .url_in_found(text)
-                .unwrap_or_else(|| candidate.url_bytes_lossy(bytes)),
-            None,
-        ),
-        Err(_) => (
-            String::from_utf8_lossy(found_text).into_owned(),
-            candidate.url_bytes_lossy(bytes),
-            Some(found_text.into()),
-        ),
-    };
-    let url = Cow::Owned(url);
-    let found = Found::from_candidate(extractor, candidate, base, position, Cow::Owned(found), url);
-    scanner.settle(found.is_valid());
-    found.with_found_bytes(found_bytes)
+    found_borrowed(parts).into_owned()
 }
 
 impl<R: Read> Iterator for ExtractReader<R> {
