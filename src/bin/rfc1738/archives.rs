@@ -3,7 +3,7 @@
 //! read, skipped and could not be read, told on standard error.
 
 use crate::output::{shown, Out};
-use rfc1738::archive::{sniff, ArchiveReader, Detected, Format, Peeked, Problem};
+use rfc1738::archive::{sniff, ArchiveReader, Detected, Document, Format, Item, Peeked, Problem};
 use rfc1738::InRecord;
 use std::collections::BTreeMap;
 use std::io::{self, Read};
@@ -18,6 +18,44 @@ pub(crate) struct Archives {
 }
 
 impl Archives {
+    /// Reads the records of an archive for `mode` (`links`, `extract`): each document whose
+    /// media type `wanted` takes to `read`, the others, the records skipped and the
+    /// problems counted (a problem told on standard error as it comes); then the summary
+    /// of the archive, whose documents are called `what`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn each_document<R: Read>(
+        self,
+        mode: &str,
+        what: &str,
+        detected: Detected,
+        input: Peeked<R>,
+        file: &str,
+        json: bool,
+        summary: bool,
+        out: &mut Out,
+        wanted: impl Fn(Option<&str>) -> bool,
+        mut read: impl FnMut(Document<'_>, &mut Out) -> io::Result<()>,
+    ) -> io::Result<Tally> {
+        let mut tally = Tally::default();
+        self.reader.read(input, detected, &mut |item| match item {
+            Item::Document(document) if wanted(document.media_type) => {
+                tally.read += 1;
+                read(document, out)
+            }
+            Item::Document(document) => {
+                tally.other(document.media_type);
+                Ok(())
+            }
+            Item::Skipped(record) => {
+                tally.skipped(&record.kind);
+                Ok(())
+            }
+            Item::Problem(problem) => tally.problem(out, mode, file, problem),
+        })?;
+        tally.finish(out, mode, file, detected, json, summary, what)?;
+        Ok(tally)
+    }
+
     /// Whether the file is an archive, and the file whole again.
     pub(crate) fn open<R: Read>(&self, input: R) -> io::Result<Either<R, (Detected, Peeked<R>)>> {
         let Some(format) = self.reading else {

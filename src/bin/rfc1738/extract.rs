@@ -4,7 +4,7 @@ use crate::archives::{in_record, record_label, Archives, Either, Tally};
 use crate::lines::each_file;
 use crate::output::{shown, Out, Select};
 use crate::Status;
-use rfc1738::archive::{Detected, Item, Peeked};
+use rfc1738::archive::{Detected, Peeked};
 use rfc1738::{ExtractReport, Extractor, Found, InRecord};
 use std::io::{self, Write};
 
@@ -66,37 +66,22 @@ fn extract_archive<R: io::Read>(
     select: &mut Select,
     out: &mut Out,
 ) -> io::Result<Tally> {
-    let mut tally = Tally::default();
-    archives
-        .reader
-        .read(input, detected, &mut |item| match item {
-            Item::Document(document)
-                if document.media_type.is_some_and(|t| t.starts_with("text/")) =>
-            {
-                tally.read += 1;
-                let record = in_record(document.record);
-                extract_record(extractor, document.body, file, record, json, select, out)
-            }
-            Item::Document(document) => {
-                tally.other(document.media_type);
-                Ok(())
-            }
-            Item::Skipped(record) => {
-                tally.skipped(&record.kind);
-                Ok(())
-            }
-            Item::Problem(problem) => tally.problem(out, "extract", file, problem),
-        })?;
-    tally.finish(
-        out,
+    let summary = select.summary;
+    archives.each_document(
         "extract",
-        file,
-        detected,
-        json,
-        select.summary,
         "texts",
-    )?;
-    Ok(tally)
+        detected,
+        input,
+        file,
+        json,
+        summary,
+        out,
+        |media_type| media_type.is_some_and(|t| t.starts_with("text/")),
+        |document, out| {
+            let record = in_record(document.record);
+            extract_record(extractor, document.body, file, record, json, select, out)
+        },
+    )
 }
 
 /// Prints the URLs found in the text of one record.

@@ -4,7 +4,7 @@ use crate::archives::{in_record, record_label, Archives, Either, Tally};
 use crate::lines::each_file;
 use crate::output::{shown, Out, Select};
 use crate::Status;
-use rfc1738::archive::{Detected, Item, Peeked};
+use rfc1738::archive::{Detected, Peeked};
 use rfc1738::{InRecord, Link, LinkLister, LinkReport};
 use std::io::{self, Write};
 
@@ -57,39 +57,34 @@ fn links_of_archive<R: io::Read>(
     select: &mut Select,
     out: &mut Out,
 ) -> io::Result<Tally> {
-    let mut tally = Tally::default();
-    archives
-        .reader
-        .read(input, detected, &mut |item| match item {
-            Item::Document(document) if is_html(document.media_type) => {
-                tally.read += 1;
-                let lister = match &document.record.url {
-                    Some(url) => lister.clone().base(url.as_str()),
-                    None => lister.clone(),
-                };
-                let record = in_record(document.record);
-                links_from(
-                    &lister,
-                    document.body,
-                    file,
-                    Some(record),
-                    json,
-                    select,
-                    out,
-                )
-            }
-            Item::Document(document) => {
-                tally.other(document.media_type);
-                Ok(())
-            }
-            Item::Skipped(record) => {
-                tally.skipped(&record.kind);
-                Ok(())
-            }
-            Item::Problem(problem) => tally.problem(out, "links", file, problem),
-        })?;
-    tally.finish(out, "links", file, detected, json, select.summary, "pages")?;
-    Ok(tally)
+    let summary = select.summary;
+    archives.each_document(
+        "links",
+        "pages",
+        detected,
+        input,
+        file,
+        json,
+        summary,
+        out,
+        is_html,
+        |document, out| {
+            let lister = match &document.record.url {
+                Some(url) => lister.clone().base(url.as_str()),
+                None => lister.clone(),
+            };
+            let record = in_record(document.record);
+            links_from(
+                &lister,
+                document.body,
+                file,
+                Some(record),
+                json,
+                select,
+                out,
+            )
+        },
+    )
 }
 
 /// Whether a document of this media type is an HTML page.
