@@ -82,6 +82,33 @@ impl UrlReference<'_> {
             rest: [].iter(),
         }
     }
+
+    /// Calls `each` with every entry of [`entries`](UrlReference::entries), in the same
+    /// order, without an iterator's state between them: the quicker way to write them
+    /// all (the Python package's Arrow columns).
+    ///
+    /// ```
+    /// use rfc1738::Dialect;
+    ///
+    /// let reference = rfc1738::parse_reference("news:comp.x", Dialect::Rfc1738).unwrap();
+    /// let mut names = Vec::new();
+    /// reference.each_entry(|name, _| names.push(name));
+    /// let from_iterator: Vec<&str> = reference.entries().map(|(name, _)| name).collect();
+    /// assert_eq!(names, from_iterator);
+    /// ```
+    pub fn each_entry<'s>(&'s self, mut each: impl FnMut(&'static str, EntryValue<'s>)) {
+        let url = self.url();
+        for next in 0.. {
+            let Some((name, value)) = head_entry(self, url, next) else {
+                break;
+            };
+            each(name, value);
+        }
+        let components = ByRole::of(url);
+        for &(name, entry) in report_entries(url) {
+            each(name, component_value(url, entry, &components));
+        }
+    }
 }
 
 /// The entries of a report of a URL, in order ([`UrlReference::entries`]): each a name
@@ -126,61 +153,74 @@ impl<'a> Entries<'a> {
         let Head::Reference(reference) = self.head else {
             return None;
         };
-        let url = self.url;
-        let entry = match self.next {
-            0 => ("kind", EntryValue::Text(Some(url.kind().name().into()))),
-            1 => ("scheme", EntryValue::Text(Some(url.scheme().into()))),
-            2 => ("prefixed", EntryValue::Flag(reference.is_prefixed())),
-            3 => (
-                "fragment",
-                EntryValue::Text(reference.fragment().map(Cow::from)),
-            ),
-            4 => ("display", EntryValue::Text(Some(reference.as_str().into()))),
-            _ => return None,
-        };
+        let entry = head_entry(reference, self.url, self.next)?;
         self.next += 1;
         Some(entry)
     }
 
     /// The value of a component entry.
     fn value(&self, entry: Entry, components: &ByRole) -> EntryValue<'a> {
-        let url = self.url;
-        let text = url.as_str();
-        let find = |role: Role| components.text(role, text);
-        match entry {
-            Entry::Text(role) => EntryValue::Text(find(role).map(Cow::from)),
-            Entry::TextOrEmpty(role) => EntryValue::Text(Some(find(role).unwrap_or("").into())),
-            Entry::Lower(role) => {
-                EntryValue::Text(find(role).map(|text| text.to_ascii_lowercase().into()))
+        component_value(self.url, entry, components)
+    }
+}
+
+/// The entry `next` of a reference's head: `kind`, `scheme`, `prefixed`, `fragment`,
+/// `display`; `None` past them.
+fn head_entry<'a>(
+    reference: &'a UrlReference<'a>,
+    url: &'a Url<'a>,
+    next: u8,
+) -> Option<(&'static str, EntryValue<'a>)> {
+    Some(match next {
+        0 => ("kind", EntryValue::Text(Some(url.kind().name().into()))),
+        1 => ("scheme", EntryValue::Text(Some(url.scheme().into()))),
+        2 => ("prefixed", EntryValue::Flag(reference.is_prefixed())),
+        3 => (
+            "fragment",
+            EntryValue::Text(reference.fragment().map(Cow::from)),
+        ),
+        4 => ("display", EntryValue::Text(Some(reference.as_str().into()))),
+        _ => return None,
+    })
+}
+
+/// The value of a component entry of `url`.
+fn component_value<'a>(url: &'a Url<'a>, entry: Entry, components: &ByRole) -> EntryValue<'a> {
+    let text = url.as_str();
+    let find = |role: Role| components.text(role, text);
+    match entry {
+        Entry::Text(role) => EntryValue::Text(find(role).map(Cow::from)),
+        Entry::TextOrEmpty(role) => EntryValue::Text(Some(find(role).unwrap_or("").into())),
+        Entry::Lower(role) => {
+            EntryValue::Text(find(role).map(|text| text.to_ascii_lowercase().into()))
+        }
+        Entry::Port => EntryValue::Number(components.port.map(u64::from)),
+        // Digits that do not fit in a u64 (valid: RFC 1738 bounds no article number)
+        // give null; their text is another entry's.
+        Entry::Number(role) => {
+            EntryValue::Number(find(role).and_then(|digits| digits.parse::<u64>().ok()))
+        }
+        Entry::Segments(role) => {
+            EntryValue::Segments(find(role).map(|path| Segments::new(Some(Escaped::new(path)))))
+        }
+        Entry::Fields => EntryValue::Fields(
+            components
+                .fields
+                .iter()
+                .map(|&(name, value)| [name.of_text(text), value.of_text(text)])
+                .collect(),
+        ),
+        Entry::Form => EntryValue::Text(Some(
+            match url {
+                Url::News(news) => news.grouppart().kind_name(),
+                Url::Wais(wais) => wais.form().kind_name(),
+                _ => unreachable!("only news and wais URLs have a form entry"),
             }
-            Entry::Port => EntryValue::Number(components.port.map(u64::from)),
-            // Digits that do not fit in a u64 (valid: RFC 1738 bounds no article number)
-            // give null; their text is another entry's.
-            Entry::Number(role) => {
-                EntryValue::Number(find(role).and_then(|digits| digits.parse::<u64>().ok()))
-            }
-            Entry::Segments(role) => {
-                EntryValue::Segments(find(role).map(|path| Segments::new(Some(Escaped::new(path)))))
-            }
-            Entry::Fields => EntryValue::Fields(
-                components
-                    .fields
-                    .iter()
-                    .map(|&(name, value)| [name.of_text(text), value.of_text(text)])
-                    .collect(),
-            ),
-            Entry::Form => EntryValue::Text(Some(
-                match url {
-                    Url::News(news) => news.grouppart().kind_name(),
-                    Url::Wais(wais) => wais.form().kind_name(),
-                    _ => unreachable!("only news and wais URLs have a form entry"),
-                }
-                .into(),
-            )),
-            Entry::AfterScheme => {
-                let colon = find(Role::Scheme).map_or(0, str::len);
-                EntryValue::Text(Some(text[colon + 1..].into()))
-            }
+            .into(),
+        )),
+        Entry::AfterScheme => {
+            let colon = find(Role::Scheme).map_or(0, str::len);
+            EntryValue::Text(Some(text[colon + 1..].into()))
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The rows of `arrow.parse`, written from the typed reference: a valid URL's entries
-//! ([`rfc1738::UrlReference::entries`], the values `parse --json` writes) go straight into
+//! ([`rfc1738::UrlReference::each_entry`], the values `parse --json` writes) go straight into
 //! their columns, by a plan made once per kind of URL (the column of each entry, in the
 //! order the kind gives them), with no name looked up per row. An invalid input's report,
 //! with its error, is written by the serde path ([`Rows::push`]).
@@ -60,9 +60,13 @@ impl ParseRows {
         }
         let plan = self.plans[slot].as_deref().unwrap_or_default();
         table.column(self.valid).flag(row, true);
-        for ((name, value), &column) in reference.entries().zip(plan) {
+        let mut next = 0;
+        let mut misfit = None;
+        reference.each_entry(|name, value| {
+            let column = plan.get(next).copied().unwrap_or(SKIPPED);
+            next += 1;
             if column == SKIPPED {
-                continue;
+                return;
             }
             let column = table.column(column);
             let written = match value {
@@ -77,10 +81,13 @@ impl ParseRows {
                 _ => false,
             };
             if !written {
-                return Err(RowError(format!(
-                    "the field {name:?} does not fit its column"
-                )));
+                misfit.get_or_insert(name);
             }
+        });
+        if let Some(name) = misfit {
+            return Err(RowError(format!(
+                "the field {name:?} does not fit its column"
+            )));
         }
         self.rows.end_row();
         Ok(())
