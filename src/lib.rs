@@ -173,6 +173,15 @@ pub use services::report::{
     ExtractReport, InRecord, InputForm, LintReport, NormalizeReport, ParseReport, ResolveReport,
     UnreadableReport, WarningReport,
 };
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub use services::request::report::RequestReport;
+pub use services::request::{
+    FileRequest, FtpRequest, FtpTransfer, GopherPlus, GopherRequest, HttpRequest, Line,
+    MailtoRequest, Missing, NewsRequest, NntpCommand, NntpRequest, ProsperoRequest, Protocol,
+    Request, RequestOptions, RequestRefused, TelnetRequest, Transport, UndefinedRequest,
+    WaisAction, WaisRequest,
+};
 pub use services::resolve::{resolve, ResolveError, ResolveMode};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
