@@ -280,6 +280,48 @@ pub(crate) enum Command {
         #[command(flatten)]
         inputs: Inputs,
     },
+    /// Print what a client sends for each URL, as RFC 1738 section 3 says scheme by scheme
+    /// (the FTP commands, the gopher selector line, the HTTP/1.0 request, the NNTP
+    /// commands; for telnet, WAIS, Prospero, file and mailto what is asked and what the URL
+    /// leaves open), without connecting. A URL that `lint` calls dangerous is refused.
+    #[command(after_help = "Examples:
+  rfc1738 request 'ftp://myname@host.dom/%2Fetc/motd'
+  rfc1738 request --ftp-password me@example.org 'ftp://ftp.funet.fi/pub/README;type=a'
+  rfc1738 request --json 'gopher://host/0sel%09%09+application/postscript%20Es_ES'
+  NNTPSERVER=news.example.org rfc1738 request news:comp.infosystems.www
+  rfc1738 request 'gopher://host:25/0%0D%0AHELO'      # refused: section 6's attack")]
+    Request {
+        /// The grammar to read by.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Rfc1738)]
+        dialect: DialectArg,
+        /// Print one JSON object per URL: {"line", "input", "dialect", "valid", "kind",
+        /// "scheme", "protocol", "host", "port", "transport", "sends", "complete", "missing",
+        /// "refused", "warnings", "description", "notes"}, or "error" (invalid, refused).
+        #[arg(long)]
+        json: bool,
+        /// The password of anonymous FTP: your e-mail address (RFC 1738 section 3.2.1),
+        /// sent when an ftp URL gives no user name.
+        #[arg(long, value_name = "EMAIL")]
+        ftp_password: Option<String>,
+        /// The news server of news: URLs, which name none: HOST or HOST:PORT (by default
+        /// the environment's NNTPSERVER, as the news readers of the time read it).
+        #[arg(long, value_name = "HOST[:PORT]")]
+        news_server: Option<String>,
+        /// Build the request of a URL the section 6 checks call dangerous (a reserved port
+        /// not the scheme's own, escaped CR, LF or NUL) instead of refusing it; escaped
+        /// CR, LF and NUL are still sent as written, never decoded.
+        #[arg(long)]
+        allow_dangerous: bool,
+        /// Send a Host header with HTTP requests (HTTP/1.1's, which the HTTP/1.0 clients of
+        /// 1994 did not send).
+        #[arg(long)]
+        http_host: bool,
+        /// The URL references ("-" reads one per line from standard input); without any (and
+        /// without --file), standard input.
+        urls: Vec<String>,
+        #[command(flatten)]
+        inputs: Inputs,
+    },
     /// Find the URLs in running text (RFC 1738 appendix): <URL:...>, <...> around a known
     /// scheme, and bare ones; one line (or JSON object) per URL.
     #[command(after_help = "Examples:

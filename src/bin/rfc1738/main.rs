@@ -6,6 +6,7 @@
 //! rfc1738 resolve [--mode rfc1630|draft|rfc1808|cern] [--json] [CONTEXT [PARTIAL ... | -]] [-f FILE]
 //! rfc1738 normalize [--json] [URL ... | -] [-f FILE]
 //! rfc1738 lint [--dialect D] [--json] [--all] [URL ... | -] [-f FILE]
+//! rfc1738 request [--dialect D] [--json] [--ftp-password EMAIL] [--news-server HOST[:PORT]] [--allow-dangerous] [--http-host] [URL ... | -] [-f FILE]
 //! rfc1738 extract [--dialect D] [--json] [--max-len N] [--line-numbers] [--fail-on-invalid] [--format auto|text|warc|arc] [--max-record N] [FILE ... | -]
 //! rfc1738 links [--base URL] [--mode M] [--html html2|whatwg] [--json] [--max-len N] [--fail-on-invalid] [--format auto|html|warc|arc] [--max-record N] [FILE ... | -]
 //! rfc1738 serve [--host ADDRESS] [--port N] [--open]
@@ -31,6 +32,7 @@ mod manuals;
 mod normalize;
 mod output;
 mod parse;
+mod request;
 mod resolve;
 mod serve;
 
@@ -40,8 +42,9 @@ use lines::Sources;
 use lint::LintMode;
 use output::{Out, Paint, Select};
 use parse::ParseMode;
+use request::RequestMode;
 use rfc1738::archive::{ArchiveReader, Format};
-use rfc1738::{Dialect, Extractor, InputForm, LinkLister};
+use rfc1738::{Dialect, Extractor, InputForm, LinkLister, RequestOptions};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -156,6 +159,45 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
                 |item, place, out| lint::print_lint(item, place, &mode, &mut select, out),
             )?;
             select.finish(out, "lint", "inputs")?;
+            Ok(status)
+        }
+        Command::Request {
+            dialect,
+            json,
+            ftp_password,
+            news_server,
+            allow_dangerous,
+            http_host,
+            urls,
+            inputs,
+        } => {
+            let mut options = RequestOptions::new()
+                .allow_dangerous(allow_dangerous)
+                .http_host_header(http_host);
+            if let Some(email) = ftp_password {
+                options = options.anonymous_password(email);
+            }
+            // The news server: the option, else NNTPSERVER, as the readers of 1994 read it.
+            let news_server = news_server
+                .or_else(|| std::env::var("NNTPSERVER").ok())
+                .filter(|server| !server.is_empty());
+            if let Some(server) = news_server {
+                options = options.news_server(server);
+            }
+            let mode = RequestMode {
+                dialect: dialect.into(),
+                json,
+                options,
+                paint,
+            };
+            let mut select = select(&inputs.select);
+            let status = sources(&urls, &inputs).each(
+                "request",
+                "URLs (one per line)",
+                out,
+                |item, place, out| request::print_request(item, place, &mode, &mut select, out),
+            )?;
+            select.finish(out, "request", "inputs")?;
             Ok(status)
         }
         Command::Extract {

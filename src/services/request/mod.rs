@@ -51,6 +51,8 @@ mod prospero;
 #[cfg(feature = "serde")]
 pub(crate) mod report;
 mod telnet;
+#[cfg(test)]
+mod tests;
 mod undefined;
 mod wais;
 
@@ -590,15 +592,15 @@ impl Missing {
 impl fmt::Display for Missing {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Missing::AnonymousPassword => "anonymous FTP's password, the user's e-mail address (RFC 1738 section 3.2.1): not configured, so PASS cannot be written",
-            Missing::Password => "the password: the URL gives a user name and none; if the server asks for one (reply 331 to USER), the user is asked (RFC 1738 section 3.2)",
-            Missing::NewsServer => "the news server: a news URL names none (RFC 1738 section 3.6); it comes from the configuration (NNTPSERVER)",
-            Missing::Login => "the login: the session is interactive, the user types it; the URL's user and password are only shown as advice (RFC 1738 section 3.8)",
-            Missing::Search => "the search words, asked of the user: the URL names something to search and no search (RFC 1738 sections 3.4, 3.9)",
-            Missing::AskForm => "the values of the item's +ASK form, asked of the user once the form is fetched (Gopher+ string \"?\", draft-ietf-uri-url-03)",
-            Missing::Message => "the message: a mailto URL gives the address; the user writes the message, which the mail system sends (RFC 1738 section 3.5)",
-            Missing::AccessMethod => "an access method: the file is on another host, and RFC 1738 \"does not specify an Internet protocol or access method for such files\" (section 3.10)",
-            Missing::Definition => "a definition: RFC 1738 section 3 defines no request for this scheme",
+            Missing::AnonymousPassword => "anonymous FTP's password, the user's e-mail address (RFC 1738 section 3.2.1), is not configured: PASS cannot be written",
+            Missing::Password => "the URL gives a user name and no password: if the server asks for one (reply 331 to USER), the user is asked (RFC 1738 section 3.2)",
+            Missing::NewsServer => "a news URL names no server (RFC 1738 section 3.6): the reader's own comes from the configuration (NNTPSERVER), and none is configured",
+            Missing::Login => "the session is interactive: the user types the login; the URL's user and password are only shown as advice (RFC 1738 section 3.8)",
+            Missing::Search => "the URL names something to search and no search: the words are asked of the user (RFC 1738 sections 3.4, 3.9)",
+            Missing::AskForm => "the item's +ASK form is filled in by the user once fetched (Gopher+ string \"?\", draft-ietf-uri-url-03)",
+            Missing::Message => "a mailto URL gives the address: the user writes the message, which the mail system sends (RFC 1738 section 3.5)",
+            Missing::AccessMethod => "the file is on another host, and RFC 1738 \"does not specify an Internet protocol or access method for such files\" (section 3.10)",
+            Missing::Definition => "RFC 1738 section 3 defines no request for this scheme",
         })
     }
 }

@@ -33,10 +33,13 @@ pub struct ProsperoRequest<'u> {
     host: &'u str,
     port: u16,
     hsoname: Cow<'u, [u8]>,
-    fields: Vec<(Cow<'u, [u8]>, Cow<'u, [u8]>)>,
+    fields: Vec<Field<'u>>,
     version: Option<&'u str>,
     pub(crate) common: Common,
 }
+
+/// A `;field=value` pair, decoded.
+type Field<'u> = (Cow<'u, [u8]>, Cow<'u, [u8]>);
 
 impl<'u> ProsperoRequest<'u> {
     pub(crate) fn new(url: &'u ProsperoUrl<'_>) -> ProsperoRequest<'u> {

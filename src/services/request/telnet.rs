@@ -101,13 +101,11 @@ impl<'u> TelnetRequest<'u> {
     }
 
     pub(crate) fn notes(&self) -> Vec<String> {
-        let mut notes = vec!["an interactive session: nothing is sent automatically; the user and password of the URL are shown to the user as advice (section 3.8)".to_owned()];
         match self.kind {
-            UrlKind::Rlogin => notes.push("rlogin: port 513 (RFC 1282), RFC 1630 names none; the rlogin handshake's local user name and terminal are the client's, not the URL's".to_owned()),
-            UrlKind::Tn3270 => notes.push("tn3270: port 23, telnet's, RFC 1630 names none".to_owned()),
-            _ => {}
+            UrlKind::Rlogin => vec!["rlogin: port 513 (RFC 1282), RFC 1630 names none; the rlogin handshake's local user name and terminal are the client's, not the URL's".to_owned()],
+            UrlKind::Tn3270 => vec!["tn3270: port 23, telnet's, RFC 1630 names none".to_owned()],
+            _ => Vec::new(),
         }
-        notes
     }
 
     pub(crate) fn scheme(&self) -> &str {
