@@ -4,11 +4,12 @@
 use std::process::{Command, Output};
 
 /// The commands of `rfc1738` (clap's `help` aside).
-const COMMANDS: [&str; 9] = [
+const COMMANDS: [&str; 10] = [
     "parse",
     "resolve",
     "normalize",
     "lint",
+    "request",
     "extract",
     "links",
     "serve",

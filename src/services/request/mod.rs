@@ -549,7 +549,7 @@ pub enum Missing {
     /// (section 3.2.1), was not configured ([`RequestOptions::anonymous_password`]).
     AnonymousPassword,
     /// ftp with a user name and no password: "if the remote server requests a password,
-    /// the program interpreting the FTP URL should request one from the user" (3.2).
+    /// the program interpreting the FTP URL should request one from the user" (3.2.1).
     Password,
     /// news: the server, which news URLs do not name (3.6); from the configuration
     /// ([`RequestOptions::news_server`]).
@@ -593,7 +593,7 @@ impl fmt::Display for Missing {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Missing::AnonymousPassword => "anonymous FTP's password, the user's e-mail address (RFC 1738 section 3.2.1), is not configured: PASS cannot be written",
-            Missing::Password => "the URL gives a user name and no password: if the server asks for one (reply 331 to USER), the user is asked (RFC 1738 section 3.2)",
+            Missing::Password => "the URL gives a user name and no password: if the server asks for one (reply 331 to USER), the user is asked (RFC 1738 section 3.2.1)",
             Missing::NewsServer => "a news URL names no server (RFC 1738 section 3.6): the reader's own comes from the configuration (NNTPSERVER), and none is configured",
             Missing::Login => "the session is interactive: the user types the login; the URL's user and password are only shown as advice (RFC 1738 section 3.8)",
             Missing::Search => "the URL names something to search and no search: the words are asked of the user (RFC 1738 sections 3.4, 3.9)",
