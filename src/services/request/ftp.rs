@@ -1,7 +1,7 @@
 //! FTP, RFC 1738 section 3.2: the login of 3.2.1, the commands of 3.2.2.
 
-use super::line::{decode_plain, line, shown, ForLine};
-use super::{Common, Line, Missing, Protocol, RequestOptions, Transport};
+use super::line::{decode_plain, line, shown, ForLine, Line};
+use super::terms::{Common, Missing, Protocol, RequestOptions, Transport};
 use crate::ast::scheme::{FtpType, FtpUrl, Typecode};
 use std::borrow::Cow;
 use std::fmt;

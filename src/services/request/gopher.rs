@@ -1,8 +1,10 @@
 //! Gopher and Gopher+, RFC 1738 section 3.4 (and draft-ietf-uri-url-03, which has the
 //! fullest text on Gopher+ strings and what a client sends for each).
 
-use super::line::{decode_cow, decode_for_line, decode_plain, plus_as_space, shown, split_lines};
-use super::{Common, Line, Missing, Protocol, Transport};
+use super::line::{
+    decode_cow, decode_for_line, decode_plain, plus_as_space, shown, split_lines, Line,
+};
+use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::GopherUrl;
 use crate::vocabulary::dialect::Dialect;
 use std::borrow::Cow;

@@ -1,7 +1,7 @@
 //! Mail addresses, RFC 1738 section 3.5.
 
 use super::line::{decode_plain, shown, Line};
-use super::{Common, Missing, Protocol, Transport};
+use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::MailtoUrl;
 use std::borrow::Cow;
 use std::fmt;

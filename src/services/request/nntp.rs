@@ -1,7 +1,7 @@
 //! News, RFC 1738 sections 3.6 (`news`) and 3.7 (`nntp`), both read over NNTP (RFC 977).
 
 use super::line::{decode_plain, line, shown, Line};
-use super::{Common, Missing, Protocol, RequestOptions, Transport};
+use super::terms::{Common, Missing, Protocol, RequestOptions, Transport};
 use crate::ast::scheme::{Grouppart, NewsUrl, NntpUrl};
 use std::borrow::Cow;
 use std::fmt;

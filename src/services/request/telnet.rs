@@ -1,7 +1,7 @@
 //! Interactive sessions: telnet, RFC 1738 section 3.8; RFC 1630's rlogin and tn3270.
 
 use super::line::{decode_plain, shown, Line};
-use super::{Common, Missing, Protocol, Transport};
+use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::TelnetUrl;
 use crate::vocabulary::kind::UrlKind;
 use std::borrow::Cow;

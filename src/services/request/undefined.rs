@@ -1,7 +1,7 @@
 //! The schemes section 3 does not define.
 
 use super::line::Line;
-use super::{Common, Missing, Protocol, Transport};
+use super::terms::{Common, Missing, Protocol, Transport};
 use crate::vocabulary::kind::UrlKind;
 use std::fmt;
 

@@ -1,7 +1,7 @@
 //! WAIS, RFC 1738 section 3.9.
 
 use super::line::{decode_cow, decode_plain, plus_as_space, shown, Line};
-use super::{Common, Missing, Protocol, Transport};
+use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::{WaisForm, WaisUrl};
 use crate::vocabulary::dialect::Dialect;
 use std::borrow::Cow;
