@@ -12,8 +12,9 @@ use std::fmt;
 pub enum NntpCommand<'r> {
     /// `LIST`: every group the server carries (`news:*`, "all available news groups").
     List,
-    /// `GROUP name`: select a newsgroup.
-    Group(&'r str),
+    /// `GROUP name`: select a newsgroup (its name decoded: RFC 1630's group names may hold
+    /// escapes; RFC 1738's hold none).
+    Group(&'r [u8]),
     /// `ARTICLE <message-id>`: an article by its Message-ID (the brackets are added).
     ArticleById(&'r [u8]),
     /// `ARTICLE number`: an article of the selected group by its number, as written.
@@ -25,7 +26,7 @@ impl NntpCommand<'_> {
     pub fn line(&self) -> Line {
         match self {
             NntpCommand::List => line(&[b"LIST"]),
-            NntpCommand::Group(group) => line(&[b"GROUP ", group.as_bytes()]),
+            NntpCommand::Group(group) => line(&[b"GROUP ", group]),
             NntpCommand::ArticleById(id) => line(&[b"ARTICLE <", id, b">"]),
             NntpCommand::ArticleByNumber(number) => line(&[b"ARTICLE ", number.as_bytes()]),
         }
@@ -76,7 +77,7 @@ pub struct NewsRequest<'u> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum NewsTarget<'u> {
     All,
-    Group(&'u str),
+    Group(Cow<'u, [u8]>),
     Article(Cow<'u, [u8]>),
 }
 
@@ -85,7 +86,11 @@ impl<'u> NewsRequest<'u> {
         let mut kept = 0;
         let target = match url.grouppart() {
             Grouppart::AllGroups => NewsTarget::All,
-            Grouppart::Group(group) => NewsTarget::Group(group),
+            Grouppart::Group(group) => {
+                let group = decode_plain(group);
+                kept += group.kept;
+                NewsTarget::Group(group.bytes)
+            }
             Grouppart::Article(article) => {
                 let unique = decode_plain(article.unique().as_str());
                 kept += unique.kept;
@@ -162,7 +167,7 @@ impl<'u> NewsRequest<'u> {
     pub(crate) fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.target {
             NewsTarget::All => f.write_str("the list of all newsgroups")?,
-            NewsTarget::Group(group) => write!(f, "the newsgroup {group}")?,
+            NewsTarget::Group(group) => write!(f, "the newsgroup {}", shown(group))?,
             NewsTarget::Article(id) => write!(f, "the article <{}>", shown(id))?,
         }
         match self.host() {
@@ -191,7 +196,7 @@ pub struct NntpRequest<'u> {
     /// The URL's server, or the configured one (RFC 1630's form); `None`: neither.
     server: Option<(Cow<'u, str>, u16)>,
     from_url: bool,
-    group: &'u str,
+    group: Cow<'u, [u8]>,
     article: Option<&'u str>,
     pub(crate) common: Common,
 }
@@ -202,18 +207,22 @@ impl<'u> NntpRequest<'u> {
             Some(host) => Some((Cow::Borrowed(host.as_str()), url.port().unwrap_or(119))),
             None => configured(options).map(|(host, port)| (Cow::Owned(host), port)),
         };
+        let group = decode_plain(url.group());
         NntpRequest {
             server,
             from_url: url.host().is_some(),
-            group: url.group(),
+            group: group.bytes,
             article: url.article_as_written(),
-            common: Common::default(),
+            common: Common {
+                kept: group.kept,
+                ..Common::default()
+            },
         }
     }
 
     /// The commands sent: `GROUP`, and `ARTICLE` with the number when there is one.
     pub fn commands(&self) -> Vec<NntpCommand<'_>> {
-        let mut commands = vec![NntpCommand::Group(self.group)];
+        let mut commands = vec![NntpCommand::Group(&self.group)];
         commands.extend(self.article.map(NntpCommand::ArticleByNumber));
         commands
     }
@@ -267,8 +276,12 @@ impl<'u> NntpRequest<'u> {
 
     pub(crate) fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.article {
-            Some(number) => write!(f, "article {number} of the newsgroup {}", self.group)?,
-            None => write!(f, "the newsgroup {}", self.group)?,
+            Some(number) => write!(
+                f,
+                "article {number} of the newsgroup {}",
+                shown(&self.group)
+            )?,
+            None => write!(f, "the newsgroup {}", shown(&self.group))?,
         }
         match self.host() {
             Some(host) => write!(f, " on the news server {host}"),
