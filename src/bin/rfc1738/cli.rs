@@ -14,7 +14,7 @@ use std::path::PathBuf;
     after_help = "Every mode: URLs (or files, for extract and links) as arguments, \"-\" for \
                   standard input, nothing for standard input. Standard output holds the answers, \
                   standard error the errors. Exit status: 0 all valid, 1 some invalid (lint: or \
-                  a warning; extract and links: with --fail-on-invalid), 2 usage error or a file \
+                  a warning; request: or refused; extract and links: with --fail-on-invalid), 2 usage error or a file \
                   that cannot be read."
 )]
 pub(crate) struct Cli {

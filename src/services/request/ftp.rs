@@ -41,6 +41,9 @@ use std::fmt;
 /// assert!(ftp.is_anonymous());
 /// assert_eq!(ftp.directories(), [&b""[..], b"doc", b".."]);
 /// assert_eq!(ftp.transfer(), FtpTransfer::Nlst(Some(&b"ls-lR"[..])));
+/// // A client sends the login, the navigation, sets up a data connection, then the transfer.
+/// assert_eq!((ftp.login_lines().len(), ftp.navigation_lines().len()), (2, 3));
+/// assert_eq!(ftp.transfer_line().as_bytes(), b"NLST ls-lR\r\n");
 /// let sent: Vec<String> = ftp.lines().iter().map(|line| line.to_string()).collect();
 /// assert_eq!(
 ///     sent,
@@ -165,9 +168,8 @@ impl<'u> FtpRequest<'u> {
         lines
     }
 
-    /// The lines after the login: each `CWD`, `TYPE`, then `RETR` or `NLST` (which the
-    /// client sends once a data connection is set up).
-    pub fn command_lines(&self) -> Vec<Line> {
+    /// The lines after the login and before the transfer: each `CWD`, then `TYPE`.
+    pub fn navigation_lines(&self) -> Vec<Line> {
         let mut lines: Vec<Line> = self
             .directories
             .iter()
@@ -176,18 +178,24 @@ impl<'u> FtpRequest<'u> {
         if let Some(argument) = &self.type_argument {
             lines.push(line(&[b"TYPE ", argument.as_bytes()]));
         }
-        lines.push(match self.transfer() {
-            FtpTransfer::Retr(name) => line(&[b"RETR ", name]),
-            FtpTransfer::Nlst(Some(name)) => line(&[b"NLST ", name]),
-            FtpTransfer::Nlst(None) => line(&[b"NLST"]),
-        });
         lines
     }
 
-    /// Every line: the login's, then the commands'.
+    /// The transfer's line, `RETR` or `NLST`, which a client sends once it has set up the
+    /// data connection (`PASV` or `PORT`, RFC 959: not among these lines).
+    pub fn transfer_line(&self) -> Line {
+        match self.transfer() {
+            FtpTransfer::Retr(name) => line(&[b"RETR ", name]),
+            FtpTransfer::Nlst(Some(name)) => line(&[b"NLST ", name]),
+            FtpTransfer::Nlst(None) => line(&[b"NLST"]),
+        }
+    }
+
+    /// Every line: the login's, the navigation's, the transfer's.
     pub fn lines(&self) -> Vec<Line> {
         let mut lines = self.login_lines();
-        lines.extend(self.command_lines());
+        lines.extend(self.navigation_lines());
+        lines.push(self.transfer_line());
         lines
     }
 
