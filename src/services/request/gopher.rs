@@ -19,9 +19,10 @@ use std::fmt;
 /// (`%09search%09gopher+`), "the Gopher selector, followed by a tab and the search string
 /// (which may be empty), followed by a tab and the Gopher+ commands" (3.4); the examples
 /// the client sends for such URLs (draft-ietf-uri-url-03, and RFC 1738's own lines lost
-/// from our copy) hold one TAB where the search is empty (`a_gopher_selector<tab>+application
-/// /postscript Es_ES<cr><lf>` for `...%09%09+application/postscript%20Es_ES`), as the
-/// Gopher+ protocol has it: so an empty search is not sent, and a non-empty one is (a
+/// from our copy) hold one TAB where the search is empty: for
+/// `...%09%09+application/postscript%20Es_ES` the client sends
+/// `a_gopher_selector<tab>+application/postscript Es_ES<cr><lf>`, as the Gopher+ protocol
+/// has it: so an empty search is not sent, and a non-empty one is (a
 /// choice between the sentence and the examples, for the examples). Each part is decoded:
 /// `%20` in `!+ABSTRACT%20+SMELL` is the space between attribute names.
 ///

@@ -179,7 +179,7 @@ impl<'u> NewsRequest<'u> {
 
 /// What a client sends for an `nntp` URL to its server (port 119 by default): `GROUP`
 /// with the newsgroup, then `ARTICLE` with the article number, as written ("the
-/// <articlenumber> is the numeric id of the article within that newsgroup", 3.7; RFC 977
+/// `<articlenumber>` is the numeric id of the article within that newsgroup", 3.7; RFC 977
 /// reads a number against the selected group). Without an article number, `GROUP` alone.
 /// RFC 1630's `nntp:group/digits` names no server: it is the configuration's, as for news.
 ///

@@ -10,7 +10,7 @@ use std::fmt;
 /// What a client does for a `telnet` URL (and RFC 1630's `rlogin` and `tn3270`): it opens
 /// an interactive session with `host:port` and hands it to the user. Nothing is sent on
 /// the URL's behalf: "This URL does not designate a data object, but rather an interactive
-/// service ... the <user> and <password> supplied are advisory only: clients accessing a
+/// service ... the `<user>` and `<password>` supplied are advisory only: clients accessing a
 /// telnet URL merely advise the user of the suggested username and password" (3.8). So
 /// [`lines`](TelnetRequest::lines) is empty, the user name and password (decoded) are what
 /// the client shows, and the login is [`Missing::Login`]: the user's to type.
