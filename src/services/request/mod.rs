@@ -195,9 +195,7 @@ impl<'u> Request<'u> {
             });
         }
         let mut request = Request::build(url, dialect, options);
-        let mut overridden = dangers;
-        overridden.shrink_to_fit();
-        request.set_overridden(overridden);
+        request.set_overridden(dangers);
         Ok(request)
     }
 
