@@ -160,6 +160,17 @@ pub use services::error_report::ErrorReport;
 pub use services::extract::{
     extract, extract_reader, Extract, ExtractReader, Extractor, Found, Wrapper,
 };
+#[cfg(feature = "fetch")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fetch")))]
+pub use services::fetch;
+#[cfg(all(feature = "fetch", feature = "serde"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "fetch", feature = "serde"))))]
+pub use services::fetch::FetchReport;
+#[cfg(feature = "fetch")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fetch")))]
+pub use services::fetch::{
+    Event, FetchError, FetchErrorKind, Fetched, Fetcher, MalformedReply, Transcript,
+};
 #[cfg(feature = "html")]
 #[cfg_attr(docsrs, doc(cfg(feature = "html")))]
 pub use services::links::{Charset, HtmlReading, Link, LinkError, LinkLister, LinkWarning, Links};

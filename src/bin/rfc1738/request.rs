@@ -82,9 +82,9 @@ pub(crate) fn print_request(
     }
     match &request {
         Ok(request) => print_text(input, place, request, mode.paint, out)?,
-        Err(refused) => {
-            out.stderr(|stderr, paint| print_refusal(input, place, refused, paint, stderr))?
-        }
+        Err(refused) => out.stderr(|stderr, paint| {
+            print_refusal(input, place, refused, "builds the request", paint, stderr)
+        })?,
     }
     Ok(built)
 }
@@ -139,11 +139,12 @@ fn print_text(
 }
 
 /// A refusal on standard error: the input, the warning that tells most with its excerpt,
-/// how many dangerous warnings there are.
-fn print_refusal(
+/// how many dangerous warnings there are; `--allow-dangerous` then does `what`.
+pub(crate) fn print_refusal(
     input: &str,
     place: Place<'_>,
     refused: &RequestRefused,
+    what: &str,
     paint: Paint,
     stderr: &mut dyn Write,
 ) -> io::Result<()> {
@@ -162,7 +163,7 @@ fn print_refusal(
     let count = refused.warnings().len() + refused.omitted();
     writeln!(
         stderr,
-        "  = {count} dangerous warning{} (rfc1738 lint lists them); --allow-dangerous builds the request anyway\n",
+        "  = {count} dangerous warning{} (rfc1738 lint lists them); --allow-dangerous {what} anyway\n",
         if count == 1 { "" } else { "s" }
     )
 }
