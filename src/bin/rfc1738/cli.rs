@@ -355,9 +355,9 @@ says why), 2 a usage error or an output file that cannot be written.")]
         /// The time-out of the whole fetch, in seconds (connections, replies, body).
         #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = seconds)]
         timeout: f64,
-        /// Follow HTTP redirects, to http URLs, up to N (5 when no N is given); by default
-        /// a redirect is an error that names where it points.
-        #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "5")]
+        /// Follow HTTP redirects, to http URLs, up to N (--follow=N; 5 when no N is given);
+        /// by default a redirect is an error that names where it points.
+        #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "5")]
         follow: Option<u32>,
         /// The password of anonymous FTP: your e-mail address (RFC 1738 section 3.2.1).
         #[arg(long, value_name = "EMAIL")]

@@ -1,0 +1,213 @@
+"""Real servers on 127.0.0.1 for `rfc1738 fetch`, started by the tests themselves.
+
+- HTTP: Python's own `http.server` (HTTP/1.0 answers), serving a folder of files.
+- FTP: pyftpdlib (PyPI), anonymous and a user with a password, over a folder of files.
+- Gopher: pygopherd (Debian's package), run as root with a configuration of its own:
+  interface 127.0.0.1, a free port, no chroot, a folder with files, a gophermap, a
+  search script.
+- News: INN 2 (Debian's `inn2`), a private instance (its own inn.conf through INNCONF, its
+  own spool, database and run folders in a temporary folder, owned by `news`), innd
+  started as the `news` user on a free port of 127.0.0.1, a newsgroup made with ctlinnd,
+  articles posted over NNTP.
+
+A server that is missing is a failure that says how `.ci/run` installs it, never a skip.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Iterator
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def binary() -> str:
+    path = os.environ.get("RFC1738_BIN")
+    if not path:
+        pytest.fail("RFC1738_BIN names the rfc1738 binary (.ci/run sets it after cargo build)")
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for_port(port: int, process: subprocess.Popen[bytes] | None, what: str, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            out = process.stdout.read().decode(errors="replace") if process.stdout else ""
+            pytest.fail(f"{what} exited with status {process.returncode}: {out}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    pytest.fail(f"{what} did not listen on 127.0.0.1:{port} within {seconds} s")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def need(program: str, package: str) -> str:
+    path = shutil.which(program) or (program if os.path.exists(program) else None)
+    if path is None:
+        pytest.fail(
+            f"{program} is not installed: .ci/run installs it "
+            f"(apt-get install {package}); the fetch tests need the real server"
+        )
+    return path
+
+
+def fetch(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
+    """Runs `rfc1738 fetch ARGS`: the body on stdout, the report on stderr."""
+    return subprocess.run(
+        [binary(), "fetch", *args], capture_output=True, timeout=timeout, check=False
+    )
+
+
+# --- files the servers are given ----------------------------------------------------------
+
+TEXT = b"line one\nline two\n.a line that starts with a dot\n\nlast line\n"
+BINARY = bytes(range(256)) * 40 + b"\r\n\x00\r\r\n.\r\n"
+
+
+@pytest.fixture(scope="session")
+def files() -> Iterator[pathlib.Path]:
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="rfc1738-fetch-"))
+    (folder / "pub" / "sub dir").mkdir(parents=True)
+    (folder / "pub" / "README").write_bytes(TEXT)
+    (folder / "pub" / "data.bin").write_bytes(BINARY)
+    (folder / "pub" / "sub dir" / "notes.txt").write_bytes(b"notes in a folder with a space\n")
+    (folder / "motd").write_bytes(b"the message of the day\n")
+    (folder / "hello.txt").write_bytes(TEXT)
+    (folder / "page.html").write_bytes(b"<TITLE>A page</TITLE>\n<H1>A page</H1>\n")
+    folder.chmod(0o755)
+    for path in folder.rglob("*"):
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+# --- HTTP: Python's http.server --------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def http_server(files: pathlib.Path) -> Iterator[int]:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(files)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    wait_for_port(port, process, "http.server")
+    yield port
+    stop(process)
+
+
+# --- FTP: pyftpdlib ------------------------------------------------------------------------
+
+FTP_SERVER = """
+import logging, sys
+from pyftpdlib.authorizers import DummyAuthorizer
+from pyftpdlib.handlers import FTPHandler
+from pyftpdlib.servers import FTPServer
+logging.basicConfig(level=logging.WARNING)
+authorizer = DummyAuthorizer()
+authorizer.add_anonymous(sys.argv[1])
+authorizer.add_user("myname", "secret", sys.argv[1], perm="elr")
+FTPHandler.authorizer = authorizer
+FTPHandler.passive_ports = range(int(sys.argv[3]), int(sys.argv[3]) + 50)
+FTPServer(("127.0.0.1", int(sys.argv[2])), FTPHandler).serve_forever(timeout=0.5)
+"""
+
+
+@pytest.fixture(scope="session")
+def ftp_server(files: pathlib.Path) -> Iterator[int]:
+    try:
+        import pyftpdlib  # noqa: F401
+    except ImportError:
+        pytest.fail("pyftpdlib is not installed: .ci/run installs it (pip install pyftpdlib)")
+    port = free_port()
+    passive = 30000 + port % 20000
+    process = subprocess.Popen(
+        [sys.executable, "-c", FTP_SERVER, str(files), str(port), str(passive)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    wait_for_port(port, process, "pyftpdlib")
+    yield port
+    stop(process)
+
+
+# --- Gopher: pygopherd ---------------------------------------------------------------------
+
+GOPHERMAP = (
+    "iWelcome to the rfc1738 test hole\tfake\t(NULL)\t0\r\n"
+    "0The README\t/pub/README\t127.0.0.1\t{port}\r\n"
+    "1The pub folder\t/pub\t127.0.0.1\t{port}\r\n"
+    "7Search\t/search.sh\t127.0.0.1\t{port}\r\n"
+)
+
+SEARCH_SCRIPT = """#!/bin/sh
+# A gopher search: a menu with one line naming the words searched for.
+printf 'iYou searched for: %s\\tfake\\t(NULL)\\t0\\r\\n' "$SEARCHREQUEST"
+printf '0Result for %s\\t/pub/README\\t127.0.0.1\\t%s\\r\\n' "$SEARCHREQUEST" "$SERVER_PORT"
+printf '.\\r\\n'
+"""
+
+
+@pytest.fixture(scope="session")
+def gopher_server(files: pathlib.Path) -> Iterator[tuple[int, pathlib.Path]]:
+    program = need("/usr/sbin/pygopherd", "pygopherd")
+    if os.geteuid() != 0:
+        pytest.fail("pygopherd runs as root here (.ci/run runs as root)")
+    port = free_port()
+    root = pathlib.Path(tempfile.mkdtemp(prefix="rfc1738-gopher-"))
+    shutil.copytree(files, root, dirs_exist_ok=True)
+    root.chmod(0o755)
+    (root / "gophermap").write_text(GOPHERMAP.format(port=port))
+    script = root / "search.sh"
+    script.write_text(SEARCH_SCRIPT)
+    script.chmod(0o755)
+    conf = root.parent / (root.name + ".conf")
+    text = pathlib.Path("/etc/pygopherd/pygopherd.conf").read_text()
+    lines = []
+    for line in text.splitlines():
+        key = line.split("=", 1)[0].strip()
+        if key == "port":
+            line = f"port = {port}\ninterface = 127.0.0.1\nservername = 127.0.0.1"
+        elif key == "usechroot":
+            line = "usechroot = no"
+        elif key == "root":
+            line = f"root = {root}"
+        elif key == "pidfile":
+            line = f"pidfile = {root.parent / (root.name + '.pid')}"
+        elif key == "logmethod":
+            line = "logmethod = none"
+        elif key == "handlers" and "HandlerMultiplexer" not in line:
+            # The search script runs through the exec handler, before the others.
+            line = line.replace("handlers = [", "handlers = [scriptexec.ExecHandler, ")
+        lines.append(line)
+    conf.write_text("\n".join(lines) + "\n")
+    process = subprocess.Popen([program, str(conf)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    wait_for_port(port, process, "pygopherd")
+    yield port, root
+    stop(process)
+    shutil.rmtree(root, ignore_errors=True)
