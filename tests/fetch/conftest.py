@@ -211,3 +211,142 @@ def gopher_server(files: pathlib.Path) -> Iterator[tuple[int, pathlib.Path]]:
     yield port, root
     stop(process)
     shutil.rmtree(root, ignore_errors=True)
+
+
+# --- News: INN 2 ---------------------------------------------------------------------------
+
+INN_BIN = pathlib.Path("/usr/lib/news/bin")
+NEWSGROUP = "rfc1738.test"
+
+# The articles posted: (Message-ID, Subject, body). The second has lines that start with a
+# dot (dot-stuffed on the wire) and an empty line.
+ARTICLES = [
+    ("<first.1994@rfc1738.test>", "The first article", b"Hello from 1994.\nA second line.\n"),
+    (
+        "<dots.1994@rfc1738.test>",
+        "Dots at the start of lines",
+        b"Before.\n.A line that starts with a dot.\n..Two dots.\n.\n\nAfter an empty line.\n",
+    ),
+]
+
+
+def nntp_post(port: int, article: bytes) -> None:
+    """Posts `article` (headers, empty line, body; lines ended by LF) over NNTP POST."""
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+        reader = sock.makefile("rb")
+
+        def status() -> bytes:
+            return reader.readline()
+
+        greeting = status()
+        assert greeting[:3] in (b"200", b"201"), greeting
+        sock.sendall(b"POST\r\n")
+        answer = status()
+        assert answer.startswith(b"340"), answer
+        wire = b"".join(
+            (b"." + line if line.startswith(b".") else line) + b"\r\n"
+            for line in article.split(b"\n")[:-1]
+        )
+        sock.sendall(wire + b".\r\n")
+        answer = status()
+        assert answer.startswith(b"240"), answer
+        sock.sendall(b"QUIT\r\n")
+
+
+@pytest.fixture(scope="session")
+def news_server() -> Iterator[tuple[int, dict[str, bytes]]]:
+    """A private INN: its own inn.conf (INNCONF), folders and port; innd as `news`."""
+    innd = need(str(INN_BIN / "innd"), "inn2")
+    if os.geteuid() != 0:
+        pytest.fail("innd is started as the news user from root here (.ci/run runs as root)")
+    port = free_port()
+    base = pathlib.Path(tempfile.mkdtemp(prefix="rfc1738-inn-"))
+    paths = {name: base / name for name in ("etc", "db", "spool", "run", "log", "tmp")}
+    shutil.copytree("/etc/news", paths["etc"], dirs_exist_ok=True)
+    shutil.copytree("/var/lib/news", paths["db"], dirs_exist_ok=True)
+    for name in ("spool", "run", "log", "tmp"):
+        paths[name].mkdir()
+    for name in ("articles", "overview", "incoming", "outgoing", "archive", "incoming/tmp"):
+        (paths["spool"] / name).mkdir(parents=True, exist_ok=True)
+    settings = {
+        "domain": "rfc1738.test",
+        "pathhost": "inn.rfc1738.test",
+        "port": str(port),
+        "bindaddress": "127.0.0.1",
+        "bindaddress6": "none",
+        "pathetc": str(paths["etc"]),
+        "pathdb": str(paths["db"]),
+        "pathrun": str(paths["run"]),
+        "pathlog": str(paths["log"]),
+        "pathspool": str(paths["spool"]),
+        "patharticles": str(paths["spool"] / "articles"),
+        "pathoverview": str(paths["spool"] / "overview"),
+        "pathincoming": str(paths["spool"] / "incoming"),
+        "pathoutgoing": str(paths["spool"] / "outgoing"),
+        "patharchive": str(paths["spool"] / "archive"),
+        "pathtmp": str(paths["tmp"]),
+        "pathfilter": str(paths["etc"] / "filter"),
+        "server": "127.0.0.1",
+    }
+    conf = paths["etc"] / "inn.conf"
+    kept = [
+        line
+        for line in conf.read_text().splitlines()
+        if line.split(":", 1)[0].strip() not in settings
+    ]
+    conf.write_text("\n".join(kept + [f"{key}: {value}" for key, value in settings.items()]) + "\n")
+    # No peer: every connection from 127.0.0.1 is a reader's (innd hands it to nnrpd).
+    (paths["etc"] / "incoming.conf").write_text("streaming: true\nmax-connections: 8\n")
+    (paths["etc"] / "newsfeeds").write_text("ME:!*/!local::\n")
+    subprocess.run(["chown", "-R", "news:news", str(base)], check=True)
+    base.chmod(0o755)
+    env = dict(os.environ, INNCONF=str(conf))
+    process = subprocess.Popen(
+        ["runuser", "-u", "news", "--", "env", f"INNCONF={conf}", innd, "-f"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
+    try:
+        wait_for_port(port, process, "innd")
+        ctlinnd = [
+            "runuser", "-u", "news", "--", "env", f"INNCONF={conf}", str(INN_BIN / "ctlinnd"),
+        ]
+        made = subprocess.run(
+            ctlinnd + ["newgroup", NEWSGROUP, "y", "rfc1738"], capture_output=True, check=False
+        )
+        assert made.returncode == 0, made
+        for message_id, subject, body in ARTICLES:
+            nntp_post(
+                port,
+                (
+                    f"From: Tester <tester@rfc1738.test>\nNewsgroups: {NEWSGROUP}\n"
+                    f"Subject: {subject}\nMessage-ID: {message_id}\n\n"
+                ).encode()
+                + body,
+            )
+        # The articles as INN stored them: `sm` reads each by its storage token.
+        stored: dict[str, bytes] = {}
+        for message_id, _, _ in ARTICLES:
+            for _ in range(100):
+                token = subprocess.run(
+                    ["runuser", "-u", "news", "--", "env", f"INNCONF={conf}", str(INN_BIN / "grephistory"), message_id],
+                    capture_output=True, check=False,
+                )
+                if token.returncode == 0:
+                    break
+                time.sleep(0.1)
+            assert token.returncode == 0, token
+            article = subprocess.run(
+                ["runuser", "-u", "news", "--", "env", f"INNCONF={conf}", str(INN_BIN / "sm"), token.stdout.decode().strip()],
+                capture_output=True, check=True,
+            )
+            stored[message_id] = article.stdout
+        yield port, stored
+    finally:
+        subprocess.run(
+            ["runuser", "-u", "news", "--", "env", f"INNCONF={conf}", str(INN_BIN / "ctlinnd"), "-t", "10", "throttle", "tests done"],
+            capture_output=True, check=False,
+        )
+        stop(process)
+        shutil.rmtree(base, ignore_errors=True)
