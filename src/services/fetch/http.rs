@@ -29,7 +29,7 @@ pub(crate) fn fetch(
     }
     let head = read_head(&mut connection, session)?;
     let status = head.status_line();
-    let media_type = head.header("content-type").map(|value| shown(value));
+    let media_type = head.header("content-type").map(shown);
     if matches!(head.code, 301 | 302 | 303 | 307 | 308) {
         if let Some(location) = head.header("location") {
             connection.close();
