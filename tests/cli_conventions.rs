@@ -353,6 +353,7 @@ fn every_mode_s_help_has_examples() {
         "normalize",
         "lint",
         "request",
+        "fetch",
         "extract",
         "links",
     ] {

@@ -527,3 +527,33 @@ fn the_command_reports_a_hostile_server_clearly() {
         "{stderr}"
     );
 }
+
+// --- what is written ---------------------------------------------------------------------------
+
+#[test]
+fn a_gopher_text_s_last_dot_line_is_not_written_and_other_dots_are() {
+    for (sent, written) in [
+        (&b"line\r\n.\r\n"[..], &b"line\r\n"[..]),
+        (b"line\n.\n", b"line\n"),
+        (b".\r\n", b""),
+        (b"a\r\n.\r\nb\r\n", b"a\r\n.\r\nb\r\n"),
+        (b"ends with a dot.\r\n", b"ends with a dot.\r\n"),
+        (b"x.\r\n", b"x.\r\n"),
+        (b"no end", b"no end"),
+    ] {
+        let port = serve(1, move |mut stream| {
+            read_line(&stream);
+            for byte in sent {
+                // One byte at a time: the end is held back across reads.
+                let _ = stream.write_all(&[*byte]);
+                let _ = stream.flush();
+                thread::sleep(Duration::from_millis(2));
+            }
+        });
+        let mut body = Vec::new();
+        fetcher()
+            .fetch(&format!("gopher://127.0.0.1:{port}/0text"), &mut body)
+            .unwrap();
+        assert_eq!(body, written, "{:?}", String::from_utf8_lossy(sent));
+    }
+}

@@ -4,12 +4,13 @@
 use std::process::{Command, Output};
 
 /// The commands of `rfc1738` (clap's `help` aside).
-const COMMANDS: [&str; 10] = [
+const COMMANDS: [&str; 11] = [
     "parse",
     "resolve",
     "normalize",
     "lint",
     "request",
+    "fetch",
     "extract",
     "links",
     "serve",

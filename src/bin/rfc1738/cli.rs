@@ -327,7 +327,7 @@ pub(crate) enum Command {
     /// sizes, time) on standard error. A URL that `lint` calls dangerous is refused; no
     /// redirect is followed unless --follow.
     #[command(after_help = "Examples:
-  rfc1738 fetch gopher://gopher.floodgap.com/0/gopher/proxy > proxy.txt
+  rfc1738 fetch gopher://gopher.example.org/0/about.txt > about.txt
   rfc1738 fetch --ftp-password me@example.org -o README 'ftp://ftp.example.org/pub/README;type=a'
   rfc1738 fetch --json http://info.cern.ch/hypertext/WWW/TheProject.html 2> report.json
   rfc1738 fetch --news-server news.example.org 'news:199412011200.AA01234@info.cern.ch'
