@@ -61,6 +61,7 @@ pub use file::FileRequest;
 pub use ftp::{FtpRequest, FtpTransfer};
 pub use gopher::{GopherPlus, GopherRequest};
 pub use http::HttpRequest;
+#[cfg(feature = "fetch")]
 pub(crate) use line::shown;
 pub use line::Line;
 pub use mailto::MailtoRequest;
