@@ -3,8 +3,8 @@
 
 use super::connection::{Connection, Session};
 use super::error::FetchErrorKind;
+use super::outcome::Outcome;
 use super::reply::{check_name_line, parse_epsv, parse_pasv, FtpReply, FtpReplyReader};
-use super::Outcome;
 use crate::services::request::{shown, FtpRequest, FtpTransfer, Missing};
 use std::net::{IpAddr, SocketAddr};
 

@@ -3,10 +3,10 @@
 
 use super::connection::{Connection, Session};
 use super::error::FetchErrorKind;
+use super::outcome::Outcome;
 use super::reply::{
     parse_gopher_plus_header, parse_menu_line, without_line_end, GopherPlusLength, MenuLine,
 };
-use super::Outcome;
 use crate::services::request::{shown, GopherPlus, GopherRequest, Missing};
 
 /// The longest line of a menu, or of a Gopher+ reply's first line.

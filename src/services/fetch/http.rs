@@ -3,8 +3,8 @@
 
 use super::connection::{Connection, Session};
 use super::error::FetchErrorKind;
+use super::outcome::Outcome;
 use super::reply::{parse_http_status, without_line_end, HttpHead};
-use super::Outcome;
 use crate::services::request::{shown, HttpRequest};
 
 /// The longest status or header line.

@@ -38,12 +38,14 @@ mod ftp;
 mod gopher;
 mod http;
 mod nntp;
+mod outcome;
 pub mod reply;
 #[cfg(feature = "serde")]
 mod report;
 mod transcript;
 
 pub use error::{FetchError, FetchErrorKind};
+pub use outcome::Fetched;
 pub use reply::MalformedReply;
 #[cfg(feature = "serde")]
 pub use report::FetchReport;
@@ -54,27 +56,9 @@ use crate::services::request::{shown, Missing, Request, RequestOptions};
 use crate::services::resolve::{resolve, ResolveMode};
 use crate::vocabulary::dialect::Dialect;
 use connection::Session;
+use outcome::Outcome;
 use std::io::Write;
 use std::time::Duration;
-
-/// How a protocol's fetch ended.
-pub(crate) enum Outcome {
-    /// The body was written.
-    Done {
-        /// The server's last word (the HTTP status line, FTP's completion reply, NNTP's
-        /// status), shown.
-        status: Option<String>,
-        /// What the body is (HTTP's Content-Type, the gopher type, ascii or binary).
-        media_type: Option<String>,
-    },
-    /// An HTTP redirect, not yet followed.
-    Redirect {
-        /// The `Location`, as sent.
-        location: Vec<u8>,
-        /// The status line.
-        status: String,
-    },
-}
 
 /// Fetches URLs: the configuration of their requests ([`RequestOptions`]: anonymous FTP's
 /// password, the news server, whether dangerous URLs are fetched), the dialect they are
@@ -304,46 +288,5 @@ fn run(request: &Request<'_>, session: &mut Session<'_>) -> Result<Outcome, Fetc
         Request::File(_) => Err(unsupported("a file URL names no protocol to fetch with (RFC 1738 section 3.10)")),
         Request::Mailto(_) => Err(unsupported("a mailto URL names a mailbox to write to, nothing to fetch")),
         _ => Err(unsupported("RFC 1738 section 3 defines no request for this scheme")),
-    }
-}
-
-/// A fetch that succeeded: the URL fetched last (after redirects), the server's last
-/// word, what the body is, the redirects followed, and the transcript.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fetched {
-    url: String,
-    status: Option<String>,
-    media_type: Option<String>,
-    redirects: Vec<String>,
-    transcript: Transcript,
-}
-
-impl Fetched {
-    /// The URL whose body was written: the one asked for, or the last redirect's (empty
-    /// for [`Fetcher::fetch_request`] without a redirect).
-    pub fn url(&self) -> &str {
-        &self.url
-    }
-
-    /// The server's last word: the HTTP status line, FTP's completion reply, NNTP's status
-    /// line (control bytes shown as escapes); `None` for gopher.
-    pub fn status(&self) -> Option<&str> {
-        self.status.as_deref()
-    }
-
-    /// What the body is: HTTP's `Content-Type`, the gopher type, FTP's `ascii` or
-    /// `binary`.
-    pub fn media_type(&self) -> Option<&str> {
-        self.media_type.as_deref()
-    }
-
-    /// The URLs redirected to, in order.
-    pub fn redirects(&self) -> &[String] {
-        &self.redirects
-    }
-
-    /// What was sent and received, the sizes and the time.
-    pub fn transcript(&self) -> &Transcript {
-        &self.transcript
     }
 }

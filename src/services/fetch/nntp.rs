@@ -4,8 +4,8 @@
 use super::connection::{Connection, Session};
 use super::error::FetchErrorKind;
 use super::gopher::line_budget;
+use super::outcome::Outcome;
 use super::reply::{parse_nntp_status, unstuff_line, without_line_end, NntpStatus};
-use super::Outcome;
 use crate::services::request::{shown, Line, NntpCommand};
 
 /// The longest status line.

@@ -1,7 +1,9 @@
 //! The report of a fetch, as `rfc1738 fetch --json` prints it on standard error. Behind
 //! the `serde` feature.
 
-use super::{Event, FetchError, Fetched, Transcript};
+use super::error::FetchError;
+use super::outcome::Fetched;
+use super::transcript::{Event, Transcript};
 use crate::services::unreadable::hex;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
