@@ -48,6 +48,12 @@ def test_every_fetch_session_of_the_readme(gopher_server, ftp_server, http_serve
             assert actual == [line for line in body if not VARYING.match(line)], args
         stderr = result.stderr.decode().split("\n")
         assert [l for l in stderr if l.startswith("->")] == [l for l in report if l.startswith("->")], args
-        last = [l for l in report if l.startswith(("body ", "error "))]
-        assert [l for l in stderr if l.startswith(("body ", "error "))] == last, args
+        def ending(lines: list[str]) -> list[str]:
+            ended = [l for l in lines if l.startswith(("body ", "error "))]
+            # INN dates its articles and logs its process: their sizes vary by a few bytes.
+            if any(a.startswith(("news:", "nntp:")) for a in args):
+                ended = [re.sub(r"\d+ bytes", "N bytes", l) for l in ended]
+            return ended
+
+        assert ending(stderr) == ending(report), args
         assert result.returncode == (1 if any(l.startswith("error ") for l in report) else 0)
