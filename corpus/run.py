@@ -13,6 +13,8 @@ reported by id:
   corpus/lint/*.jsonl       `lint --dialect D --json INPUT`: "valid" and the warnings'
                             kind, severity, component, start, end (and line_break, for
                             cross-protocol)
+  corpus/requests/cases.jsonl `request --dialect D --json [OPTIONS] INPUT`: the stated keys
+                            (codes of "missing" and "error", kinds of "warnings")
   corpus/extract/rules.jsonl  `extract --json` on the text: the stated fields of each URL
                             (an invalid URL's "error_code" is its error's "code")
   corpus/links/pages.jsonl  `links --json --mode M [--base B] [--max-len N] [--html R]
@@ -21,6 +23,7 @@ reported by id:
 Exit status 0 when every case matches, 1 otherwise (the first differences are printed).
 """
 import json
+import os
 import pathlib
 import subprocess
 import sys
@@ -106,6 +109,44 @@ def lint_cases():
                   {"valid": got["valid"], "warnings": warnings})
 
 
+def request_projection(report):
+    """What a request case states of a report (corpus/README.md, "Request cases")."""
+    out = {k: report[k] for k in ("valid", "scheme") if k in report}
+    if not report["valid"]:
+        out["error"] = report["error"]["code"]
+        return out
+    if report["refused"]:
+        out.update({k: report[k] for k in ("host", "port", "refused")})
+        out["error"] = report["error"]["code"]
+        out["warnings"] = [w["kind"] for w in report["warnings"]]
+        return out
+    for key in ("protocol", "host", "port", "transport", "sends", "sends_hex", "complete"):
+        if key in report:
+            out[key] = report[key]
+    out["missing"] = [m["code"] for m in report["missing"]]
+    out["refused"] = report["refused"]
+    if report["warnings"]:
+        out["warnings"] = [w["kind"] for w in report["warnings"]]
+    return out
+
+
+def request_cases():
+    flags = {"ftp_password": "--ftp-password", "news_server": "--news-server"}
+    switches = {"allow_dangerous": "--allow-dangerous", "http_host": "--http-host"}
+    # The news server is each case's option, never the environment's.
+    os.environ.pop("NNTPSERVER", None)
+    for case in cases(ROOT / "requests" / "cases.jsonl"):
+        options = case.get("options", {})
+        args = ["request", "--dialect", case["dialect"], "--json"]
+        for key, flag in flags.items():
+            if key in options:
+                args += [flag, options[key]]
+        args += [flag for key, flag in switches.items() if options.get(key)]
+        (got,) = cli(*args, "--", case["input"])
+        expected = {k: v for k, v in case.items() if k not in METADATA + ("input", "dialect", "options")}
+        check("request", f"{case['id']} {case['input']!r}", expected, request_projection(got))
+
+
 def extract_cases():
     for case in cases(ROOT / "extract" / "rules.jsonl"):
         options = case.get("options", {})
@@ -156,6 +197,7 @@ def main():
     resolve_cases()
     normalize_cases()
     lint_cases()
+    request_cases()
     extract_cases()
     links_cases()
     summary = ", ".join(f"{n} {kind}" for kind, n in counts.items())

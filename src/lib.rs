@@ -40,7 +40,7 @@
 //! | --- | --- | --- |
 //! | `cli` | yes | the `rfc1738` command (clap, serde_json); implies `serde` and `html`, and so pulls in serde and html5gum too. Library users turn it off with `default-features = false`. |
 //! | `html` | with `cli` | the links of HTML documents: `LinkLister`, `Links`, `Link`, `LinkError`, `LinkWarning`, `Charset`, `HtmlReading` (html5gum, a WHATWG tokenizer without dependencies). |
-//! | `serde` | with `cli` | `Serialize` and `Deserialize` for [`Url`] (a map that round-trips in every dialect, or a string read by RFC 1738), `Serialize` for [`UrlReference`]; the report types `ParseReport`, `LintReport`, `NormalizeReport`, `ResolveReport`, `ExtractReport`, `UnreadableReport`, and with `html` `LinkReport` (the CLI's JSON and the corpus's format). |
+//! | `serde` | with `cli` | `Serialize` and `Deserialize` for [`Url`] (a map that round-trips in every dialect, or a string read by RFC 1738), `Serialize` for [`UrlReference`]; the report types `ParseReport`, `LintReport`, `NormalizeReport`, `ResolveReport`, `ExtractReport`, `UnreadableReport`, `RequestReport`, and with `html` `LinkReport` (the CLI's JSON and the corpus's format). |
 //! | `archive` | with `cli` | the `archive` module: the records of ARC (version 1 and 2) and WARC (1.0, 1.1) files, plain or gzip'd, read with memory bounded by the largest record allowed (flate2). |
 //! | `url` | no | conversions to and from the `url` crate's `url::Url` for http, ftp and file URLs: the `convert` module, `from_url_crate`, `ConvertError`. |
 //! | `pest` | no | `grammar`: the `pest_derive` parsers of the three grammars, for tools that want pest's pairs (the judge the compiled grammars are tested against). Without it no grammar is compiled twice. |
@@ -64,7 +64,8 @@
 //! - [`ParseError`] and its [`ErrorKind`]: where, what was expected and why. Its
 //!   `Display` is one line; `{:#}` ([`ParseError::render`]) is the block with a caret.
 //! - Around them: [`normalize`] and [`equivalent`], [`resolve`] (partial forms),
-//!   [`lint`](fn@lint) (RFC 1738 section 6's security checks), [`extract`] (URLs in running text),
+//!   [`lint`](fn@lint) (RFC 1738 section 6's security checks), [`Request`] (what a client
+//!   sends for a URL, section 3, refused when section 6 calls it dangerous), [`extract`] (URLs in running text),
 //!   [`encode`] and [`charset`]; with the `html` feature, `LinkLister` (the links of HTML
 //!   pages, resolved as the browsers of 1993-1995 did).
 //!
@@ -159,6 +160,17 @@ pub use services::error_report::ErrorReport;
 pub use services::extract::{
     extract, extract_reader, Extract, ExtractReader, Extractor, Found, Wrapper,
 };
+#[cfg(feature = "fetch")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fetch")))]
+pub use services::fetch;
+#[cfg(all(feature = "fetch", feature = "serde"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "fetch", feature = "serde"))))]
+pub use services::fetch::FetchReport;
+#[cfg(feature = "fetch")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fetch")))]
+pub use services::fetch::{
+    Event, FetchError, FetchErrorKind, Fetched, Fetcher, MalformedReply, Transcript,
+};
 #[cfg(feature = "html")]
 #[cfg_attr(docsrs, doc(cfg(feature = "html")))]
 pub use services::links::{Charset, HtmlReading, Link, LinkError, LinkLister, LinkWarning, Links};
@@ -172,6 +184,15 @@ pub use services::report::LinkReport;
 pub use services::report::{
     ExtractReport, InRecord, InputForm, LintReport, NormalizeReport, ParseReport, ResolveReport,
     UnreadableReport, WarningReport,
+};
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub use services::request::report::RequestReport;
+pub use services::request::{
+    FileRequest, FtpRequest, FtpTransfer, GopherPlus, GopherRequest, HttpRequest, Line,
+    MailtoRequest, Missing, NewsRequest, NntpCommand, NntpRequest, ProsperoRequest, Protocol,
+    Request, RequestOptions, RequestRefused, TelnetRequest, Transport, UndefinedRequest,
+    WaisAction, WaisRequest,
 };
 pub use services::resolve::{resolve, ResolveError, ResolveMode};
 #[cfg(feature = "serde")]

@@ -347,7 +347,16 @@ fn input_that_is_not_utf_8_is_kept_in_hexadecimal() {
 
 #[test]
 fn every_mode_s_help_has_examples() {
-    for mode in ["parse", "resolve", "normalize", "lint", "extract", "links"] {
+    for mode in [
+        "parse",
+        "resolve",
+        "normalize",
+        "lint",
+        "request",
+        "fetch",
+        "extract",
+        "links",
+    ] {
         let (status, out, _) = run(&[mode, "--help"], b"");
         assert_eq!(status, 0);
         let examples = out.split("Examples:\n").nth(1).unwrap_or_default();

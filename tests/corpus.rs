@@ -453,12 +453,17 @@ fn every_resolution_case_matches() {
 // ---------------------------------------------------------------------------------------
 
 /// Every file of cases, relative to `corpus/`: the parse cases, `resolve/`, `normalize/`,
-/// `lint/`, `extract/rules.jsonl` and `links/pages.jsonl` (the seed goldens of
+/// `lint/`, `requests/`, `extract/rules.jsonl` and `links/pages.jsonl` (the seed goldens of
 /// `extract/seeds/` are whole-file cases, named by their file; the link goldens are the
 /// output of the cases of `links/pages.jsonl`, checked by `tests/links.rs`).
 fn case_files() -> Vec<PathBuf> {
     let mut files = corpus_files();
-    for dir in ["corpus/resolve", "corpus/normalize", "corpus/lint"] {
+    for dir in [
+        "corpus/resolve",
+        "corpus/normalize",
+        "corpus/lint",
+        "corpus/requests",
+    ] {
         files.extend(jsonl_files(dir));
     }
     files.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/extract/rules.jsonl"));

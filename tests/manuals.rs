@@ -4,11 +4,13 @@
 use std::process::{Command, Output};
 
 /// The commands of `rfc1738` (clap's `help` aside).
-const COMMANDS: [&str; 9] = [
+const COMMANDS: [&str; 11] = [
     "parse",
     "resolve",
     "normalize",
     "lint",
+    "request",
+    "fetch",
     "extract",
     "links",
     "serve",

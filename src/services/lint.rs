@@ -281,7 +281,7 @@ impl Url<'_> {
 
 /// Which escapes of a component are legitimate: (offset of the `%` in the component,
 /// octet) -> legitimate.
-type Legitimate = Box<dyn Fn(usize, u8) -> bool>;
+pub(crate) type Legitimate = Box<dyn Fn(usize, u8) -> bool>;
 
 fn none(_: usize, _: u8) -> bool {
     false
@@ -295,7 +295,7 @@ fn no() -> Legitimate {
 /// In a Gopher+ string holding a filled-out ASK form (`+view%091%0D%0A+-1%0D%0A` then
 /// value lines and `.%0D%0A`, draft-ietf-uri-url-03), the `%09` before the `1` and every
 /// `%0D%0A` from there on are the form's own lines.
-fn ask_form_lines(gopher_plus: &str) -> Legitimate {
+pub(crate) fn ask_form_lines(gopher_plus: &str) -> Legitimate {
     let upper = gopher_plus.to_ascii_uppercase();
     let Some(start) = upper
         .find("%091%0D%0A+-1%0D%0A")
@@ -541,16 +541,10 @@ impl Lint {
 pub fn lint(input: &str, dialect: Dialect) -> Lint {
     match parse_reference(input, dialect) {
         Ok(reference) => {
-            let url = reference.url();
-            let (warnings, omitted) = url.warnings_at_most(Lint::MAX_DELIMITER_WARNINGS);
-            let offset = url_offset(&reference);
-            let scheme = url.kind().name();
+            let (warnings, omitted) = warnings_of(&reference);
             Lint {
-                result: Ok(url.kind()),
-                warnings: warnings
-                    .into_iter()
-                    .map(|warning| warning.moved(scheme, |at| at + offset))
-                    .collect(),
+                result: Ok(reference.url().kind()),
+                warnings,
                 omitted,
             }
         }
@@ -566,6 +560,24 @@ pub fn lint(input: &str, dialect: Dialect) -> Lint {
             }
         }
     }
+}
+
+/// The warnings of a valid reference's URL as [`lint`] keeps them (spans in the
+/// reference's text, after a `URL:` prefix), and how many escaped-delimiter warnings were
+/// counted and not kept. The requests of section 3 are refused on these.
+pub(crate) fn warnings_of(reference: &UrlReference<'_>) -> (Vec<Warning>, usize) {
+    warnings_in(reference.url(), url_offset(reference))
+}
+
+/// The warnings of `url` as [`lint`] keeps them, their spans moved `offset` bytes on.
+pub(crate) fn warnings_in(url: &Url<'_>, offset: usize) -> (Vec<Warning>, usize) {
+    let (warnings, omitted) = url.warnings_at_most(Lint::MAX_DELIMITER_WARNINGS);
+    let scheme = url.kind().name();
+    let warnings = warnings
+        .into_iter()
+        .map(|warning| warning.moved(scheme, |at| at + offset))
+        .collect();
+    (warnings, omitted)
 }
 
 /// Where the URL starts in the input (after a `URL:` prefix).

@@ -138,7 +138,7 @@ impl Serialize for ParseReport<'_> {
 /// The scheme an invalid input starts with (after the prefix `URL:`, where the dialect
 /// reads one and a reference may have one), by the dialect's rule for a scheme, in lower
 /// case.
-fn report_scheme(input: &str, dialect: Dialect, form: InputForm) -> Option<String> {
+pub(crate) fn report_scheme(input: &str, dialect: Dialect, form: InputForm) -> Option<String> {
     let prefix = match form {
         InputForm::Reference => dialect.prefix_len(input),
         InputForm::Url => 0,
@@ -149,7 +149,7 @@ fn report_scheme(input: &str, dialect: Dialect, form: InputForm) -> Option<Strin
 }
 
 /// `{"code", "offset", "char_offset", "expected", "message"}`
-struct ErrorEntry<'e>(&'e ParseError);
+pub(crate) struct ErrorEntry<'e>(pub(crate) &'e ParseError);
 
 /// The section 6 checks of one input, serializable as one line of `rfc1738 lint --json` and
 /// of `corpus/lint/cases.jsonl`: `input`, `dialect`, `valid`, `kind` (for an invalid input,

@@ -3,7 +3,7 @@
 use crate::output::Only;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rfc1738::archive::ArchiveReader;
-use rfc1738::{Dialect, Extractor, HtmlReading, LinkLister, ResolveMode};
+use rfc1738::{Dialect, Extractor, Fetcher, HtmlReading, LinkLister, ResolveMode};
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -14,7 +14,7 @@ use std::path::PathBuf;
     after_help = "Every mode: URLs (or files, for extract and links) as arguments, \"-\" for \
                   standard input, nothing for standard input. Standard output holds the answers, \
                   standard error the errors. Exit status: 0 all valid, 1 some invalid (lint: or \
-                  a warning; extract and links: with --fail-on-invalid), 2 usage error or a file \
+                  a warning; request: or refused; fetch: or not fetched; extract and links: with --fail-on-invalid), 2 usage error or a file \
                   that cannot be read."
 )]
 pub(crate) struct Cli {
@@ -280,6 +280,105 @@ pub(crate) enum Command {
         #[command(flatten)]
         inputs: Inputs,
     },
+    /// Print what a client sends for each URL, as RFC 1738 section 3 says scheme by scheme
+    /// (the FTP commands, the gopher selector line, the HTTP/1.0 request, the NNTP
+    /// commands; for telnet, WAIS, Prospero, file and mailto what is asked and what the URL
+    /// leaves open), without connecting. A URL that `lint` calls dangerous is refused.
+    #[command(after_help = "Examples:
+  rfc1738 request 'ftp://myname@host.dom/%2Fetc/motd'
+  rfc1738 request --ftp-password me@example.org 'ftp://ftp.funet.fi/pub/README;type=a'
+  rfc1738 request --json 'gopher://host/0sel%09%09+application/postscript%20Es_ES'
+  NNTPSERVER=news.example.org rfc1738 request news:comp.infosystems.www
+  rfc1738 request 'gopher://host:25/0%0D%0AHELO'      # refused: section 6's attack")]
+    Request {
+        /// The grammar to read by.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Rfc1738)]
+        dialect: DialectArg,
+        /// Print one JSON object per URL: {"line", "input", "dialect", "valid", "kind",
+        /// "scheme", "protocol", "host", "port", "transport", "sends", "complete", "missing",
+        /// "refused", "warnings", "description", "notes"}, or "error" (invalid, refused).
+        #[arg(long)]
+        json: bool,
+        /// The password of anonymous FTP: your e-mail address (RFC 1738 section 3.2.1),
+        /// sent when an ftp URL gives no user name.
+        #[arg(long, value_name = "EMAIL")]
+        ftp_password: Option<String>,
+        /// The news server of news: URLs, which name none: HOST or HOST:PORT (by default
+        /// the environment's NNTPSERVER, as the news readers of the time read it).
+        #[arg(long, value_name = "HOST[:PORT]")]
+        news_server: Option<String>,
+        /// Build the request of a URL the section 6 checks call dangerous (a reserved port
+        /// not the scheme's own, escaped CR, LF or NUL) instead of refusing it; escaped
+        /// CR, LF and NUL are still sent as written, never decoded.
+        #[arg(long)]
+        allow_dangerous: bool,
+        /// Send a Host header with HTTP requests (HTTP/1.1's, which the HTTP/1.0 clients of
+        /// 1994 did not send).
+        #[arg(long)]
+        http_host: bool,
+        /// The URL references ("-" reads one per line from standard input); without any (and
+        /// without --file), standard input.
+        urls: Vec<String>,
+        #[command(flatten)]
+        inputs: Inputs,
+    },
+    /// Fetch what a gopher, ftp, http (HTTP/1.0) or news/nntp URL names: the body on
+    /// standard output (or --output FILE), the report (what was sent, what came back,
+    /// sizes, time) on standard error. A URL that `lint` calls dangerous is refused; no
+    /// redirect is followed unless --follow.
+    #[command(after_help = "Examples:
+  rfc1738 fetch gopher://gopher.example.org/0/about.txt > about.txt
+  rfc1738 fetch --ftp-password me@example.org -o README 'ftp://ftp.example.org/pub/README;type=a'
+  rfc1738 fetch --json http://info.cern.ch/hypertext/WWW/TheProject.html 2> report.json
+  rfc1738 fetch --news-server news.example.org 'news:199412011200.AA01234@info.cern.ch'
+  rfc1738 fetch 'gopher://host:25/0%0D%0AHELO'      # refused: section 6's attack
+
+Exit status: 0 fetched, 1 not fetched (invalid, refused, or the fetch failed: the report \
+says why), 2 a usage error or an output file that cannot be written.")]
+    Fetch {
+        /// The grammar to read by.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Rfc1738)]
+        dialect: DialectArg,
+        /// Write the report on standard error as one JSON object: {"input", "ok", "url",
+        /// "status", "media_type", "redirects" | "error", "transcript", "omitted",
+        /// "sent_bytes", "received_bytes", "body_bytes", "elapsed_ms"}.
+        #[arg(long)]
+        json: bool,
+        /// Write the body to FILE (through FILE.part, renamed once complete; removed when
+        /// the fetch fails) instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// The largest body, in bytes, counted as it arrives: past it the fetch stops
+        /// with an error.
+        #[arg(long, value_name = "BYTES", default_value_t = Fetcher::DEFAULT_MAX_SIZE)]
+        max_size: u64,
+        /// The time-out of the whole fetch, in seconds (connections, replies, body).
+        #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = seconds)]
+        timeout: f64,
+        /// Follow HTTP redirects, to http URLs, up to N (--follow=N; 5 when no N is given);
+        /// by default a redirect is an error that names where it points.
+        #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "5")]
+        follow: Option<u32>,
+        /// The password of anonymous FTP: your e-mail address (RFC 1738 section 3.2.1).
+        #[arg(long, value_name = "EMAIL")]
+        ftp_password: Option<String>,
+        /// The news server of news: URLs: HOST or HOST:PORT (by default NNTPSERVER).
+        #[arg(long, value_name = "HOST[:PORT]")]
+        news_server: Option<String>,
+        /// Fetch a URL the section 6 checks call dangerous instead of refusing it; escaped
+        /// CR, LF and NUL are still sent as written, never decoded.
+        #[arg(long)]
+        allow_dangerous: bool,
+        /// Send a Host header with HTTP requests (HTTP/1.1's, which the HTTP/1.0 clients of
+        /// 1994 did not send).
+        #[arg(long)]
+        http_host: bool,
+        /// No report on standard error: the exit status says whether the body came.
+        #[arg(short, long)]
+        quiet: bool,
+        /// The URL (a URL reference: a "URL:" prefix and a "#fragment" are not sent).
+        url: String,
+    },
     /// Find the URLs in running text (RFC 1738 appendix): <URL:...>, <...> around a known
     /// scheme, and bare ones; one line (or JSON object) per URL.
     #[command(after_help = "Examples:
@@ -425,6 +524,14 @@ pub(crate) enum Command {
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },
+}
+
+/// A `--timeout`: a number of seconds, more than 0 and finite.
+fn seconds(value: &str) -> Result<f64, String> {
+    match value.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds < 1e9 => Ok(seconds),
+        _ => Err("a number of seconds, more than 0".to_owned()),
+    }
 }
 
 /// A `--base`: an absolute URL, a scheme and ":" first (a `#fragment` may follow it).

@@ -6,6 +6,8 @@
 //! rfc1738 resolve [--mode rfc1630|draft|rfc1808|cern] [--json] [CONTEXT [PARTIAL ... | -]] [-f FILE]
 //! rfc1738 normalize [--json] [URL ... | -] [-f FILE]
 //! rfc1738 lint [--dialect D] [--json] [--all] [URL ... | -] [-f FILE]
+//! rfc1738 request [--dialect D] [--json] [--ftp-password EMAIL] [--news-server HOST[:PORT]] [--allow-dangerous] [--http-host] [URL ... | -] [-f FILE]
+//! rfc1738 fetch [--json] [-o FILE] [--max-size BYTES] [--timeout SECONDS] [--follow[=N]] [--ftp-password EMAIL] [--news-server HOST[:PORT]] [--allow-dangerous] [--http-host] [-q] URL
 //! rfc1738 extract [--dialect D] [--json] [--max-len N] [--line-numbers] [--fail-on-invalid] [--format auto|text|warc|arc] [--max-record N] [FILE ... | -]
 //! rfc1738 links [--base URL] [--mode M] [--html html2|whatwg] [--json] [--max-len N] [--fail-on-invalid] [--format auto|html|warc|arc] [--max-record N] [FILE ... | -]
 //! rfc1738 serve [--host ADDRESS] [--port N] [--open]
@@ -24,6 +26,7 @@
 mod archives;
 mod cli;
 mod extract;
+mod fetch;
 mod lines;
 mod links;
 mod lint;
@@ -31,6 +34,7 @@ mod manuals;
 mod normalize;
 mod output;
 mod parse;
+mod request;
 mod resolve;
 mod serve;
 
@@ -40,10 +44,12 @@ use lines::Sources;
 use lint::LintMode;
 use output::{Out, Paint, Select};
 use parse::ParseMode;
+use request::RequestMode;
 use rfc1738::archive::{ArchiveReader, Format};
-use rfc1738::{Dialect, Extractor, InputForm, LinkLister};
+use rfc1738::{Dialect, Extractor, Fetcher, InputForm, LinkLister, RequestOptions};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
+use std::time::Duration;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -158,6 +164,62 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
             select.finish(out, "lint", "inputs")?;
             Ok(status)
         }
+        Command::Request {
+            dialect,
+            json,
+            ftp_password,
+            news_server,
+            allow_dangerous,
+            http_host,
+            urls,
+            inputs,
+        } => {
+            let options = request_options(allow_dangerous, http_host, ftp_password, news_server);
+            let mode = RequestMode {
+                dialect: dialect.into(),
+                json,
+                options,
+                paint,
+            };
+            let mut select = select(&inputs.select);
+            let status = sources(&urls, &inputs).each(
+                "request",
+                "URLs (one per line)",
+                out,
+                |item, place, out| request::print_request(item, place, &mode, &mut select, out),
+            )?;
+            select.finish(out, "request", "inputs")?;
+            Ok(status)
+        }
+        Command::Fetch {
+            dialect,
+            json,
+            output,
+            max_size,
+            timeout,
+            follow,
+            ftp_password,
+            news_server,
+            allow_dangerous,
+            http_host,
+            quiet,
+            url,
+        } => {
+            let options = request_options(allow_dangerous, http_host, ftp_password, news_server);
+            let fetcher = Fetcher::new()
+                .options(options)
+                .dialect(dialect.into())
+                .max_size(max_size)
+                .timeout(Duration::from_secs_f64(timeout))
+                .follow_redirects(follow.unwrap_or(0));
+            let mode = fetch::FetchMode {
+                fetcher,
+                json,
+                quiet,
+                output,
+            };
+            fetch::run(&url, &mode, out)
+        }
         Command::Extract {
             dialect,
             json,
@@ -239,6 +301,29 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
         }
         Command::Man { command, dir } => manuals::man(command.as_deref(), dir.as_deref(), out),
     }
+}
+
+/// The configuration of `request` and `fetch`: the news server is the option's, else
+/// NNTPSERVER's, as the readers of 1994 read it.
+fn request_options(
+    allow_dangerous: bool,
+    http_host: bool,
+    ftp_password: Option<String>,
+    news_server: Option<String>,
+) -> RequestOptions {
+    let mut options = RequestOptions::new()
+        .allow_dangerous(allow_dangerous)
+        .http_host_header(http_host);
+    if let Some(email) = ftp_password {
+        options = options.anonymous_password(email);
+    }
+    let news_server = news_server
+        .or_else(|| std::env::var("NNTPSERVER").ok())
+        .filter(|server| !server.is_empty());
+    if let Some(server) = news_server {
+        options = options.news_server(server);
+    }
+    options
 }
 
 /// The inputs of a mode that reads one per line.

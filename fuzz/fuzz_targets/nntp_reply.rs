@@ -1,0 +1,35 @@
+//! NNTP status lines and dot-stuffed multi-line responses as a hostile server sends them
+//! (`rfc1738::fetch::reply`). No panic; a status read has a code from 100 to 599; a
+//! multi-line response decoded, stuffed again and ended by ".", decodes to the same text;
+//! an HTTP/1.0 head (the other line protocol the client reads) never panics either.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rfc1738::fetch::reply::{decode_multiline, parse_http_head, parse_nntp_status};
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(status) = parse_nntp_status(data) {
+        assert!((100..600).contains(&status.code));
+    }
+    if let Ok((text, taken)) = decode_multiline(data) {
+        assert!(taken <= data.len());
+        let mut wire = Vec::new();
+        for line in text.split_inclusive(|&byte| byte == b'\n') {
+            let line = line.strip_suffix(b"\n").expect("every line ends with LF");
+            if line.starts_with(b".") {
+                wire.push(b'.');
+            }
+            wire.extend_from_slice(line);
+            wire.extend_from_slice(b"\r\n");
+        }
+        wire.extend_from_slice(b".\r\n");
+        let (again, taken_again) = decode_multiline(&wire).expect("stuffed again, it decodes");
+        assert_eq!((again, taken_again), (text, wire.len()));
+    }
+    if let Ok((head, body)) = parse_http_head(data) {
+        assert!(body <= data.len());
+        assert!((100..600).contains(&head.code));
+        let _ = head.content_length();
+        let _ = head.status_line();
+    }
+});
