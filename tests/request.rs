@@ -120,11 +120,13 @@ fn arguments(case: &Value) -> Vec<String> {
     args
 }
 
-/// Runs `rfc1738` without `NNTPSERVER` (unless `env` sets it): status, stdout, stderr.
+/// Runs `rfc1738` without `NNTPSERVER` and `EMAIL` (unless `env` sets them): status,
+/// stdout, stderr.
 fn rfc1738(args: &[String], env: &[(&str, &str)], stdin: &[u8]) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
         .args(args)
         .env_remove("NNTPSERVER")
+        .env_remove("EMAIL")
         .env_remove("NO_COLOR")
         .envs(env.iter().copied())
         .stdin(Stdio::piped())
@@ -400,4 +402,30 @@ fn the_readme_table_of_requests_is_what_the_library_builds() {
         rows += 1;
     }
     assert!(rows >= 12, "{rows} rows");
+}
+
+#[test]
+fn the_anonymous_ftp_password_is_emails_unless_the_option_gives_one() {
+    let url = "ftp://ftp.funet.fi/pub/README".to_owned();
+    let args = |extra: &[&str]| {
+        let mut args = vec!["request".to_owned(), "--json".to_owned()];
+        args.extend(extra.iter().map(|arg| (*arg).to_owned()));
+        args.push(url.clone());
+        args
+    };
+    let (status, out, _) = rfc1738(&args(&[]), &[], b"");
+    assert_eq!(status, 0);
+    assert!(out.contains("anonymous-password"), "{out}");
+    let (_, out, _) = rfc1738(&args(&[]), &[("EMAIL", "tbl@info.cern.ch")], b"");
+    assert!(out.contains(r"PASS tbl@info.cern.ch\r\n"), "{out}");
+    assert!(!out.contains("anonymous-password"), "{out}");
+    let (_, out, _) = rfc1738(
+        &args(&["--ftp-password", "me@h.example"]),
+        &[("EMAIL", "tbl@info.cern.ch")],
+        b"",
+    );
+    assert!(out.contains(r"PASS me@h.example\r\n"), "{out}");
+    // An empty EMAIL is none.
+    let (_, out, _) = rfc1738(&args(&[]), &[("EMAIL", "")], b"");
+    assert!(out.contains("anonymous-password"), "{out}");
 }

@@ -77,9 +77,11 @@ def need(program: str, package: str) -> str:
 
 
 def fetch(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
-    """Runs `rfc1738 fetch ARGS`: the body on stdout, the report on stderr."""
+    """Runs `rfc1738 fetch ARGS`: the body on stdout, the report on stderr (without the
+    caller's EMAIL, the anonymous FTP password's default)."""
+    env = {k: v for k, v in os.environ.items() if k != "EMAIL"}
     return subprocess.run(
-        [binary(), "fetch", *args], capture_output=True, timeout=timeout, check=False
+        [binary(), "fetch", *args], capture_output=True, timeout=timeout, check=False, env=env
     )
 
 

@@ -300,7 +300,7 @@ pub(crate) enum Command {
         #[arg(long)]
         json: bool,
         /// The password of anonymous FTP: your e-mail address (RFC 1738 section 3.2.1),
-        /// sent when an ftp URL gives no user name.
+        /// sent when an ftp URL gives no user name (by default the environment's EMAIL).
         #[arg(long, value_name = "EMAIL")]
         ftp_password: Option<String>,
         /// The news server of news: URLs, which name none: HOST or HOST:PORT (by default
@@ -359,7 +359,8 @@ says why), 2 a usage error or an output file that cannot be written.")]
         /// by default a redirect is an error that names where it points.
         #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "5")]
         follow: Option<u32>,
-        /// The password of anonymous FTP: your e-mail address (RFC 1738 section 3.2.1).
+        /// The password of anonymous FTP: your e-mail address (RFC 1738 section 3.2.1; by
+        /// default the environment's EMAIL).
         #[arg(long, value_name = "EMAIL")]
         ftp_password: Option<String>,
         /// The news server of news: URLs: HOST or HOST:PORT (by default NNTPSERVER).

@@ -304,7 +304,8 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
 }
 
 /// The configuration of `request` and `fetch`: the news server is the option's, else
-/// NNTPSERVER's, as the readers of 1994 read it.
+/// NNTPSERVER's, as the readers of 1994 read it; the anonymous FTP password the option's,
+/// else EMAIL's (the user's address, which section 3.2.1 asks for).
 fn request_options(
     allow_dangerous: bool,
     http_host: bool,
@@ -314,6 +315,9 @@ fn request_options(
     let mut options = RequestOptions::new()
         .allow_dangerous(allow_dangerous)
         .http_host_header(http_host);
+    let ftp_password = ftp_password
+        .or_else(|| std::env::var("EMAIL").ok())
+        .filter(|email| !email.is_empty());
     if let Some(email) = ftp_password {
         options = options.anonymous_password(email);
     }
