@@ -4,7 +4,9 @@ Reads ARC and WARC files (plain or gzip'd, told from their bytes), lists the lin
 HTML page they hold (the response and resource records of text/html) with the verdict of
 RFC 1738 and their resolution in the mode chosen, and writes Parquet: one row per link,
 the columns of `rfc1738 links --json` with `path` (the archive file), and the error and
-warning as flat `*_code` / `*_message` columns.
+warning as flat `*_code` / `*_message` columns; and one row per thing that could not be
+read (a truncated gzip member, a record over --max-record, a file that is no archive),
+with `problem_code` and `problem_message` set and the link's columns null.
 
 The work is done by the Python package's `rfc1738.arrow.links_warc` called through
 `mapInArrow`: each Arrow batch of files goes to the Rust parser whole, and its links come
@@ -49,7 +51,10 @@ COLUMNS = (
     ("warning_code", "string"),
     ("warning_message", "string"),
     ("charset", "string"),
+    ("problem_code", "string"),
+    ("problem_message", "string"),
 )
+PROBLEMS = ("error", "warning", "problem")
 SCHEMA_DDL = ", ".join(f"{name} {kind}" for name, kind in COLUMNS)
 
 
@@ -61,12 +66,13 @@ def arrow_schema():  # type: ignore[no-untyped-def]
 
 
 def links_of_batches(
-    mode: str, reading: str, max_record: int | None
+    mode: str, reading: str, max_record: int | None, threads: int = 1
 ) -> Callable[[Iterable], Iterator]:
     """The function mapInArrow runs on the executors: batches of (path, content or no
     content) in, batches of links out. `content` (binaryFile's) holds each file's bytes;
     without it the `path` column is handed over, and the files are read where the
-    executor runs."""
+    executor runs. `threads` is 1 by default: Spark already runs a task on each core it
+    was given."""
 
     def links(batches: Iterable) -> Iterator:
         import pyarrow as pa
@@ -74,22 +80,21 @@ def links_of_batches(
         from rfc1738.arrow import links_warc
 
         schema = arrow_schema()
-        options = {"reading": reading}
+        options = {"reading": reading, "threads": threads}
         if max_record is not None:
             options["max_record"] = max_record
         for batch in batches:
             paths = batch.column("path")
             files = batch.column("content") if "content" in batch.schema.names else paths
             found = pa.array(links_warc(files, mode, **options))
-            # flatten() (not .field()) so that a null error or warning gives null children.
-            fields = dict(zip((field.name for field in found.type), found.flatten()))
-            for problem in ("error", "warning"):
-                code, message = fields.pop(problem).flatten()
-                fields[f"{problem}_code"], fields[f"{problem}_message"] = code, message
-            fields["path"] = pc.take(paths, fields.pop("file"))
-            yield pa.RecordBatch.from_arrays(
-                [fields[field.name].cast(field.type) for field in schema], schema=schema
-            )
+            columns = [pc.take(paths, pc.struct_field(found, "file"))]
+            for field in list(schema)[1:]:
+                # error_code is the field code of the struct error (struct_field gives
+                # null under a null struct).
+                nested = field.name.split("_", 1)
+                where = nested if nested[0] in PROBLEMS else field.name
+                columns.append(pc.struct_field(found, where).cast(field.type))
+            yield pa.RecordBatch.from_arrays(columns, schema=schema)
 
     return links
 
@@ -111,18 +116,20 @@ def local_files(inputs: list[str]) -> list[str]:
     return [os.path.abspath(f) for f in files]
 
 
-def links_frame(spark, inputs: list[str], mode: str = "cern", reading: str = "html2",
-                max_record: int | None = None, read: str = "binary", partitions: int | None = None):  # type: ignore[no-untyped-def]
+def links_frame(spark, inputs: list[str], *, mode: str = "cern", reading: str = "html2",  # type: ignore[no-untyped-def]
+                max_record: int | None = None, read: str = "binary", partitions: int | None = None,
+                threads: int = 1):
     """The DataFrame of links (columns COLUMNS) of the archive files `inputs`."""
     if read == "binary":
         # Spark reads each file whole into one row (path, modificationTime, length,
-        # content); a file cannot be split, and must be under 2 GB.
+        # content); a file is never split, and must be under 2 GB.
         files = spark.read.format("binaryFile").load(inputs).select("path", "content")
     else:
+        # One task per file unless told: a task's time is its file's.
         paths = local_files(inputs)
         files = spark.createDataFrame([(p,) for p in paths], "path string")
-        files = files.repartition(partitions or max(1, min(len(paths), spark.sparkContext.defaultParallelism)))
-    return files.mapInArrow(links_of_batches(mode, reading, max_record), SCHEMA_DDL)
+        files = files.repartition(partitions or max(1, len(paths)))
+    return files.mapInArrow(links_of_batches(mode, reading, max_record, threads), SCHEMA_DDL)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -141,7 +148,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--files-per-batch", type=int, default=1,
                         help="files in one Arrow batch handed to the parser (default 1: a batch of binaryFile's content holds "
                              "the files' bytes, under 2 GB in all)")
-    parser.add_argument("--partitions", type=int, default=None, help="tasks for --read local (default: the cores)")
+    parser.add_argument("--partitions", type=int, default=None, help="tasks for --read local (default: one per file)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="threads the parser takes per batch of several files (default 1: Spark runs a task per core)")
     parser.add_argument("--overwrite", action="store_true", help="replace --output when it exists")
     return parser.parse_args(argv)
 
@@ -153,11 +162,14 @@ def main(argv: list[str] | None = None) -> int:
     spark = SparkSession.builder.appName("rfc1738 links").getOrCreate()
     spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(args.files_per_batch))
     started = time.monotonic()
-    links = links_frame(spark, args.inputs, args.mode, args.reading, args.max_record, args.read, args.partitions)
+    links = links_frame(spark, args.inputs, mode=args.mode, reading=args.reading, max_record=args.max_record,
+                        read=args.read, partitions=args.partitions, threads=args.threads)
     links.write.mode("overwrite" if args.overwrite else "errorifexists").parquet(args.output)
     seconds = time.monotonic() - started
-    rows = spark.read.parquet(args.output).count()  # from the Parquet footers
-    print(f"rfc1738 links: {rows} links written to {args.output} in {seconds:.1f} s (mode {args.mode})", file=sys.stderr)
+    written = spark.read.parquet(args.output)
+    problems = written.where("problem_code IS NOT NULL").count()
+    print(f"rfc1738 links: {written.count() - problems} links and {problems} problems written to {args.output} "
+          f"in {seconds:.1f} s (mode {args.mode})", file=sys.stderr)
     spark.stop()
     return 0
 

@@ -3,11 +3,12 @@
 WARC files are written here with warcio (gzip'd per record and plain) holding the pages of
 corpus/links (comments left open, a relative BASE, Latin-1 bytes, invalid links) among
 request, revisit and metadata records, text/plain and image/gif responses, a resource
-record of text/html, a chunked and a gzip-encoded response, and one file with no HTML at
-all. The job runs by `spark-submit --master local[2]`, once reading the files by Spark's
-binaryFile source (mode cern, the default) and once by their paths (mode rfc1630); for
-each file, the multiset of its links in the Parquet output must be the CLI's JSON lines
-for that file, field by field.
+record of text/html, a chunked and a gzip-encoded response; one file has no HTML at all,
+one a gzip member cut short, and one file is no archive. The job runs by `spark-submit
+--master local[2]`, once reading the files by Spark's binaryFile source (mode cern, the
+default) and once by their paths (mode rfc1630); for each file, the multiset of its rows
+in the Parquet output must be the CLI's JSON lines for that file and the problems of its
+summary, field by field.
 
 Run: RFC1738_BIN=target/debug/rfc1738 PYSPARK_PYTHON=$(which python) python -m pytest tests/spark
 (the environment needs pyspark, pyarrow, warcio and the rfc1738 package: see .ci/run).
@@ -26,6 +27,7 @@ from urllib.parse import unquote, urlparse
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from warcio.archiveiterator import ArchiveIterator
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
@@ -38,7 +40,7 @@ CORPUS = ROOT / "corpus" / "links"
 # path given to it; the job's `path` is told apart before).
 FIELDS = ("record_offset", "record_url", "record_date", "line", "element", "attribute", "href",
           "result", "valid", "kind", "error_code", "error_message", "warning_code", "warning_message",
-          "charset")
+          "charset", "problem_code", "problem_message")
 
 
 def corpus_pages():
@@ -102,9 +104,22 @@ def write_warc(path, gzipped, pages, resource=True):
                                                       warc_content_type="application/warc-fields"))
 
 
+def cut_a_member(path):
+    """The gzip member of the third response record of a .warc.gz cut to half its length
+    (the records after it still read)."""
+    data = path.read_bytes()
+    with open(path, "rb") as stream:
+        records = ArchiveIterator(stream)
+        offsets = [(records.get_record_offset(), record.rec_type) for record in records]
+    responses = [n for n, (_, kind) in enumerate(offsets) if kind == "response"]
+    start, end = offsets[responses[2]][0], offsets[responses[2] + 1][0]
+    path.write_bytes(data[:start + (end - start) // 2] + data[end:])
+
+
 @pytest.fixture(scope="module")
 def archives(tmp_path_factory):
-    """Four WARC files: gzip'd, plain, gzip'd with every page, and one without HTML."""
+    """Six files: WARC gzip'd, plain, gzip'd with every page, gzip'd with a member cut
+    short, one without HTML, and one that is no archive (JUNK)."""
     folder = tmp_path_factory.mktemp("warcs")
     pages = corpus_pages()
     assert len(pages) >= 8
@@ -112,17 +127,30 @@ def archives(tmp_path_factory):
     write_warc(folder / "crawl-1.warc.gz", True, pages[:half])
     write_warc(folder / "crawl-2.warc", False, pages[half:])
     write_warc(folder / "crawl-3.warc.gz", True, pages[::-1], resource=False)
+    write_warc(folder / "cut.warc.gz", True, pages[:6])
+    cut_a_member(folder / "cut.warc.gz")
     write_warc(folder / "nothing.warc.gz", True, [], resource=False)
+    (folder / JUNK).write_bytes(b"<A HREF=x.html>not an archive</A>\n")
     return folder
 
 
+# A file that is no ARC or WARC file: the job gives one row for it, with its problem
+# (`rfc1738 links` would read it as a page).
+JUNK = "junk.warc.gz"
+
+
 def cli_links(path, mode):
-    """`rfc1738 links --json --mode MODE FILE`: its JSON lines as tuples of FIELDS."""
+    """`rfc1738 links --json --mode MODE FILE`: its JSON lines, and the problems of its
+    summary on standard error, as tuples of FIELDS."""
     proc = subprocess.run([BIN, "links", "--json", "--mode", mode, str(path)], capture_output=True)
-    assert proc.returncode == 0, proc.stderr.decode()
     summary = json.loads(proc.stderr.decode().strip().splitlines()[-1])
-    assert summary["problem_count"] == 0, summary
+    assert proc.returncode == (2 if summary["problem_count"] else 0), proc.stderr.decode()
     rows = []
+    for problem in summary["problems"]:
+        row = dict.fromkeys(FIELDS)
+        row.update(record_offset=problem["offset"], record_url=problem["url"],
+                   problem_code=problem["code"], problem_message=problem["message"])
+        rows.append(tuple(row.values()))
     for line in proc.stdout.decode().splitlines():
         link = json.loads(line)
         for problem in ("error", "warning"):
@@ -161,8 +189,9 @@ def job(request, archives, tmp_path_factory):
         str(archives / pattern) if pattern else str(archives),
     ]
     proc = subprocess.run(command, capture_output=True, env=env, timeout=600)
-    assert proc.returncode == 0, (proc.stdout + proc.stderr).decode()[-5000:]
-    # spark-submit hands the job's standard error on to its standard output.
+    # spark-submit hands the job's standard error (a Python traceback) on to its standard
+    # output; its own goes on standard error (Spark's log).
+    assert proc.returncode == 0, proc.stdout.decode()[-6000:]
     return mode, pq.read_table(output), proc.stdout.decode() + proc.stderr.decode()
 
 
@@ -173,8 +202,7 @@ def local_path(path):
 
 def test_the_columns_are_those_the_readme_names(job):
     _, table, _ = job
-    assert table.schema.names == ["path", *FIELDS[:10], "error_code", "error_message", "warning_code",
-                                  "warning_message", "charset"]
+    assert table.schema.names == ["path", *FIELDS]
     types = {"record_offset": pa.int64(), "line": pa.int64(), "valid": pa.bool_()}
     for field in table.schema:
         assert field.type == types.get(field.name, pa.string()), field
@@ -187,20 +215,28 @@ def test_links_of_each_file_are_the_clis(job, archives):
         by_file.setdefault(local_path(row["path"]), []).append(tuple(row[field] for field in FIELDS))
     files = sorted(archives.iterdir())
     assert set(by_file) <= set(files)
-    total = 0
+    links = problems = 0
     for path in files:
+        if path.name == JUNK:
+            [junk] = by_file[path]
+            assert junk[FIELDS.index("problem_code")] == "not-an-archive"
+            assert junk[:FIELDS.index("problem_code")] == (None,) * FIELDS.index("problem_code")
+            problems += 1
+            continue
         expected = cli_links(path, mode)
         assert Counter(by_file.get(path, [])) == Counter(expected), path.name
-        total += len(expected)
-    assert total == table.num_rows
-    assert f"{total} links written" in printed
+        problems += sum(row[FIELDS.index("problem_code")] is not None for row in expected)
+        links += sum(row[FIELDS.index("problem_code")] is None for row in expected)
+    assert links + problems == table.num_rows
+    assert f"{links} links and {problems} problems written" in printed
 
 
 def test_the_archives_hold_what_the_comparison_needs(archives):
     """Errors, warnings, invalid links, Latin-1 pages: every column gets values to compare."""
-    rows = [row for path in sorted(archives.iterdir()) for row in cli_links(path, "cern")]
+    rows = [row for path in sorted(archives.iterdir()) if path.name != JUNK for row in cli_links(path, "cern")]
     column = {field: [row[n] for row in rows] for n, field in enumerate(FIELDS)}
     assert len(rows) > 100
+    assert column["problem_code"].count("gzip") == 1
     assert "unclosed" in column["error_code"]
     assert "relative-base-resolved" in column["warning_code"]
     assert False in column["valid"] and True in column["valid"]
