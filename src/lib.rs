@@ -176,7 +176,7 @@ pub use services::report::{
 pub use services::resolve::{resolve, ResolveError, ResolveMode};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-pub use services::serialize::{Entries, EntryValue};
+pub use services::serialize::{Entries, EntryType, EntryValue, REFERENCE_ENTRIES};
 pub use services::unreadable::{Unreadable, UnreadableInput};
 pub use vocabulary::dialect::{is_absolute, Dialect, UnknownDialect};
 pub use vocabulary::encode::{charset, encode, CharSet};

@@ -14,6 +14,8 @@
 
 #![forbid(unsafe_code)]
 
+mod archive;
+mod arrow;
 mod errors;
 mod links;
 mod pyser;
@@ -41,6 +43,12 @@ fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(services::extract_file, m)?)?;
     m.add_function(wrap_pyfunction!(links::links, m)?)?;
     m.add_function(wrap_pyfunction!(links::links_file, m)?)?;
+    m.add_class::<archive::ArchiveLinks>()?;
+    m.add_function(wrap_pyfunction!(archive::links_warc, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_links, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_links_warc, m)?)?;
     let dialects: Vec<&str> = rfc1738::Dialect::ALL.iter().map(|d| d.name()).collect();
     m.add("DIALECTS", pyo3::types::PyTuple::new(m.py(), dialects)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -31,6 +31,18 @@ pub(crate) struct Link {
     /// The document's name as given, ``"-"`` for text.
     #[pyo3(get)]
     file: String,
+    /// For a page of a web archive (``links_warc``), the offset of its record in the
+    /// file (of its gzip member in a gzip'd file); else None.
+    #[pyo3(get)]
+    record_offset: Option<u64>,
+    /// For a page of a web archive, its record's URL (``WARC-Target-URI``, or the ARC
+    /// header's), against which its links are resolved; else None.
+    #[pyo3(get)]
+    record_url: Option<String>,
+    /// For a page of a web archive, its record's date (``WARC-Date``, or the ARC
+    /// header's as ISO 8601); else None.
+    #[pyo3(get)]
+    record_date: Option<String>,
     /// The line of the link's attribute, from 1.
     #[pyo3(get)]
     line: u64,
@@ -71,9 +83,12 @@ pub(crate) struct Link {
 }
 
 impl Link {
-    fn from_report(report: Bound<'_, PyDict>) -> PyResult<Link> {
+    pub(crate) fn from_report(report: Bound<'_, PyDict>) -> PyResult<Link> {
         Ok(Link {
             file: get(&report, "file")?,
+            record_offset: get(&report, "record_offset")?,
+            record_url: get(&report, "record_url")?,
+            record_date: get(&report, "record_date")?,
             line: get(&report, "line")?,
             element: get(&report, "element")?,
             attribute: get(&report, "attribute")?,

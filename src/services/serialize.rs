@@ -10,6 +10,7 @@ use crate::ast::scheme::GenericForm;
 use crate::ast::url::Url;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::escape::{Escaped, Segments};
+use crate::vocabulary::kind::UrlKind;
 use crate::vocabulary::span::Span;
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -259,6 +260,94 @@ impl Serialize for EntryValue<'_> {
     }
 }
 
+/// The type of an entry's value ([`EntryValue`]'s variants): what a column of reports
+/// holds, for a writer that lays the entries out in typed columns (the Python package's
+/// Arrow columns).
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EntryType {
+    /// [`EntryValue::Text`]
+    Text,
+    /// [`EntryValue::Flag`]
+    Flag,
+    /// [`EntryValue::Number`] for a port: at most 65535.
+    Port,
+    /// [`EntryValue::Number`]
+    Number,
+    /// [`EntryValue::Segments`]
+    Segments,
+    /// [`EntryValue::Fields`]
+    Fields,
+}
+
+impl Entry {
+    fn entry_type(self) -> EntryType {
+        match self {
+            Entry::Text(_)
+            | Entry::TextOrEmpty(_)
+            | Entry::Lower(_)
+            | Entry::Form
+            | Entry::AfterScheme => EntryType::Text,
+            Entry::Port => EntryType::Port,
+            Entry::Number(_) => EntryType::Number,
+            Entry::Segments(_) => EntryType::Segments,
+            Entry::Fields => EntryType::Fields,
+        }
+    }
+}
+
+/// The entries [`UrlReference::entries`] gives before the components, with their types:
+/// `kind`, `scheme`, `prefixed`, `fragment`, `display`.
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub const REFERENCE_ENTRIES: [(&str, EntryType); 5] = [
+    ("kind", EntryType::Text),
+    ("scheme", EntryType::Text),
+    ("prefixed", EntryType::Flag),
+    ("fragment", EntryType::Text),
+    ("display", EntryType::Text),
+];
+
+impl UrlKind {
+    /// The component entries of the report of a URL of this kind, in order, each a name
+    /// and the type of its value: the names [`UrlReference::entries`] gives after
+    /// [`REFERENCE_ENTRIES`], for any URL of the kind. For [`UrlKind::Generic`] (and
+    /// [`UrlKind::Urn`]) it is every entry of its three forms, each name once.
+    ///
+    /// A name has one type in every kind but `path`: the segments of an ftp, file or
+    /// prospero path, the text of an http path (`hpath`) or of a generic URI's.
+    ///
+    /// ```
+    /// use rfc1738::{EntryType, UrlKind};
+    ///
+    /// let names: Vec<&str> = UrlKind::Nntp.entry_types().map(|(name, _)| name).collect();
+    /// assert_eq!(names, ["host", "port", "group", "article", "article_digits"]);
+    /// assert!(UrlKind::Ftp.entry_types().any(|entry| entry == ("path", EntryType::Segments)));
+    /// assert!(UrlKind::Http.entry_types().any(|entry| entry == ("path", EntryType::Text)));
+    /// ```
+    pub fn entry_types(self) -> impl Iterator<Item = (&'static str, EntryType)> {
+        let forms: &[GenericForm] = match self {
+            UrlKind::Generic | UrlKind::Urn => &[
+                GenericForm::Opaque,
+                GenericForm::IpSchemepart,
+                GenericForm::Uri,
+            ],
+            _ => &[GenericForm::Opaque],
+        };
+        let mut seen: Vec<&'static str> = Vec::new();
+        forms
+            .iter()
+            .flat_map(move |&form| entries_of(self, form).iter())
+            .filter_map(move |&(name, entry)| {
+                if seen.contains(&name) {
+                    return None;
+                }
+                seen.push(name);
+                Some((name, entry.entry_type()))
+            })
+    }
+}
+
 /// A URL's components by role, from one walk of them (`Url::walk`): the first span of each role,
 /// the port's value as the lowering read it, and prospero's fieldspecs.
 #[derive(Clone, Debug)]
@@ -425,8 +514,17 @@ impl<'de> Deserialize<'de> for Key {
     }
 }
 
-/// The entries of each kind of URL, in order (the fields listed in `corpus/README.md`).
+/// The entries of a URL's report, in order (the fields listed in `corpus/README.md`).
 fn report_entries(url: &Url<'_>) -> &'static [(&'static str, Entry)] {
+    let form = match url {
+        Url::Generic(generic) => generic.form(),
+        _ => GenericForm::Opaque,
+    };
+    entries_of(url.kind(), form)
+}
+
+/// The entries of each kind of URL, in order; `form` tells a generic URL's apart.
+fn entries_of(kind: UrlKind, form: GenericForm) -> &'static [(&'static str, Entry)] {
     use Entry::*;
     const LOGIN: [(&str, Entry); 4] = [
         ("user", Text(Role::User)),
@@ -434,14 +532,14 @@ fn report_entries(url: &Url<'_>) -> &'static [(&'static str, Entry)] {
         ("host", Text(Role::Host)),
         ("port", Port),
     ];
-    match url {
-        Url::Http(_) => &[
+    match kind {
+        UrlKind::Http => &[
             ("host", Text(Role::Host)),
             ("port", Port),
             ("path", Text(Role::Hpath)),
             ("search", Text(Role::Search)),
         ],
-        Url::Ftp(_) => &[
+        UrlKind::Ftp => &[
             LOGIN[0],
             LOGIN[1],
             LOGIN[2],
@@ -450,7 +548,7 @@ fn report_entries(url: &Url<'_>) -> &'static [(&'static str, Entry)] {
             ("typecode", Lower(Role::Typecode)),
             ("ftptype", Text(Role::Ftptype)),
         ],
-        Url::Gopher(_) => &[
+        UrlKind::Gopher => &[
             ("host", Text(Role::Host)),
             ("port", Port),
             ("gopher_type", Text(Role::Gtype)),
@@ -458,20 +556,20 @@ fn report_entries(url: &Url<'_>) -> &'static [(&'static str, Entry)] {
             ("search", Text(Role::Search)),
             ("gopher_plus", Text(Role::GopherPlus)),
         ],
-        Url::Mailto(_) => &[("address", TextOrEmpty(Role::Encoded822addr))],
-        Url::News(_) => &[
+        UrlKind::Mailto => &[("address", TextOrEmpty(Role::Encoded822addr))],
+        UrlKind::News => &[
             ("grouppart_kind", Form),
             ("grouppart", TextOrEmpty(Role::Grouppart)),
         ],
-        Url::Nntp(_) => &[
+        UrlKind::Nntp => &[
             ("host", Text(Role::Host)),
             ("port", Port),
             ("group", TextOrEmpty(Role::Group)),
             ("article", Number(Role::Article)),
             ("article_digits", Text(Role::Article)),
         ],
-        Url::Telnet(_) | Url::Rlogin(_) | Url::Tn3270(_) => &LOGIN,
-        Url::Wais(_) => &[
+        UrlKind::Telnet | UrlKind::Rlogin | UrlKind::Tn3270 => &LOGIN,
+        UrlKind::Wais => &[
             ("host", Text(Role::Host)),
             ("port", Port),
             ("database", TextOrEmpty(Role::Database)),
@@ -480,8 +578,8 @@ fn report_entries(url: &Url<'_>) -> &'static [(&'static str, Entry)] {
             ("wtype", Text(Role::Wtype)),
             ("wpath", Text(Role::Wpath)),
         ],
-        Url::File(_) => &[("host", Text(Role::Host)), ("path", Segments(Role::Fpath))],
-        Url::Prospero(_) => &[
+        UrlKind::File => &[("host", Text(Role::Host)), ("path", Segments(Role::Fpath))],
+        UrlKind::Prospero => &[
             ("host", Text(Role::Host)),
             ("port", Port),
             ("path", Segments(Role::Ppath)),
@@ -489,9 +587,9 @@ fn report_entries(url: &Url<'_>) -> &'static [(&'static str, Entry)] {
             ("version", Text(Role::Version)),
             ("attributes", Text(Role::Attributes)),
         ],
-        Url::Mid(_) => &[("addr_spec", TextOrEmpty(Role::AddrSpec))],
-        Url::Cid(_) => &[("content_identifier", TextOrEmpty(Role::ContentIdentifier))],
-        Url::Generic(generic) => match generic.form() {
+        UrlKind::Mid => &[("addr_spec", TextOrEmpty(Role::AddrSpec))],
+        UrlKind::Cid => &[("content_identifier", TextOrEmpty(Role::ContentIdentifier))],
+        UrlKind::Generic | UrlKind::Urn => match form {
             GenericForm::Uri => &[
                 ("scheme_part", AfterScheme),
                 ("path", TextOrEmpty(Role::Path)),

@@ -3,7 +3,8 @@
 The ``rfc1738`` Rust crate's parser for Python: ``parse`` reads a URL reference
 (``[URL:] url [#fragment]``) into a typed ``Url``, ``parse_many`` gives the
 ``rfc1738 parse --json`` object of each of many inputs, and around them ``resolve``,
-``normalize``, ``equivalent``, ``lint``, ``extract`` and ``links``.
+``normalize``, ``equivalent``, ``lint``, ``extract``, ``links`` and ``links_warc``
+(web archives); ``rfc1738.arrow`` does the same over Arrow columns.
 
 >>> import rfc1738
 >>> url = rfc1738.parse("gopher://gopher.micro.umn.edu/11/")
@@ -14,6 +15,7 @@ The ``rfc1738`` Rust crate's parser for Python: ``parse`` reads a URL reference
 from ._errors import ParseError, ResolveError
 from ._rfc1738 import (
     DIALECTS,
+    ArchiveLinks,
     Found,
     Link,
     LintWarning,
@@ -26,6 +28,7 @@ from ._rfc1738 import (
     lint_report,
     links,
     links_file,
+    links_warc,
     normalize,
     parse,
     parse_many,
@@ -34,6 +37,7 @@ from ._rfc1738 import (
 
 __all__ = [
     "DIALECTS",
+    "ArchiveLinks",
     "Found",
     "Link",
     "LintWarning",
@@ -48,6 +52,7 @@ __all__ = [
     "lint_report",
     "links",
     "links_file",
+    "links_warc",
     "normalize",
     "parse",
     "parse_many",

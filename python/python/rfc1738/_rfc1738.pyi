@@ -9,6 +9,7 @@ DIALECTS: Tuple[str, ...]
 __version__: str
 __all__ = [
     "DIALECTS",
+    "ArchiveLinks",
     "Found",
     "Link",
     "LintWarning",
@@ -21,6 +22,7 @@ __all__ = [
     "lint_report",
     "links",
     "links_file",
+    "links_warc",
     "normalize",
     "parse",
     "parse_many",
@@ -217,6 +219,12 @@ class Link:
     @property
     def file(self) -> str: ...
     @property
+    def record_offset(self) -> Optional[int]: ...
+    @property
+    def record_url(self) -> Optional[str]: ...
+    @property
+    def record_date(self) -> Optional[str]: ...
+    @property
     def line(self) -> int: ...
     @property
     def element(self) -> str: ...
@@ -257,3 +265,62 @@ def links_file(
     reading: str = "html2",
 ) -> Iterator[Link]:
     """The links of the HTML document in a file, read as a stream; raises OSError."""
+
+@final
+class ArchiveLinks:
+    """The links of the pages of a web archive, read as they are asked for."""
+
+    @property
+    def pages(self) -> int: ...
+    @property
+    def other_media_types(self) -> Dict[str, int]: ...
+    @property
+    def skipped(self) -> Dict[str, int]: ...
+    @property
+    def problems(self) -> List[Dict[str, Any]]: ...
+    @property
+    def format(self) -> Optional[str]: ...
+    @property
+    def gzip(self) -> Optional[bool]: ...
+    def __iter__(self) -> "ArchiveLinks": ...
+    def __next__(self) -> Link: ...
+
+def links_warc(
+    path: Union[str, "os.PathLike[str]"],
+    mode: str = "cern",
+    *,
+    max_record: int = 16777216,
+    reading: str = "html2",
+    max_len: int = 65536,
+) -> ArchiveLinks:
+    """The links of the HTML pages of an ARC or WARC file, streamed; see rfc1738.links_warc."""
+
+def arrow_parse(urls: Any, dialect: str = "rfc1738", *, threads: Optional[int] = None) -> Any:
+    """rfc1738.arrow.parse, returning the native Arrow array."""
+
+def arrow_resolve(
+    contexts: Any, partials: Any, mode: str = "rfc1630", *, threads: Optional[int] = None
+) -> Any:
+    """rfc1738.arrow.resolve, returning the native Arrow array."""
+
+def arrow_links(
+    pages: Any,
+    bases: Any = None,
+    mode: str = "cern",
+    *,
+    reading: str = "html2",
+    max_len: int = 65536,
+    threads: Optional[int] = None,
+) -> Any:
+    """rfc1738.arrow.links, returning the native Arrow array."""
+
+def arrow_links_warc(
+    files: Any,
+    mode: str = "cern",
+    *,
+    max_record: int = 16777216,
+    reading: str = "html2",
+    max_len: int = 65536,
+    threads: Optional[int] = None,
+) -> Any:
+    """rfc1738.arrow.links_warc, returning the native Arrow array."""

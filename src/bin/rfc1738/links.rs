@@ -67,7 +67,7 @@ fn links_of_archive<R: io::Read>(
         json,
         summary,
         out,
-        is_html,
+        rfc1738::archive::is_html,
         |document, out| {
             let lister = match &document.record.url {
                 Some(url) => lister.clone().base(url.as_str()),
@@ -85,11 +85,6 @@ fn links_of_archive<R: io::Read>(
             )
         },
     )
-}
-
-/// Whether a document of this media type is an HTML page.
-fn is_html(media_type: Option<&str>) -> bool {
-    matches!(media_type, Some("text/html" | "application/xhtml+xml"))
 }
 
 /// Prints the links of one stream (a page of an archive's `record`).

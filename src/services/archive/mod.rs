@@ -47,7 +47,7 @@ mod problem;
 mod record;
 
 pub use problem::{Problem, ProblemKind};
-pub use record::{Document, Format, Item, Record};
+pub use record::{is_html, Document, Format, Item, Record};
 
 use input::Input;
 use parser::Parser;

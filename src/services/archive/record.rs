@@ -64,6 +64,19 @@ pub struct Document<'a> {
     pub body: &'a [u8],
 }
 
+impl Document<'_> {
+    /// Whether it is an HTML page: of media type `text/html` or `application/xhtml+xml`
+    /// (the documents `rfc1738 links` reads in an archive).
+    pub fn is_html(&self) -> bool {
+        is_html(self.media_type)
+    }
+}
+
+/// Whether a document of this media type (lower case, without parameters) is an HTML page.
+pub fn is_html(media_type: Option<&str>) -> bool {
+    matches!(media_type, Some("text/html" | "application/xhtml+xml"))
+}
+
 /// What the reader hands on, one record (or problem) at a time.
 #[derive(Debug, Clone, Copy)]
 pub enum Item<'a> {

@@ -1,0 +1,195 @@
+"""Columns of URLs, partial forms, pages and web archives, read and reported in Arrow.
+
+Each function takes Arrow columns through the Arrow PyCapsule interface: a pyarrow
+``Array`` or ``ChunkedArray``, a Polars ``Series``, a DuckDB result's column, a pandas
+``Series`` backed by Arrow, or any object with ``__arrow_c_array__`` or
+``__arrow_c_stream__`` (none of these libraries is a dependency). Strings may be
+``string``, ``large_string`` or ``string_view``; pages and archives may also be binary.
+The work is done without the GIL, in slices over the machine's cores (``threads``
+sets how many; one slice for short columns), and no Python object is made per value.
+
+Each returns an Arrow struct array whose fields are named as the fields of the
+command's ``--json`` objects: a ``pyarrow.Array`` when pyarrow is installed, otherwise
+an array object with ``__arrow_c_array__`` (``pyarrow.array(x)``, ``polars.Series(x)``
+and others take it). A null input gives a null row.
+
+>>> import pyarrow as pa, rfc1738.arrow
+>>> rows = rfc1738.arrow.parse(pa.array(["ftp://host/pub/a;type=d", "http://x/%zz"]))
+>>> rows.field("kind").to_pylist(), rows.field("path").to_pylist()
+(['ftp', 'http'], [['pub', 'a'], None])
+>>> rows.field("error").field("code").to_pylist()
+[None, 'invalid-escape']
+"""
+
+from typing import Any, Optional, Union
+
+from . import _rfc1738
+
+__all__ = ["links", "links_warc", "parse", "resolve"]
+
+_Column = Any
+"""An Arrow column: an object with ``__arrow_c_array__`` or ``__arrow_c_stream__``."""
+
+
+def _out(array: Any) -> Any:
+    """A pyarrow array of the native result when pyarrow is there, else the result."""
+    try:
+        import pyarrow  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    except ImportError:
+        return array
+    return pyarrow.array(array)
+
+
+def _column(value: Any, what: str, one: bool = False) -> Any:
+    """``value`` when it is an Arrow column (or, where ``one``, a ``str`` or None for
+    every row); else ``TypeError``."""
+    if one and (value is None or isinstance(value, str)):
+        return value
+    if hasattr(value, "__arrow_c_array__") or hasattr(value, "__arrow_c_stream__"):
+        return value
+    raise TypeError(
+        f"{what}: an Arrow column is wanted (an object with __arrow_c_array__ or "
+        f"__arrow_c_stream__, such as pyarrow.array(...)), not {type(value).__name__}"
+    )
+
+
+def parse(urls: _Column, dialect: str = "rfc1738", *, threads: Optional[int] = None) -> Any:
+    """The report of each URL reference of a column of strings, as ``rfc1738 parse
+    --json`` gives it, read by ``dialect`` (``rfc1738``, ``rfc1630`` or ``draft``).
+
+    A struct array with one row per input: ``valid``; ``kind`` and ``scheme`` (for an
+    invalid input, the production it was read by and its scheme, when it has one);
+    ``prefixed`` and ``fragment``; the components of every kind of URL under the names of
+    ``parse --json`` (``user``, ``password``, ``host``, ``port`` (int32), ``path``,
+    ``search``, ``typecode``, ``gopher_type``, ``selector``, ``grouppart``, ``article``
+    (int64), ``fields`` (prospero's, a list of ``fieldname``/``fieldvalue`` structs), ...),
+    null where the URL has none; and ``error``: ``code``, ``offset``, ``char_offset``,
+    ``expected`` (the RFC's rule names) and ``message``, null for a valid input.
+
+    ``path`` is a list of segments for every kind: for ftp, file and prospero URLs the
+    segments ``parse --json`` lists; for an http or generic URL, whose path ``parse
+    --json`` gives as one string, that string split on ``/`` (``"/".join(path)`` gives it
+    back). ``input``, ``dialect`` and ``form`` are not columns (the column and the call
+    are), nor ``display``, which for a valid reference is the input again.
+
+    Raises ``ValueError`` for an unknown dialect and ``TypeError`` for a column that is
+    not of strings.
+
+    >>> import pyarrow as pa, rfc1738.arrow
+    >>> rows = rfc1738.arrow.parse(pa.array(["gopher://h:7070/0x", None, "mid:a@b"]),
+    ...                            dialect="rfc1630")
+    >>> rows.to_pylist()[0]["port"], rows.is_null().to_pylist()
+    (7070, [False, True, False])
+    """
+    return _out(_rfc1738.arrow_parse(_column(urls, "urls"), dialect, threads=threads))
+
+
+def resolve(
+    contexts: Union[_Column, str, None],
+    partials: Union[_Column, str, None],
+    mode: str = "rfc1630",
+    *,
+    threads: Optional[int] = None,
+) -> Any:
+    """Each partial form resolved against its context (``rfc1738 resolve --json``): two
+    columns of strings read side by side, or a column and one ``str`` for every row.
+
+    A struct array with ``result`` (the absolute form) and ``error`` (``code``,
+    ``message``), one of them null; a row with a null context or partial is null.
+    ``mode`` is ``rfc1630``, ``draft``, ``rfc1808`` or ``cern``. Raises
+    ``rfc1738.ResolveError`` for an unknown mode and ``ValueError`` when the columns'
+    lengths differ.
+
+    >>> import pyarrow as pa, rfc1738.arrow
+    >>> rows = rfc1738.arrow.resolve("http://a/b/c/d;p?q", pa.array(["../g", "g:h"]),
+    ...                              mode="rfc1808")
+    >>> rows.field("result").to_pylist()
+    ['http://a/b/g', 'g:h']
+    """
+    return _out(
+        _rfc1738.arrow_resolve(
+            _column(contexts, "contexts", one=True),
+            _column(partials, "partials", one=True),
+            mode,
+            threads=threads,
+        )
+    )
+
+
+def links(
+    pages: _Column,
+    bases: Union[_Column, str, None] = None,
+    mode: str = "cern",
+    *,
+    reading: str = "html2",
+    max_len: int = 65536,
+    threads: Optional[int] = None,
+) -> Any:
+    """The links of each HTML page of a column (strings, or bytes read as ``links``
+    reads them), each resolved against the page's ``BASE HREF``, else its base (a column
+    beside the pages, or one ``str`` for all, or None), by ``mode``, as ``rfc1738 links
+    --json`` lists them.
+
+    A struct array with one row per link: ``page`` (the index of its page's row), then
+    ``line``, ``element``, ``attribute``, ``href``, ``result``, ``valid``, ``kind``,
+    ``error`` (``code``, ``message``, ``reading``), ``warning`` (``code``, ``message``)
+    and ``charset``. ``reading`` and ``max_len`` are those of ``rfc1738.links``.
+
+    >>> import pyarrow as pa, rfc1738.arrow
+    >>> pages = pa.array(['<A HREF="../x.html">x</A>', '<IMG SRC="i.gif">'])
+    >>> bases = pa.array(["http://info.cern.ch/a/b.html", "http://h/"])
+    >>> rows = rfc1738.arrow.links(pages, bases)
+    >>> list(zip(rows.field("page").to_pylist(), rows.field("result").to_pylist()))
+    [(0, 'http://info.cern.ch/x.html'), (1, 'http://h/i.gif')]
+    """
+    return _out(
+        _rfc1738.arrow_links(
+            _column(pages, "pages"),
+            _column(bases, "bases", one=True),
+            mode,
+            reading=reading,
+            max_len=max_len,
+            threads=threads,
+        )
+    )
+
+
+def links_warc(
+    files: _Column,
+    mode: str = "cern",
+    *,
+    max_record: int = 16 << 20,
+    reading: str = "html2",
+    max_len: int = 65536,
+    threads: Optional[int] = None,
+) -> Any:
+    """The links of the HTML pages of each web archive of a column (ARC or WARC files,
+    plain or gzip'd): their bytes (a binary column, as Spark's ``binaryFile`` source
+    gives) or their paths (strings), read as ``rfc1738.links_warc`` reads one.
+
+    A struct array with one row per link: ``file`` (the index of its archive's row),
+    ``record_offset``, ``record_url`` and ``record_date`` of the page's record, then the
+    fields of a link as in ``links``; and one row per thing that could not be read, with
+    ``problem`` (``code``, ``message``) set and the link's fields null: a truncated gzip
+    member, a length that lies, a record over ``max_record`` (``too-long``), a body that
+    does not decode, a file that is no archive (``not-an-archive``) or cannot be read
+    (``io``). Nothing is dropped without a row.
+
+    >>> import pyarrow as pa, rfc1738.arrow
+    >>> page = b"HTTP/1.0 200 OK\\r\\nContent-Type: text/html\\r\\n\\r\\n<A HREF=b.html>b</A>"
+    >>> warc = (b"WARC/1.0\\r\\nWARC-Type: response\\r\\nWARC-Target-URI: http://h/a/\\r\\n"
+    ...         b"Content-Length: %d\\r\\n\\r\\n" % len(page) + page + b"\\r\\n\\r\\n")
+    >>> rows = rfc1738.arrow.links_warc(pa.array([warc, b"no archive"]))
+    >>> rows.field("result").to_pylist(), rows.field("problem").field("code").to_pylist()
+    (['http://h/a/b.html', None], [None, 'not-an-archive'])
+    """
+    return _out(
+        _rfc1738.arrow_links_warc(
+            _column(files, "files"),
+            mode,
+            max_record=max_record,
+            reading=reading,
+            max_len=max_len,
+            threads=threads,
+        )
+    )

@@ -1,0 +1,384 @@
+//! Typed Arrow columns filled row by row, sparsely: a row writes only the fields it has,
+//! and the rows a column was not written in are nulls, appended in one run when the column
+//! is next written or when the table is finished. A report of an ftp URL writes about a
+//! dozen of the schema's forty columns; the others cost nothing for that row.
+
+use arrow_array::builder::{
+    ArrayBuilder, BooleanBuilder, Int32Builder, Int64Builder, StringBuilder,
+};
+use arrow_array::{Array, ArrayRef, ListArray, StructArray};
+use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_schema::{DataType, Field, Fields};
+use std::sync::Arc;
+
+/// What a column holds.
+#[derive(Debug, Clone)]
+pub(crate) enum ColumnType {
+    /// UTF-8 text (`utf8`).
+    Text,
+    /// `bool`
+    Bool,
+    /// `int32` (a port).
+    Int32,
+    /// `int64` (an offset, a line, an article number; one above `i64::MAX` is null).
+    Int64,
+    /// `list<utf8>`: path segments, an error's expected rules. A text written into it is
+    /// split on `/` (an http or generic path, which `parse --json` gives as one string).
+    TextList,
+    /// `list<struct<A: utf8, B: utf8>>`, each item written as a sequence of two texts:
+    /// prospero's fieldspecs (`fieldname`, `fieldvalue`).
+    Pairs([&'static str; 2]),
+    /// `struct<...>`: an error, a warning.
+    Struct(Vec<(&'static str, ColumnType)>),
+}
+
+impl ColumnType {
+    /// The Arrow type.
+    pub(crate) fn data_type(&self) -> DataType {
+        match self {
+            ColumnType::Text => DataType::Utf8,
+            ColumnType::Bool => DataType::Boolean,
+            ColumnType::Int32 => DataType::Int32,
+            ColumnType::Int64 => DataType::Int64,
+            ColumnType::TextList => {
+                DataType::List(Arc::new(Field::new("item", DataType::Utf8, true)))
+            }
+            ColumnType::Pairs([a, b]) => DataType::List(Arc::new(Field::new(
+                "item",
+                DataType::Struct(pair_fields(a, b)),
+                true,
+            ))),
+            ColumnType::Struct(fields) => DataType::Struct(struct_fields(fields)),
+        }
+    }
+}
+
+fn pair_fields(a: &str, b: &str) -> Fields {
+    Fields::from(vec![
+        Field::new(a, DataType::Utf8, true),
+        Field::new(b, DataType::Utf8, true),
+    ])
+}
+
+fn struct_fields(fields: &[(&'static str, ColumnType)]) -> Fields {
+    fields
+        .iter()
+        .map(|(name, kind)| Field::new(*name, kind.data_type(), true))
+        .collect()
+}
+
+/// The rows of a column, by type.
+pub(crate) enum Data {
+    Text(StringBuilder),
+    Bool(BooleanBuilder),
+    Int32(Int32Builder),
+    Int64(Int64Builder),
+    /// Offsets into the texts, and the lists' validity.
+    TextList(Vec<i32>, NullBufferBuilder, StringBuilder),
+    /// Offsets into the pairs, the lists' validity, the pairs' two texts.
+    Pairs(
+        [&'static str; 2],
+        Vec<i32>,
+        NullBufferBuilder,
+        StringBuilder,
+        StringBuilder,
+    ),
+    /// The struct's fields, and its validity.
+    Struct(Box<Table>, NullBufferBuilder),
+}
+
+/// One column: its name and rows.
+pub(crate) struct Column {
+    pub(crate) name: &'static str,
+    pub(crate) data: Data,
+    /// How many rows `data` has (nulls included): kept here, so that [`Column::fill`] is
+    /// a comparison when there is nothing to fill.
+    rows: usize,
+}
+
+impl Column {
+    fn new(name: &'static str, kind: &ColumnType, capacity: usize) -> Column {
+        let data = match kind {
+            ColumnType::Text => Data::Text(StringBuilder::with_capacity(capacity, capacity * 8)),
+            ColumnType::Bool => Data::Bool(BooleanBuilder::with_capacity(capacity)),
+            ColumnType::Int32 => Data::Int32(Int32Builder::with_capacity(capacity)),
+            ColumnType::Int64 => Data::Int64(Int64Builder::with_capacity(capacity)),
+            ColumnType::TextList => Data::TextList(
+                vec![0],
+                NullBufferBuilder::new(capacity),
+                StringBuilder::new(),
+            ),
+            ColumnType::Pairs(names) => Data::Pairs(
+                *names,
+                vec![0],
+                NullBufferBuilder::new(capacity),
+                StringBuilder::new(),
+                StringBuilder::new(),
+            ),
+            ColumnType::Struct(fields) => Data::Struct(
+                Box::new(Table::new(fields, &[], capacity)),
+                NullBufferBuilder::new(capacity),
+            ),
+        };
+        Column {
+            name,
+            data,
+            rows: 0,
+        }
+    }
+
+    /// Marks row `row` written (its value appended after [`Column::fill`]).
+    pub(crate) fn wrote(&mut self, row: usize) {
+        self.rows = row + 1;
+    }
+
+    /// How many rows its data has.
+    fn len(&self) -> usize {
+        match &self.data {
+            Data::Text(b) => b.len(),
+            Data::Bool(b) => b.len(),
+            Data::Int32(b) => b.len(),
+            Data::Int64(b) => b.len(),
+            Data::TextList(offsets, ..) | Data::Pairs(_, offsets, ..) => offsets.len() - 1,
+            Data::Struct(_, nulls) => nulls.len(),
+        }
+    }
+
+    /// Appends nulls up to row `row` (excluded).
+    #[inline]
+    pub(crate) fn fill(&mut self, row: usize) {
+        if self.rows < row {
+            self.fill_to(row);
+        }
+    }
+
+    fn fill_to(&mut self, row: usize) {
+        self.rows = row;
+        let missing = row.saturating_sub(self.len());
+        if missing == 0 {
+            return;
+        }
+        match &mut self.data {
+            Data::Text(b) => b.append_nulls(missing),
+            Data::Bool(b) => b.append_nulls(missing),
+            Data::Int32(b) => b.append_nulls(missing),
+            Data::Int64(b) => b.append_nulls(missing),
+            Data::TextList(offsets, nulls, _) | Data::Pairs(_, offsets, nulls, ..) => {
+                let last = offsets[offsets.len() - 1];
+                offsets.extend(std::iter::repeat_n(last, missing));
+                nulls.append_n_nulls(missing);
+            }
+            Data::Struct(table, nulls) => {
+                table.fill(row);
+                nulls.append_n_nulls(missing);
+            }
+        }
+    }
+
+    /// Writes a text at row `row` (split on `/` into a list column); `false` when the
+    /// column holds no texts.
+    pub(crate) fn text(&mut self, row: usize, value: &str) -> bool {
+        self.fill(row);
+        match &mut self.data {
+            Data::Text(builder) => builder.append_value(value),
+            Data::TextList(offsets, nulls, texts) => {
+                for segment in value.split('/') {
+                    texts.append_value(segment);
+                }
+                offsets.push(texts.len() as i32);
+                nulls.append_non_null();
+            }
+            _ => return false,
+        }
+        self.rows = row + 1;
+        true
+    }
+
+    /// Writes a boolean at row `row`; `false` when the column holds none.
+    pub(crate) fn flag(&mut self, row: usize, value: bool) -> bool {
+        self.fill(row);
+        match &mut self.data {
+            Data::Bool(builder) => builder.append_value(value),
+            _ => return false,
+        }
+        self.rows = row + 1;
+        true
+    }
+
+    /// Writes a number at row `row` (null when it does not fit the column's type);
+    /// `false` when the column holds no numbers.
+    pub(crate) fn number(&mut self, row: usize, value: i128) -> bool {
+        self.fill(row);
+        match &mut self.data {
+            Data::Int32(builder) => builder.append_option(i32::try_from(value).ok()),
+            Data::Int64(builder) => builder.append_option(i64::try_from(value).ok()),
+            _ => return false,
+        }
+        self.rows = row + 1;
+        true
+    }
+
+    /// Writes a list of texts at row `row`; `false` when the column holds no such lists.
+    pub(crate) fn texts<'t>(&mut self, row: usize, items: impl Iterator<Item = &'t str>) -> bool {
+        self.fill(row);
+        match &mut self.data {
+            Data::TextList(offsets, nulls, texts) => {
+                for item in items {
+                    texts.append_value(item);
+                }
+                offsets.push(texts.len() as i32);
+                nulls.append_non_null();
+            }
+            _ => return false,
+        }
+        self.rows = row + 1;
+        true
+    }
+
+    /// Writes a list of pairs of texts at row `row`; `false` when the column holds no such
+    /// lists.
+    pub(crate) fn pairs<'t>(
+        &mut self,
+        row: usize,
+        items: impl Iterator<Item = [&'t str; 2]>,
+    ) -> bool {
+        self.fill(row);
+        match &mut self.data {
+            Data::Pairs(_, offsets, nulls, firsts, seconds) => {
+                for [first, second] in items {
+                    firsts.append_value(first);
+                    seconds.append_value(second);
+                }
+                offsets.push(firsts.len() as i32);
+                nulls.append_non_null();
+            }
+            _ => return false,
+        }
+        self.rows = row + 1;
+        true
+    }
+
+    /// The finished column.
+    fn finish(&mut self, rows: usize) -> ArrayRef {
+        self.fill(rows);
+        match &mut self.data {
+            Data::Text(b) => Arc::new(b.finish()),
+            Data::Bool(b) => Arc::new(b.finish()),
+            Data::Int32(b) => Arc::new(b.finish()),
+            Data::Int64(b) => Arc::new(b.finish()),
+            Data::TextList(offsets, nulls, texts) => {
+                let offsets =
+                    OffsetBuffer::new(ScalarBuffer::from(std::mem::replace(offsets, vec![0])));
+                let field = Arc::new(Field::new("item", DataType::Utf8, true));
+                Arc::new(ListArray::new(
+                    field,
+                    offsets,
+                    Arc::new(texts.finish()),
+                    nulls.finish(),
+                ))
+            }
+            Data::Pairs([a, b], offsets, nulls, firsts, seconds) => {
+                let offsets =
+                    OffsetBuffer::new(ScalarBuffer::from(std::mem::replace(offsets, vec![0])));
+                let pairs = StructArray::new(
+                    pair_fields(a, b),
+                    vec![Arc::new(firsts.finish()), Arc::new(seconds.finish())],
+                    None,
+                );
+                let field = Arc::new(Field::new("item", pairs.data_type().clone(), true));
+                Arc::new(ListArray::new(
+                    field,
+                    offsets,
+                    Arc::new(pairs),
+                    nulls.finish(),
+                ))
+            }
+            Data::Struct(table, nulls) => {
+                let nulls = nulls.finish();
+                Arc::new(table.finish_with(rows, nulls))
+            }
+        }
+    }
+}
+
+/// Columns of a struct array, with the names of the fields a writer does not keep, and the
+/// guess, for each column, of the column written after it in the last row (a report's
+/// fields come in the same order row after row).
+pub(crate) struct Table {
+    pub(crate) columns: Vec<Column>,
+    fields: Fields,
+    /// Names written by the reports and not kept (`input`, `dialect`, ...).
+    skipped: &'static [&'static str],
+    /// For each column (and, last, the start of a row), the column written after it.
+    next: Vec<u16>,
+}
+
+/// The sentinel of [`Table::lookup`]: a skipped name.
+pub(crate) const SKIPPED: usize = usize::MAX;
+
+impl Table {
+    /// A table of these columns, without rows.
+    pub(crate) fn new(
+        columns: &[(&'static str, ColumnType)],
+        skipped: &'static [&'static str],
+        capacity: usize,
+    ) -> Table {
+        Table {
+            columns: columns
+                .iter()
+                .map(|(name, kind)| Column::new(name, kind, capacity))
+                .collect(),
+            fields: struct_fields(columns),
+            skipped,
+            next: vec![0; columns.len() + 1],
+        }
+    }
+
+    /// The index of the column named `name` (written after column `previous`, or at the
+    /// start of a row when `previous` is the column count), [`SKIPPED`] for a name not
+    /// kept, or `None` for a name the table does not have.
+    pub(crate) fn lookup(&mut self, previous: usize, name: &str) -> Option<usize> {
+        // A skipped name first: it may be a column's too (`file`: a link report's page
+        // name, the archive's index in a row of `links_warc`).
+        if self.skipped.contains(&name) {
+            return Some(SKIPPED);
+        }
+        let guess = self.next[previous] as usize;
+        if self
+            .columns
+            .get(guess)
+            .is_some_and(|column| column.name == name)
+        {
+            return Some(guess);
+        }
+        let found = self.columns.iter().position(|column| column.name == name)?;
+        self.next[previous] = found as u16;
+        Some(found)
+    }
+
+    /// Appends nulls to every column up to row `row` (excluded).
+    pub(crate) fn fill(&mut self, row: usize) {
+        for column in &mut self.columns {
+            column.fill(row);
+        }
+    }
+
+    /// The struct array of `rows` rows with this validity.
+    pub(crate) fn finish_with(
+        &mut self,
+        rows: usize,
+        nulls: Option<arrow_buffer::NullBuffer>,
+    ) -> StructArray {
+        let arrays: Vec<ArrayRef> = self
+            .columns
+            .iter_mut()
+            .map(|column| column.finish(rows))
+            .collect();
+        StructArray::new(self.fields.clone(), arrays, nulls)
+    }
+
+    /// The column of this index.
+    pub(crate) fn column(&mut self, index: usize) -> &mut Column {
+        &mut self.columns[index]
+    }
+}

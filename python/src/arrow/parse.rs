@@ -1,0 +1,128 @@
+//! The rows of `arrow.parse`, written from the typed reference: a valid URL's entries
+//! ([`rfc1738::UrlReference::entries`], the values `parse --json` writes) go straight into
+//! their columns, by a plan made once per kind of URL (the column of each entry, in the
+//! order the kind gives them), with no name looked up per row. An invalid input's report,
+//! with its error, is written by the serde path ([`Rows::push`]).
+
+use super::columns::{Table, SKIPPED};
+use super::rows::{RowError, Rows};
+use super::schema;
+use rfc1738::{Dialect, EntryValue, GenericForm, ParseReport, Url, UrlKind, UrlReference};
+
+/// The generic forms, in the order of a plan's index.
+const FORMS: [GenericForm; 3] = [
+    GenericForm::Opaque,
+    GenericForm::IpSchemepart,
+    GenericForm::Uri,
+];
+
+/// The rows of the reports of a column of URLs.
+pub(crate) struct ParseRows {
+    rows: Rows,
+    dialect: Dialect,
+    /// The column of `valid`.
+    valid: usize,
+    /// For each kind of URL and generic form, the column of each of its entries
+    /// ([`SKIPPED`] for one not kept), made when the first URL of the kind comes.
+    plans: Vec<Option<Vec<usize>>>,
+}
+
+impl ParseRows {
+    /// No rows yet, room for `capacity`.
+    pub(crate) fn new(dialect: Dialect, capacity: usize) -> ParseRows {
+        let columns = schema::parse_columns();
+        let valid = columns
+            .iter()
+            .position(|(name, _)| *name == "valid")
+            .unwrap_or_default();
+        ParseRows {
+            rows: Rows::new(&columns, schema::PARSE_SKIPPED, capacity),
+            dialect,
+            valid,
+            plans: vec![None; UrlKind::ALL.len() * FORMS.len()],
+        }
+    }
+
+    /// The report of `input` as the next row; a null row for a null input.
+    pub(crate) fn push(&mut self, input: Option<&str>) -> Result<(), RowError> {
+        let Some(input) = input else {
+            self.rows.push_null();
+            return Ok(());
+        };
+        let report = ParseReport::with_dialect(input, self.dialect);
+        let Ok(reference) = report.result() else {
+            return self.rows.push(&report);
+        };
+        let slot = plan_slot(reference.url());
+        let (row, table) = self.rows.current();
+        if self.plans[slot].is_none() {
+            self.plans[slot] = Some(plan(table, reference)?);
+        }
+        let plan = self.plans[slot].as_deref().unwrap_or_default();
+        table.column(self.valid).flag(row, true);
+        for ((name, value), &column) in reference.entries().zip(plan) {
+            if column == SKIPPED {
+                continue;
+            }
+            let column = table.column(column);
+            let written = match value {
+                EntryValue::Text(Some(text)) => column.text(row, &text),
+                EntryValue::Flag(flag) => column.flag(row, flag),
+                EntryValue::Number(Some(number)) => column.number(row, number.into()),
+                EntryValue::Segments(Some(segments)) => {
+                    column.texts(row, segments.map(|segment| segment.as_str()))
+                }
+                EntryValue::Fields(fields) => column.pairs(row, fields.into_iter()),
+                value if value.is_null() => true,
+                _ => false,
+            };
+            if !written {
+                return Err(RowError(format!(
+                    "the field {name:?} does not fit its column"
+                )));
+            }
+        }
+        self.rows.end_row();
+        Ok(())
+    }
+
+    /// The struct array.
+    pub(crate) fn finish(self) -> arrow_array::StructArray {
+        self.rows.finish()
+    }
+}
+
+/// The plan of a URL's kind and form.
+fn plan_slot(url: &Url<'_>) -> usize {
+    let kind = url.kind();
+    let kind = UrlKind::ALL
+        .iter()
+        .position(|&each| each == kind)
+        .unwrap_or_default();
+    let form = match url {
+        Url::Generic(generic) => generic.form(),
+        _ => GenericForm::Opaque,
+    };
+    let form = FORMS
+        .iter()
+        .position(|&each| each == form)
+        .unwrap_or_default();
+    kind * FORMS.len() + form
+}
+
+/// The column of each entry of a reference of this kind and form.
+fn plan(table: &mut Table, reference: &UrlReference<'_>) -> Result<Vec<usize>, RowError> {
+    let mut previous = table.columns.len();
+    reference
+        .entries()
+        .map(|(name, _)| {
+            let column = table
+                .lookup(previous, name)
+                .ok_or_else(|| RowError(format!("the report's field {name:?} has no column")))?;
+            if column != SKIPPED {
+                previous = column;
+            }
+            Ok(column)
+        })
+        .collect()
+}

@@ -1,0 +1,119 @@
+//! The columns of `rfc1738.arrow`'s struct arrays, named as the reports of `--json` name
+//! their fields. The components' columns are derived from the library's report tables
+//! ([`rfc1738::UrlKind::entry_types`], [`rfc1738::REFERENCE_ENTRIES`]), not listed here.
+
+use super::columns::ColumnType;
+use rfc1738::{EntryType, UrlKind, REFERENCE_ENTRIES};
+
+/// The fields of `parse --json` that are not columns: the input (the column given), the
+/// dialect and form (the call's), and `display` (for a valid reference, the input again).
+pub(crate) const PARSE_SKIPPED: &[&str] = &["input", "dialect", "form", "display"];
+
+/// The columns of `arrow.parse`: `valid`, `kind`, `scheme`, `prefixed`, `fragment`, the
+/// components of every kind of URL (each name once), and `error`.
+pub(crate) fn parse_columns() -> Vec<(&'static str, ColumnType)> {
+    let mut columns: Vec<(&'static str, ColumnType)> = vec![("valid", ColumnType::Bool)];
+    let head = REFERENCE_ENTRIES
+        .iter()
+        .filter(|(name, _)| !PARSE_SKIPPED.contains(name))
+        .copied();
+    let components = UrlKind::ALL.iter().flat_map(|kind| kind.entry_types());
+    for (name, entry) in head.chain(components) {
+        if columns.iter().any(|(seen, _)| *seen == name) {
+            continue;
+        }
+        columns.push((name, column_type(name, entry)));
+    }
+    columns.push(("error", parse_error()));
+    columns
+}
+
+/// The column of an entry. `path` is a list of segments in every kind: the segments of an
+/// ftp, file or prospero path, and an http or generic path split on `/` (which `parse
+/// --json` gives as one string: `"/".join(path)` is that string).
+fn column_type(name: &str, entry: EntryType) -> ColumnType {
+    match entry {
+        _ if name == "path" => ColumnType::TextList,
+        EntryType::Flag => ColumnType::Bool,
+        EntryType::Port => ColumnType::Int32,
+        EntryType::Number => ColumnType::Int64,
+        EntryType::Segments => ColumnType::TextList,
+        EntryType::Fields => ColumnType::Pairs(["fieldname", "fieldvalue"]),
+        _ => ColumnType::Text,
+    }
+}
+
+/// A parse error: `code`, `offset`, `char_offset`, `expected` (the RFC's rule names),
+/// `message`.
+fn parse_error() -> ColumnType {
+    ColumnType::Struct(vec![
+        ("code", ColumnType::Text),
+        ("offset", ColumnType::Int64),
+        ("char_offset", ColumnType::Int64),
+        ("expected", ColumnType::TextList),
+        ("message", ColumnType::Text),
+    ])
+}
+
+/// An error or warning of resolution or of a link: `code`, `message`, and for an error a
+/// reading of the markup left open, `reading`.
+fn coded(reading: bool) -> ColumnType {
+    let mut fields = vec![("code", ColumnType::Text), ("message", ColumnType::Text)];
+    if reading {
+        fields.push(("reading", ColumnType::Text));
+    }
+    ColumnType::Struct(fields)
+}
+
+/// The fields of `resolve --json` that are not columns: the two inputs and the mode.
+pub(crate) const RESOLVE_SKIPPED: &[&str] = &["context", "partial", "mode"];
+
+/// The columns of `arrow.resolve`: `result`, or `error`.
+pub(crate) fn resolve_columns() -> Vec<(&'static str, ColumnType)> {
+    vec![("result", ColumnType::Text), ("error", coded(false))]
+}
+
+/// The field of `links --json` that is not a column: `file`, the page's name (a row has
+/// the index of its page or archive instead).
+pub(crate) const LINKS_SKIPPED: &[&str] = &["file"];
+
+/// The columns of a link, after its page's index.
+fn link_columns() -> Vec<(&'static str, ColumnType)> {
+    vec![
+        ("line", ColumnType::Int64),
+        ("element", ColumnType::Text),
+        ("attribute", ColumnType::Text),
+        ("href", ColumnType::Text),
+        ("result", ColumnType::Text),
+        ("valid", ColumnType::Bool),
+        ("kind", ColumnType::Text),
+        ("error", coded(true)),
+        ("warning", coded(false)),
+        ("charset", ColumnType::Text),
+    ]
+}
+
+/// The columns of `arrow.links`: `page` (the index of the page's row), then a link's.
+pub(crate) fn links_columns() -> Vec<(&'static str, ColumnType)> {
+    let mut columns = vec![("page", ColumnType::Int64)];
+    columns.extend(link_columns());
+    columns
+}
+
+/// The columns of `arrow.links_warc`: `file` (the index of the archive's row), the
+/// record's `record_offset`, `record_url`, `record_date`, then a link's, and `problem`
+/// (`code`, `message`) for a row that tells what could not be read.
+pub(crate) fn archive_links_columns() -> Vec<(&'static str, ColumnType)> {
+    let mut columns = vec![
+        ("file", ColumnType::Int64),
+        ("record_offset", ColumnType::Int64),
+        ("record_url", ColumnType::Text),
+        ("record_date", ColumnType::Text),
+    ];
+    columns.extend(link_columns());
+    columns.push(("problem", coded(false)));
+    columns
+}
+
+/// The names of `archive_links_columns` the reports do not write: the file's index.
+pub(crate) const ARCHIVE_FILE: usize = 0;

@@ -1,0 +1,208 @@
+"""Web archives through the package: ``rfc1738.links_warc`` (a stream of Link objects) and
+``rfc1738.arrow.links_warc`` (a column of archives in, rows out), on WARC files written
+by warcio (gzip'd per record and plain, with request, revisit and metadata records among
+the responses, a chunked and a gzip-encoded body) and ARC files written here (warcio
+reads ARC, does not write it). Every link of a record must be the one ``rfc1738.links``
+gives for that page alone with the record's URL as base; what cannot be read is reported,
+never dropped."""
+
+import gzip
+import io
+
+import pyarrow as pa
+import pytest
+from warcio.statusandheaders import StatusAndHeaders
+from warcio.warcwriter import WARCWriter
+
+import rfc1738
+import rfc1738.arrow
+
+PAGES = [
+    (
+        "http://info.cern.ch/hypertext/WWW/TheProject.html",
+        "1996-09-23T14:21:03Z",
+        b'<A HREF="../Overview.html#top">back</A> <IMG SRC=icons/www.gif>\n'
+        b'<A HREF="gopher://gopher.micro.umn.edu/11/Other">g</A> <A HREF="http://h:99999/">p</A>',
+    ),
+    (
+        "http://www.w3.org/pub/WWW/",
+        "1996-11-04T10:00:00Z",
+        b'<BASE HREF="http://www.w3.org/pub/WWW/Addressing/"><a href="URL.html">URL</a> <a href=..>up</a>',
+    ),
+    (
+        "http://example.com/caf%E9/index.html",
+        "2008-04-30T20:48:25Z",
+        "<a href='men\u00fc.html'>m</a> <link href=style.css>".encode("latin-1"),
+    ),
+]
+
+
+def chunked(body):
+    return b"".join(b"%x\r\n%s\r\n" % (len(p), p) for p in (body[:10], body[10:])) + b"0\r\n\r\n"
+
+
+def warc(gzipped):
+    """A crawl: a request and a response per page (one chunked, one gzip-encoded), a text
+    page, a revisit and a metadata record."""
+    out = io.BytesIO()
+    writer = WARCWriter(out, gzip=gzipped)
+    writer.write_record(writer.create_warcinfo_record("crawl.warc", {"software": "test"}))
+    for n, (url, date, html) in enumerate(PAGES):
+        headers = [("Content-Type", "text/html; charset=iso-8859-1")]
+        payload = html
+        if n == 1:
+            headers.append(("Transfer-Encoding", "chunked"))
+            payload = chunked(html)
+        if n == 2:
+            headers.append(("Content-Encoding", "gzip"))
+            payload = gzip.compress(html)
+        request = StatusAndHeaders("GET / HTTP/1.0", [("Host", "h")], is_http_request=True)
+        writer.write_record(
+            writer.create_warc_record(url, "request", payload=io.BytesIO(b""), http_headers=request,
+                                      warc_headers_dict={"WARC-Date": date})
+        )
+        response = StatusAndHeaders("200 OK", headers, protocol="HTTP/1.0")
+        writer.write_record(
+            writer.create_warc_record(url, "response", payload=io.BytesIO(payload), http_headers=response,
+                                      warc_headers_dict={"WARC-Date": date})
+        )
+    text = StatusAndHeaders("200 OK", [("Content-Type", "text/plain")], protocol="HTTP/1.0")
+    writer.write_record(
+        writer.create_warc_record("http://h/notes.txt", "response", payload=io.BytesIO(b"<a href=x>"),
+                                  http_headers=text)
+    )
+    url, date, _ = PAGES[0]
+    writer.write_record(writer.create_revisit_record(url, digest="sha1:AAAA", refers_to_uri=url,
+                                                     refers_to_date=date))
+    writer.write_record(writer.create_warc_record(url, "metadata", payload=io.BytesIO(b"via: x\r\n"),
+                                                  warc_content_type="application/warc-fields"))
+    return out.getvalue()
+
+
+def arc():
+    """An ARC file (version 1): its filedesc block, then a record per page."""
+    def record(url, date, content):
+        return b"%s 192.0.2.1 %s text/html %d\n%s\n" % (url.encode(), date.encode(), len(content), content)
+
+    version = b"1 0 Test\nURL IP-address Archive-date Content-type Archive-length\n"
+    out = [record("filedesc://crawl.arc", "19960923142103", version)]
+    for url, date, html in PAGES:
+        digits = date.replace("-", "").replace("T", "").replace(":", "").rstrip("Z")
+        out.append(record(url, digits, b"HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n\r\n" + html))
+    return b"".join(out)
+
+
+def expected_links():
+    """(record_url, record_date, link dict without `file`) of each page alone."""
+    out = []
+    for url, date, html in PAGES:
+        for link in rfc1738.links(html, base=url):
+            report = link.to_dict()
+            del report["file"]
+            out.append((url, date, report))
+    return out
+
+
+ARCHIVES = {
+    "warc.gz": lambda: warc(True),
+    "warc": lambda: warc(False),
+    "arc": arc,
+    "arc.gz": lambda: b"".join(gzip.compress(r + b"\n") for r in arc().split(b"\n\n") if r),
+}
+
+
+@pytest.mark.parametrize("name", ["warc.gz", "warc", "arc"])
+def test_links_warc_streams_each_pages_links_resolved_against_its_record(name, tmp_path):
+    path = tmp_path / f"crawl.{name}"
+    path.write_bytes(ARCHIVES[name]())
+    links = rfc1738.links_warc(path)
+    assert links.format is None  # nothing read yet
+    got = []
+    for link in links:
+        report = link.to_dict()
+        assert report.pop("file") == str(path) and link.file == str(path)
+        del report["record_offset"], report["record_url"], report["record_date"]
+        got.append((link.record_url, link.record_date, report))
+        assert isinstance(link.record_offset, int)
+    assert got == expected_links()
+    assert links.pages == 3 and links.problems == []
+    assert links.format == name.split(".")[0] and links.gzip == name.endswith(".gz")
+    if name.startswith("warc"):
+        assert links.skipped == {"warcinfo": 1, "request": 3, "revisit": 1, "metadata": 1}
+        assert links.other_media_types == {"text/plain": 1}
+    else:
+        assert links.skipped == {"filedesc": 1}
+
+
+def test_the_arrow_rows_are_the_streamed_links(tmp_path):
+    files = [ARCHIVES[name]() for name in ("warc.gz", "warc", "arc")]
+    rows = rfc1738.arrow.links_warc(pa.array(files, pa.binary())).to_pylist()
+    paths = []
+    for n, content in enumerate(files):
+        paths.append(str(tmp_path / f"a{n}"))
+        (tmp_path / f"a{n}").write_bytes(content)
+    by_path = rfc1738.arrow.links_warc(pa.array(paths)).to_pylist()
+    assert by_path == rows
+    for index, path in enumerate(paths):
+        streamed = [link.to_dict() for link in rfc1738.links_warc(path)]
+        mine = [row for row in rows if row["file"] == index]
+        assert len(mine) == len(streamed) > 0
+        for row, link in zip(mine, streamed):
+            assert row["problem"] is None
+            assert {k: row[k] for k in link if k not in ("file", "error", "warning")} == {
+                k: v for k, v in link.items() if k not in ("file", "error", "warning")
+            }
+
+
+def test_what_cannot_be_read_is_a_row_and_the_rest_is_read(tmp_path):
+    good = warc(True)
+    # a gzip member cut in the middle, then the whole crawl again
+    cut = gzip.compress(b"WARC/1.0\r\nWARC-Type: response\r\nContent-Length: 9999\r\n\r\nxx")[:-12]
+    damaged = cut + good
+    rows = rfc1738.arrow.links_warc(
+        pa.array([damaged, b"<html>not an archive</html>", None], pa.binary())
+    ).to_pylist()
+    problems = [(row["file"], row["problem"]["code"]) for row in rows if row["problem"]]
+    assert (1, "not-an-archive") in problems
+    assert any(file == 0 for file, _ in problems)
+    links = [row for row in rows if row["problem"] is None]
+    assert len(links) == len(expected_links())
+    assert all(row["file"] == 0 for row in links)
+    # a path that cannot be read is a row too
+    missing = rfc1738.arrow.links_warc(pa.array([str(tmp_path / "missing")])).to_pylist()
+    assert [(row["file"], row["problem"]["code"]) for row in missing] == [(0, "io")]
+    # the stream says the same in `problems`
+    path = tmp_path / "damaged.warc.gz"
+    path.write_bytes(damaged)
+    stream = rfc1738.links_warc(path)
+    assert len(list(stream)) == len(expected_links())
+    assert stream.problems and stream.problems[0]["offset"] == 0
+    assert {"offset", "url", "code", "message"} == set(stream.problems[0])
+
+
+def test_a_record_over_max_record_is_reported_not_held(tmp_path):
+    path = tmp_path / "crawl.warc"
+    path.write_bytes(warc(False))
+    stream = rfc1738.links_warc(path, max_record=50)
+    assert list(stream) == []
+    assert {problem["code"] for problem in stream.problems} == {"too-long"}
+    rows = rfc1738.arrow.links_warc(pa.array([str(path)]), max_record=50).to_pylist()
+    assert {row["problem"]["code"] for row in rows} == {"too-long"}
+
+
+def test_a_file_that_is_no_archive_raises_when_iterated(tmp_path):
+    path = tmp_path / "page.html"
+    path.write_bytes(b"<a href=x>x</a>")
+    with pytest.raises(ValueError, match="not an ARC or WARC"):
+        list(rfc1738.links_warc(path))
+    with pytest.raises(OSError):
+        list(rfc1738.links_warc(tmp_path / "missing.warc"))
+
+
+def test_a_stream_dropped_early_stops_its_reader(tmp_path):
+    path = tmp_path / "crawl.warc.gz"
+    path.write_bytes(warc(True) * 50)
+    stream = rfc1738.links_warc(path)
+    first = next(stream)
+    assert first.record_url == PAGES[0][0]
+    del stream  # the reading thread sees the channel closed and stops

@@ -1,0 +1,190 @@
+"""rfc1738.arrow: the reports of parse, resolve and links over Arrow columns, checked
+against the corpus (the objects `rfc1738 parse --json`, `resolve --json` and `links --json`
+print), and taken from pyarrow, Polars, DuckDB and pandas alike."""
+
+import duckdb
+import pandas
+import polars
+import pyarrow as pa
+import pytest
+
+import rfc1738
+import rfc1738.arrow
+from conftest import CORPUS, cases, report_of
+
+PARSE_CASES = [case for path in sorted(CORPUS.glob("*.jsonl")) for case in cases(path)]
+NOT_COLUMNS = ("input", "dialect", "form", "display")
+
+
+def as_row(report):
+    """A `parse --json` object as arrow.parse's row: the columns it has, `path` a list."""
+    row = {k: v for k, v in report.items() if k not in NOT_COLUMNS}
+    if isinstance(row.get("path"), str):
+        row["path"] = row["path"].split("/")
+    if row.get("article") is not None and row["article"] >= 2**63:
+        row["article"] = None  # int64: past it, the digits are article_digits alone
+    if row.get("fields") is not None:
+        row["fields"] = [{"fieldname": n, "fieldvalue": v} for n, v in row["fields"]]
+    return row
+
+
+def test_every_case_of_the_corpus_gives_its_parse_json_object():
+    by_dialect = {}
+    for case in PARSE_CASES:
+        by_dialect.setdefault(case["dialect"], []).append(case)
+    assert set(by_dialect) == {"rfc1738", "rfc1630", "draft"}
+    for dialect, group in by_dialect.items():
+        rows = rfc1738.arrow.parse(pa.array([case["input"] for case in group]), dialect=dialect)
+        assert isinstance(rows, pa.StructArray) and len(rows) == len(group)
+        names = [field.name for field in rows.type]
+        for case, row in zip(group, rows.to_pylist()):
+            expected = as_row(report_of(case))
+            # every field of the report is a column, with the report's value ...
+            assert {k: row[k] for k in expected} == expected, case["id"]
+            # ... and every other column is null
+            assert all(row[k] is None for k in names if k not in expected), case["id"]
+
+
+def test_the_columns_are_typed():
+    rows = rfc1738.arrow.parse(pa.array(["nntp://h:119/comp.x/12"]))
+    types = {field.name: field.type for field in rows.type}
+    assert types["valid"] == pa.bool_() and types["port"] == pa.int32()
+    assert types["article"] == pa.int64() and types["path"] == pa.list_(pa.string())
+    assert types["fields"] == pa.list_(
+        pa.struct([("fieldname", pa.string()), ("fieldvalue", pa.string())])
+    )
+    assert types["error"] == pa.struct(
+        [
+            ("code", pa.string()),
+            ("offset", pa.int64()),
+            ("char_offset", pa.int64()),
+            ("expected", pa.list_(pa.string())),
+            ("message", pa.string()),
+        ]
+    )
+    assert rows.to_pylist()[0]["article"] == 12
+    # the same names in every dialect, whatever the inputs
+    for dialect in rfc1738.DIALECTS:
+        assert rfc1738.arrow.parse(pa.array([], pa.string()), dialect=dialect).type == rows.type
+
+
+def test_an_article_number_past_int64_is_null_and_its_digits_are_kept():
+    digits = "9" * 25
+    row = rfc1738.arrow.parse(pa.array([f"nntp://h/g/{digits}"])).to_pylist()[0]
+    assert row["valid"] and row["article"] is None and row["article_digits"] == digits
+
+
+def test_nulls_give_null_rows():
+    rows = rfc1738.arrow.parse(pa.array(["http://h/", None, "x"]))
+    assert rows.is_null().to_pylist() == [False, True, False]
+    assert rows.field("valid").to_pylist() == [True, None, False]
+
+
+URLS = ["ftp://ftp.funet.fi/pub/;type=d", "gopher://h/0x%09y", "not a url", "news:comp.x"]
+
+
+def test_every_kind_of_column_is_taken_alike():
+    expected = rfc1738.arrow.parse(pa.array(URLS)).to_pylist()
+    columns = [
+        pa.array(URLS, pa.large_string()),
+        pa.array(URLS, pa.string_view()),
+        pa.chunked_array([URLS[:1], URLS[1:]]),
+        polars.Series(URLS),
+        duckdb.sql("select * from (values " + ",".join(f"('{u}')" for u in URLS) + ") t(u)")
+        .arrow()
+        .read_all()
+        .column("u"),
+        pandas.Series(URLS, dtype=pandas.ArrowDtype(pa.string())),
+    ]
+    for column in columns:
+        got = rfc1738.arrow.parse(column)
+        assert got.to_pylist() == expected, type(column)
+    # Polars back to Polars
+    frame = polars.Series(rfc1738.arrow.parse(polars.Series(URLS))).struct.unnest()
+    assert frame["kind"].to_list() == ["ftp", "gopher", None, "news"]
+
+
+def test_a_large_column_is_made_in_slices_and_put_end_to_end():
+    urls = [f"http://h{n}.example/p/{n}?q" for n in range(70_000)] + ["bad"]
+    rows = rfc1738.arrow.parse(pa.array(urls))
+    assert len(rows) == len(urls)
+    hosts = rows.field("host").to_pylist()
+    assert hosts[0] == "h0.example" and hosts[69_999] == "h69999.example" and hosts[-1] is None
+    assert rows.field("valid").to_pylist().count(False) == 1
+
+
+def test_what_is_not_a_column_of_strings_is_refused():
+    with pytest.raises(TypeError, match="(?i)int64"):
+        rfc1738.arrow.parse(pa.array([1, 2]))
+    with pytest.raises(ValueError):
+        rfc1738.arrow.parse(pa.array(["x"]), dialect="rfc3986")
+    with pytest.raises(TypeError):
+        rfc1738.arrow.parse(["http://h/"])
+
+
+def test_without_pyarrow_the_result_is_an_arrow_array_all_the_same():
+    native = rfc1738._rfc1738.arrow_parse(polars.Series(URLS), "rfc1738")
+    assert hasattr(native, "__arrow_c_array__")
+    assert pa.array(native).to_pylist() == rfc1738.arrow.parse(pa.array(URLS)).to_pylist()
+
+
+RESOLVE_CASES = [case for path in sorted((CORPUS / "resolve").glob("*.jsonl")) for case in cases(path)]
+
+
+def test_resolve_gives_every_case_of_the_corpus():
+    by_mode = {}
+    for case in RESOLVE_CASES:
+        by_mode.setdefault(case["mode"], []).append(case)
+    assert len(by_mode) == 4
+    for mode, group in by_mode.items():
+        rows = rfc1738.arrow.resolve(
+            pa.array([case["context"] for case in group]),
+            pa.array([case["partial"] for case in group]),
+            mode=mode,
+        ).to_pylist()
+        for case, row in zip(group, rows):
+            assert row["result"] == case.get("result"), case["id"]
+            assert row["error"] == case.get("error"), case["id"]
+
+
+def test_resolve_takes_one_context_for_every_row_and_refuses_unequal_columns():
+    rows = rfc1738.arrow.resolve("http://a/b/c/d;p?q", pa.array(["g", None, "../../../g"]), "rfc1808")
+    assert rows.to_pylist()[0] == {"result": "http://a/b/c/g", "error": None}
+    assert rows.is_null().to_pylist() == [False, True, False]
+    with pytest.raises(ValueError, match="side by side"):
+        rfc1738.arrow.resolve(pa.array(["http://a/"]), pa.array(["g", "h"]))
+    with pytest.raises(rfc1738.ResolveError):
+        rfc1738.arrow.resolve("http://a/", pa.array(["g"]), mode="rfc3986")
+
+
+def compact(value):
+    """A struct's value without its null fields (an error without ``reading``)."""
+    if isinstance(value, dict):
+        return {k: v for k, v in value.items() if v is not None}
+    return value
+
+
+LINK_PAGES = [case for case in cases(CORPUS / "links" / "pages.jsonl") if "max_len" not in case]
+
+
+@pytest.mark.parametrize("mode", ["rfc1630", "draft", "rfc1808", "cern"])
+def test_links_of_the_corpus_pages_in_one_column(mode):
+    pages = [case for case in LINK_PAGES if mode in case.get("modes", [mode])]
+    for reading in ("html2", "whatwg"):
+        group = [case for case in pages if case.get("html", "html2") == reading]
+        if not group:
+            continue
+        rows = rfc1738.arrow.links(
+            pa.array([(CORPUS / "links" / case["page"]).read_bytes() for case in group]),
+            pa.array([case.get("base") for case in group], pa.string()),
+            mode=mode,
+            reading=reading,
+        ).to_pylist()
+        for index, case in enumerate(group):
+            expected = cases(CORPUS / "links" / f"{case['expected']}.{mode}.jsonl")
+            got = [row for row in rows if row["page"] == index]
+            assert len(got) == len(expected), case["id"]
+            for row, link in zip(got, expected):
+                del link["file"]
+                assert {k: compact(row[k]) for k in link} == link, case["id"]
+                assert all(row[k] is None for k in row if k not in link and k != "page")
