@@ -215,6 +215,10 @@ impl ArchiveLinks {
     }
 }
 
+// The default `max_record`, written as a number for the signature (which Python shows):
+// the crate's default.
+const _: () = assert!(ArchiveReader::DEFAULT_MAX_RECORD == 16777216);
+
 /// The links of the HTML pages of a web archive: an ARC file (version 1 or 2) or a WARC
 /// file (1.0 or 1.1), plain or gzip'd, told from its first bytes, as ``rfc1738 links
 /// --json FILE`` lists them. Each response or resource record of ``text/html`` (or
@@ -245,7 +249,7 @@ impl ArchiveLinks {
 /// (1, 'warc', [])
 /// >>> os.unlink(f.name)
 #[pyfunction]
-#[pyo3(signature = (path, mode = "cern", *, max_record = ArchiveReader::DEFAULT_MAX_RECORD, reading = "html2", max_len = 65536))]
+#[pyo3(signature = (path, mode = "cern", *, max_record = 16777216, reading = "html2", max_len = 65536))]
 pub(crate) fn links_warc(
     py: Python<'_>,
     path: &Bound<'_, PyAny>,

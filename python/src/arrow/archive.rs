@@ -39,10 +39,14 @@ impl Serialize for ProblemRow<'_> {
     }
 }
 
+// The default `max_record`, written as a number for the signature (which Python shows):
+// the crate's default.
+const _: () = assert!(ArchiveReader::DEFAULT_MAX_RECORD == 16777216);
+
 /// The links of the pages of each web archive of a column (see
 /// ``rfc1738.arrow.links_warc``).
 #[pyfunction]
-#[pyo3(signature = (files, mode = "cern", *, max_record = ArchiveReader::DEFAULT_MAX_RECORD, reading = "html2", max_len = 65536, threads = None))]
+#[pyo3(signature = (files, mode = "cern", *, max_record = 16777216, reading = "html2", max_len = 65536, threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn arrow_links_warc(
     py: Python<'_>,

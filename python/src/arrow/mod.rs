@@ -322,12 +322,12 @@ pub(crate) fn lister(
 /// The links of each page of a column, each resolved against its base (see
 /// ``rfc1738.arrow.links``).
 #[pyfunction]
-#[pyo3(signature = (pages, bases = Texts::One(None), mode = "cern", *, reading = "html2", max_len = 65536, threads = None))]
+#[pyo3(signature = (pages, bases = None, mode = "cern", *, reading = "html2", max_len = 65536, threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn arrow_links(
     py: Python<'_>,
     pages: AnyArray,
-    bases: Texts,
+    bases: Option<Texts>,
     mode: &str,
     reading: &str,
     max_len: usize,
@@ -336,7 +336,7 @@ pub(crate) fn arrow_links(
     let lister = lister(py, mode, reading, max_len)?;
     let pages = chunks_of(pages)?;
     check(&pages, Holds::Bytes, "pages")?;
-    let bases = bases.chunks("bases")?;
+    let bases = bases.unwrap_or(Texts::One(None)).chunks("bases")?;
     let rows = rows_of_pairs(&Ok(pages.clone()), &bases, "pages", "bases")?;
     let rows = py.detach(|| {
         let (pages, bases) = (values_of(&pages), column(&bases));
