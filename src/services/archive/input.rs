@@ -167,11 +167,16 @@ impl<R: Read> Read for Input<R> {
 }
 
 impl<R: Read> BufRead for Input<R> {
+    /// When the buffer is empty, it is filled to [`CHUNK`] bytes (fewer only at the end
+    /// of the stream), however the source hands them over: what a reader of this buffer
+    /// sees at a time (a gzip decoder, the record parser) depends on the bytes alone, not
+    /// on the sizes of the source's reads, so that a corrupt gzip member is told the same
+    /// whether the file comes whole or in pieces (found by the `records` fuzz target).
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
         if self.pos == self.buf.len() {
             self.buf.clear();
             self.pos = 0;
-            self.peek(1)?;
+            self.peek(CHUNK)?;
         }
         Ok(&self.buf[self.pos..])
     }
