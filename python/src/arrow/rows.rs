@@ -246,58 +246,6 @@ impl ser::Serializer for KeySerializer<'_> {
             .lookup(self.previous, name)
             .ok_or_else(|| RowError(format!("the report's field {name:?} has no column")))
     }
-
-    fn serialize_bool(self, _: bool) -> Result<usize, RowError> {
-        Err(RowError("a key that is not a string".into()))
-    }
-    fn serialize_i8(self, _: i8) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
-    fn serialize_i16(self, _: i16) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
-    fn serialize_i32(self, _: i32) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
-    fn serialize_i64(self, _: i64) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
-    fn serialize_u8(self, _: u8) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
-    fn serialize_u16(self, _: u16) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
-    fn serialize_u32(self, _: u32) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
-    fn serialize_u64(self, _: u64) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
-    fn serialize_f32(self, _: f32) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
-    fn serialize_f64(self, _: f64) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
-    fn serialize_char(self, _: char) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
-    fn serialize_bytes(self, _: &[u8]) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
-    fn serialize_none(self) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
-    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<usize, RowError> {
-        value.serialize(self)
-    }
-    fn serialize_unit(self) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
     fn serialize_unit_variant(
         self,
         _: &'static str,
@@ -305,6 +253,9 @@ impl ser::Serializer for KeySerializer<'_> {
         variant: &'static str,
     ) -> Result<usize, RowError> {
         self.serialize_str(variant)
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<usize, RowError> {
+        value.serialize(self)
     }
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
         self,
@@ -320,48 +271,32 @@ impl ser::Serializer for KeySerializer<'_> {
         _: &'static str,
         _: &T,
     ) -> Result<usize, RowError> {
-        self.serialize_bool(false)
-    }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, RowError> {
         Err(RowError("a key that is not a string".into()))
     }
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, RowError> {
-        Err(RowError("a key that is not a string".into()))
-    }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleStruct, RowError> {
-        Err(RowError("a key that is not a string".into()))
-    }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleVariant, RowError> {
-        Err(RowError("a key that is not a string".into()))
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, RowError> {
-        Err(RowError("a key that is not a string".into()))
-    }
-    fn serialize_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStruct, RowError> {
-        Err(RowError("a key that is not a string".into()))
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStructVariant, RowError> {
-        Err(RowError("a key that is not a string".into()))
+    refuse! { "a key (not a string)":
+        serialize_bool(bool) -> usize;
+        serialize_i8(i8) -> usize;
+        serialize_i16(i16) -> usize;
+        serialize_i32(i32) -> usize;
+        serialize_i64(i64) -> usize;
+        serialize_u8(u8) -> usize;
+        serialize_u16(u16) -> usize;
+        serialize_u32(u32) -> usize;
+        serialize_u64(u64) -> usize;
+        serialize_f32(f32) -> usize;
+        serialize_f64(f64) -> usize;
+        serialize_char(char) -> usize;
+        serialize_bytes(&[u8]) -> usize;
+        serialize_none() -> usize;
+        serialize_unit() -> usize;
+        serialize_unit_struct(&'static str) -> usize;
+        serialize_seq(Option<usize>) -> Impossible<usize, RowError>;
+        serialize_tuple(usize) -> Impossible<usize, RowError>;
+        serialize_tuple_struct(&'static str, usize) -> Impossible<usize, RowError>;
+        serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Impossible<usize, RowError>;
+        serialize_map(Option<usize>) -> Impossible<usize, RowError>;
+        serialize_struct(&'static str, usize) -> Impossible<usize, RowError>;
+        serialize_struct_variant(&'static str, u32, &'static str, usize) -> Impossible<usize, RowError>;
     }
 }
 
