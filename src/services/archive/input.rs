@@ -11,8 +11,12 @@ const CHUNK: usize = 64 * 1024;
 /// A buffered reader with an offset, put-back bytes and an optional bounded recording.
 pub(crate) struct Input<R> {
     inner: R,
+    /// The buffer: its bytes `pos..end` are still to be read; the rest is room that reads
+    /// fill without its being zeroed again (zeroing the room on each read made a source
+    /// that hands over a byte at a time cost 64 KiB of writes per byte).
     buf: Vec<u8>,
     pos: usize,
+    end: usize,
     /// The offset of `buf[pos]` in the stream.
     offset: u64,
     /// The source failed (an error other than `Interrupted`).
@@ -28,6 +32,7 @@ impl<R: Read> Input<R> {
             inner,
             buf: Vec::new(),
             pos: 0,
+            end: 0,
             offset: 0,
             failed: false,
             recording: None,
@@ -45,9 +50,10 @@ impl<R: Read> Input<R> {
         if bytes.is_empty() {
             return;
         }
-        let mut buf = Vec::with_capacity(bytes.len() + self.buf.len() - self.pos);
+        let mut buf = Vec::with_capacity((bytes.len() + self.end - self.pos).max(CHUNK));
         buf.extend_from_slice(bytes);
-        buf.extend_from_slice(&self.buf[self.pos..]);
+        buf.extend_from_slice(&self.buf[self.pos..self.end]);
+        self.end = buf.len();
         self.buf = buf;
         self.pos = 0;
         self.offset = self.offset.saturating_sub(bytes.len() as u64);
@@ -55,30 +61,29 @@ impl<R: Read> Input<R> {
 
     /// At least `n` bytes buffered, fewer only at the end of the stream.
     pub(crate) fn peek(&mut self, n: usize) -> io::Result<&[u8]> {
-        if self.buf.len() - self.pos < n {
-            self.buf.drain(..self.pos);
+        if self.end - self.pos < n {
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.end -= self.pos;
             self.pos = 0;
-            while self.buf.len() < n {
-                let old = self.buf.len();
-                self.buf.resize(old + CHUNK.max(n - old), 0);
-                match self.inner.read(&mut self.buf[old..]) {
-                    Ok(read) => {
-                        self.buf.truncate(old + read);
-                        if read == 0 {
-                            break;
-                        }
-                    }
+            // Room for `n` bytes, and for reads of at least a chunk; zeroed once, when it
+            // is made.
+            let room = n.max(self.end + CHUNK);
+            if self.buf.len() < room {
+                self.buf.resize(room, 0);
+            }
+            while self.end < n {
+                match self.inner.read(&mut self.buf[self.end..]) {
+                    Ok(0) => break,
+                    Ok(read) => self.end += read,
+                    Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
                     Err(error) => {
-                        self.buf.truncate(old);
-                        if error.kind() != io::ErrorKind::Interrupted {
-                            self.failed = true;
-                            return Err(error);
-                        }
+                        self.failed = true;
+                        return Err(error);
                     }
                 }
             }
         }
-        Ok(&self.buf[self.pos..])
+        Ok(&self.buf[self.pos..self.end])
     }
 
     /// Keeps a copy of the bytes consumed from now on, up to `cap` bytes.
@@ -173,16 +178,16 @@ impl<R: Read> BufRead for Input<R> {
     /// on the sizes of the source's reads, so that a corrupt gzip member is told the same
     /// whether the file comes whole or in pieces (found by the `records` fuzz target).
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        if self.pos == self.buf.len() {
-            self.buf.clear();
+        if self.pos == self.end {
             self.pos = 0;
+            self.end = 0;
             self.peek(CHUNK)?;
         }
-        Ok(&self.buf[self.pos..])
+        Ok(&self.buf[self.pos..self.end])
     }
 
     fn consume(&mut self, n: usize) {
-        let n = n.min(self.buf.len() - self.pos);
+        let n = n.min(self.end - self.pos);
         if let Some((recorded, cap)) = self.recording.as_mut().filter(|_| !self.overflowed) {
             if recorded.len() + n <= *cap {
                 recorded.extend_from_slice(&self.buf[self.pos..self.pos + n]);
