@@ -40,6 +40,21 @@ impl<R: Read> Input<R> {
         }
     }
 
+    /// A reader of `inner` that fills the room of `room` (a buffer [`Input::into_room`]
+    /// gave back), zeroed once already: each gzip member of a file is read through a
+    /// reader of its own, and they all use one buffer.
+    pub(crate) fn with_room(inner: R, room: Vec<u8>) -> Input<R> {
+        Input {
+            buf: room,
+            ..Input::new(inner)
+        }
+    }
+
+    /// The buffer, for [`Input::with_room`]; what was still to be read is dropped.
+    pub(crate) fn into_room(self) -> Vec<u8> {
+        self.buf
+    }
+
     /// The offset of the next byte.
     pub(crate) fn offset(&self) -> u64 {
         self.offset

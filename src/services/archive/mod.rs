@@ -208,6 +208,7 @@ impl ArchiveReader {
             return parser.run(&mut input);
         }
         let record_cap = usize::try_from(self.max_record).unwrap_or(usize::MAX);
+        let mut room = Vec::new();
         loop {
             let start = input.offset();
             let bytes = input.peek(GZIP_MAGIC.len())?;
@@ -222,8 +223,11 @@ impl ArchiveReader {
             input.start_recording(record_cap);
             parser.member = Some(start);
             let result = {
-                let mut member = Input::new(flate2::bufread::GzDecoder::new(&mut input));
-                parser.run(&mut member)
+                let decoder = flate2::bufread::GzDecoder::new(&mut input);
+                let mut member = Input::with_room(decoder, std::mem::take(&mut room));
+                let result = parser.run(&mut member);
+                room = member.into_room();
+                result
             };
             let recorded = input.stop_recording();
             let Err(error) = result else { continue };
