@@ -29,10 +29,20 @@ fn serve(connections: usize, script: impl Fn(TcpStream) + Send + Sync + 'static)
     port
 }
 
-/// Reads one line the client sent.
+/// Reads the request the client sent: one line (a gopher selector), or an HTTP request's
+/// line and headers through the blank line. All of it is read before the server answers
+/// and closes: a socket closed with bytes unread is reset, and the reset can reach the
+/// client before the answer does.
 fn read_line(stream: &TcpStream) -> String {
+    let mut reader = BufReader::new(stream);
     let mut line = String::new();
-    let _ = BufReader::new(stream).read_line(&mut line);
+    let _ = reader.read_line(&mut line);
+    if line.trim_end().ends_with("HTTP/1.0") {
+        let mut header = String::new();
+        while reader.read_line(&mut header).is_ok_and(|n| n > 0) && !header.trim_end().is_empty() {
+            header.clear();
+        }
+    }
     line
 }
 
