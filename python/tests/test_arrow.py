@@ -113,6 +113,37 @@ def test_a_large_column_is_made_in_slices_and_put_end_to_end():
     assert rows.field("valid").to_pylist().count(False) == 1
 
 
+SLICED = [
+    "ftp://u:p@h/pub/a%2Fb;type=I",
+    "gopher://h:70/1x%09s",
+    "news:comp.infosystems.www",
+    "prospero://h/p;a=b;c=d",
+    "nntp://h/g/99999999999999999999",
+    "wais://h/db/t/p",
+    "not a url",
+    "http://h/p?q#f",
+]
+
+
+@pytest.mark.parametrize("threads", [2, 3, 5])
+def test_the_slices_of_every_thread_count_give_the_rows_of_one_thread(threads):
+    # Rows of every kind and invalid ones in every slice, and null rows only near the end,
+    # so that slices with nulls and slices without are put end to end.
+    urls = [SLICED[n % len(SLICED)] for n in range(100_000)]
+    urls[-3] = None
+    urls[-40_000] = None
+    column = pa.array(urls)
+    one = rfc1738.arrow.parse(column, threads=1)
+    many = rfc1738.arrow.parse(column, threads=threads)
+    assert many.equals(one)
+    assert many.null_count == 2 and many.is_null().to_pylist() == one.is_null().to_pylist()
+    assert many.to_pylist()[-8:] == one.to_pylist()[-8:]
+    pages = pa.array([f'<a href="{url}">x</a><a href=r{n}>' for n, url in enumerate(SLICED * 40)])
+    one = rfc1738.arrow.links(pages, "http://base/d/", threads=1)
+    assert rfc1738.arrow.links(pages, "http://base/d/", threads=threads).equals(one)
+    assert len(one) == 2 * len(pages)
+
+
 def test_what_is_not_a_column_of_strings_is_refused():
     with pytest.raises(TypeError, match="(?i)int64"):
         rfc1738.arrow.parse(pa.array([1, 2]))

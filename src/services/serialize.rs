@@ -11,7 +11,7 @@ use crate::ast::url::Url;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::escape::{Escaped, Segments};
 use crate::vocabulary::kind::UrlKind;
-use crate::vocabulary::span::Span;
+use crate::vocabulary::span::{OptSpan, Span};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::borrow::Cow;
@@ -98,13 +98,14 @@ impl UrlReference<'_> {
     /// ```
     pub fn each_entry<'s>(&'s self, mut each: impl FnMut(&'static str, EntryValue<'s>)) {
         let url = self.url();
-        for next in 0.. {
-            let Some((name, value)) = head_entry(self, url, next) else {
-                break;
-            };
-            each(name, value);
+        for next in 0..REFERENCE_ENTRIES.len() as u8 {
+            if let Some((name, value)) = head_entry(self, url, next) {
+                each(name, value);
+            }
         }
-        let components = ByRole::of(url);
+        // Made here rather than returned by `ByRole::of`: the table is not copied.
+        let mut components = ByRole::EMPTY;
+        url.walk(&mut components);
         for &(name, entry) in report_entries(url) {
             each(name, component_value(url, entry, &components));
         }
@@ -185,6 +186,7 @@ fn head_entry<'a>(
 }
 
 /// The value of a component entry of `url`.
+#[inline(always)]
 fn component_value<'a>(url: &'a Url<'a>, entry: Entry, components: &ByRole) -> EntryValue<'a> {
     let text = url.as_str();
     let find = |role: Role| components.text(role, text);
@@ -392,23 +394,27 @@ impl UrlKind {
 /// the port's value as the lowering read it, and prospero's fieldspecs.
 #[derive(Clone, Debug)]
 struct ByRole {
-    spans: [Option<Span>; Role::COUNT],
+    spans: [OptSpan; Role::COUNT],
     port: Option<u16>,
     fields: Vec<(Span, Span)>,
 }
 
 impl ByRole {
+    /// No components yet.
+    const EMPTY: ByRole = ByRole {
+        spans: [OptSpan::NONE; Role::COUNT],
+        port: None,
+        fields: Vec::new(),
+    };
+
     fn of(url: &Url<'_>) -> ByRole {
-        let mut components = ByRole {
-            spans: [None; Role::COUNT],
-            port: None,
-            fields: Vec::new(),
-        };
+        let mut components = ByRole::EMPTY;
         url.walk(&mut components);
         components
     }
 
     /// The text of the first component of `role`, in the URL's `text`.
+    #[inline(always)]
     fn text<'t>(&self, role: Role, text: &'t str) -> Option<&'t str> {
         self.spans[role as usize].map(|span| span.of_text(text))
     }
@@ -425,7 +431,10 @@ impl Visit for ByRole {
             }
             _ => {}
         }
-        self.spans[role as usize].get_or_insert(span);
+        let slot = &mut self.spans[role as usize];
+        if slot.get().is_none() {
+            *slot = OptSpan::from(Some(span));
+        }
         true
     }
 

@@ -177,6 +177,7 @@ impl Column {
 
     /// Writes a text at row `row` (split on `/` into a list column); `false` when the
     /// column holds no texts.
+    #[inline]
     pub(crate) fn text(&mut self, row: usize, value: &str) -> bool {
         self.fill(row);
         match &mut self.data {
@@ -195,6 +196,7 @@ impl Column {
     }
 
     /// Writes a boolean at row `row`; `false` when the column holds none.
+    #[inline]
     pub(crate) fn flag(&mut self, row: usize, value: bool) -> bool {
         self.fill(row);
         match &mut self.data {
@@ -207,6 +209,7 @@ impl Column {
 
     /// Writes a number at row `row` (null when it does not fit the column's type);
     /// `false` when the column holds no numbers.
+    #[inline]
     pub(crate) fn number(&mut self, row: usize, value: i128) -> bool {
         self.fill(row);
         match &mut self.data {

@@ -58,14 +58,13 @@ impl ParseRows {
         if self.plans[slot].is_none() {
             self.plans[slot] = Some(plan(table, reference)?);
         }
-        let plan = self.plans[slot].as_deref().unwrap_or_default();
+        let mut plan = self.plans[slot].as_deref().unwrap_or_default().iter();
         table.column(self.valid).flag(row, true);
-        let mut next = 0;
         let mut misfit = None;
         reference.each_entry(|name, value| {
-            let column = plan.get(next).copied().unwrap_or(SKIPPED);
-            next += 1;
-            if column == SKIPPED {
+            let column = plan.next().copied().unwrap_or(SKIPPED);
+            // A null is written by not writing (the column's nulls are filled in later).
+            if column == SKIPPED || value.is_null() {
                 return;
             }
             let column = table.column(column);
@@ -77,7 +76,6 @@ impl ParseRows {
                     column.texts(row, segments.map(|segment| segment.as_str()))
                 }
                 EntryValue::Fields(fields) => column.pairs(row, fields.into_iter()),
-                value if value.is_null() => true,
                 _ => false,
             };
             if !written {
