@@ -1,7 +1,7 @@
 //! `rfc1738 lint`: RFC 1738 section 6's checks, quiet on clean input.
 
 use crate::lines::{Item, Place};
-use crate::output::{shown, write_json, write_unreadable, Out, Paint, Select};
+use crate::output::{report_unreadable_input, shown, write_json, Gap, Out, Paint, Select};
 use rfc1738::{Dialect, LintReport, Severity, UnreadableReport};
 use std::io::{self, Write};
 
@@ -29,13 +29,9 @@ pub(crate) fn print_lint(
         Item::Text(url) => url,
         Item::Unreadable(input) => {
             if select.shows(false) {
-                match mode.json {
-                    true => write_json(out, place, &UnreadableReport::lint(&input, mode.dialect))?,
-                    false => out.stderr(|mut stderr, paint| {
-                        write_unreadable(&mut stderr, &input, place, paint)?;
-                        writeln!(stderr)
-                    })?,
-                }
+                report_unreadable_input(out, place, &input, mode.json, Gap::Stderr, || {
+                    UnreadableReport::lint(&input, mode.dialect)
+                })?;
             }
             return Ok(false);
         }

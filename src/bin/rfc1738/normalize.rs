@@ -1,7 +1,7 @@
 //! `rfc1738 normalize`: one encoding level, one line per input.
 
 use crate::lines::{Item, Place};
-use crate::output::{shown, write_error, write_json, write_unreadable, Out, Select};
+use crate::output::{report_unreadable_input, shown, write_error, write_json, Gap, Out, Select};
 use rfc1738::{Dialect, InputForm, NormalizeReport, UnreadableReport};
 use std::io::{self, Write};
 
@@ -19,19 +19,9 @@ pub(crate) fn print_normalized(
         Item::Text(url) => url,
         Item::Unreadable(input) => {
             if select.shows(false) {
-                match json {
-                    true => {
-                        let report =
-                            UnreadableReport::parse(&input, Dialect::Rfc1738, InputForm::Reference);
-                        write_json(out, place, &report)?
-                    }
-                    false => {
-                        writeln!(out)?;
-                        out.stderr(|mut stderr, paint| {
-                            write_unreadable(&mut stderr, &input, place, paint)
-                        })?
-                    }
-                }
+                report_unreadable_input(out, place, &input, json, Gap::Stdout, || {
+                    UnreadableReport::parse(&input, Dialect::Rfc1738, InputForm::Reference)
+                })?;
             }
             return Ok(false);
         }

@@ -166,6 +166,42 @@ pub(crate) fn write_unreadable(
     )
 }
 
+/// Where the blank line after an unreadable input's text report goes.
+#[derive(Clone, Copy)]
+pub(crate) enum Gap {
+    /// After the error, on standard error (`parse`, `lint`, `request`: reports that are
+    /// blocks of lines).
+    Stderr,
+    /// On standard output, before the error (`normalize`, `resolve`: one line of standard
+    /// output for each input, an empty one for this).
+    Stdout,
+}
+
+/// Reports an input that cannot be read as text: `report` as a JSON line, or in text the
+/// error on standard error ([`write_unreadable`]) and the blank line `gap` says.
+pub(crate) fn report_unreadable_input<R: Serialize>(
+    out: &mut Out,
+    place: Place<'_>,
+    input: &UnreadableInput<'_>,
+    json: bool,
+    gap: Gap,
+    report: impl FnOnce() -> R,
+) -> io::Result<()> {
+    if json {
+        return write_json(out, place, &report());
+    }
+    if let Gap::Stdout = gap {
+        writeln!(out)?;
+    }
+    out.stderr(|mut stderr, paint| {
+        write_unreadable(&mut stderr, input, place, paint)?;
+        match gap {
+            Gap::Stderr => writeln!(stderr),
+            Gap::Stdout => Ok(()),
+        }
+    })
+}
+
 /// Writes `report` as one JSON line, led by where its input came from, which is not part of
 /// the report: `file` (for a line of a file given by `--file`) and `line` (the line, or the
 /// argument's position).

@@ -1,7 +1,7 @@
 //! `rfc1738 parse`: the report of each URL, as a tree or as JSON.
 
 use crate::lines::{Item, Place};
-use crate::output::{shown, write_error, write_json, write_unreadable, Out, Select};
+use crate::output::{report_unreadable_input, shown, write_error, write_json, Gap, Out, Select};
 use rfc1738::{Dialect, InputForm, ParseReport, UnreadableReport, UrlReference};
 use std::io::{self, Write};
 
@@ -26,17 +26,9 @@ pub(crate) fn print_url(
         Item::Text(url) => url,
         Item::Unreadable(input) => {
             if select.shows(false) {
-                match mode.json {
-                    true => write_json(
-                        out,
-                        place,
-                        &UnreadableReport::parse(&input, mode.dialect, mode.form),
-                    )?,
-                    false => out.stderr(|mut stderr, paint| {
-                        write_unreadable(&mut stderr, &input, place, paint)?;
-                        writeln!(stderr)
-                    })?,
-                }
+                report_unreadable_input(out, place, &input, mode.json, Gap::Stderr, || {
+                    UnreadableReport::parse(&input, mode.dialect, mode.form)
+                })?;
             }
             return Ok(false);
         }

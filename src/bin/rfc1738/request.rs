@@ -2,7 +2,9 @@
 //! section 6's checks call it dangerous; nothing is connected to.
 
 use crate::lines::{Item, Place};
-use crate::output::{shown, write_error, write_json, write_unreadable, Out, Paint, Select};
+use crate::output::{
+    report_unreadable_input, shown, write_error, write_json, Gap, Out, Paint, Select,
+};
 use rfc1738::{
     Dialect, InputForm, Request, RequestOptions, RequestRefused, RequestReport, Transport,
     UnreadableReport,
@@ -31,17 +33,9 @@ pub(crate) fn print_request(
         Item::Text(input) => input,
         Item::Unreadable(input) => {
             if select.shows(false) {
-                match mode.json {
-                    true => write_json(
-                        out,
-                        place,
-                        &UnreadableReport::parse(&input, mode.dialect, InputForm::Reference),
-                    )?,
-                    false => out.stderr(|mut stderr, paint| {
-                        write_unreadable(&mut stderr, &input, place, paint)?;
-                        writeln!(stderr)
-                    })?,
-                }
+                report_unreadable_input(out, place, &input, mode.json, Gap::Stderr, || {
+                    UnreadableReport::parse(&input, mode.dialect, InputForm::Reference)
+                })?;
             }
             return Ok(false);
         }

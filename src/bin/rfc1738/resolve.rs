@@ -1,7 +1,7 @@
 //! `rfc1738 resolve`: partial forms resolved, one line per input.
 
 use crate::lines::{Item, Place, Sources};
-use crate::output::{shown, write_json, write_unreadable, Out, Paint, Select};
+use crate::output::{report_unreadable_input, shown, write_json, Gap, Out, Paint, Select};
 use crate::Status;
 use rfc1738::{ResolveMode, ResolveReport, Unreadable, UnreadableInput, UnreadableReport};
 use std::io::{self, Write};
@@ -60,12 +60,9 @@ fn print_unreadable(
     if !select.shows(false) {
         return Ok(false);
     }
-    if json {
-        write_json(out, place, &UnreadableReport::resolve(input, mode))?;
-    } else {
-        writeln!(out)?;
-        out.stderr(|mut stderr, paint| write_unreadable(&mut stderr, input, place, paint))?;
-    }
+    report_unreadable_input(out, place, input, json, Gap::Stdout, || {
+        UnreadableReport::resolve(input, mode)
+    })?;
     Ok(false)
 }
 
