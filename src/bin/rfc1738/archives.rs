@@ -2,11 +2,14 @@
 //! (or by `--format`), read record by record by the library's `archive` module; what was
 //! read, skipped and could not be read, told on standard error.
 
-use crate::output::{shown, Out};
+use crate::lines::each_file;
+use crate::output::{shown, Out, Select};
+use crate::Status;
 use rfc1738::archive::{sniff, ArchiveReader, Detected, Document, Format, Item, Peeked, Problem};
 use rfc1738::InRecord;
 use std::collections::BTreeMap;
 use std::io::{self, Read};
+use std::path::PathBuf;
 
 /// How a mode reads its files.
 #[derive(Debug, Clone, Copy)]
@@ -17,47 +20,83 @@ pub(crate) struct Archives {
     pub(crate) reader: ArchiveReader,
 }
 
+/// A command that reads files as documents, and web archives record by record: `links`
+/// (HTML pages) and `extract` (texts).
+pub(crate) struct Command {
+    /// Its name, which leads its messages.
+    pub(crate) mode: &'static str,
+    /// What a file is read as (`HTML`, `text`), for the hint at a terminal.
+    pub(crate) reads: &'static str,
+    /// What an archive's documents read are called in its summary (`pages`, `texts`).
+    pub(crate) documents: &'static str,
+    /// What the command's own summary counts (`links`, `URLs found`).
+    pub(crate) found: &'static str,
+    /// Whether a document of this media type (`None`: not given) is read.
+    pub(crate) wanted: fn(Option<&str>) -> bool,
+    /// JSON output: an archive's summary is a JSON object too.
+    pub(crate) json: bool,
+}
+
 impl Archives {
-    /// Reads the records of an archive for `mode` (`links`, `extract`): each document whose
-    /// media type `wanted` takes to `read`, the others, the records skipped and the
-    /// problems counted (a problem told on standard error as it comes); then the summary
-    /// of the archive, whose documents are called `what`.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn each_document<R: Read>(
+    /// Runs `command` over `files` (standard input without files, and for `-`). A file
+    /// that is not an archive goes whole to `plain`. An archive is read record by record:
+    /// each document whose media type the command wants goes to `document` with the file's
+    /// name; the other documents, the records skipped and the problems are counted (a
+    /// problem told on standard error as it comes), then summed up for the archive. The
+    /// status is the files', and `Unreadable` when a record could not be read.
+    pub(crate) fn run(
         self,
-        mode: &str,
-        what: &str,
-        detected: Detected,
-        input: Peeked<R>,
-        file: &str,
-        json: bool,
-        summary: bool,
+        command: &Command,
+        files: &[PathBuf],
+        select: &mut Select,
         out: &mut Out,
-        wanted: impl Fn(Option<&str>) -> bool,
-        mut read: impl FnMut(Document<'_>, &mut Out) -> io::Result<()>,
-    ) -> io::Result<Tally> {
-        let mut tally = Tally::default();
-        self.reader.read(input, detected, &mut |item| match item {
-            Item::Document(document) if wanted(document.media_type) => {
-                tally.read += 1;
-                read(document, out)
-            }
-            Item::Document(document) => {
-                tally.other(document.media_type);
+        mut plain: impl FnMut(&mut dyn Read, Option<&str>, &mut Select, &mut Out) -> io::Result<()>,
+        mut document: impl FnMut(Document<'_>, &str, &mut Select, &mut Out) -> io::Result<()>,
+    ) -> io::Result<Status> {
+        let mut damaged = false;
+        let status = each_file(
+            command.mode,
+            command.reads,
+            files,
+            out,
+            |input, file, out| {
+                let (detected, input) = match self.open(input)? {
+                    Either::Plain(input) => return plain(input, file, select, out),
+                    Either::Peeked(mut input) => return plain(&mut input, file, select, out),
+                    Either::Archive(archive) => archive,
+                };
+                let file = file.unwrap_or("-");
+                let mut tally = Tally::default();
+                self.reader.read(input, detected, &mut |item| match item {
+                    Item::Document(each) if (command.wanted)(each.media_type) => {
+                        tally.read += 1;
+                        document(each, file, select, out)
+                    }
+                    Item::Document(each) => {
+                        tally.other(each.media_type);
+                        Ok(())
+                    }
+                    Item::Skipped(record) => {
+                        tally.skipped(&record.kind);
+                        Ok(())
+                    }
+                    Item::Problem(problem) => tally.problem(out, command.mode, file, problem),
+                })?;
+                let summary = select.summary;
+                tally.finish(out, command, file, detected, summary)?;
+                damaged |= tally.damaged();
                 Ok(())
-            }
-            Item::Skipped(record) => {
-                tally.skipped(&record.kind);
-                Ok(())
-            }
-            Item::Problem(problem) => tally.problem(out, mode, file, problem),
-        })?;
-        tally.finish(out, mode, file, detected, json, summary, what)?;
-        Ok(tally)
+            },
+        )?;
+        select.finish(out, command.mode, command.found)?;
+        Ok(match damaged {
+            true => status.and(Status::Unreadable),
+            false => status,
+        })
     }
 
     /// Whether the file is an archive, and the file whole again.
-    pub(crate) fn open<R: Read>(&self, input: R) -> io::Result<Either<R, (Detected, Peeked<R>)>> {
+    fn open<R: Read>(&self, input: R) -> io::Result<Either<R, (Detected, Peeked<R>)>> {
         let Some(format) = self.reading else {
             return Ok(Either::Plain(input));
         };
@@ -70,7 +109,7 @@ impl Archives {
 }
 
 /// A file as a document, as it was or with its first bytes looked at, or an archive.
-pub(crate) enum Either<R, A> {
+enum Either<R, A> {
     Plain(R),
     Peeked(Peeked<R>),
     Archive(A),
@@ -98,20 +137,20 @@ const LISTED: usize = 1000;
 
 /// What was made of one archive's records.
 #[derive(Debug, Default)]
-pub(crate) struct Tally {
+struct Tally {
     /// Documents read (pages, texts).
-    pub(crate) read: u64,
+    read: u64,
     /// Documents of another media type, by media type.
-    pub(crate) other: BTreeMap<String, u64>,
+    other: BTreeMap<String, u64>,
     /// Records skipped by kind.
-    pub(crate) skipped: BTreeMap<String, u64>,
+    skipped: BTreeMap<String, u64>,
     problems: u64,
     listed: Vec<serde_json::Value>,
 }
 
 impl Tally {
     /// A document of a media type not read.
-    pub(crate) fn other(&mut self, media_type: Option<&str>) {
+    fn other(&mut self, media_type: Option<&str>) {
         *self
             .other
             .entry(media_type.unwrap_or("none").to_owned())
@@ -119,18 +158,18 @@ impl Tally {
     }
 
     /// A record skipped by its kind.
-    pub(crate) fn skipped(&mut self, kind: &str) {
+    fn skipped(&mut self, kind: &str) {
         *self.skipped.entry(kind.to_ascii_lowercase()).or_default() += 1;
     }
 
     /// Whether anything could not be read.
-    pub(crate) fn damaged(&self) -> bool {
+    fn damaged(&self) -> bool {
         self.problems > 0
     }
 
     /// A problem, told on standard error at once: `rfc1738 MODE: FILE: record at byte N
     /// (URL): what`.
-    pub(crate) fn problem(
+    fn problem(
         &mut self,
         out: &mut Out,
         mode: &str,
@@ -154,19 +193,17 @@ impl Tally {
     }
 
     /// The summary of one archive on standard error: a JSON object with `--json`, a line
-    /// with `--summary`. `what` names the documents read ("pages", "texts").
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn finish(
+    /// with `--summary`, naming the documents read as the command does ("pages", "texts").
+    fn finish(
         &self,
         out: &mut Out,
-        mode: &str,
+        command: &Command,
         file: &str,
         detected: Detected,
-        json: bool,
         summary: bool,
-        what: &str,
     ) -> io::Result<()> {
-        if json {
+        let (mode, what) = (command.mode, command.documents);
+        if command.json {
             let summary = serde_json::json!({
                 "summary": "archive",
                 "file": file,

@@ -1,10 +1,8 @@
 //! `rfc1738 extract`: the URLs of running text, from files or standard input.
 
-use crate::archives::{in_record, record_label, Archives, Either, Tally};
-use crate::lines::each_file;
+use crate::archives::{in_record, record_label, Archives, Command};
 use crate::output::{shown, Out, Select};
 use crate::Status;
-use rfc1738::archive::{Detected, Peeked};
 use rfc1738::{ExtractReport, Extractor, Found, InRecord};
 use std::io::{self, Write};
 
@@ -26,58 +24,21 @@ pub(crate) fn run_extract(
     select: &mut Select,
     out: &mut Out,
 ) -> io::Result<Status> {
-    let mut damaged = false;
-    let status = each_file(
-        "extract",
-        "text",
-        files,
-        out,
-        |input, file, out| match archives.open(input)? {
-            Either::Plain(input) => extract_from(extractor, input, file, json, select, out),
-            Either::Peeked(input) => extract_from(extractor, input, file, json, select, out),
-            Either::Archive((detected, input)) => {
-                let file = file.unwrap_or("-");
-                let tally = extract_archive(
-                    extractor, archives, detected, input, file, json, select, out,
-                )?;
-                damaged |= tally.damaged();
-                Ok(())
-            }
-        },
-    )?;
-    select.finish(out, "extract", "URLs found")?;
-    Ok(match damaged {
-        true => status.and(Status::Unreadable),
-        false => status,
-    })
-}
-
-/// Prints the URLs found in every text record of an archive (a response or resource whose
-/// media type is `text/...`); returns what was made of its records, told on standard error
-/// as it goes.
-#[allow(clippy::too_many_arguments)]
-fn extract_archive<R: io::Read>(
-    extractor: Extractor,
-    archives: Archives,
-    detected: Detected,
-    input: Peeked<R>,
-    file: &str,
-    json: bool,
-    select: &mut Select,
-    out: &mut Out,
-) -> io::Result<Tally> {
-    let summary = select.summary;
-    archives.each_document(
-        "extract",
-        "texts",
-        detected,
-        input,
-        file,
+    let command = Command {
+        mode: "extract",
+        reads: "text",
+        documents: "texts",
+        found: "URLs found",
+        wanted: |media_type| media_type.is_some_and(|t| t.starts_with("text/")),
         json,
-        summary,
+    };
+    archives.run(
+        &command,
+        files,
+        select,
         out,
-        |media_type| media_type.is_some_and(|t| t.starts_with("text/")),
-        |document, out| {
+        |input, file, select, out| extract_from(extractor, input, file, json, select, out),
+        |document, file, select, out| {
             let record = in_record(document.record);
             extract_record(extractor, document.body, file, record, json, select, out)
         },

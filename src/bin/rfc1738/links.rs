@@ -1,10 +1,8 @@
 //! `rfc1738 links`: the links of HTML documents, resolved as the browsers of 1993-1995 did.
 
-use crate::archives::{in_record, record_label, Archives, Either, Tally};
-use crate::lines::each_file;
+use crate::archives::{in_record, record_label, Archives, Command};
 use crate::output::{shown, Out, Select};
 use crate::Status;
-use rfc1738::archive::{Detected, Peeked};
 use rfc1738::{InRecord, Link, LinkLister, LinkReport};
 use std::io::{self, Write};
 
@@ -23,66 +21,31 @@ pub(crate) fn run_links(
     select: &mut Select,
     out: &mut Out,
 ) -> io::Result<Status> {
-    let mut damaged = false;
-    let status = each_file("links", "HTML", files, out, |input, file, out| {
-        let file = file.unwrap_or("-");
-        match archives.open(input)? {
-            Either::Plain(input) => links_from(lister, input, file, None, json, select, out),
-            Either::Peeked(input) => links_from(lister, input, file, None, json, select, out),
-            Either::Archive((detected, input)) => {
-                let tally =
-                    links_of_archive(lister, archives, detected, input, file, json, select, out)?;
-                damaged |= tally.damaged();
-                Ok(())
-            }
-        }
-    })?;
-    select.finish(out, "links", "links")?;
-    Ok(match damaged {
-        true => status.and(Status::Unreadable),
-        false => status,
-    })
-}
-
-/// Prints the links of every HTML page of an archive; returns what was made of its
-/// records, told on standard error as it goes.
-#[allow(clippy::too_many_arguments)]
-fn links_of_archive<R: io::Read>(
-    lister: &LinkLister,
-    archives: Archives,
-    detected: Detected,
-    input: Peeked<R>,
-    file: &str,
-    json: bool,
-    select: &mut Select,
-    out: &mut Out,
-) -> io::Result<Tally> {
-    let summary = select.summary;
-    archives.each_document(
-        "links",
-        "pages",
-        detected,
-        input,
-        file,
+    let command = Command {
+        mode: "links",
+        reads: "HTML",
+        documents: "pages",
+        found: "links",
+        wanted: rfc1738::archive::is_html,
         json,
-        summary,
+    };
+    archives.run(
+        &command,
+        files,
+        select,
         out,
-        rfc1738::archive::is_html,
-        |document, out| {
+        |input, file, select, out| {
+            let file = file.unwrap_or("-");
+            links_from(lister, input, file, None, json, select, out)
+        },
+        |document, file, select, out| {
+            // Against the record's own URL.
             let lister = match &document.record.url {
                 Some(url) => lister.clone().base(url.as_str()),
                 None => lister.clone(),
             };
-            let record = in_record(document.record);
-            links_from(
-                &lister,
-                document.body,
-                file,
-                Some(record),
-                json,
-                select,
-                out,
-            )
+            let record = Some(in_record(document.record));
+            links_from(&lister, document.body, file, record, json, select, out)
         },
     )
 }
