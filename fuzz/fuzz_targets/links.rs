@@ -7,18 +7,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use rfc1738::{HtmlReading, Link, LinkLister, ResolveMode};
-use std::io::Read;
 
-struct Pieces<'a>(&'a [u8], usize);
-
-impl Read for Pieces<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.1.min(buf.len()).min(self.0.len());
-        buf[..n].copy_from_slice(&self.0[..n]);
-        self.0 = &self.0[n..];
-        Ok(n)
-    }
-}
+mod pieces;
+use pieces::Pieces;
 
 /// What ends every element whose content is text in either reading (the script's twice:
 /// once for its "double escaped" state).
