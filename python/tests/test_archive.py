@@ -1,21 +1,23 @@
 """Web archives through the package: ``rfc1738.links_warc`` (a stream of Link objects) and
 ``rfc1738.arrow.links_warc`` (a column of archives in, rows out), on WARC files written
 by warcio (gzip'd per record and plain, with request, revisit and metadata records among
-the responses, a chunked and a gzip-encoded body) and ARC files written here (warcio
-reads ARC, does not write it). Every link of a record must be the one ``rfc1738.links``
+the responses, a chunked and a gzip-encoded body) and ARC files written by hand (warcio
+reads ARC, does not write it), both by tests/support/webarchives.py. Every link of a record must be the one ``rfc1738.links``
 gives for that page alone with the record's URL as base; what cannot be read is reported,
 never dropped."""
 
 import gzip
-import io
+import sys
+from pathlib import Path
 
 import pyarrow as pa
 import pytest
-from warcio.statusandheaders import StatusAndHeaders
-from warcio.warcwriter import WARCWriter
 
 import rfc1738
 import rfc1738.arrow
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "support"))
+import webarchives  # noqa: E402
 
 PAGES = [
     (
@@ -36,60 +38,19 @@ PAGES = [
     ),
 ]
 
-
-def chunked(body):
-    return b"".join(b"%x\r\n%s\r\n" % (len(p), p) for p in (body[:10], body[10:])) + b"0\r\n\r\n"
+# A text response: read, and not a page.
+TEXT = ("http://h/notes.txt", None, "text/plain", b"<a href=x>")
 
 
 def warc(gzipped):
-    """A crawl: a request and a response per page (one chunked, one gzip-encoded), a text
-    page, a revisit and a metadata record."""
-    out = io.BytesIO()
-    writer = WARCWriter(out, gzip=gzipped)
-    writer.write_record(writer.create_warcinfo_record("crawl.warc", {"software": "test"}))
-    for n, (url, date, html) in enumerate(PAGES):
-        headers = [("Content-Type", "text/html; charset=iso-8859-1")]
-        payload = html
-        if n == 1:
-            headers.append(("Transfer-Encoding", "chunked"))
-            payload = chunked(html)
-        if n == 2:
-            headers.append(("Content-Encoding", "gzip"))
-            payload = gzip.compress(html)
-        request = StatusAndHeaders("GET / HTTP/1.0", [("Host", "h")], is_http_request=True)
-        writer.write_record(
-            writer.create_warc_record(url, "request", payload=io.BytesIO(b""), http_headers=request,
-                                      warc_headers_dict={"WARC-Date": date})
-        )
-        response = StatusAndHeaders("200 OK", headers, protocol="HTTP/1.0")
-        writer.write_record(
-            writer.create_warc_record(url, "response", payload=io.BytesIO(payload), http_headers=response,
-                                      warc_headers_dict={"WARC-Date": date})
-        )
-    text = StatusAndHeaders("200 OK", [("Content-Type", "text/plain")], protocol="HTTP/1.0")
-    writer.write_record(
-        writer.create_warc_record("http://h/notes.txt", "response", payload=io.BytesIO(b"<a href=x>"),
-                                  http_headers=text)
-    )
-    url, date, _ = PAGES[0]
-    writer.write_record(writer.create_revisit_record(url, digest="sha1:AAAA", refers_to_uri=url,
-                                                     refers_to_date=date))
-    writer.write_record(writer.create_warc_record(url, "metadata", payload=io.BytesIO(b"via: x\r\n"),
-                                                  warc_content_type="application/warc-fields"))
-    return out.getvalue()
+    """A crawl (see tests/support/webarchives.py): a request and a response per page (one
+    chunked, one gzip-encoded), a text response, a revisit and a metadata record."""
+    return webarchives.warc(PAGES, gzipped, others=[TEXT])
 
 
-def arc():
+def arc(gzipped=False):
     """An ARC file (version 1): its filedesc block, then a record per page."""
-    def record(url, date, content):
-        return b"%s 192.0.2.1 %s text/html %d\n%s\n" % (url.encode(), date.encode(), len(content), content)
-
-    version = b"1 0 Test\nURL IP-address Archive-date Content-type Archive-length\n"
-    out = [record("filedesc://crawl.arc", "19960923142103", version)]
-    for url, date, html in PAGES:
-        digits = date.replace("-", "").replace("T", "").replace(":", "").rstrip("Z")
-        out.append(record(url, digits, b"HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n\r\n" + html))
-    return b"".join(out)
+    return webarchives.arc(PAGES, gzipped)
 
 
 def expected_links():
@@ -107,7 +68,7 @@ ARCHIVES = {
     "warc.gz": lambda: warc(True),
     "warc": lambda: warc(False),
     "arc": arc,
-    "arc.gz": lambda: b"".join(gzip.compress(r + b"\n") for r in arc().split(b"\n\n") if r),
+    "arc.gz": lambda: arc(True),
 }
 
 

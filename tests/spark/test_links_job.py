@@ -14,8 +14,6 @@ Run: RFC1738_BIN=target/debug/rfc1738 PYSPARK_PYTHON=$(which python) python -m p
 (the environment needs pyspark, pyarrow, warcio and the rfc1738 package: see .ci/run).
 """
 
-import gzip
-import io
 import json
 import os
 import subprocess
@@ -28,10 +26,11 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from warcio.archiveiterator import ArchiveIterator
-from warcio.statusandheaders import StatusAndHeaders
-from warcio.warcwriter import WARCWriter
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "support"))
+import webarchives  # noqa: E402
+
 JOB = ROOT / "examples" / "spark" / "links_job.py"
 BIN = os.environ.get("RFC1738_BIN", str(ROOT / "target" / "debug" / "rfc1738"))
 CORPUS = ROOT / "corpus" / "links"
@@ -54,54 +53,21 @@ def corpus_pages():
     return pages
 
 
-def chunked(body):
-    return b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in (body[:10], body[10:])) + b"0\r\n\r\n"
+# Responses that are not pages: a text (with what looks like a link) and an image.
+OTHERS = [("http://example.com/notes.txt", "1996-01-01T00:00:00Z", "text/plain", b'<a href="x.html">not HTML</a>'),
+          ("http://example.com/logo.gif", "1996-01-01T00:00:00Z", "image/gif", b"GIF89a<a href=x>")]
+# A page saved as a resource record of text/html.
+RESOURCE = ("http://example.com/saved/page.html", "1995-06-01T00:00:00Z",
+            b'<A HREF="../other.html">o</A> <A HREF="ftp://ftp.x/pub/%zz">bad</A>')
 
 
 def write_warc(path, gzipped, pages, resource=True):
-    """A crawl: per page a request, then its response (one chunked, one gzip-encoded, some
-    with no charset); a text/plain and an image/gif response; a resource record of
-    text/html (unless not `resource`); a revisit and a metadata record."""
-    with open(path, "wb") as out:
-        writer = WARCWriter(out, gzip=gzipped)
-        writer.write_record(writer.create_warcinfo_record(path.name, {"software": "tests/spark"}))
-        for n, (url, date, html) in enumerate(pages):
-            headers = [("Content-Type", "text/html" if n % 2 else "text/html; charset=iso-8859-1")]
-            payload = html
-            if n == 1:
-                headers.append(("Transfer-Encoding", "chunked"))
-                payload = chunked(html)
-            if n == 2:
-                headers.append(("Content-Encoding", "gzip"))
-                payload = gzip.compress(html)
-            writer.write_record(writer.create_warc_record(
-                url, "request", payload=io.BytesIO(b""),
-                http_headers=StatusAndHeaders("GET / HTTP/1.0", [("Host", "h")], is_http_request=True),
-                warc_headers_dict={"WARC-Date": date},
-            ))
-            writer.write_record(writer.create_warc_record(
-                url, "response", payload=io.BytesIO(payload),
-                http_headers=StatusAndHeaders("200 OK", headers, protocol="HTTP/1.0"),
-                warc_headers_dict={"WARC-Date": date},
-            ))
-        for url, ctype, body in [("http://example.com/notes.txt", "text/plain", b'<a href="x.html">not HTML</a>'),
-                                 ("http://example.com/logo.gif", "image/gif", b"GIF89a<a href=x>")]:
-            writer.write_record(writer.create_warc_record(
-                url, "response", payload=io.BytesIO(body),
-                http_headers=StatusAndHeaders("200 OK", [("Content-Type", ctype)], protocol="HTTP/1.0"),
-                warc_headers_dict={"WARC-Date": "1996-01-01T00:00:00Z"},
-            ))
-        if resource:
-            writer.write_record(writer.create_warc_record(
-                "http://example.com/saved/page.html", "resource",
-                payload=io.BytesIO(b'<A HREF="../other.html">o</A> <A HREF="ftp://ftp.x/pub/%zz">bad</A>'),
-                warc_content_type="text/html", warc_headers_dict={"WARC-Date": "1995-06-01T00:00:00Z"},
-            ))
-        url = pages[0][0] if pages else "http://example.com/"
-        writer.write_record(writer.create_revisit_record(url, digest="sha1:AAAA", refers_to_uri=url,
-                                                         refers_to_date="1996-01-01T00:00:00Z"))
-        writer.write_record(writer.create_warc_record(url, "metadata", payload=io.BytesIO(b"via: x\r\n"),
-                                                      warc_content_type="application/warc-fields"))
+    """A crawl (see tests/support/webarchives.py): per page a request, then its response
+    (one chunked, one gzip-encoded, some with no charset); a text/plain and an image/gif
+    response; a resource record of text/html (unless not `resource`); a revisit and a
+    metadata record."""
+    path.write_bytes(webarchives.warc(pages, gzipped, others=OTHERS, resource=RESOURCE if resource else None,
+                                      name=path.name))
 
 
 def cut_a_member(path):
