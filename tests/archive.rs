@@ -10,6 +10,9 @@ use rfc1738::archive::{sniff, ArchiveReader, Detected, Format, Item};
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
+mod common;
+use common::pieces::Pieces;
+
 /// What the reader handed on, owned.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Event {
@@ -908,17 +911,6 @@ fn extract_reads_the_text_records_and_html_stays_html() {
 }
 
 /// Hands its bytes over `n` at a time, as a pipe or a slow source may.
-struct Pieces<'a>(&'a [u8], usize);
-
-impl Read for Pieces<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.1.min(buf.len()).min(self.0.len());
-        buf[..n].copy_from_slice(&self.0[..n]);
-        self.0 = &self.0[n..];
-        Ok(n)
-    }
-}
-
 /// Found by the `records` fuzz target (HARDENING.md, issue 33): an ARC file of corrupt gzip
 /// members, a truncated member followed by raw bytes. Read in pieces of two bytes, a
 /// corrupt member was told differently (some of its bytes skipped first, and its

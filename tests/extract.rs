@@ -13,6 +13,7 @@ use std::io::Read;
 use std::path::PathBuf;
 
 mod common;
+use common::pieces::Pieces;
 
 fn corpus_dir() -> PathBuf {
     common::corpus::dir().join("extract")
@@ -56,65 +57,18 @@ fn stated(text: &str, found: &Found<'_>) -> Value {
     value
 }
 
-/// A reader that hands out at most `piece` bytes at a time.
-struct Trickle<'a> {
-    bytes: &'a [u8],
-    piece: usize,
-}
-
-impl Read for Trickle<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.piece.min(buf.len()).min(self.bytes.len());
-        buf[..n].copy_from_slice(&self.bytes[..n]);
-        self.bytes = &self.bytes[n..];
-        Ok(n)
-    }
-}
-
-/// A buffered source whose buffer holds at most `piece` bytes at a time: read in place
-/// (`extract_buf_reader`), the search meets the end of a buffer every `piece` bytes.
-struct TrickleBuf<'a> {
-    bytes: &'a [u8],
-    piece: usize,
-}
-
-impl Read for TrickleBuf<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.piece.min(buf.len()).min(self.bytes.len());
-        buf[..n].copy_from_slice(&self.bytes[..n]);
-        self.bytes = &self.bytes[n..];
-        Ok(n)
-    }
-}
-
-impl std::io::BufRead for TrickleBuf<'_> {
-    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        Ok(&self.bytes[..self.piece.min(self.bytes.len())])
-    }
-
-    fn consume(&mut self, amount: usize) {
-        self.bytes = &self.bytes[amount..];
-    }
-}
-
 /// Every finding from a stream read `piece` bytes at a time equals the `&str` reading,
 /// copied (`extract_reader`) or read in place in buffers of `piece` bytes
 /// (`extract_buf_reader`), and read in place from the whole text at once.
 fn assert_stream_agrees(extractor: Extractor, text: &str, piece: usize) {
     let from_str: Vec<Found<'static>> = extractor.extract(text).map(Found::into_owned).collect();
     let from_stream: Vec<Found<'static>> = extractor
-        .extract_reader(Trickle {
-            bytes: text.as_bytes(),
-            piece,
-        })
+        .extract_reader(Pieces(text.as_bytes(), piece))
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(from_stream, from_str, "stream read {piece} bytes at a time");
     let in_place: Vec<Found<'static>> = extractor
-        .extract_buf_reader(TrickleBuf {
-            bytes: text.as_bytes(),
-            piece,
-        })
+        .extract_buf_reader(Pieces(text.as_bytes(), piece))
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(in_place, from_str, "read in place, {piece} bytes a buffer");
@@ -131,15 +85,9 @@ fn assert_stream_agrees(extractor: Extractor, text: &str, piece: usize) {
         }
         found
     }
-    let copied = extractor.extract_reader(Trickle {
-        bytes: text.as_bytes(),
-        piece,
-    });
+    let copied = extractor.extract_reader(Pieces(text.as_bytes(), piece));
     assert_eq!(lent(copied), from_str, "lent, {piece} bytes at a time");
-    let in_place = extractor.extract_buf_reader(TrickleBuf {
-        bytes: text.as_bytes(),
-        piece,
-    });
+    let in_place = extractor.extract_buf_reader(Pieces(text.as_bytes(), piece));
     assert_eq!(
         lent(in_place),
         from_str,
@@ -347,10 +295,7 @@ fn a_long_stream_is_read_in_bounded_memory_and_every_url_found() {
 fn line_and_column_count_across_stream_pieces() {
     let text = "first line\n  second <URL:http://a/>\r\n\nfourth http://b/ x\n";
     let found: Vec<(u64, u64)> = Extractor::new()
-        .extract_reader(Trickle {
-            bytes: text.as_bytes(),
-            piece: 3,
-        })
+        .extract_reader(Pieces(text.as_bytes(), 3))
         .map(|found| {
             let found = found.unwrap();
             (found.line(), found.column())

@@ -12,6 +12,9 @@ use std::io::Read;
 use std::path::Path;
 use std::process::Command;
 
+mod common;
+use common::pieces::Pieces;
+
 /// The links of `html`, with the base given, read by HTML 2.0's rules.
 fn links(html: &str, base: Option<&str>, mode: ResolveMode) -> Vec<Link> {
     links_read(html, base, mode, HtmlReading::Html2)
@@ -422,22 +425,10 @@ fn the_charset_is_the_one_in_force_when_the_attribute_ended() {
 
 #[test]
 fn a_utf_8_character_cut_by_a_read_is_still_utf_8() {
-    /// Hands out one byte per read.
-    struct OneByte<'a>(&'a [u8]);
-    impl Read for OneByte<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            let Some((&first, rest)) = self.0.split_first() else {
-                return Ok(0);
-            };
-            buf[0] = first;
-            self.0 = rest;
-            Ok(1)
-        }
-    }
     let page = "<A HREF=\"caf\u{e9}\u{1F30D}.html\">";
     let found: Vec<Link> = LinkLister::new()
         .base("http://h/")
-        .links_reader(OneByte(page.as_bytes()))
+        .links_reader(Pieces(page.as_bytes(), 1))
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(found[0].href.as_deref(), Some("caf\u{e9}\u{1F30D}.html"));
@@ -598,15 +589,6 @@ fn a_huge_run_of_letters_after_a_less_than_sign_is_read_in_bounded_memory() {
 /// `(line, element, error code or href)` of each link of `page` in a reading, read whole;
 /// the same must come of it read in pieces of 1 to 7 bytes.
 fn read_both_ways(page: &[u8], reading: HtmlReading) -> Vec<(u64, String, String)> {
-    struct Pieces<'a>(&'a [u8], usize);
-    impl Read for Pieces<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            let n = self.1.min(self.0.len()).min(buf.len());
-            buf[..n].copy_from_slice(&self.0[..n]);
-            self.0 = &self.0[n..];
-            Ok(n)
-        }
-    }
     let lister = LinkLister::new()
         .base("http://h/d/")
         .reading(reading)

@@ -5,6 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 use rfc1738::{Extractor, Found};
 
+#[path = "../../tests/common/pieces.rs"]
 mod pieces;
 use pieces::Pieces;
 

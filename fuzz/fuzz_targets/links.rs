@@ -8,6 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use rfc1738::{HtmlReading, Link, LinkLister, ResolveMode};
 
+#[path = "../../tests/common/pieces.rs"]
 mod pieces;
 use pieces::Pieces;
 

@@ -8,6 +8,7 @@ use libfuzzer_sys::fuzz_target;
 use rfc1738::archive::{sniff, ArchiveReader, Detected, Format, Item};
 use std::io::Read;
 
+#[path = "../../tests/common/pieces.rs"]
 mod pieces;
 use pieces::Pieces;
 

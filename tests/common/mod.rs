@@ -12,4 +12,5 @@ pub mod cli;
 pub mod corpus;
 pub mod error_truth;
 pub mod pest_docs;
+pub mod pieces;
 pub mod random;
