@@ -910,7 +910,6 @@ fn extract_reads_the_text_records_and_html_stays_html() {
     assert!(!stdout.contains("record_url"));
 }
 
-/// Hands its bytes over `n` at a time, as a pipe or a slow source may.
 /// Found by the `records` fuzz target (HARDENING.md, issue 33): an ARC file of corrupt gzip
 /// members, a truncated member followed by raw bytes. Read in pieces of two bytes, a
 /// corrupt member was told differently (some of its bytes skipped first, and its
