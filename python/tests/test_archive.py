@@ -2,9 +2,9 @@
 ``rfc1738.arrow.links_warc`` (a column of archives in, rows out), on WARC files written
 by warcio (gzip'd per record and plain, with request, revisit and metadata records among
 the responses, a chunked and a gzip-encoded body) and ARC files written by hand (warcio
-reads ARC, does not write it), both by tests/support/webarchives.py. Every link of a record must be the one ``rfc1738.links``
-gives for that page alone with the record's URL as base; what cannot be read is reported,
-never dropped."""
+reads ARC, does not write it), both by tests/support/webarchives.py. Every link of a
+record must be the one ``rfc1738.links`` gives for that page alone with the record's URL
+as base; what cannot be read is reported, never dropped."""
 
 import gzip
 import sys

@@ -2,11 +2,11 @@
 
 WARC files are written by warcio (gzip'd per record and plain), with request, revisit and
 metadata records among the responses, a chunked response and a gzip-encoded one; ARC files
-(version 1) are written by hand, as warcio reads ARC but does not write it, and read back
-with warcio's ArchiveIterator as a cross-check (both in tests/support/webarchives.py). For every
-record, the links the CLI lists must be the ones `rfc1738 links --json --base URL page`
-gives for that page alone (the page as warcio decodes it), and `extract` must find in each
-text record what it finds in that text alone.
+(version 1) are written by hand, as warcio reads ARC but does not write it (both by
+tests/support/webarchives.py), and read back with warcio's ArchiveIterator as a
+cross-check. For every record, the links the CLI lists must be the ones `rfc1738 links
+--json --base URL page` gives for that page alone (the page as warcio decodes it), and
+`extract` must find in each text record what it finds in that text alone.
 
 Run: RFC1738_BIN=target/debug/rfc1738 python -m pytest tests/archives
 """
@@ -121,7 +121,8 @@ def archive(request, tmp_path):
 
 def test_warcio_reads_what_was_written(archive):
     docs = warcio_documents(archive)
-    assert [(url, iso(date)) for url, date, _, _ in docs] == [(url, date) for url, date, _ in PAGES] + [(TEXT[0], TEXT[1])]
+    expected = [(url, date) for url, date, _ in PAGES] + [(TEXT[0], TEXT[1])]
+    assert [(url, iso(date)) for url, date, _, _ in docs] == expected
     assert [body for _, _, _, body in docs] == [html for _, _, html in PAGES] + [TEXT[3]]
 
 
