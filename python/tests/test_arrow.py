@@ -144,6 +144,32 @@ def test_the_slices_of_every_thread_count_give_the_rows_of_one_thread(threads):
     assert len(one) == 2 * len(pages)
 
 
+@pytest.mark.parametrize("threads", [2, 4])
+def test_columns_written_in_some_slices_only_are_put_end_to_end(threads):
+    # The front slice writes http columns only, the back ones ftp, prospero (a list of
+    # pairs) and one error: each column is written in some slices and missing in others
+    # (its nulls filled in when appended), and some in none (finished as nulls). The
+    # input comes in chunks that do not fall on the slices' bounds.
+    half = 60_000
+    urls = [f"http://h{n}/a/b?q" for n in range(half)]
+    urls += [f"ftp://u@h{n}/p/q;type=a" for n in range(half)]
+    urls[-7] = "prospero://h/p;a=b"
+    urls[-5] = "not a url"
+    urls[half + 3] = None
+    column = pa.chunked_array([urls[:33_333], urls[33_333:100_001], urls[100_001:]])
+    one = rfc1738.arrow.parse(column, threads=1)
+    many = rfc1738.arrow.parse(column, threads=threads)
+    assert many.equals(one)
+    rows = many.to_pylist()
+    assert rows[0]["search"] == "q" and rows[0]["user"] is None and rows[0]["path"] == ["a", "b"]
+    assert rows[-1]["user"] == "u" and rows[-1]["search"] is None and rows[-1]["typecode"] == "a"
+    assert rows[-7]["fields"] == [{"fieldname": "a", "fieldvalue": "b"}]
+    assert rows[-5]["valid"] is False and rows[-5]["error"]["code"]
+    assert all(row is None or row["error"] is None for row in rows[:-5])
+    assert rows[half + 3] is None and many.null_count == 1
+    assert many.field("fragment").null_count == len(urls)
+
+
 def test_what_is_not_a_column_of_strings_is_refused():
     with pytest.raises(TypeError, match="(?i)int64"):
         rfc1738.arrow.parse(pa.array([1, 2]))

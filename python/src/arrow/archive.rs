@@ -67,15 +67,21 @@ pub(crate) fn arrow_links_warc(
             each_value(chunk, |value| files.push(value));
         }
         let columns = schema::archive_links_columns();
-        in_slices(&files, threads, 1, |first, slice| {
-            let mut rows = Rows::new(&columns, schema::LINKS_SKIPPED, slice.len());
-            for (index, file) in slice.iter().enumerate() {
-                let Some(file) = file else { continue };
-                let index = (first + index) as i64;
-                archive_rows(&mut rows, index, *file, &lister, reader)?;
-            }
-            Ok(rows.finish())
-        })
+        in_slices(
+            files.len(),
+            threads,
+            1,
+            |room| Rows::new(&columns, schema::LINKS_SKIPPED, room),
+            |rows, range| {
+                let first = range.start;
+                for (index, file) in files[range].iter().enumerate() {
+                    let Some(file) = file else { continue };
+                    let index = (first + index) as i64;
+                    archive_rows(rows, index, *file, &lister, reader)?;
+                }
+                Ok(())
+            },
+        )
     });
     output(py, rows)
 }

@@ -1,14 +1,20 @@
 //! Typed Arrow columns filled row by row, sparsely: a row writes only the fields it has,
 //! and the rows a column was not written in are nulls, appended in one run when the column
 //! is next written or when the table is finished. A report of an ftp URL writes about a
-//! dozen of the schema's forty columns; the others cost nothing for that row.
+//! dozen of the schema's forty columns; the others cost nothing for that row, and a column
+//! no row wrote is finished as nulls without being filled (zeroed memory, never touched).
+//!
+//! Tables made in slices by several threads are put end to end by appending the later
+//! slices' columns to the first's ([`Table::append`]): only those are copied.
 
 use arrow_array::builder::{
     ArrayBuilder, BooleanBuilder, Int32Builder, Int64Builder, StringBuilder,
 };
-use arrow_array::{Array, ArrayRef, ListArray, StructArray};
-use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
-use arrow_schema::{DataType, Field, Fields};
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Int32Type, Int64Type};
+use arrow_array::{new_null_array, Array, ArrayRef, ListArray, StructArray};
+use arrow_buffer::{NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_schema::{ArrowError, DataType, Field, Fields};
 use std::sync::Arc;
 
 /// What a column holds.
@@ -87,9 +93,10 @@ pub(crate) enum Data {
     Struct(Box<Table>, NullBufferBuilder),
 }
 
-/// One column: its name and rows.
+/// One column: its name, type and rows.
 pub(crate) struct Column {
     pub(crate) name: &'static str,
+    data_type: DataType,
     pub(crate) data: Data,
     /// How many rows `data` has (nulls included): kept here, so that [`Column::fill`] is
     /// a comparison when there is nothing to fill.
@@ -122,6 +129,7 @@ impl Column {
         };
         Column {
             name,
+            data_type: kind.data_type(),
             data,
             rows: 0,
         }
@@ -145,13 +153,15 @@ impl Column {
     }
 
     /// Appends nulls up to row `row` (excluded).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn fill(&mut self, row: usize) {
         if self.rows < row {
             self.fill_to(row);
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn fill_to(&mut self, row: usize) {
         self.rows = row;
         let missing = row.saturating_sub(self.len());
@@ -177,7 +187,7 @@ impl Column {
 
     /// Writes a text at row `row` (split on `/` into a list column); `false` when the
     /// column holds no texts.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn text(&mut self, row: usize, value: &str) -> bool {
         self.fill(row);
         match &mut self.data {
@@ -196,7 +206,7 @@ impl Column {
     }
 
     /// Writes a boolean at row `row`; `false` when the column holds none.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn flag(&mut self, row: usize, value: bool) -> bool {
         self.fill(row);
         match &mut self.data {
@@ -261,8 +271,12 @@ impl Column {
         true
     }
 
-    /// The finished column.
+    /// The finished column of `rows` rows: nulls, without filling them, when no row was
+    /// written.
     fn finish(&mut self, rows: usize) -> ArrayRef {
+        if self.len() == 0 {
+            return new_null_array(&self.data_type, rows);
+        }
         self.fill(rows);
         match &mut self.data {
             Data::Text(b) => Arc::new(b.finish()),
@@ -301,6 +315,85 @@ impl Column {
                 Arc::new(table.finish_with(rows, nulls))
             }
         }
+    }
+}
+
+impl Column {
+    /// Appends the rows of `array` (this column's type) after row `at`.
+    fn append_array(&mut self, at: usize, array: &dyn Array) -> Result<(), ArrowError> {
+        self.fill(at);
+        match &mut self.data {
+            Data::Text(b) => b.append_array(array.as_string::<i32>())?,
+            Data::Bool(b) => b.append_array(array.as_boolean()),
+            Data::Int32(b) => b.append_array(array.as_primitive::<Int32Type>()),
+            Data::Int64(b) => b.append_array(array.as_primitive::<Int64Type>()),
+            Data::TextList(offsets, nulls, texts) => {
+                let list = array.as_list::<i32>();
+                let values = list_values(list);
+                append_offsets(offsets, list)?;
+                texts.append_array(values.as_string::<i32>())?;
+                append_nulls(nulls, list.nulls(), list.len());
+            }
+            Data::Pairs(_, offsets, nulls, firsts, seconds) => {
+                let list = array.as_list::<i32>();
+                let values = list_values(list);
+                let pairs = values.as_struct();
+                append_offsets(offsets, list)?;
+                firsts.append_array(pairs.column(0).as_string::<i32>())?;
+                seconds.append_array(pairs.column(1).as_string::<i32>())?;
+                append_nulls(nulls, list.nulls(), list.len());
+            }
+            Data::Struct(table, nulls) => {
+                let fields = array.as_struct();
+                for (column, child) in table.columns.iter_mut().zip(fields.columns()) {
+                    column.append_array(at, child.as_ref())?;
+                }
+                append_nulls(nulls, fields.nulls(), fields.len());
+            }
+        }
+        self.rows = at + array.len();
+        Ok(())
+    }
+
+    /// Appends the `count` rows of `other` (a column of the same type) after row `at`.
+    fn append(&mut self, at: usize, mut other: Column, count: usize) -> Result<(), ArrowError> {
+        // A column no row of `other` wrote: its nulls are filled in when this one is next
+        // written, or finished.
+        if other.len() == 0 {
+            return Ok(());
+        }
+        let array = other.finish(count);
+        self.append_array(at, array.as_ref())
+    }
+}
+
+/// The items of a list's rows (all of them: a list made here starts at its first item).
+fn list_values(list: &ListArray) -> ArrayRef {
+    let offsets = list.value_offsets();
+    let (first, last) = (offsets[0] as usize, offsets[offsets.len() - 1] as usize);
+    list.values().slice(first, last - first)
+}
+
+/// Appends a list's offsets to `offsets`, moved to start at their last.
+fn append_offsets(offsets: &mut Vec<i32>, list: &ListArray) -> Result<(), ArrowError> {
+    let base = offsets.last().copied().unwrap_or_default();
+    let added = list.value_offsets();
+    let first = added[0];
+    let shift = base - first;
+    if shift.checked_add(added[added.len() - 1]).is_none() {
+        return Err(ArrowError::OffsetOverflowError(
+            base as usize + (added[added.len() - 1] - first) as usize,
+        ));
+    }
+    offsets.extend(added[1..].iter().map(|offset| offset + shift));
+    Ok(())
+}
+
+/// Appends a validity (`None`: every row valid) of `len` rows.
+fn append_nulls(nulls: &mut NullBufferBuilder, added: Option<&NullBuffer>, len: usize) {
+    match added {
+        Some(added) => nulls.append_buffer(added),
+        None => nulls.append_n_non_nulls(len),
     }
 }
 
@@ -357,6 +450,57 @@ impl Table {
         let found = self.columns.iter().position(|column| column.name == name)?;
         self.next[previous] = found as u16;
         Some(found)
+    }
+
+    /// Appends the rows of `parts` (tables of the same columns, each with its number of
+    /// rows) after row `rows`, the columns shared among `threads` threads.
+    pub(crate) fn append(
+        &mut self,
+        rows: usize,
+        parts: Vec<(Table, usize)>,
+        threads: usize,
+    ) -> Result<(), ArrowError> {
+        let counts: Vec<usize> = parts.iter().map(|(_, count)| *count).collect();
+        let mut by_column: Vec<Vec<Column>> = self.columns.iter().map(|_| Vec::new()).collect();
+        for (part, _) in parts {
+            for (index, column) in part.columns.into_iter().enumerate() {
+                if let Some(list) = by_column.get_mut(index) {
+                    list.push(column);
+                }
+            }
+        }
+        let threads = threads.max(1);
+        let mut shares: Vec<Vec<(&mut Column, Vec<Column>)>> =
+            (0..threads).map(|_| Vec::new()).collect();
+        for (index, work) in self.columns.iter_mut().zip(by_column).enumerate() {
+            shares[index % threads].push(work);
+        }
+        let counts = &counts;
+        let append = move |share: Vec<(&mut Column, Vec<Column>)>| {
+            for (column, others) in share {
+                let mut at = rows;
+                for (other, &count) in others.into_iter().zip(counts) {
+                    column.append(at, other, count)?;
+                    at += count;
+                }
+            }
+            Ok(())
+        };
+        std::thread::scope(|scope| {
+            let mut shares = shares.into_iter();
+            let first = shares.next().unwrap_or_default();
+            let handles: Vec<_> = shares
+                .map(|share| scope.spawn(move || append(share)))
+                .collect();
+            let mut done = append(first);
+            for handle in handles {
+                let joined = handle
+                    .join()
+                    .unwrap_or_else(|_| Err(ArrowError::ComputeError("a thread panicked".into())));
+                done = done.and(joined);
+            }
+            done
+        })
     }
 
     /// Appends nulls to every column up to row `row` (excluded).

@@ -13,7 +13,6 @@ mod schema;
 use crate::errors::resolve_error;
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, StructArray};
-use arrow_buffer::{BooleanBufferBuilder, NullBuffer};
 use arrow_schema::DataType;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -21,8 +20,9 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::PyArray;
 use rfc1738::{Dialect, HtmlReading, LinkLister, LinkReport, ResolveMode, ResolveReport};
 use rows::{RowError, Rows};
+use std::ops::Range;
 use std::str::FromStr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 pub(crate) use archive::arrow_links_warc;
 
@@ -98,6 +98,23 @@ fn each_value<'a>(chunk: &'a ArrayRef, mut each: impl FnMut(Option<Value<'a>>)) 
     }
 }
 
+/// Calls `each` with the values of rows `range` of the column of `chunks`, in order.
+fn each_value_in(
+    chunks: &[ArrayRef],
+    range: Range<usize>,
+    mut each: impl for<'v> FnMut(Option<Value<'v>>),
+) {
+    let mut start = 0;
+    for chunk in chunks {
+        let end = start + chunk.len();
+        let (from, to) = (range.start.max(start), range.end.min(end));
+        if from < to {
+            each_value(&chunk.slice(from - start, to - from), &mut each);
+        }
+        start = end;
+    }
+}
+
 /// The values of one column as a list, one per row (for a column read beside another).
 fn values_of(chunks: &[ArrayRef]) -> Vec<Option<Value<'_>>> {
     let mut values = Vec::with_capacity(chunks.iter().map(|chunk| chunk.len()).sum());
@@ -127,92 +144,90 @@ fn slices(rows: usize, threads: Option<usize>, least: usize) -> usize {
     threads.min(rows / least.max(1)).max(1)
 }
 
-/// Makes the rows of `values` in slices (see [`slices`]), one thread each (`make` is given
-/// the index of a slice's first value), and puts them end to end.
-fn in_slices<T: Sync>(
-    values: &[T],
+/// Makes the rows of `rows` inputs on as many threads as [`slices`] says, and puts them end
+/// to end. `start(room)` begins rows with room for `room` of them, and `write(rows, range)`
+/// writes the rows of the inputs `range`.
+///
+/// The inputs are shared out as the threads come for them, so that a thread that runs
+/// slower (a busy core) takes less: the calling thread writes from the front, into rows
+/// with room for all, and the others take slices from the back, into rows of their own,
+/// until they meet. The back slices are then appended to the front's ([`Rows::append`]),
+/// column by column, the columns shared among the threads: only they are copied.
+fn in_slices<W: Into<Rows> + Send>(
+    rows: usize,
     threads: Option<usize>,
     least: usize,
-    make: impl Fn(usize, &[T]) -> Result<StructArray, RowError> + Sync,
+    start: impl Fn(usize) -> W + Sync,
+    write: impl Fn(&mut W, Range<usize>) -> Result<(), RowError> + Sync,
 ) -> Result<StructArray, RowError> {
-    let count = slices(values.len(), threads, least);
+    let count = slices(rows, threads, least);
+    let mut front = start(rows);
     if count == 1 {
-        return make(0, values);
+        write(&mut front, 0..rows)?;
+        return Ok(front.into().finish());
     }
-    let size = values.len().div_ceil(count);
-    let parts: Vec<Result<StructArray, RowError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = values
-            .chunks(size)
-            .enumerate()
-            .map(|(index, slice)| {
-                let make = &make;
-                scope.spawn(move || make(index * size, slice))
+    // Slices small enough for the threads to meet within a few percent of the rows.
+    let slice = (rows / (count * 16)).max(least).max(1);
+    // The inputs not yet taken.
+    let left = Mutex::new(0..rows);
+    let take = |from_front: bool| {
+        let mut left = left.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if left.is_empty() {
+            return None;
+        }
+        let taken = if from_front {
+            left.start..left.end.min(left.start + slice)
+        } else {
+            left.end.saturating_sub(slice).max(left.start)..left.end
+        };
+        *left = match from_front {
+            true => taken.end..left.end,
+            false => left.start..taken.start,
+        };
+        Some(taken)
+    };
+    let (start, write, take) = (&start, &write, &take);
+    let (front, back) = std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..count)
+            .map(|_| {
+                scope.spawn(move || -> Result<Vec<(usize, Rows)>, RowError> {
+                    let mut parts = Vec::new();
+                    while let Some(range) = take(false) {
+                        let mut rows = start(range.len());
+                        let first = range.start;
+                        write(&mut rows, range)?;
+                        parts.push((first, rows.into()));
+                    }
+                    Ok(parts)
+                })
             })
             .collect();
-        handles
-            .into_iter()
-            .map(|handle| {
-                handle
-                    .join()
-                    .unwrap_or_else(|_| Err(RowError("a thread panicked".into())))
-            })
-            .collect()
-    });
-    let parts = parts.into_iter().collect::<Result<Vec<_>, _>>()?;
-    end_to_end(&parts, count)
-}
-
-/// The struct arrays `parts` (of the same fields) put end to end, column by column, the
-/// columns shared among `threads` threads: copying them is the part of the work that would
-/// otherwise run on one core.
-fn end_to_end(parts: &[StructArray], threads: usize) -> Result<StructArray, RowError> {
-    let Some(first) = parts.first() else {
-        return Err(RowError("no rows to put end to end".into()));
-    };
-    let fields = first.fields().clone();
-    let count = fields.len();
-    let column = |index: usize| -> Result<ArrayRef, RowError> {
-        let arrays: Vec<&dyn Array> = parts
-            .iter()
-            .map(|part| part.column(index).as_ref())
-            .collect();
-        arrow_select::concat::concat(&arrays).map_err(|error| RowError(error.to_string()))
-    };
-    let share = |thread: usize| -> Vec<(usize, Result<ArrayRef, RowError>)> {
-        (thread..count)
-            .step_by(threads.max(1))
-            .map(|index| (index, column(index)))
-            .collect()
-    };
-    let mut done: Vec<(usize, Result<ArrayRef, RowError>)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..threads)
-            .map(|thread| scope.spawn(move || share(thread)))
-            .collect();
-        let mut done = share(0);
+        let mut written = Ok(());
+        while let Some(range) = take(true) {
+            written = write(&mut front, range);
+            if written.is_err() {
+                break;
+            }
+        }
+        let mut back = Vec::new();
         for handle in handles {
             match handle.join() {
-                Ok(columns) => done.extend(columns),
-                Err(_) => done.push((0, Err(RowError("a thread panicked".into())))),
+                Ok(parts) => back.push(parts),
+                Err(_) => back.push(Err(RowError("a thread panicked".into()))),
             }
         }
-        done
+        (written.map(|()| front), back)
     });
-    done.sort_by_key(|(index, _)| *index);
-    let columns = done
+    let mut front: Rows = front?.into();
+    let mut back = back
         .into_iter()
-        .map(|(_, column)| column)
-        .collect::<Result<Vec<_>, _>>()?;
-    let nulls = parts.iter().any(|part| part.nulls().is_some()).then(|| {
-        let mut valid = BooleanBufferBuilder::new(parts.iter().map(Array::len).sum());
-        for part in parts {
-            match part.nulls() {
-                Some(nulls) => valid.append_buffer(nulls.inner()),
-                None => valid.append_n(part.len(), true),
-            }
-        }
-        NullBuffer::new(valid.finish())
-    });
-    StructArray::try_new(fields, columns, nulls).map_err(|error| RowError(error.to_string()))
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>();
+    back.sort_by_key(|(first, _)| *first);
+    front.append(back.into_iter().map(|(_, rows)| rows).collect(), count)?;
+    Ok(front.finish())
 }
 
 /// The report of every URL of a column of strings, as `rfc1738 parse --json` gives it, as
@@ -229,19 +244,27 @@ pub(crate) fn arrow_parse(
         Dialect::from_str(dialect).map_err(|error| PyValueError::new_err(error.to_string()))?;
     let chunks = chunks_of(urls)?;
     check(&chunks, Holds::Texts, "urls")?;
+    let rows: usize = chunks.iter().map(|chunk| chunk.len()).sum();
     let rows = py.detach(|| {
-        let values = values_of(&chunks);
-        in_slices(&values, threads, 16 * 1024, |_, slice| {
-            let mut rows = parse::ParseRows::new(dialect, slice.len());
-            for value in slice {
-                let url = match value {
-                    Some(Value::Text(url)) => Some(*url),
-                    _ => None,
-                };
-                rows.push(url)?;
-            }
-            Ok(rows.finish())
-        })
+        in_slices(
+            rows,
+            threads,
+            16 * 1024,
+            |room| parse::ParseRows::new(dialect, room),
+            |rows, range| {
+                let mut written = Ok(());
+                each_value_in(&chunks, range, |value| {
+                    let url = match value {
+                        Some(Value::Text(url)) => Some(url),
+                        _ => None,
+                    };
+                    if written.is_ok() {
+                        written = rows.push(url);
+                    }
+                });
+                written
+            },
+        )
     });
     output(py, rows)
 }
@@ -319,18 +342,23 @@ pub(crate) fn arrow_resolve(
             .map(|row| (contexts.get(row), partials.get(row)))
             .collect();
         let columns = schema::resolve_columns();
-        in_slices(&pairs, threads, 4 * 1024, |_, slice| {
-            let mut rows = Rows::new(&columns, schema::RESOLVE_SKIPPED, slice.len());
-            for pair in slice {
-                match *pair {
-                    (Some(context), Some(partial)) => {
-                        rows.push(&ResolveReport::new(context, partial, mode))?
+        in_slices(
+            pairs.len(),
+            threads,
+            4 * 1024,
+            |room| Rows::new(&columns, schema::RESOLVE_SKIPPED, room),
+            |rows, range| {
+                for pair in &pairs[range] {
+                    match *pair {
+                        (Some(context), Some(partial)) => {
+                            rows.push(&ResolveReport::new(context, partial, mode))?
+                        }
+                        _ => rows.push_null(),
                     }
-                    _ => rows.push_null(),
                 }
-            }
-            Ok(rows.finish())
-        })
+                Ok(())
+            },
+        )
     });
     output(py, rows)
 }
@@ -393,22 +421,28 @@ pub(crate) fn arrow_links(
         let (pages, bases) = (values_of(&pages), column(&bases));
         let pairs: Vec<_> = (0..rows).map(|row| (pages[row], bases.get(row))).collect();
         let columns = schema::links_columns();
-        in_slices(&pairs, threads, 64, |first, slice| {
-            let mut out = Rows::new(&columns, schema::LINKS_SKIPPED, slice.len());
-            for (index, &(page, base)) in slice.iter().enumerate() {
-                let Some(page) = page else { continue };
-                let lister = match base {
-                    Some(base) => lister.clone().base(base),
-                    None => lister.clone(),
-                };
-                for link in lister.links_reader(page.as_bytes()) {
-                    let link = link.map_err(|error| RowError(error.to_string()))?;
-                    out.set_int64(0, (first + index) as i64);
-                    out.push(&LinkReport::new(None, &link))?;
+        in_slices(
+            pairs.len(),
+            threads,
+            64,
+            |room| Rows::new(&columns, schema::LINKS_SKIPPED, room),
+            |out, range| {
+                let first = range.start;
+                for (index, &(page, base)) in pairs[range].iter().enumerate() {
+                    let Some(page) = page else { continue };
+                    let lister = match base {
+                        Some(base) => lister.clone().base(base),
+                        None => lister.clone(),
+                    };
+                    for link in lister.links_reader(page.as_bytes()) {
+                        let link = link.map_err(|error| RowError(error.to_string()))?;
+                        out.set_int64(0, (first + index) as i64);
+                        out.push(&LinkReport::new(None, &link))?;
+                    }
                 }
-            }
-            Ok(out.finish())
-        })
+                Ok(())
+            },
+        )
     });
     output(py, rows)
 }

@@ -90,10 +90,11 @@ impl ParseRows {
         self.rows.end_row();
         Ok(())
     }
+}
 
-    /// The struct array.
-    pub(crate) fn finish(self) -> arrow_array::StructArray {
-        self.rows.finish()
+impl From<ParseRows> for Rows {
+    fn from(rows: ParseRows) -> Rows {
+        rows.rows
     }
 }
 

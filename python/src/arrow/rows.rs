@@ -85,6 +85,24 @@ impl Rows {
         self.nulls.append_null();
     }
 
+    /// Appends the rows of `parts` (rows of the same columns) after these, the columns
+    /// shared among `threads` threads: the rows of a column made in slices, put end to end.
+    pub(crate) fn append(&mut self, parts: Vec<Rows>, threads: usize) -> Result<(), RowError> {
+        let mut tables = Vec::with_capacity(parts.len());
+        let at = self.rows;
+        for mut part in parts {
+            match part.nulls.finish() {
+                Some(nulls) => self.nulls.append_buffer(&nulls),
+                None => self.nulls.append_n_non_nulls(part.rows),
+            }
+            self.rows += part.rows;
+            tables.push((part.table, part.rows));
+        }
+        self.table
+            .append(at, tables, threads)
+            .map_err(|error| RowError(error.to_string()))
+    }
+
     /// The struct array.
     pub(crate) fn finish(mut self) -> StructArray {
         let nulls = self.nulls.finish();
