@@ -15,7 +15,7 @@ use arrow_array::types::{Int32Type, Int64Type};
 use arrow_array::{new_null_array, Array, ArrayRef, ListArray, StructArray};
 use arrow_buffer::{NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// What a column holds.
 #[derive(Debug, Clone)]
@@ -272,10 +272,10 @@ impl Column {
     }
 
     /// The finished column of `rows` rows: nulls, without filling them, when no row was
-    /// written.
-    fn finish(&mut self, rows: usize) -> ArrayRef {
+    /// written (an array of `nulls`, shared with the other such columns of its type).
+    fn finish(&mut self, rows: usize, nulls: &mut NullArrays) -> ArrayRef {
         if self.len() == 0 {
-            return new_null_array(&self.data_type, rows);
+            return nulls.of(&self.data_type, rows);
         }
         self.fill(rows);
         match &mut self.data {
@@ -310,11 +310,51 @@ impl Column {
                     nulls.finish(),
                 ))
             }
-            Data::Struct(table, nulls) => {
-                let nulls = nulls.finish();
-                Arc::new(table.finish_with(rows, nulls))
+            Data::Struct(table, valid) => {
+                let valid = valid.finish();
+                Arc::new(table.finish_with(rows, valid, nulls))
             }
         }
+    }
+
+    /// A rough measure of the work of appending and finishing the column.
+    fn weight(&self) -> usize {
+        match &self.data {
+            Data::Text(b) => b.len() + b.values_slice().len(),
+            Data::TextList(_, _, texts) => self.len() + texts.len() + texts.values_slice().len(),
+            Data::Pairs(_, _, _, firsts, seconds) => {
+                self.len()
+                    + 2 * firsts.len()
+                    + firsts.values_slice().len()
+                    + seconds.values_slice().len()
+            }
+            Data::Struct(table, _) => table.columns.iter().map(Column::weight).sum(),
+            _ => self.len(),
+        }
+    }
+}
+
+/// Arrays of nulls, one per type, of the rows of a table being finished: every column of a
+/// type that no row wrote shares its type's (they are not written after).
+pub(crate) struct NullArrays(Vec<ArrayRef>);
+
+impl NullArrays {
+    pub(crate) fn new() -> NullArrays {
+        NullArrays(Vec::new())
+    }
+
+    /// `rows` nulls of this type.
+    fn of(&mut self, data_type: &DataType, rows: usize) -> ArrayRef {
+        if let Some(made) = self
+            .0
+            .iter()
+            .find(|made| made.data_type() == data_type && made.len() == rows)
+        {
+            return made.clone();
+        }
+        let made = new_null_array(data_type, rows);
+        self.0.push(made.clone());
+        made
     }
 }
 
@@ -362,7 +402,7 @@ impl Column {
         if other.len() == 0 {
             return Ok(());
         }
-        let array = other.finish(count);
+        let array = other.finish(count, &mut NullArrays::new());
         self.append_array(at, array.as_ref())
     }
 }
@@ -452,15 +492,19 @@ impl Table {
         Some(found)
     }
 
-    /// Appends the rows of `parts` (tables of the same columns, each with its number of
-    /// rows) after row `rows`, the columns shared among `threads` threads.
-    pub(crate) fn append(
+    /// The struct array of these columns' `at` rows followed by the rows of `parts` (tables
+    /// of the same columns, each with its number of rows), with this validity. The later
+    /// parts' columns are appended to these, and each finished, by `threads` threads, each
+    /// taking the heaviest column left when it comes for one.
+    pub(crate) fn finish_parts(
         &mut self,
-        rows: usize,
+        at: usize,
         parts: Vec<(Table, usize)>,
         threads: usize,
-    ) -> Result<(), ArrowError> {
+        valid: Option<NullBuffer>,
+    ) -> Result<StructArray, ArrowError> {
         let counts: Vec<usize> = parts.iter().map(|(_, count)| *count).collect();
+        let rows = at + counts.iter().sum::<usize>();
         let mut by_column: Vec<Vec<Column>> = self.columns.iter().map(|_| Vec::new()).collect();
         for (part, _) in parts {
             for (index, column) in part.columns.into_iter().enumerate() {
@@ -469,38 +513,52 @@ impl Table {
                 }
             }
         }
-        let threads = threads.max(1);
-        let mut shares: Vec<Vec<(&mut Column, Vec<Column>)>> =
-            (0..threads).map(|_| Vec::new()).collect();
-        for (index, work) in self.columns.iter_mut().zip(by_column).enumerate() {
-            shares[index % threads].push(work);
-        }
+        let mut work: Vec<(usize, &mut Column, Vec<Column>)> = self
+            .columns
+            .iter_mut()
+            .zip(by_column)
+            .enumerate()
+            .map(|(index, (column, others))| (index, column, others))
+            .collect();
+        // Lightest first: the threads pop the heaviest.
+        work.sort_by_cached_key(|(_, column, others)| {
+            column.weight() + others.iter().map(Column::weight).sum::<usize>()
+        });
+        let work = Mutex::new(work);
         let counts = &counts;
-        let append = move |share: Vec<(&mut Column, Vec<Column>)>| {
-            for (column, others) in share {
-                let mut at = rows;
+        let finish = || -> Result<Vec<(usize, ArrayRef)>, ArrowError> {
+            let mut done = Vec::new();
+            let mut nulls = NullArrays::new();
+            loop {
+                let next = work
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .pop();
+                let Some((index, column, others)) = next else {
+                    return Ok(done);
+                };
+                let mut end = at;
                 for (other, &count) in others.into_iter().zip(counts) {
-                    column.append(at, other, count)?;
-                    at += count;
+                    column.append(end, other, count)?;
+                    end += count;
                 }
+                done.push((index, column.finish(rows, &mut nulls)));
             }
-            Ok(())
         };
-        std::thread::scope(|scope| {
-            let mut shares = shares.into_iter();
-            let first = shares.next().unwrap_or_default();
-            let handles: Vec<_> = shares
-                .map(|share| scope.spawn(move || append(share)))
-                .collect();
-            let mut done = append(first);
+        let mut arrays = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(finish)).collect();
+            let mut arrays = finish()?;
             for handle in handles {
-                let joined = handle
+                let made = handle
                     .join()
                     .unwrap_or_else(|_| Err(ArrowError::ComputeError("a thread panicked".into())));
-                done = done.and(joined);
+                arrays.extend(made?);
             }
-            done
-        })
+            Ok::<_, ArrowError>(arrays)
+        })?;
+        arrays.sort_by_key(|(index, _)| *index);
+        let arrays = arrays.into_iter().map(|(_, array)| array).collect();
+        StructArray::try_new(self.fields.clone(), arrays, valid)
     }
 
     /// Appends nulls to every column up to row `row` (excluded).
@@ -514,14 +572,15 @@ impl Table {
     pub(crate) fn finish_with(
         &mut self,
         rows: usize,
-        nulls: Option<arrow_buffer::NullBuffer>,
+        valid: Option<NullBuffer>,
+        nulls: &mut NullArrays,
     ) -> StructArray {
         let arrays: Vec<ArrayRef> = self
             .columns
             .iter_mut()
-            .map(|column| column.finish(rows))
+            .map(|column| column.finish(rows, nulls))
             .collect();
-        StructArray::new(self.fields.clone(), arrays, nulls)
+        StructArray::new(self.fields.clone(), arrays, valid)
     }
 
     /// The column of this index.

@@ -151,8 +151,9 @@ fn slices(rows: usize, threads: Option<usize>, least: usize) -> usize {
 /// The inputs are shared out as the threads come for them, so that a thread that runs
 /// slower (a busy core) takes less: the calling thread writes from the front, into rows
 /// with room for all, and the others take slices from the back, into rows of their own,
-/// until they meet. The back slices are then appended to the front's ([`Rows::append`]),
-/// column by column, the columns shared among the threads: only they are copied.
+/// until they meet. The back slices are then appended to the front's, and the columns
+/// finished, by all the threads, a column each at a time ([`Rows::finish_parts`]): only the
+/// back slices are copied.
 fn in_slices<W: Into<Rows> + Send>(
     rows: usize,
     threads: Option<usize>,
@@ -218,7 +219,7 @@ fn in_slices<W: Into<Rows> + Send>(
         }
         (written.map(|()| front), back)
     });
-    let mut front: Rows = front?.into();
+    let front: Rows = front?.into();
     let mut back = back
         .into_iter()
         .collect::<Result<Vec<_>, _>>()?
@@ -226,8 +227,7 @@ fn in_slices<W: Into<Rows> + Send>(
         .flatten()
         .collect::<Vec<_>>();
     back.sort_by_key(|(first, _)| *first);
-    front.append(back.into_iter().map(|(_, rows)| rows).collect(), count)?;
-    Ok(front.finish())
+    front.finish_parts(back.into_iter().map(|(_, rows)| rows).collect(), count)
 }
 
 /// The report of every URL of a column of strings, as `rfc1738 parse --json` gives it, as

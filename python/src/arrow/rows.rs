@@ -4,7 +4,7 @@
 //! fields, as it is for `--json` and the package's dicts; a field the table lacks is an
 //! error (tests/test_arrow.py reads the whole corpus), never a column dropped silently.
 
-use super::columns::{Column, ColumnType, Data, Table, SKIPPED};
+use super::columns::{Column, ColumnType, Data, NullArrays, Table, SKIPPED};
 use arrow_array::builder::ArrayBuilder;
 use arrow_array::StructArray;
 use arrow_buffer::NullBufferBuilder;
@@ -85,9 +85,14 @@ impl Rows {
         self.nulls.append_null();
     }
 
-    /// Appends the rows of `parts` (rows of the same columns) after these, the columns
-    /// shared among `threads` threads: the rows of a column made in slices, put end to end.
-    pub(crate) fn append(&mut self, parts: Vec<Rows>, threads: usize) -> Result<(), RowError> {
+    /// The struct array of these rows followed by those of `parts` (rows of the same
+    /// columns): the rows of a column made in slices, put end to end by `threads` threads
+    /// ([`Table::finish_parts`]).
+    pub(crate) fn finish_parts(
+        mut self,
+        parts: Vec<Rows>,
+        threads: usize,
+    ) -> Result<StructArray, RowError> {
         let mut tables = Vec::with_capacity(parts.len());
         let at = self.rows;
         for mut part in parts {
@@ -95,18 +100,19 @@ impl Rows {
                 Some(nulls) => self.nulls.append_buffer(&nulls),
                 None => self.nulls.append_n_non_nulls(part.rows),
             }
-            self.rows += part.rows;
             tables.push((part.table, part.rows));
         }
+        let valid = self.nulls.finish();
         self.table
-            .append(at, tables, threads)
+            .finish_parts(at, tables, threads, valid)
             .map_err(|error| RowError(error.to_string()))
     }
 
     /// The struct array.
     pub(crate) fn finish(mut self) -> StructArray {
-        let nulls = self.nulls.finish();
-        self.table.finish_with(self.rows, nulls)
+        let valid = self.nulls.finish();
+        self.table
+            .finish_with(self.rows, valid, &mut NullArrays::new())
     }
 }
 
