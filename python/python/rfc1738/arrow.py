@@ -5,8 +5,9 @@ Each function takes Arrow columns through the Arrow PyCapsule interface: a pyarr
 ``Series`` backed by Arrow, or any object with ``__arrow_c_array__`` or
 ``__arrow_c_stream__`` (none of these libraries is a dependency). Strings may be
 ``string``, ``large_string`` or ``string_view``; pages and archives may also be binary.
-The work is done without the GIL, in slices over the machine's cores (``threads``
-sets how many; one slice for short columns), and no Python object is made per value.
+The work is done without the GIL on the machine's cores (``threads`` sets how many;
+one for short columns), each thread taking the next slice of the column as it comes for
+one, and no Python object is made per value.
 
 Each returns an Arrow struct array whose fields are named as the fields of the
 command's ``--json`` objects: a ``pyarrow.Array`` when pyarrow is installed, otherwise

@@ -1,11 +1,12 @@
 //! Typed Arrow columns filled row by row, sparsely: a row writes only the fields it has,
 //! and the rows a column was not written in are nulls, appended in one run when the column
 //! is next written or when the table is finished. A report of an ftp URL writes about a
-//! dozen of the schema's forty columns; the others cost nothing for that row, and a column
-//! no row wrote is finished as nulls without being filled (zeroed memory, never touched).
+//! dozen of `arrow.parse`'s thirty-four columns; the others cost nothing for that row, and
+//! a column no row wrote is finished as nulls without being filled (one array of nulls per
+//! type, [`NullArrays`]).
 //!
 //! Tables made in slices by several threads are put end to end by appending the later
-//! slices' columns to the first's ([`Table::append`]): only those are copied.
+//! slices' columns to the first's ([`Table::finish_parts`]): only those are copied.
 
 use arrow_array::builder::{
     ArrayBuilder, BooleanBuilder, Int32Builder, Int64Builder, StringBuilder,
@@ -93,6 +94,11 @@ pub(crate) enum Data {
     Struct(Box<Table>, NullBufferBuilder),
 }
 
+/// The most room a text column makes for its texts before the first is written (a guess of
+/// 8 bytes a row, not more than 64 MiB): a column of many rows grows as they come, rather
+/// than asking for gigabytes it may never use.
+const MAX_TEXT_ROOM: usize = 64 << 20;
+
 /// One column: its name, type and rows.
 pub(crate) struct Column {
     pub(crate) name: &'static str,
@@ -106,7 +112,10 @@ pub(crate) struct Column {
 impl Column {
     fn new(name: &'static str, kind: &ColumnType, capacity: usize) -> Column {
         let data = match kind {
-            ColumnType::Text => Data::Text(StringBuilder::with_capacity(capacity, capacity * 8)),
+            ColumnType::Text => Data::Text(StringBuilder::with_capacity(
+                capacity,
+                (capacity * 8).min(MAX_TEXT_ROOM),
+            )),
             ColumnType::Bool => Data::Bool(BooleanBuilder::with_capacity(capacity)),
             ColumnType::Int32 => Data::Int32(Int32Builder::with_capacity(capacity)),
             ColumnType::Int64 => Data::Int64(Int64Builder::with_capacity(capacity)),
