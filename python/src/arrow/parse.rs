@@ -62,12 +62,10 @@ impl ParseRows {
         table.column(self.valid).flag(row, true);
         let mut misfit = None;
         reference.each_entry(|name, value| {
-            let column = plan.next().copied().unwrap_or(SKIPPED);
-            // A null is written by not writing (the column's nulls are filled in later).
-            if column == SKIPPED || value.is_null() {
+            // A skipped entry has no column ([`SKIPPED`] is no index).
+            let Some(column) = plan.next().and_then(|&index| table.columns.get_mut(index)) else {
                 return;
-            }
-            let column = table.column(column);
+            };
             let written = match value {
                 EntryValue::Text(Some(text)) => column.text(row, &text),
                 EntryValue::Flag(flag) => column.flag(row, flag),
@@ -76,6 +74,10 @@ impl ParseRows {
                     column.texts(row, segments.map(|segment| segment.as_str()))
                 }
                 EntryValue::Fields(fields) => column.pairs(row, fields.into_iter()),
+                // A null is written by not writing (the column's nulls are filled in later).
+                EntryValue::Text(None) | EntryValue::Number(None) | EntryValue::Segments(None) => {
+                    true
+                }
                 _ => false,
             };
             if !written {
