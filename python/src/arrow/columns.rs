@@ -8,6 +8,7 @@
 //! Tables made in slices by several threads are put end to end by appending the later
 //! slices' columns to the first's ([`Table::finish_parts`]): only those are copied.
 
+use super::threads::{lock, on_threads};
 use arrow_array::builder::{
     ArrayBuilder, BooleanBuilder, Int32Builder, Int64Builder, StringBuilder,
 };
@@ -538,14 +539,7 @@ impl Table {
         let finish = || -> Result<Vec<(usize, ArrayRef)>, ArrowError> {
             let mut done = Vec::new();
             let mut nulls = NullArrays::new();
-            loop {
-                let next = work
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner())
-                    .pop();
-                let Some((index, column, others)) = next else {
-                    return Ok(done);
-                };
+            while let Some((index, column, others)) = lock(&work).pop() {
                 let mut end = at;
                 for (other, &count) in others.into_iter().zip(counts) {
                     column.append(end, other, count)?;
@@ -553,18 +547,14 @@ impl Table {
                 }
                 done.push((index, column.finish(rows, &mut nulls)));
             }
+            Ok(done)
         };
-        let mut arrays = std::thread::scope(|scope| {
-            let handles: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(finish)).collect();
-            let mut arrays = finish()?;
-            for handle in handles {
-                let made = handle
-                    .join()
-                    .unwrap_or_else(|_| Err(ArrowError::ComputeError("a thread panicked".into())));
-                arrays.extend(made?);
-            }
-            Ok::<_, ArrowError>(arrays)
-        })?;
+        let (mine, theirs) = on_threads(threads.saturating_sub(1), finish, finish);
+        let mut arrays = mine?;
+        for made in theirs {
+            arrays
+                .extend(made.ok_or_else(|| ArrowError::ComputeError("a thread panicked".into()))??);
+        }
         arrays.sort_by_key(|(index, _)| *index);
         let arrays = arrays.into_iter().map(|(_, array)| array).collect();
         StructArray::try_new(self.fields.clone(), arrays, valid)

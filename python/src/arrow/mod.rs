@@ -9,6 +9,7 @@ mod columns;
 mod parse;
 mod rows;
 mod schema;
+mod threads;
 
 use crate::errors::resolve_error;
 use arrow_array::cast::AsArray;
@@ -23,6 +24,7 @@ use rows::{RowError, Rows};
 use std::ops::Range;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
+use threads::{lock, on_threads};
 
 pub(crate) use archive::arrow_links_warc;
 
@@ -172,7 +174,7 @@ fn in_slices<W: Into<Rows> + Send>(
     // The inputs not yet taken.
     let left = Mutex::new(0..rows);
     let take = |from_front: bool| {
-        let mut left = left.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut left = lock(&left);
         if left.is_empty() {
             return None;
         }
@@ -187,45 +189,28 @@ fn in_slices<W: Into<Rows> + Send>(
         };
         Some(taken)
     };
-    let (start, write, take) = (&start, &write, &take);
-    let (front, back) = std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..count)
-            .map(|_| {
-                scope.spawn(move || -> Result<Vec<(usize, Rows)>, RowError> {
-                    let mut parts = Vec::new();
-                    while let Some(range) = take(false) {
-                        let mut rows = start(range.len());
-                        let first = range.start;
-                        write(&mut rows, range)?;
-                        parts.push((first, rows.into()));
-                    }
-                    Ok(parts)
-                })
-            })
-            .collect();
-        let mut written = Ok(());
+    let back_slices = || -> Result<Vec<(usize, Rows)>, RowError> {
+        let mut parts = Vec::new();
+        while let Some(range) = take(false) {
+            let mut rows = start(range.len());
+            let first = range.start;
+            write(&mut rows, range)?;
+            parts.push((first, rows.into()));
+        }
+        Ok(parts)
+    };
+    let front_slices = || -> Result<W, RowError> {
         while let Some(range) = take(true) {
-            written = write(&mut front, range);
-            if written.is_err() {
-                break;
-            }
+            write(&mut front, range)?;
         }
-        let mut back = Vec::new();
-        for handle in handles {
-            match handle.join() {
-                Ok(parts) => back.push(parts),
-                Err(_) => back.push(Err(RowError("a thread panicked".into()))),
-            }
-        }
-        (written.map(|()| front), back)
-    });
+        Ok(front)
+    };
+    let (front, back_parts) = on_threads(count - 1, back_slices, front_slices);
     let front: Rows = front?.into();
-    let mut back = back
-        .into_iter()
-        .collect::<Result<Vec<_>, _>>()?
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>();
+    let mut back = Vec::new();
+    for parts in back_parts {
+        back.extend(parts.unwrap_or_else(|| Err(RowError("a thread panicked".into())))?);
+    }
     back.sort_by_key(|(first, _)| *first);
     front.finish_parts(back.into_iter().map(|(_, rows)| rows).collect(), count)
 }
