@@ -20,6 +20,9 @@ reported by id:
   corpus/links/pages.jsonl  `links --json --mode M [--base B] [--max-len N] [--html R]
                             links/PAGE`, run from corpus/, in every mode (or the case's
                             "modes"): every object of the golden links/EXPECTED.M.jsonl
+  corpus/archives/cases.jsonl `links --json FILE`, run from corpus/archives/: its links, then
+                            its archive summary (the last line of standard error), are
+                            the golden archives/EXPECTED.jsonl; the exit status is "status"
 Exit status 0 when every case matches, 1 otherwise (the first differences are printed).
 """
 import json
@@ -190,6 +193,19 @@ def links_cases():
             check("links", f"{case['id']} {golden.name}", cases(golden), got)
 
 
+def archive_cases():
+    folder = ROOT / "archives"
+    binary = str(pathlib.Path(BINARY).resolve()) if pathlib.Path(BINARY).exists() else BINARY
+    for case in cases(folder / "cases.jsonl"):
+        done = subprocess.run([binary, "links", "--json", case["file"]], cwd=folder, capture_output=True, check=False)
+        got = [json.loads(line) for line in done.stdout.decode().splitlines() if line]
+        errors = done.stderr.decode().splitlines()
+        got.append(json.loads(errors[-1]) if errors else None)
+        got.append({"status": done.returncode})
+        expected = cases(folder / f"{case['expected']}.jsonl") + [{"status": case["status"]}]
+        check("archives", f"{case['id']} {case['file']}", expected, got)
+
+
 def main():
     if not pathlib.Path(BINARY).exists():
         sys.exit(f"{BINARY}: not found (cargo build first, or give the binary's path)")
@@ -200,6 +216,7 @@ def main():
     request_cases()
     extract_cases()
     links_cases()
+    archive_cases()
     summary = ", ".join(f"{n} {kind}" for kind, n in counts.items())
     if failures:
         print("\n".join(failures[:20]))

@@ -3,6 +3,7 @@
 
 Standard library only. Run from anywhere: python3 fuzz/seed.py
 """
+import gzip
 import hashlib
 import json
 import pathlib
@@ -45,7 +46,19 @@ def main():
     for data in pages:
         for first in (0x00, 0x01, 0x86, 0x87):
             write("links", bytes([first]) + data)
-    print(f"{len(inputs)} URLs, {len(resolve)} resolutions, {len(texts)} texts, {len(pages)} pages -> {OUT}")
+    # Archives: the first byte picks the format (bit 0: ARC), gzip (bit 1), a member cut
+    # (bit 2) and the piece size (bits 3-7); the rest is the file, plain (the target gzips it).
+    archives = []
+    for path in sorted((ROOT / "corpus" / "archives").iterdir()):
+        if path.suffix in (".arc", ".warc", ".gz"):
+            data = path.read_bytes()
+            archives.append((path.name, gzip.decompress(data) if path.suffix == ".gz" else data))
+    for name, data in archives:
+        arc = 1 if ".arc" in name else 0
+        for first in (arc, arc | 0x02, arc | 0x06 | 0x28):
+            write("records", bytes([first]) + data[:4095])
+    print(f"{len(inputs)} URLs, {len(resolve)} resolutions, {len(texts)} texts, {len(pages)} pages, "
+          f"{len(archives)} archives -> {OUT}")
 
 
 if __name__ == "__main__":

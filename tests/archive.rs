@@ -6,7 +6,7 @@
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
-use rfc1738::archive::{sniff, ArchiveReader, Detected, Format, Item};
+use rfc1738::archive::{sniff, ArchiveReader, Detected, Format, Item, ProblemKind};
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
@@ -28,6 +28,11 @@ enum Event {
         kind: String,
     },
     Problem {
+        offset: u64,
+        url: Option<String>,
+        code: &'static str,
+    },
+    Warning {
         offset: u64,
         url: Option<String>,
         code: &'static str,
@@ -59,6 +64,14 @@ fn problem(offset: u64, url: Option<&str>, code: &'static str) -> Event {
     }
 }
 
+fn warning(offset: u64, url: &str, code: &'static str) -> Event {
+    Event::Warning {
+        offset,
+        url: Some(url.to_owned()),
+        code,
+    }
+}
+
 /// Reads `bytes` as the reader detects them (they must be an archive).
 fn read(bytes: &[u8], max_record: u64) -> Vec<Event> {
     let (detected, input) = sniff(bytes, None).unwrap();
@@ -83,6 +96,11 @@ fn read_as(input: impl Read, detected: Detected, max_record: u64) -> Vec<Event> 
                     offset: p.offset,
                     url: p.url.clone(),
                     code: p.kind.code(),
+                },
+                Item::Warning(w) => Event::Warning {
+                    offset: w.offset,
+                    url: w.url.clone(),
+                    code: w.kind.code(),
                 },
             });
             Ok(())
@@ -380,11 +398,15 @@ fn a_content_length_past_the_end_of_the_file_is_reported() {
 
 #[test]
 fn a_record_over_the_limit_is_skipped_without_being_held() {
+    // Its length is not trusted: the next record is searched for from its header's end,
+    // and what lies between is reported with its count.
     let big = html("http://h/big", &"<a href=x>x</a>".repeat(100));
     let next = html("http://h/next", "<a href=y>y</a>");
     let (bytes, offsets) = file(&[big.clone(), next.clone()]);
+    let skipped = offsets[1] - header_end(&big);
     let expected = [
         problem(offsets[0], Some("http://h/big"), "too-long"),
+        problem(header_end(&big), None, "skipped"),
         doc(
             offsets[1],
             "http://h/next",
@@ -394,9 +416,12 @@ fn a_record_over_the_limit_is_skipped_without_being_held() {
         ),
     ];
     assert_eq!(read(&bytes, 1000), expected);
+    assert_eq!(skipped_bytes(&bytes, 1000), [skipped]);
+    // Gzip'd per record: the rest of its member is what was skipped.
     let (bytes, offsets) = file(&[gz(&big), gz(&next)]);
     let expected = [
         problem(offsets[0], Some("http://h/big"), "too-long"),
+        problem(offsets[0], None, "skipped"),
         doc(
             offsets[1],
             "http://h/next",
@@ -406,6 +431,106 @@ fn a_record_over_the_limit_is_skipped_without_being_held() {
         ),
     ];
     assert_eq!(read(&bytes, 1000), expected);
+}
+
+#[test]
+fn a_length_over_the_limit_takes_no_record_after_it() {
+    // A good record, one whose length is 10^18 (or over the limit), then 100 good records:
+    // all 101 are read, in WARC and in ARC, the liar reported with what was skipped.
+    let page = b"HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n\r\n<a href=x>x</a>";
+    for lie in [1_000_000_000_000_000_000u64, MAX + 1] {
+        let mut warcs = vec![html("http://h/before", "<a href=x>x</a>")];
+        let mut liar = warc_lying("response", "http://h/liar", HTTP, page, 0);
+        let at = header_end(&liar) as usize;
+        liar.splice(at - 5..at - 4, lie.to_string().bytes());
+        warcs.push(liar);
+        let mut arcs = vec![arc("http://h/before", "19960923142103", "text/html", page)];
+        let mut arc_liar = arc("http://h/liar", "19960923142103", "text/html", page);
+        let end = line_end(&arc_liar) as usize;
+        let length = page.len().to_string();
+        arc_liar.splice(end - 1 - length.len()..end - 1, lie.to_string().bytes());
+        arcs.push(arc_liar);
+        for n in 0..100 {
+            let url = format!("http://h/after/{n}");
+            warcs.push(html(&url, "<a href=y>y</a>"));
+            arcs.push(arc(&url, "19960923142103", "text/html", page));
+        }
+        for records in [warcs, arcs] {
+            let (bytes, offsets) = file(&records);
+            let events = read(&bytes, MAX);
+            let docs: Vec<u64> = events
+                .iter()
+                .filter_map(|event| match event {
+                    Event::Doc { offset, .. } => Some(*offset),
+                    _ => None,
+                })
+                .collect();
+            let mut expected = offsets.clone();
+            expected.remove(1);
+            assert_eq!(docs, expected, "{lie}");
+            assert_eq!(events[1], problem(offsets[1], Some("http://h/liar"), "too-long"));
+            assert!(matches!(events[2], Event::Problem { code: "skipped", .. }));
+            assert_eq!(events.len(), 103);
+        }
+    }
+}
+
+#[test]
+fn sniffing_tells_arc_fragments_lower_case_warc_and_empty_gzip_files() {
+    let detect = |bytes: &[u8]| sniff(bytes, None).unwrap().0;
+    let plain = |format| {
+        Some(Detected {
+            format,
+            gzip: false,
+        })
+    };
+    // An ARC record's header line first, without the filedesc block.
+    let fragment = arc("http://h/", "19960923142103", "text/html", b"<a href=x>");
+    assert_eq!(detect(&fragment), plain(Format::Arc));
+    assert_eq!(detect(b"warc/1.0\r\n"), plain(Format::Warc));
+    // Text that starts with a URL is no archive, nor is a line of a scheme too long.
+    assert_eq!(detect(b"http://h/ is where it is\n"), None);
+    assert_eq!(detect(b"http://h/ 1.2.3.4 1996 text/html 5"), None);
+    assert_eq!(detect(&[b'a'; 100]), None);
+    assert_eq!(detect(b"<a href=x>"), None);
+    // Nothing but empty gzip members: an empty WARC file.
+    let empty = [gz(b""), gz(b"")].concat();
+    let detected = detect(&empty);
+    assert_eq!(
+        detected,
+        Some(Detected {
+            format: Format::Warc,
+            gzip: true
+        })
+    );
+    assert_eq!(read_as(&empty[..], detected.unwrap(), MAX), []);
+    // An empty member before the first record is looked through.
+    let later = [gz(b""), gz(&fragment)].concat();
+    assert_eq!(
+        detect(&later),
+        Some(Detected {
+            format: Format::Arc,
+            gzip: true
+        })
+    );
+}
+
+/// The byte counts of the `skipped` problems of reading `bytes`.
+fn skipped_bytes(bytes: &[u8], max_record: u64) -> Vec<u64> {
+    let (detected, input) = sniff(bytes, None).unwrap();
+    let mut counts = Vec::new();
+    ArchiveReader::new()
+        .max_record(max_record)
+        .read(input, detected.unwrap(), &mut |item| {
+            if let Item::Problem(problem) = item {
+                if let ProblemKind::Skipped { bytes } = problem.kind {
+                    counts.push(bytes);
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
+    counts
 }
 
 #[test]
@@ -426,6 +551,9 @@ fn a_chunked_body_is_decoded_and_a_bad_one_reported() {
         b"5\r\n<a hr\r\n",
     );
     let (bytes, offsets) = file(&[chunked, bad, unended]);
+    // A body that is not chunked is read as stored (recorders store bodies de-chunked),
+    // one whose framing breaks off as far as it goes and the rest as stored: each with a
+    // warning before its document.
     assert_eq!(
         read(&bytes, MAX),
         [
@@ -436,8 +564,22 @@ fn a_chunked_body_is_decoded_and_a_bad_one_reported() {
                 Some(200),
                 "<a href=x>x</a>"
             ),
-            problem(offsets[1], Some("http://h/bad"), "chunked"),
-            problem(offsets[2], Some("http://h/unended"), "chunked"),
+            warning(offsets[1], "http://h/bad", "dechunked"),
+            doc(
+                offsets[1],
+                "http://h/bad",
+                "text/html",
+                Some(200),
+                "zz\r\n<a href=x>\r\n0\r\n\r\n"
+            ),
+            warning(offsets[2], "http://h/unended", "chunked"),
+            doc(
+                offsets[2],
+                "http://h/unended",
+                "text/html",
+                Some(200),
+                "<a hr"
+            ),
         ]
     );
 }
@@ -942,4 +1084,64 @@ fn a_corrupt_gzip_member_is_told_the_same_however_the_file_arrives() {
             "pieces of {piece}"
         );
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// The archive cases of the corpus (corpus/archives/), through the binary
+// ---------------------------------------------------------------------------------------
+
+/// Every case of `corpus/archives/cases.jsonl`: `rfc1738 links --json FILE`, run from
+/// `corpus/archives/`, prints the golden `EXPECTED.jsonl` (its links, then its archive
+/// summary, the last line of standard error) and exits with `status`. `BLESS=1` rewrites
+/// the goldens and the statuses from the binary (review the diff).
+#[test]
+fn the_archive_cases_of_the_corpus_give_their_goldens() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/archives");
+    let bless = std::env::var_os("BLESS").is_some();
+    let cases_file = folder.join("cases.jsonl");
+    let mut cases: Vec<serde_json::Value> = std::fs::read_to_string(&cases_file)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let mut wrong = Vec::new();
+    for case in &mut cases {
+        let file = case["file"].as_str().unwrap().to_owned();
+        let expected = case["expected"].as_str().unwrap().to_owned();
+        let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+            .args(["links", "--json", &file])
+            .current_dir(&folder)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let summary = stderr.lines().last().unwrap_or_default();
+        assert!(
+            summary.starts_with("{\"summary\":\"archive\""),
+            "{file}: {stderr}"
+        );
+        let got = format!("{stdout}{summary}\n");
+        let status = output.status.code().unwrap();
+        let golden = folder.join(format!("{expected}.jsonl"));
+        if bless {
+            std::fs::write(&golden, &got).unwrap();
+            case["status"] = status.into();
+            continue;
+        }
+        let want = std::fs::read_to_string(&golden).unwrap_or_default();
+        if got != want {
+            wrong.push(format!("{file}: output differs from {expected}.jsonl"));
+        }
+        if case["status"] != status {
+            wrong.push(format!(
+                "{file}: exit status {status}, not {}",
+                case["status"]
+            ));
+        }
+    }
+    if bless {
+        let lines: Vec<String> = cases.iter().map(|case| case.to_string()).collect();
+        std::fs::write(&cases_file, lines.join("\n") + "\n").unwrap();
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

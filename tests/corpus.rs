@@ -453,9 +453,11 @@ fn every_resolution_case_matches() {
 // ---------------------------------------------------------------------------------------
 
 /// Every file of cases, relative to `corpus/`: the parse cases, `resolve/`, `normalize/`,
-/// `lint/`, `requests/`, `extract/rules.jsonl` and `links/pages.jsonl` (the seed goldens of
-/// `extract/seeds/` are whole-file cases, named by their file; the link goldens are the
-/// output of the cases of `links/pages.jsonl`, checked by `tests/links.rs`).
+/// `lint/`, `requests/`, `extract/rules.jsonl`, `links/pages.jsonl` and
+/// `archives/cases.jsonl` (the seed goldens of `extract/seeds/` are whole-file cases, named
+/// by their file; the link goldens are the output of the cases of `links/pages.jsonl`,
+/// checked by `tests/links.rs`, and the archive goldens of `archives/cases.jsonl`'s,
+/// checked by `tests/archive.rs`).
 fn case_files() -> Vec<PathBuf> {
     let mut files = corpus_files();
     for dir in [
@@ -468,6 +470,7 @@ fn case_files() -> Vec<PathBuf> {
     }
     files.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/extract/rules.jsonl"));
     files.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/links/pages.jsonl"));
+    files.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/archives/cases.jsonl"));
     files
 }
 

@@ -69,18 +69,22 @@ impl Archives {
                 let mut tally = Tally::default();
                 self.reader.read(input, detected, &mut |item| match item {
                     Item::Document(each) if (command.wanted)(each.media_type) => {
+                        tally.version(each.record.version);
                         tally.read += 1;
                         document(each, file, select, out)
                     }
                     Item::Document(each) => {
+                        tally.version(each.record.version);
                         tally.other(each.media_type);
                         Ok(())
                     }
                     Item::Skipped(record) => {
+                        tally.version(record.version);
                         tally.skipped(&record.kind);
                         Ok(())
                     }
                     Item::Problem(problem) => tally.problem(out, command.mode, file, problem),
+                    Item::Warning(warning) => tally.warning(out, command.mode, file, warning),
                 })?;
                 let summary = select.summary;
                 tally.finish(out, command, file, detected, summary)?;
@@ -132,7 +136,8 @@ pub(crate) fn record_label(file: &str, record: &InRecord<'_>) -> String {
     }
 }
 
-/// The most problems a JSON summary lists (all are told, and counted).
+/// The most problems (and the most warnings) a JSON summary lists (all are told, and
+/// counted).
 const LISTED: usize = 1000;
 
 /// What was made of one archive's records.
@@ -144,8 +149,12 @@ struct Tally {
     other: BTreeMap<String, u64>,
     /// Records skipped by kind.
     skipped: BTreeMap<String, u64>,
+    /// Records read (documents and skipped ones) by the format's version.
+    versions: BTreeMap<&'static str, u64>,
     problems: u64,
     listed: Vec<serde_json::Value>,
+    warnings: u64,
+    listed_warnings: Vec<serde_json::Value>,
 }
 
 impl Tally {
@@ -162,7 +171,13 @@ impl Tally {
         *self.skipped.entry(kind.to_ascii_lowercase()).or_default() += 1;
     }
 
-    /// Whether anything could not be read.
+    /// A record read by a version of its format.
+    fn version(&mut self, version: &'static str) {
+        *self.versions.entry(version).or_default() += 1;
+    }
+
+    /// Whether anything could not be read (warnings are no damage: their records were
+    /// read).
     fn damaged(&self) -> bool {
         self.problems > 0
     }
@@ -177,18 +192,29 @@ impl Tally {
         problem: &Problem,
     ) -> io::Result<()> {
         self.problems += 1;
-        if self.listed.len() < LISTED {
-            self.listed.push(serde_json::json!({
-                "offset": problem.offset,
-                "url": problem.url,
-                "code": problem.kind.code(),
-                "message": problem.kind.to_string(),
-            }));
-        }
+        list(&mut self.listed, problem);
         out.note(format_args!(
             "rfc1738 {mode}: {}: {}",
             shown(file),
             shown(&problem.to_string())
+        ))
+    }
+
+    /// A warning, told on standard error at once: `rfc1738 MODE: FILE: warning: record at
+    /// byte N (URL): what`.
+    fn warning(
+        &mut self,
+        out: &mut Out,
+        mode: &str,
+        file: &str,
+        warning: &Problem,
+    ) -> io::Result<()> {
+        self.warnings += 1;
+        list(&mut self.listed_warnings, warning);
+        out.note(format_args!(
+            "rfc1738 {mode}: {}: warning: {}",
+            shown(file),
+            shown(&warning.to_string())
         ))
     }
 
@@ -211,9 +237,12 @@ impl Tally {
                 "gzip": detected.gzip,
                 what: self.read,
                 "other_media_types": self.other,
+                "versions": self.versions,
                 "skipped": self.skipped,
                 "problem_count": self.problems,
                 "problems": self.listed,
+                "warning_count": self.warnings,
+                "warnings": self.listed_warnings,
             });
             return out.stderr(|stderr, _| {
                 serde_json::to_writer(&mut *stderr, &summary)?;
@@ -231,12 +260,23 @@ impl Tally {
         };
         let other: u64 = self.other.values().sum();
         let skipped: u64 = self.skipped.values().sum();
+        // "version 1.0: 5 records", "version 0.17: 2 records, 1.0: 1 record"
+        let versions = self
+            .versions
+            .iter()
+            .map(|(version, n)| format!("{version}: {n} record{}", if *n == 1 { "" } else { "s" }))
+            .collect::<Vec<_>>()
+            .join(", ");
         out.note(format_args!(
-            "rfc1738 {mode}: {}: {} {}: {} {what} read, {other} of other media types{}, {skipped} \
-             records skipped{}, {} problems",
+            "rfc1738 {mode}: {}: {} ({}{}): {} {what} read, {other} of other media types{}, \
+             {skipped} records skipped{}, {} problems{}",
             shown(file),
             detected.format.name().to_ascii_uppercase(),
-            if detected.gzip { "(gzip)" } else { "(plain)" },
+            if detected.gzip { "gzip" } else { "plain" },
+            match versions.is_empty() {
+                true => String::new(),
+                false => format!(", version {versions}"),
+            },
             self.read,
             match other {
                 0 => String::new(),
@@ -246,7 +286,23 @@ impl Tally {
                 0 => String::new(),
                 _ => format!(" ({})", shown(&counts(&self.skipped))),
             },
-            self.problems
+            self.problems,
+            match self.warnings {
+                0 => String::new(),
+                n => format!(", {n} warnings"),
+            }
         ))
+    }
+}
+
+/// A problem or warning as a JSON summary lists it, while fewer than [`LISTED`] are.
+fn list(listed: &mut Vec<serde_json::Value>, problem: &Problem) {
+    if listed.len() < LISTED {
+        listed.push(serde_json::json!({
+            "offset": problem.offset,
+            "url": problem.url,
+            "code": problem.kind.code(),
+            "message": problem.kind.to_string(),
+        }));
     }
 }

@@ -13,6 +13,8 @@ pub(crate) struct Response<'b> {
     pub(crate) media_type: Option<String>,
     /// The body, decoded.
     pub(crate) body: Cow<'b, [u8]>,
+    /// What was read otherwise than the head says ([`ProblemKind::is_warning`]).
+    pub(crate) warnings: Vec<ProblemKind>,
 }
 
 /// The media type of a `Content-Type` value: before any `;`, trimmed, in lower case.
@@ -25,13 +27,15 @@ pub(crate) fn media_type(value: &str) -> String {
         .to_ascii_lowercase()
 }
 
-/// One line of `bytes` from `at`: the line without its CR LF (or LF), and where the next
-/// starts; `None` when no LF follows.
+/// One line of `bytes` from `at`: the line without its line end (LF after any CRs), and
+/// where the next starts; `None` when no LF follows.
 fn line_at(bytes: &[u8], at: usize) -> Option<(&[u8], usize)> {
     let rest = &bytes[at..];
     let end = memchr::memchr(b'\n', rest)?;
     let line = &rest[..end];
-    Some((line.strip_suffix(b"\r").unwrap_or(line), at + end + 1))
+    // CR LF, or CR CR LF in a file converted to CR LF twice.
+    let crs = line.iter().rev().take_while(|&&b| b == b'\r').count();
+    Some((&line[..line.len() - crs], at + end + 1))
 }
 
 /// Reads the HTTP response of `block`, its body decoded to at most `max` bytes.
@@ -70,15 +74,39 @@ pub(crate) fn parse(block: &[u8], max: u64) -> Result<Response<'_>, ProblemKind>
         }
     }
     let mut body = Cow::Borrowed(&block[at..]);
+    let mut warnings = Vec::new();
     // Transfer codings, then content codings, each undone last applied first.
     let mut codings: Vec<&str> = content.split(',').filter(|c| !c.is_empty()).collect();
     codings.extend(transfer.split(',').filter(|c| !c.is_empty()));
     for coding in codings.iter().rev() {
         body = Cow::Owned(match *coding {
             "identity" => continue,
-            "chunked" => dechunk(&body).map_err(ProblemKind::Chunked)?,
+            "chunked" => match dechunk(&body) {
+                Ok(decoded) => decoded,
+                Err(Dechunk::NotChunked) => {
+                    warnings.push(ProblemKind::Dechunked);
+                    continue;
+                }
+                Err(Dechunk::BrokenOff { read, why }) => {
+                    warnings.push(ProblemKind::Chunked(why));
+                    read
+                }
+            },
+            // Nothing to decode (a HEAD's or a 304's body).
+            _ if body.is_empty() => continue,
+            "gzip" | "x-gzip" if !body.starts_with(&[0x1f, 0x8b]) => {
+                warnings.push(ProblemKind::Decoded(coding.to_string()));
+                continue;
+            }
             "gzip" | "x-gzip" => gunzip(&body, max)?,
-            "deflate" => inflate(&body, max)?,
+            "deflate" => match inflate(&body, max) {
+                Ok(decoded) => decoded,
+                Err(_) if !has_zlib_header(&body) => {
+                    warnings.push(ProblemKind::Decoded(coding.to_string()));
+                    continue;
+                }
+                Err(error) => return Err(error),
+            },
             other => {
                 return Err(ProblemKind::Encoding(format!(
                 "coding {other:?} is not one this reader decodes (chunked, gzip, x-gzip, deflate)"
@@ -90,6 +118,7 @@ pub(crate) fn parse(block: &[u8], max: u64) -> Result<Response<'_>, ProblemKind>
         status,
         media_type: content_type,
         body,
+        warnings,
     })
 }
 
@@ -119,45 +148,80 @@ fn status_code(line: &[u8]) -> Option<u16> {
     std::str::from_utf8(code).ok()?.parse().ok()
 }
 
+/// Why a `chunked` body does not decode.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Dechunk {
+    /// Its first line is no chunk size (or it is empty): it is not chunked.
+    NotChunked,
+    /// Its framing breaks off after the first chunk size: the chunks before decoded and
+    /// the rest of the body as it is (`read`), and `why`.
+    BrokenOff { read: Vec<u8>, why: String },
+}
+
 /// A `chunked` body decoded (RFC 2616 section 3.6.1; chunk extensions and trailers
 /// ignored). Never longer than the body.
-pub(crate) fn dechunk(body: &[u8]) -> Result<Vec<u8>, String> {
+pub(crate) fn dechunk(body: &[u8]) -> Result<Vec<u8>, Dechunk> {
     let mut out = Vec::with_capacity(body.len());
     let mut at = 0;
+    // Where the chunk being read starts: the rest from there is taken as stored.
+    let broken = |out: &mut Vec<u8>, from: usize, why: String| {
+        let mut read = std::mem::take(out);
+        read.extend_from_slice(&body[from..]);
+        Dechunk::BrokenOff { read, why }
+    };
     loop {
-        if at == body.len() {
-            return Err("the body ends without its last chunk (size 0)".into());
-        }
-        let Some((line, next)) = line_at(body, at) else {
-            return Err("a chunk size line does not end".into());
-        };
-        let size_text = String::from_utf8_lossy(line);
-        let size_text = size_text.split(';').next().unwrap_or_default().trim();
-        let size = match size_text.len() {
-            1..=15 if size_text.bytes().all(|b| b.is_ascii_hexdigit()) => {
-                usize::from_str_radix(size_text, 16).ok()
+        let size = line_at(body, at).and_then(|(line, next)| Some((chunk_size(line)?, next)));
+        let Some((size, next)) = size else {
+            if at == 0 {
+                return Err(Dechunk::NotChunked);
             }
-            _ => None,
-        }
-        .ok_or_else(|| format!("chunk size {size_text:?} is not a hexadecimal number"))?;
-        at = next;
+            let why = match line_at(body, at) {
+                _ if at == body.len() => "the body ends without its last chunk (size 0)".into(),
+                None => "a chunk size line does not end".into(),
+                Some((line, _)) => {
+                    let shown = String::from_utf8_lossy(&line[..line.len().min(40)]);
+                    format!("chunk size {shown:?} is not a hexadecimal number")
+                }
+            };
+            return Err(broken(&mut out, at, why));
+        };
         if size == 0 {
             return Ok(out);
         }
-        if size > body.len() - at {
-            return Err(format!(
+        let data = next;
+        if size > body.len() - data {
+            let why = format!(
                 "a chunk of {size} bytes runs past the end of the record ({} left)",
-                body.len() - at
-            ));
+                body.len() - data
+            );
+            return Err(broken(&mut out, data, why));
         }
-        out.extend_from_slice(&body[at..at + size]);
-        at += size;
-        let rest = &body[at..];
-        at += match rest {
+        let end = data + size;
+        let after = match &body[end..] {
             [b'\r', b'\n', ..] => 2,
             [b'\n', ..] => 1,
-            _ => return Err(format!("a chunk of {size} bytes is not followed by CR LF")),
+            // The last chunk's data at the very end of the record: nothing is lost.
+            [] => 0,
+            _ => {
+                let why = format!("a chunk of {size} bytes is not followed by CR LF");
+                return Err(broken(&mut out, data, why));
+            }
         };
+        out.extend_from_slice(&body[data..end]);
+        at = end + after;
+    }
+}
+
+/// The size of a chunk size line (hexadecimal, at most 15 digits; extensions after `;`
+/// ignored).
+fn chunk_size(line: &[u8]) -> Option<usize> {
+    let size = line.split(|&b| b == b';').next().unwrap_or_default();
+    let size = size.trim_ascii();
+    match size.len() {
+        1..=15 if size.iter().all(u8::is_ascii_hexdigit) => {
+            usize::from_str_radix(std::str::from_utf8(size).ok()?, 16).ok()
+        }
+        _ => None,
     }
 }
 
@@ -179,6 +243,15 @@ fn decode(decoder: impl Read, what: &str, max: u64) -> Result<Vec<u8>, ProblemKi
 /// A `gzip` (or `x-gzip`) body decoded.
 fn gunzip(body: &[u8], max: u64) -> Result<Vec<u8>, ProblemKind> {
     decode(flate2::read::MultiGzDecoder::new(body), "gzip-encoded", max)
+}
+
+/// Whether `body` starts with a zlib header (RFC 1950 section 2.2: method 8, the check
+/// bits).
+fn has_zlib_header(body: &[u8]) -> bool {
+    match body {
+        [cmf, flg, ..] => cmf & 0x0f == 8 && (u16::from(*cmf) << 8 | u16::from(*flg)) % 31 == 0,
+        _ => false,
+    }
 }
 
 /// A `deflate` body decoded: zlib data, as RFC 2616 says, or the raw deflate data some

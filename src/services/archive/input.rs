@@ -159,21 +159,6 @@ impl<R: Read> Input<R> {
             }
         }
     }
-
-    /// Reads and drops up to `n` bytes; returns how many there were.
-    pub(crate) fn skip(&mut self, n: u64) -> io::Result<u64> {
-        let mut left = n;
-        while left > 0 {
-            let buf = self.fill_buf()?;
-            if buf.is_empty() {
-                break;
-            }
-            let take = usize::try_from(left).unwrap_or(usize::MAX).min(buf.len());
-            self.consume(take);
-            left -= take as u64;
-        }
-        Ok(n - left)
-    }
 }
 
 impl<R: Read> Read for Input<R> {

@@ -94,10 +94,14 @@ impl<R> std::fmt::Debug for Peeked<R> {
 }
 
 /// Tells whether `reader` holds an archive, from its first bytes: gzip's magic bytes are
-/// looked through (the first bytes of the first member decoded), then `WARC/` starts a
-/// WARC file and `filedesc://` an ARC file. With `format` given, the file is taken to be
-/// one of that format, gzip'd when it starts with gzip's magic bytes. Reads no more than it
-/// needs to decide (a byte, for most text), and hands the stream back whole.
+/// looked through (the first bytes of the first member decoded), then a WARC version line
+/// (`WARC/`, in any case) starts a WARC file, and `filedesc://` or the header line of an
+/// ARC record (a fragment of an ARC file without its `filedesc` block, as crawlers' tools
+/// split them) an ARC file; a gzip'd file of nothing but empty gzip members is an empty
+/// WARC file. With `format` given, the file is taken to be one of that
+/// format, gzip'd when it starts with gzip's magic bytes. Reads no more than it needs to
+/// decide (a byte, for most text; the first line, for a line that starts with a URL's
+/// scheme), and hands the stream back whole.
 pub fn sniff<R: Read>(
     reader: R,
     format: Option<Format>,
@@ -106,56 +110,93 @@ pub fn sniff<R: Read>(
     let mut want = 1;
     let detected = loop {
         let bytes = input.peek(want)?;
+        let complete = bytes.len() < want;
         if bytes.starts_with(GZIP_MAGIC) {
             let gzip = match format {
                 Some(format) => Some(format),
                 None => {
-                    let compressed = input.peek(64 * 1024)?;
+                    let compressed = input.peek(SNIFF_GZIP)?;
+                    let whole = compressed.len() < SNIFF_GZIP;
                     let mut first = Vec::new();
-                    // What decodes from the bytes at hand (an error past them is no matter).
-                    let _ = flate2::read::GzDecoder::new(compressed)
-                        .take(11)
+                    // What decodes from the bytes at hand, through empty members (an error
+                    // past them is no matter): the first line, or as much of it as a
+                    // header line may hold.
+                    let decoded = flate2::read::MultiGzDecoder::new(compressed)
+                        .take(record::MAX_HEADER as u64)
                         .read_to_end(&mut first);
-                    format_of(&first)
+                    match (first.is_empty(), decoded.is_ok() && whole) {
+                        // Nothing but empty members: an empty WARC file, the one format
+                        // an empty file is a valid archive of (gowarc writes them).
+                        (true, true) => Some(Format::Warc),
+                        _ => format_of(&first, true).flatten(),
+                    }
                 }
             };
             break gzip.map(|format| Detected { format, gzip: true });
         }
         if let Some(format) = format {
-            if bytes.len() >= 2 || bytes.len() < want || bytes != [GZIP_MAGIC[0]] {
+            if bytes.len() >= 2 || complete || bytes != [GZIP_MAGIC[0]] {
                 break Some(Detected {
                     format,
                     gzip: false,
                 });
             }
-        } else if let Some(format) = format_of(bytes) {
-            break Some(Detected {
+        } else if bytes == [GZIP_MAGIC[0]] && !complete {
+            // Perhaps gzip's magic bytes.
+        } else if let Some(format) = format_of(bytes, complete) {
+            break format.map(|format| Detected {
                 format,
                 gzip: false,
             });
-        } else {
-            let prefix = |magic: &[u8]| magic.starts_with(bytes);
-            let more = bytes.len() == want
-                && (prefix(b"WARC/") || prefix(b"filedesc://") || prefix(GZIP_MAGIC));
-            if !more {
-                break None;
-            }
         }
-        want += 1;
+        want = bytes.len() + 1;
     };
     Ok((detected, Peeked(input)))
 }
 
-/// The format whose first bytes `bytes` starts with.
-fn format_of(bytes: &[u8]) -> Option<Format> {
-    if bytes.starts_with(b"WARC/") {
-        Some(Format::Warc)
-    } else if bytes.starts_with(b"filedesc://") {
-        Some(Format::Arc)
-    } else {
-        None
+/// The format of a file that starts with `bytes` (all there are when `complete`):
+/// `Some(Some(format))`, `Some(None)` for none, or `None` when more bytes must tell.
+fn format_of(bytes: &[u8], complete: bool) -> Option<Option<Format>> {
+    let starts = |magic: &[u8]| {
+        let n = magic.len().min(bytes.len());
+        bytes[..n].eq_ignore_ascii_case(&magic[..n])
+    };
+    if starts(b"WARC/") {
+        return match bytes.len() >= 5 {
+            true => Some(Some(Format::Warc)),
+            false => (complete).then_some(None),
+        };
+    }
+    if bytes.starts_with(b"filedesc://") {
+        return Some(Some(Format::Arc));
+    }
+    if b"filedesc://".starts_with(bytes) && !complete {
+        return None;
+    }
+    // The header line of an ARC record: a URL's scheme and `:` first, then the line.
+    let scheme = bytes
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')));
+    let scheme_ok = bytes.first().is_some_and(u8::is_ascii_alphabetic)
+        && match scheme {
+            Some(at) => bytes[at] == b':' && at <= MAX_SCHEME,
+            None => bytes.len() <= MAX_SCHEME,
+        };
+    if !scheme_ok {
+        return Some(None);
+    }
+    match memchr::memchr(b'\n', bytes) {
+        Some(lf) => Some(parser::is_arc_header_line(&bytes[..=lf]).then_some(Format::Arc)),
+        None if complete || bytes.len() > record::MAX_HEADER => Some(None),
+        None => None,
     }
 }
+
+/// How many bytes of a gzip'd file [`sniff`] decodes its first line from.
+const SNIFF_GZIP: usize = 64 * 1024;
+
+/// The longest scheme [`format_of`] waits for before it calls a file no archive.
+const MAX_SCHEME: usize = 32;
 
 /// Reads the records of ARC and WARC files.
 #[derive(Debug, Clone, Copy)]

@@ -12,8 +12,11 @@ use std::io::{self, BufRead, Read};
 enum Step {
     /// The next record.
     Next,
-    /// Look for the next line that starts a record.
+    /// Look for the next line that starts a record, from here.
     Resync,
+    /// No record starts where one was looked for: look for the next line that starts one,
+    /// counting what is skipped from there (a line too long to put back was read).
+    NoRecord,
 }
 
 /// The record parser of one file, over its bytes (or a gzip member's).
@@ -81,23 +84,35 @@ impl<'e> Parser<'e> {
                 Format::Warc => self.warc_record(input, start)?,
                 Format::Arc => self.arc_record(input, start)?,
             };
-            if let Step::Resync = step {
-                self.resync(input)?;
+            match step {
+                Step::Next => {}
+                Step::Resync => self.resync(input, None)?,
+                Step::NoRecord => self.resync(input, Some(start))?,
             }
         }
     }
 
-    /// Whether `line` (with its line end) starts a record.
+    /// Whether `line` (with its line end) starts a record: a WARC version line, or a line
+    /// of an ARC header's fields (its length readable or not).
     fn starts_record(&self, line: &[u8]) -> bool {
         match self.format {
-            Format::Warc => is_warc_version(line),
-            Format::Arc => arc_header(line, self.arc_version).is_some(),
+            Format::Warc => warc_version(line).is_some(),
+            Format::Arc => !matches!(arc_line(line, self.arc_version), ArcLine::None),
         }
     }
 
-    /// Reads past lines up to the next one that starts a record; reports what it skipped.
-    fn resync<R: Read>(&mut self, input: &mut Input<R>) -> io::Result<()> {
-        let from = input.offset();
+    /// Reads past lines up to the next one that starts a record (searching forward from
+    /// where the reading is, a bad record's header's end or the first byte after a good
+    /// record); reports what it skipped, at the offset of its first byte.
+    fn resync<R: Read>(&mut self, input: &mut Input<R>, from: Option<u64>) -> io::Result<()> {
+        let from = match from {
+            Some(from) => from,
+            None => {
+                // Empty lines separate records: they are not what was skipped.
+                input.skip_line_ends()?;
+                input.offset()
+            }
+        };
         while let Some((line, whole)) = input.read_line(MAX_HEADER)? {
             if whole && self.starts_record(&line) {
                 input.pushback(&line);
@@ -112,15 +127,17 @@ impl<'e> Parser<'e> {
         Ok(())
     }
 
-    /// Reads a record's block of `length` bytes: `Some(block)`, or `None` when it is
-    /// longer than allowed (its bytes read past) or cut off (each reported; `Err(step)`
-    /// then says how to go on).
+    /// Reads a record's block of `length` bytes. A length that cannot be trusted is
+    /// reported, and `Err(Step::Resync)` says to search for the next record from the
+    /// header's end: over the limit (nothing is read or held: a length of 10^18 in a plain
+    /// file would otherwise take every record after it), or past the end of the input
+    /// (the bytes read are put back).
     fn block<R: Read>(
         &mut self,
         input: &mut Input<R>,
         start: u64,
         length: u64,
-    ) -> io::Result<Result<Option<Vec<u8>>, Step>> {
+    ) -> io::Result<Result<Vec<u8>, Step>> {
         let at = self.file_offset(start);
         if length > self.max_record {
             let max_record = self.max_record;
@@ -129,16 +146,7 @@ impl<'e> Parser<'e> {
                 self.current_url.clone(),
                 ProblemKind::TooLong { length, max_record },
             )?;
-            let read = input.skip(length)?;
-            if read < length {
-                let kind = ProblemKind::Truncated {
-                    declared: length,
-                    read,
-                };
-                self.problem(at, self.current_url.clone(), kind)?;
-                return Ok(Err(Step::Next));
-            }
-            return Ok(Ok(None));
+            return Ok(Err(Step::Resync));
         }
         let mut block = Vec::with_capacity(usize::try_from(length.min(1 << 16)).unwrap_or(0));
         (&mut *input).take(length).read_to_end(&mut block)?;
@@ -151,7 +159,7 @@ impl<'e> Parser<'e> {
             input.pushback(&block);
             return Ok(Err(Step::Resync));
         }
-        Ok(Ok(Some(block)))
+        Ok(Ok(block))
     }
 
     /// One WARC record.
@@ -160,12 +168,16 @@ impl<'e> Parser<'e> {
         let Some((first, whole)) = input.read_line(MAX_HEADER)? else {
             return Ok(Step::Next);
         };
-        if !whole || !is_warc_version(&first) {
+        let version = match whole {
+            true => warc_version(&first),
+            false => None,
+        };
+        let Some(version) = version else {
             if whole {
                 input.pushback(&first);
             }
-            return Ok(Step::Resync);
-        }
+            return Ok(Step::NoRecord);
+        };
         // The header's fields, up to the empty line.
         let mut fields: Vec<(String, String)> = Vec::new();
         let mut size = first.len();
@@ -189,7 +201,11 @@ impl<'e> Parser<'e> {
             let text = header_text(line);
             if line[0] == b' ' || line[0] == b'\t' {
                 if let Some((_, value)) = fields.last_mut() {
-                    value.push(' ');
+                    // A folded value (`Content-Length:` CR LF TAB `483`): its lines joined
+                    // by a space, the first of them possibly empty.
+                    if !value.is_empty() {
+                        value.push(' ');
+                    }
                     value.push_str(text.trim());
                     continue;
                 }
@@ -212,6 +228,10 @@ impl<'e> Parser<'e> {
                 .find(|(field, _)| field == name)
                 .map(|(_, value)| value.clone())
         };
+        // Its value whole, should it have been folded onto the next lines.
+        if let Some(url) = field("warc-target-uri") {
+            self.current_url = Some(target_uri(&url));
+        }
         let Some(length) = field("content-length") else {
             let kind = ProblemKind::Header("no Content-Length".into());
             self.problem(at, self.current_url.clone(), kind)?;
@@ -222,76 +242,81 @@ impl<'e> Parser<'e> {
             self.problem(at, self.current_url.clone(), kind)?;
             return Ok(Step::Resync);
         };
+        let block = match self.block(input, start, length)? {
+            Ok(block) => block,
+            Err(step) => return Ok(step),
+        };
+        if !self.warc_ends(input)? {
+            return self.length_lied(input, start, length, &block);
+        }
         let Some(kind) = field("warc-type") else {
+            // Its length was right: the next record is read after it.
             let kind = ProblemKind::Header("no WARC-Type".into());
             self.problem(at, self.current_url.clone(), kind)?;
-            // Its length is known: read past its block.
-            return Ok(match self.block(input, start, length)? {
-                Ok(block) => self.warc_end(input, start, length, block.as_deref())?,
-                Err(step) => step,
-            });
+            return Ok(Step::Next);
         };
         let record = Record {
             offset: at,
             format: Format::Warc,
+            version,
             kind,
             url: self.current_url.clone(),
             date: field("warc-date"),
             content_type: field("content-type"),
             length,
         };
-        let block = match self.block(input, start, length)? {
-            Ok(block) => block,
-            Err(step) => return Ok(step),
-        };
-        if let Step::Resync = self.warc_end(input, start, length, block.as_deref())? {
-            return Ok(Step::Resync);
-        }
-        if let Some(block) = block {
-            let kind = record.kind.to_ascii_lowercase();
-            if kind == "response" || kind == "resource" {
-                let http = kind == "response"
-                    && (record
-                        .content_type
-                        .as_deref()
-                        .is_some_and(|t| http::media_type(t) == "application/http")
-                        || block.starts_with(b"HTTP/"));
-                self.document(&record, &block, http)?;
-            } else {
-                self.emit(Item::Skipped(&record))?;
-            }
+        let kind = record.kind.to_ascii_lowercase();
+        if kind == "response" || kind == "resource" {
+            let http = kind == "response"
+                && (record
+                    .content_type
+                    .as_deref()
+                    .is_some_and(|t| http::media_type(t) == "application/http")
+                    || block.starts_with(b"HTTP/"));
+            self.document(&record, &block, http)?;
+        } else {
+            self.emit(Item::Skipped(&record))?;
         }
         Ok(Step::Next)
     }
 
-    /// After a WARC record's block: CR LF CR LF, or the length lied (then the block, when
-    /// held, is read again for the next record).
-    fn warc_end<R: Read>(
-        &mut self,
-        input: &mut Input<R>,
-        start: u64,
-        length: u64,
-        block: Option<&[u8]>,
-    ) -> io::Result<Step> {
-        if input.peek(4)?.starts_with(b"\r\n\r\n") {
+    /// Whether a WARC record's block ends where the record does: at `CR LF CR LF` (WARC
+    /// 1.1 section 5), at two line ends written otherwise (`LF LF`), or, with fewer, where
+    /// the next record's version line or the end of the input follows at once (node-warc
+    /// writes one `CR LF`; warcio reads such records too). Nothing is consumed but the
+    /// `CR LF CR LF`.
+    fn warc_ends<R: Read>(&mut self, input: &mut Input<R>) -> io::Result<bool> {
+        let after = input.peek(SEPARATOR_LOOKAHEAD)?;
+        if after.starts_with(b"\r\n\r\n") {
             input.consume(4);
-            return Ok(Step::Next);
+            return Ok(true);
         }
-        self.length_lied(input, start, length, block)
+        let ends = after
+            .iter()
+            .take_while(|&&b| b == b'\r' || b == b'\n')
+            .count();
+        let line_feeds = after[..ends].iter().filter(|&&b| b == b'\n').count();
+        let rest = &after[ends..];
+        let at_end = after.len() < SEPARATOR_LOOKAHEAD && rest.is_empty();
+        let next_record =
+            memchr::memchr(b'\n', rest).is_some_and(|lf| warc_version(&rest[..=lf]).is_some());
+        Ok(line_feeds >= 2 || at_end || next_record)
     }
 
-    /// Reports a record whose length lied, and puts its block back to be read again.
+    /// Reports a record whose length cannot be trusted (it does not end where the format
+    /// says), and puts its block back, to be searched for the next record from its header's
+    /// end.
     fn length_lied<R: Read>(
         &mut self,
         input: &mut Input<R>,
         start: u64,
         length: u64,
-        block: Option<&[u8]>,
+        block: &[u8],
     ) -> io::Result<Step> {
         let at = self.file_offset(start);
         let url = self.current_url.clone();
         self.problem(at, url, ProblemKind::Length { declared: length })?;
-        input.pushback(block.unwrap_or_default());
+        input.pushback(block);
         Ok(Step::Resync)
     }
 
@@ -302,14 +327,23 @@ impl<'e> Parser<'e> {
             return Ok(Step::Next);
         };
         let head = match whole {
-            true => arc_header(&line, self.arc_version),
-            false => None,
+            true => arc_line(&line, self.arc_version),
+            false => ArcLine::None,
         };
-        let Some(head) = head else {
-            if whole {
-                input.pushback(&line);
+        let head = match head {
+            ArcLine::Header(head) => head,
+            ArcLine::BadLength { url, length } => {
+                let shown: String = length.chars().take(40).collect();
+                let kind = ProblemKind::Header(format!("length {shown:?} is not a number"));
+                self.problem(at, Some(url), kind)?;
+                return Ok(Step::Resync);
             }
-            return Ok(Step::Resync);
+            ArcLine::None => {
+                if whole {
+                    input.pushback(&line);
+                }
+                return Ok(Step::NoRecord);
+            }
         };
         self.current_url = Some(head.url.clone());
         let length = head.length;
@@ -317,8 +351,11 @@ impl<'e> Parser<'e> {
             Ok(block) => block,
             Err(step) => return Ok(step),
         };
+        if !self.arc_ends(input)? {
+            return self.length_lied(input, start, length, &block);
+        }
         let filedesc = head.url.starts_with("filedesc:");
-        if let (true, Some(block)) = (filedesc, &block) {
+        if filedesc {
             // The version block, "1 0 origin" (or "2 0 ..."), then the field names: the
             // version the next header lines are read by.
             if let Some(version) = block.split(|&b| b == b' ' || b == b'\n').next() {
@@ -328,38 +365,13 @@ impl<'e> Parser<'e> {
                 };
             }
         }
-        // A record ends with a LF; the next line (after any empty ones) starts a record.
-        let mut after = Vec::new();
-        let ends = loop {
-            match input.read_line(MAX_HEADER)? {
-                None => break true,
-                Some((line, whole)) => {
-                    after.extend_from_slice(&line);
-                    if !whole {
-                        break false;
-                    }
-                    if trim_line_end(&line).is_empty() {
-                        continue;
-                    }
-                    break arc_header(&line, self.arc_version).is_some();
-                }
-            }
-        };
-        if !ends {
-            input.pushback(&after);
-            return self.length_lied(input, start, length, block.as_deref());
-        }
-        let first_nonblank = after
-            .iter()
-            .position(|&b| b != b'\r' && b != b'\n')
-            .unwrap_or(after.len());
-        input.pushback(&after[first_nonblank..]);
-        let Some(block) = block else {
-            return Ok(Step::Next);
-        };
         let record = Record {
             offset: at,
             format: Format::Arc,
+            version: match self.arc_version {
+                2 => "2",
+                _ => "1",
+            },
             kind: if filedesc { "filedesc" } else { "response" }.into(),
             url: Some(head.url.clone()),
             date: Some(arc_date(&head.date)),
@@ -378,7 +390,25 @@ impl<'e> Parser<'e> {
         Ok(Step::Next)
     }
 
-    /// Hands on the document of a record: its HTTP response's body, or its block.
+    /// Whether an ARC record's block ends where the record does: at its LF (IA's ARC file
+    /// description: a record is followed by a newline; `CR LF` taken too), whatever comes
+    /// after it; or at the end of the input; or, without the LF, where the next header
+    /// line follows at once (some writers counted the LF in the length; warcio reads such
+    /// records too). Nothing is consumed.
+    fn arc_ends<R: Read>(&mut self, input: &mut Input<R>) -> io::Result<bool> {
+        let after = input.peek(2)?;
+        if after.is_empty() || after[0] == b'\n' || after.starts_with(b"\r\n") {
+            return Ok(true);
+        }
+        let Some((line, whole)) = input.read_line(MAX_HEADER)? else {
+            return Ok(true);
+        };
+        input.pushback(&line);
+        Ok(whole && !matches!(arc_line(&line, self.arc_version), ArcLine::None))
+    }
+
+    /// Hands on the document of a record: its HTTP response's body, or its block; what
+    /// was read otherwise than its headers say comes first, as warnings.
     fn document(&mut self, record: &Record, block: &[u8], http: bool) -> io::Result<()> {
         if !http {
             let media_type = record.content_type.as_deref().map(http::media_type);
@@ -391,6 +421,14 @@ impl<'e> Parser<'e> {
         }
         match http::parse(block, self.max_record) {
             Ok(response) => {
+                for kind in response.warnings {
+                    let warning = Problem {
+                        offset: record.offset,
+                        url: record.url.clone(),
+                        kind,
+                    };
+                    self.emit(Item::Warning(&warning))?;
+                }
                 // Without a Content-Type, the record's own (an ARC header line's is the
                 // response's, as the crawler saw it).
                 let media_type = response.media_type.or_else(|| {
@@ -422,16 +460,36 @@ fn header_text(line: &[u8]) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// `line` without its CR LF or LF.
+/// `line` without its line end: LF, CR LF, or LF after several CRs (a file converted to
+/// CR LF twice ends its lines with CR CR LF, as pywb's `missing-status-text.warc` does).
 fn trim_line_end(line: &[u8]) -> &[u8] {
     let line = line.strip_suffix(b"\n").unwrap_or(line);
-    line.strip_suffix(b"\r").unwrap_or(line)
+    let crs = line.iter().rev().take_while(|&&b| b == b'\r').count();
+    &line[..line.len() - crs]
 }
 
-/// Whether `line` is `WARC/1.0` or `WARC/1.1` (the versions read).
-fn is_warc_version(line: &[u8]) -> bool {
-    matches!(trim_line_end(line), b"WARC/1.0" | b"WARC/1.1")
+/// The version of a WARC version line (with its line end), in any case: 1.0 and 1.1 (ISO
+/// 28500), and the drafts of 2006 and 2008 that Heritrix, ClueWeb09 and national crawls
+/// wrote, 0.17 and 0.18, whose records have 1.0's syntax (warcio, jwat and
+/// webarchive-commons read them too).
+pub(super) fn warc_version(line: &[u8]) -> Option<&'static str> {
+    let line = trim_line_end(line);
+    let version = line
+        .get(..5)
+        .filter(|magic| magic.eq_ignore_ascii_case(b"WARC/"))
+        .map(|_| &line[5..])?;
+    WARC_VERSIONS
+        .iter()
+        .copied()
+        .find(|known| known.as_bytes() == version)
 }
+
+/// The WARC versions read.
+const WARC_VERSIONS: [&str; 4] = ["1.0", "1.1", "0.17", "0.18"];
+
+/// How far past a WARC record's block [`Parser::warc_ends`] looks: the line ends and
+/// the longest version line.
+const SEPARATOR_LOOKAHEAD: usize = 64;
 
 /// A `WARC-Target-URI` value: trimmed, without the `<` `>` WARC 1.0's grammar (and some
 /// writers) put around it.
@@ -452,6 +510,17 @@ fn decimal(text: &str) -> Option<u64> {
     }
 }
 
+/// What a line is to the ARC reader.
+enum ArcLine {
+    /// A record's header line.
+    Header(ArcHeader),
+    /// A header line whose every field is in its place but its length, which is no
+    /// number (`-1`, `abc`): a record starts here, its length unknown.
+    BadLength { url: String, length: String },
+    /// No header line.
+    None,
+}
+
 /// An ARC header line's fields.
 struct ArcHeader {
     url: String,
@@ -460,38 +529,65 @@ struct ArcHeader {
     length: u64,
 }
 
-/// The header line of an ARC record: version 1's `URL IP-address Archive-date
-/// Content-type Archive-length`, or version 2's `URL IP-address Archive-date Content-type
-/// Result-code Checksum Location Offset Filename Archive-length` (a version 2 file's
-/// `filedesc` line has version 1's five fields). The URL is what is left before the other
-/// fields, spaces and all, as warcio reads it.
-fn arc_header(line: &[u8], version: u8) -> Option<ArcHeader> {
+/// What `line` is to the ARC reader: the header line of a record, version 1's `URL
+/// IP-address Archive-date Content-type Archive-length`, or version 2's `URL IP-address
+/// Archive-date Content-type Result-code Checksum Location Offset Filename Archive-length`
+/// (a version 2 file's `filedesc` line has version 1's five fields). The URL is what is
+/// left before the other fields, spaces and all, as warcio reads it; the date is 8 digits
+/// or more (IA's are 14; a writer's bug gave 18), or `-` as the IP address may be (jwat's
+/// test files have such `filedesc` lines).
+fn arc_line(line: &[u8], version: u8) -> ArcLine {
     let text = header_text(trim_line_end(line));
-    let fields = |n: usize| {
+    let shapes: &[usize] = match version {
+        2 => &[10, 5],
+        _ => &[5],
+    };
+    let mut found = ArcLine::None;
+    for &n in shapes {
         let mut parts: Vec<&str> = text.rsplitn(n, ' ').collect();
         parts.reverse();
-        (parts.len() == n).then_some(parts)
-    };
-    let parts = match version {
-        2 => fields(10).or_else(|| fields(5)),
-        _ => fields(5),
-    }?;
-    let (url, ip, date, content_type) = (parts[0], parts[1], parts[2], parts[3]);
-    let length = decimal(parts[parts.len() - 1])?;
-    let url_ok = !url.is_empty() && url.contains(':') && !url.starts_with(' ');
-    let ip_ok = ip == "-"
-        || (!ip.is_empty()
-            && ip
-                .bytes()
-                .all(|b| b.is_ascii_hexdigit() || b == b'.' || b == b':'));
-    let date_ok = (8..=14).contains(&date.len()) && date.bytes().all(|b| b.is_ascii_digit());
-    let type_ok = !content_type.is_empty();
-    (url_ok && ip_ok && date_ok && type_ok).then(|| ArcHeader {
-        url: url.to_owned(),
-        date: date.to_owned(),
-        content_type: content_type.to_owned(),
-        length,
-    })
+        if parts.len() != n {
+            continue;
+        }
+        let (url, ip, date, content_type) = (parts[0], parts[1], parts[2], parts[3]);
+        let url_ok = !url.is_empty() && url.contains(':') && !url.starts_with(' ');
+        let ip_ok = ip == "-"
+            || (!ip.is_empty()
+                && ip
+                    .bytes()
+                    .all(|b| b.is_ascii_hexdigit() || b == b'.' || b == b':'));
+        let date_ok = date == "-" || (date.len() >= 8 && date.bytes().all(|b| b.is_ascii_digit()));
+        let type_ok = !content_type.is_empty();
+        if !(url_ok && ip_ok && date_ok && type_ok) {
+            continue;
+        }
+        let length = parts[n - 1];
+        match decimal(length) {
+            Some(length) => {
+                return ArcLine::Header(ArcHeader {
+                    url: url.to_owned(),
+                    date: date.to_owned(),
+                    content_type: content_type.to_owned(),
+                    length,
+                })
+            }
+            None if matches!(found, ArcLine::None) => {
+                found = ArcLine::BadLength {
+                    url: url.to_owned(),
+                    length: length.to_owned(),
+                }
+            }
+            None => {}
+        }
+    }
+    found
+}
+
+/// Whether `line` (with its line end) is the header line of an ARC record, in the shape
+/// of version 1 (a file's first line: [`super::sniff`] tells an ARC file without its
+/// `filedesc` block, a fragment of one, so).
+pub(super) fn is_arc_header_line(line: &[u8]) -> bool {
+    !matches!(arc_line(line, 1), ArcLine::None)
 }
 
 /// An ARC date, `YYYYMMDDhhmmss`, as ISO 8601 (`YYYY-MM-DDThh:mm:ssZ`); a shorter one as

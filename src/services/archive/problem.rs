@@ -33,7 +33,8 @@ pub enum ProblemKind {
     /// `Content-Length` missing or not a number, a header longer than the limit, a header
     /// cut off by the end of the file.
     Header(String),
-    /// The file (or gzip member) ends before the length the record's header gives.
+    /// The file (or gzip member) ends before the length the record's header gives. The
+    /// next record is searched for from its header's end.
     Truncated {
         /// The length its header gives.
         declared: u64,
@@ -41,13 +42,16 @@ pub enum ProblemKind {
         read: u64,
     },
     /// The record does not end where its length says (no `CRLF CRLF` after a WARC
-    /// record's block, no next ARC header line after an ARC record): the length lies.
-    /// Reading goes on at the next record found after the header.
+    /// record's block, nor the next version line; no LF after an ARC record's, nor the
+    /// next header line): the length lies. Reading goes on at the next record found after
+    /// the header.
     Length {
         /// The length its header gives.
         declared: u64,
     },
-    /// The record is longer than the largest one allowed: skipped without being held.
+    /// The record's length is over the largest one allowed: nothing of it is held, and the
+    /// length is not trusted (a lie of 10^18 would take the rest of the file): the next
+    /// record is searched for from its header's end.
     TooLong {
         /// Its length.
         length: u64,
@@ -57,8 +61,21 @@ pub enum ProblemKind {
     /// A response record whose block is no HTTP response (no status line, headers that do
     /// not end).
     Http(String),
-    /// A `Transfer-Encoding: chunked` body that does not decode.
+    /// A warning ([`Item::Warning`](super::Item::Warning)): a `Transfer-Encoding: chunked`
+    /// body whose framing breaks off after its first chunk (a size that runs past the end
+    /// of the record, a chunk not followed by `CR LF`, no last chunk): the chunks before
+    /// are decoded, the rest is read as stored.
     Chunked(String),
+    /// A warning ([`Item::Warning`](super::Item::Warning)): a body under
+    /// `Transfer-Encoding: chunked` that is not chunked (its first line is no chunk size),
+    /// as recorders (pywb's, node-warc's) store a body they de-chunked without changing
+    /// its head: read as stored.
+    Dechunked,
+    /// A warning ([`Item::Warning`](super::Item::Warning)): a body under
+    /// `Content-Encoding: gzip` (or `x-gzip`, `deflate`: the coding named) that is not
+    /// encoded (no gzip member, no zlib or deflate data), as ClueWeb09 and other crawls
+    /// stored bodies they had decoded: read as stored.
+    Decoded(String),
     /// A `Content-Encoding` (or transfer coding) not read (`br`, `compress`, ...), or a
     /// gzip or deflate body that does not decode, or decodes to more than the largest
     /// record allowed.
@@ -66,8 +83,17 @@ pub enum ProblemKind {
 }
 
 impl ProblemKind {
+    /// Whether it is a warning (handed on as [`Item::Warning`](super::Item::Warning), its
+    /// record read all the same) rather than something not read.
+    pub fn is_warning(&self) -> bool {
+        matches!(
+            self,
+            ProblemKind::Chunked(_) | ProblemKind::Dechunked | ProblemKind::Decoded(_)
+        )
+    }
+
     /// A short code: `gzip`, `skipped`, `header`, `truncated`, `length`, `too-long`,
-    /// `http`, `chunked`, `encoding`.
+    /// `http`, `encoding`; for warnings, `chunked`, `dechunked` and `decoded`.
     pub fn code(&self) -> &'static str {
         match self {
             ProblemKind::Gzip(_) => "gzip",
@@ -78,6 +104,8 @@ impl ProblemKind {
             ProblemKind::TooLong { .. } => "too-long",
             ProblemKind::Http(_) => "http",
             ProblemKind::Chunked(_) => "chunked",
+            ProblemKind::Dechunked => "dechunked",
+            ProblemKind::Decoded(_) => "decoded",
             ProblemKind::Encoding(_) => "encoding",
         }
     }
@@ -103,14 +131,29 @@ impl fmt::Display for ProblemKind {
             ProblemKind::Length { declared } => write!(
                 f,
                 "the record does not end where its length ({declared} bytes) says: record \
-                 skipped, read again from its header's end"
+                 skipped, the next one searched for from its header's end"
             ),
             ProblemKind::TooLong { length, max_record } => write!(
                 f,
-                "record of {length} bytes is longer than --max-record {max_record}: skipped"
+                "record of {length} bytes is longer than --max-record {max_record}: its \
+                 length is not trusted, the next record searched for from its header's end"
             ),
             ProblemKind::Http(what) => write!(f, "not an HTTP response: {what}"),
-            ProblemKind::Chunked(what) => write!(f, "chunked HTTP body unreadable: {what}"),
+            ProblemKind::Chunked(what) => write!(
+                f,
+                "chunked HTTP body broken off ({what}): the chunks before it decoded, the \
+                 rest read as stored"
+            ),
+            ProblemKind::Decoded(coding) => write!(
+                f,
+                "the HTTP head says Content-Encoding: {coding}, but the body is stored \
+                 decoded (it holds no {coding} data): read as stored"
+            ),
+            ProblemKind::Dechunked => write!(
+                f,
+                "the HTTP head says Transfer-Encoding: chunked, but the body is stored \
+                 de-chunked (its first line is no chunk size): read as stored"
+            ),
             ProblemKind::Encoding(what) => write!(f, "HTTP body not decoded: {what}"),
         }
     }

@@ -2,6 +2,8 @@
 //! and the bound of a header.
 
 use super::problem::Problem;
+#[cfg(doc)]
+use super::problem::ProblemKind;
 
 /// The longest header line (WARC or ARC) read, and the most bytes of a WARC header.
 pub(super) const MAX_HEADER: usize = 64 * 1024;
@@ -9,7 +11,8 @@ pub(super) const MAX_HEADER: usize = 64 * 1024;
 /// The archive formats read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
-    /// WARC 1.0 or 1.1 (ISO 28500).
+    /// WARC 1.0 or 1.1 (ISO 28500), and the drafts 0.17 and 0.18 (the same record
+    /// syntax), told by a version line in any case (`WARC/1.0`, `warc/0.18`).
     Warc,
     /// ARC, version 1 or 2 (the Internet Archive's, 1996-2008), told by its `filedesc://`
     /// block.
@@ -34,6 +37,10 @@ pub struct Record {
     pub offset: u64,
     /// Its file's format.
     pub format: Format,
+    /// The format's version it was read by: a WARC record's version line's (`1.0`, `1.1`,
+    /// `0.17`, `0.18`); an ARC record's file's, from its `filedesc` block (`1`, `2`; `1`
+    /// in a fragment without one).
+    pub version: &'static str,
     /// Its `WARC-Type` as written (`response`, `request`, `revisit`, ...); an ARC record is
     /// a `response`, its version block a `filedesc`.
     pub kind: String,
@@ -87,4 +94,10 @@ pub enum Item<'a> {
     Skipped(&'a Record),
     /// Something that could not be read; the reading goes on after it.
     Problem(&'a Problem),
+    /// Something read otherwise than its record says, told before the record's document:
+    /// a body stored de-chunked under `Transfer-Encoding: chunked`
+    /// ([`ProblemKind::Dechunked`]), chunked framing that breaks off
+    /// ([`ProblemKind::Chunked`]), a body stored decoded under `Content-Encoding: gzip`
+    /// ([`ProblemKind::Decoded`]). The document is read all the same.
+    Warning(&'a Problem),
 }
