@@ -567,3 +567,37 @@ fn a_gopher_text_s_last_dot_line_is_not_written_and_other_dots_are() {
         assert_eq!(body, written, "{:?}", String::from_utf8_lossy(sent));
     }
 }
+
+// --- the size limit of a text read line by line -----------------------------------------------
+
+#[test]
+fn a_line_past_the_size_limit_names_the_size_limit() {
+    // An NNTP article and a Gopher+ text (+-1): lines, each written as it comes, until
+    // one would pass the size limit (10 bytes here).
+    let nntp = serve(1, |mut stream| {
+        let _ = stream.write_all(b"200 hi\r\n");
+        read_line(&stream);
+        let _ = stream.write_all(b"211 1 1 1 g\r\n");
+        read_line(&stream);
+        let _ = stream
+            .write_all(b"220 1 <a@b> article\r\nshort\r\na line longer than the limit\r\n.\r\n");
+        thread::sleep(Duration::from_millis(300));
+    });
+    let gopher = serve(1, |mut stream| {
+        read_line(&stream);
+        let _ = stream.write_all(b"+-1\r\nshort\r\na line longer than the limit\r\n.\r\n");
+        thread::sleep(Duration::from_millis(300));
+    });
+    for url in [
+        format!("nntp://127.0.0.1:{nntp}/g/1"),
+        format!("gopher://127.0.0.1:{gopher}/0x%09%09+"),
+    ] {
+        let (error, body) = fails(&fetcher().max_size(10), &url, "too-large");
+        assert!(body.starts_with(b"short"), "{url}");
+        assert_eq!(
+            error.to_string(),
+            "the body is larger than the limit of 10 bytes",
+            "{url}"
+        );
+    }
+}
