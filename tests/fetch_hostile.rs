@@ -568,6 +568,88 @@ fn a_gopher_text_s_last_dot_line_is_not_written_and_other_dots_are() {
     }
 }
 
+// --- a chunked reply --------------------------------------------------------------------------
+
+/// The head of a chunked reply, before its body.
+const CHUNKED: &[u8] = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n";
+
+/// A server that answers one HTTP request with `reply` and closes.
+fn http_reply(reply: &'static [u8]) -> u16 {
+    serve(1, move |mut stream| {
+        read_line(&stream);
+        let _ = stream.write_all(reply);
+    })
+}
+
+#[test]
+fn a_chunked_body_is_decoded() {
+    let port = http_reply(
+        b"HTTP/1.1 200 OK\r\nTransfer-Encoding: Chunked\r\n\r\n5\r\nhello\r\n6;name=value\r\n world\r\n0\r\nExpires: never\r\n\r\n",
+    );
+    let mut body = Vec::new();
+    fetcher()
+        .fetch(&format!("http://127.0.0.1:{port}/"), &mut body)
+        .unwrap();
+    assert_eq!(body, b"hello world");
+}
+
+#[test]
+fn a_chunked_reply_whose_framing_lies_is_an_error() {
+    for (framing, code, written) in [
+        // The last chunk (size 0) never comes: the server closed early.
+        (&b"5\r\nhello\r\n"[..], "short-read", &b"hello"[..]),
+        (b"5\r\nhello", "short-read", b"hello"),
+        // A size larger than the bytes sent before the close.
+        (b"100\r\nhello\r\n", "short-read", b"hello\r\n"),
+        // A size smaller than the chunk: its data is not followed by CR LF.
+        (b"3\r\nhello\r\n0\r\n\r\n", "protocol", b"hel"),
+        // Chunk-size lines that are not hexadecimal sizes.
+        (b"zz\r\nhello\r\n0\r\n\r\n", "protocol", b""),
+        (b"-5\r\nhello\r\n0\r\n\r\n", "protocol", b""),
+        (b"\r\nhello\r\n0\r\n\r\n", "protocol", b""),
+        (b"5 5\r\nhello\r\n0\r\n\r\n", "protocol", b""),
+        (b"0x5\r\nhello\r\n0\r\n\r\n", "protocol", b""),
+        // A size past 64 bits, and one past the size limit (64 KiB here).
+        (b"10000000000000000\r\nhello\r\n", "protocol", b""),
+        (b"fffffffffff\r\nhello\r\n", "too-large", b""),
+        // The trailer never ends.
+        (
+            b"5\r\nhello\r\n0\r\nExpires: never\r\n",
+            "short-read",
+            b"hello",
+        ),
+    ] {
+        let reply: &'static [u8] = [CHUNKED, framing].concat().leak();
+        let port = http_reply(reply);
+        let (error, body) = fails(&fetcher(), &format!("http://127.0.0.1:{port}/"), code);
+        assert_eq!(
+            body,
+            written,
+            "{:?}: {error}",
+            String::from_utf8_lossy(framing)
+        );
+    }
+}
+
+#[test]
+fn transfer_codings_this_client_cannot_undo_are_errors() {
+    for head in [
+        // A coding other than chunked: the bytes are not the body.
+        &b"HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n"[..],
+        b"HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
+        // Two framings at once (RFC 9112 6.3: a sign of request smuggling).
+        b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n",
+        // HTTP/1.0 has no transfer codings (RFC 9112 6.1: faulty framing).
+        b"HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n",
+    ] {
+        let reply: &'static [u8] = [head, b"5\r\nhello\r\n0\r\n\r\n"].concat().leak();
+        let port = http_reply(reply);
+        let (error, body) = fails(&fetcher(), &format!("http://127.0.0.1:{port}/"), "protocol");
+        assert!(body.is_empty(), "{error}");
+        assert!(error.to_string().contains("Transfer-Encoding"), "{error}");
+    }
+}
+
 // --- the size limit of a text read line by line -----------------------------------------------
 
 #[test]
