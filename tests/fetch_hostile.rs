@@ -567,3 +567,290 @@ fn a_gopher_text_s_last_dot_line_is_not_written_and_other_dots_are() {
         assert_eq!(body, written, "{:?}", String::from_utf8_lossy(sent));
     }
 }
+
+// --- a chunked reply --------------------------------------------------------------------------
+
+/// The head of a chunked reply, before its body.
+const CHUNKED: &[u8] = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n";
+
+/// A server that answers one HTTP request with `reply` and closes.
+fn http_reply(reply: &'static [u8]) -> u16 {
+    serve(1, move |mut stream| {
+        read_line(&stream);
+        let _ = stream.write_all(reply);
+    })
+}
+
+#[test]
+fn a_chunked_body_is_decoded() {
+    let port = http_reply(
+        b"HTTP/1.1 200 OK\r\nTransfer-Encoding: Chunked\r\n\r\n5\r\nhello\r\n6;name=value\r\n world\r\n0\r\nExpires: never\r\n\r\n",
+    );
+    let mut body = Vec::new();
+    fetcher()
+        .fetch(&format!("http://127.0.0.1:{port}/"), &mut body)
+        .unwrap();
+    assert_eq!(body, b"hello world");
+}
+
+#[test]
+fn a_chunked_reply_whose_framing_lies_is_an_error() {
+    for (framing, code, written) in [
+        // The last chunk (size 0) never comes: the server closed early.
+        (&b"5\r\nhello\r\n"[..], "short-read", &b"hello"[..]),
+        (b"5\r\nhello", "short-read", b"hello"),
+        // A size larger than the bytes sent before the close.
+        (b"100\r\nhello\r\n", "short-read", b"hello\r\n"),
+        // A size smaller than the chunk: its data is not followed by CR LF.
+        (b"3\r\nhello\r\n0\r\n\r\n", "protocol", b"hel"),
+        // Chunk-size lines that are not hexadecimal sizes.
+        (b"zz\r\nhello\r\n0\r\n\r\n", "protocol", b""),
+        (b"-5\r\nhello\r\n0\r\n\r\n", "protocol", b""),
+        (b"\r\nhello\r\n0\r\n\r\n", "protocol", b""),
+        (b"5 5\r\nhello\r\n0\r\n\r\n", "protocol", b""),
+        (b"0x5\r\nhello\r\n0\r\n\r\n", "protocol", b""),
+        // A size past 64 bits, and one past the size limit (64 KiB here).
+        (b"10000000000000000\r\nhello\r\n", "protocol", b""),
+        (b"fffffffffff\r\nhello\r\n", "too-large", b""),
+        // The trailer never ends.
+        (
+            b"5\r\nhello\r\n0\r\nExpires: never\r\n",
+            "short-read",
+            b"hello",
+        ),
+    ] {
+        let reply: &'static [u8] = [CHUNKED, framing].concat().leak();
+        let port = http_reply(reply);
+        let (error, body) = fails(&fetcher(), &format!("http://127.0.0.1:{port}/"), code);
+        assert_eq!(
+            body,
+            written,
+            "{:?}: {error}",
+            String::from_utf8_lossy(framing)
+        );
+    }
+}
+
+#[test]
+fn transfer_codings_this_client_cannot_undo_are_errors() {
+    for head in [
+        // A coding other than chunked: the bytes are not the body.
+        &b"HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n"[..],
+        b"HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
+        // Two framings at once (RFC 9112 6.3: a sign of request smuggling).
+        b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n",
+        // HTTP/1.0 has no transfer codings (RFC 9112 6.1: faulty framing).
+        b"HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n",
+    ] {
+        let reply: &'static [u8] = [head, b"5\r\nhello\r\n0\r\n\r\n"].concat().leak();
+        let port = http_reply(reply);
+        let (error, body) = fails(&fetcher(), &format!("http://127.0.0.1:{port}/"), "protocol");
+        assert!(body.is_empty(), "{error}");
+        assert!(error.to_string().contains("Transfer-Encoding"), "{error}");
+    }
+}
+
+// --- the size limit of a text read line by line -----------------------------------------------
+
+#[test]
+fn a_line_past_the_size_limit_names_the_size_limit() {
+    // An NNTP article and a Gopher+ text (+-1): lines, each written as it comes, until
+    // one would pass the size limit (10 bytes here).
+    let nntp = serve(1, |mut stream| {
+        let _ = stream.write_all(b"200 hi\r\n");
+        read_line(&stream);
+        let _ = stream.write_all(b"211 1 1 1 g\r\n");
+        read_line(&stream);
+        let _ = stream
+            .write_all(b"220 1 <a@b> article\r\nshort\r\na line longer than the limit\r\n.\r\n");
+        thread::sleep(Duration::from_millis(300));
+    });
+    let gopher = serve(1, |mut stream| {
+        read_line(&stream);
+        let _ = stream.write_all(b"+-1\r\nshort\r\na line longer than the limit\r\n.\r\n");
+        thread::sleep(Duration::from_millis(300));
+    });
+    for url in [
+        format!("nntp://127.0.0.1:{nntp}/g/1"),
+        format!("gopher://127.0.0.1:{gopher}/0x%09%09+"),
+    ] {
+        let (error, body) = fails(&fetcher().max_size(10), &url, "too-large");
+        assert!(body.starts_with(b"short"), "{url}");
+        assert_eq!(
+            error.to_string(),
+            "the body is larger than the limit of 10 bytes",
+            "{url}"
+        );
+    }
+}
+
+// --- fetch -o ---------------------------------------------------------------------------------
+
+/// Runs `rfc1738 fetch ARGS`.
+fn cli(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .arg("fetch")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The names in `folder`, sorted.
+fn names(folder: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[cfg(unix)]
+#[test]
+fn fetch_o_opens_nothing_already_there() {
+    use std::os::unix::fs::{symlink, PermissionsExt};
+    let folder = tempfile::tempdir().unwrap();
+    let victim = folder.path().join("victim");
+    std::fs::write(&victim, "precious").unwrap();
+    // Another user of a shared folder plants out.part as a link to a file of ours, and
+    // other.part as a file of theirs.
+    symlink(&victim, folder.path().join("out.part")).unwrap();
+    std::fs::write(folder.path().join("other.part"), "theirs").unwrap();
+    for name in ["out", "other"] {
+        let port = http_reply(b"HTTP/1.0 200 OK\r\nContent-Length: 8\r\n\r\nthe body");
+        let target = folder.path().join(name);
+        let output = cli(&[
+            "-o",
+            target.to_str().unwrap(),
+            &format!("http://127.0.0.1:{port}/"),
+        ]);
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        assert_eq!(std::fs::read(&target).unwrap(), b"the body");
+    }
+    assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+    assert_eq!(
+        std::fs::read_link(folder.path().join("out.part")).unwrap(),
+        victim
+    );
+    assert_eq!(
+        std::fs::read(folder.path().join("other.part")).unwrap(),
+        b"theirs"
+    );
+    assert_eq!(
+        names(folder.path()),
+        ["other", "other.part", "out", "out.part", "victim"]
+    );
+    // The file has the permissions of a file the command would have created (0666 less
+    // the umask), not the 0600 of a temporary file.
+    let made = folder.path().join("made");
+    std::fs::File::create(&made).unwrap();
+    let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode();
+    assert_eq!(mode(&folder.path().join("out")), mode(&made));
+}
+
+#[cfg(unix)]
+#[test]
+fn fetch_o_keeps_nothing_of_a_fetch_that_fails() {
+    let folder = tempfile::tempdir().unwrap();
+    let target = folder.path().join("out");
+    // A lying chunked reply, a body cut short, a body past the size limit (12 bytes).
+    for (reply, code) in [
+        (
+            &b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nhello\r\n0\r\n\r\n"[..],
+            "protocol",
+        ),
+        (
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n",
+            "short-read",
+        ),
+        (
+            b"HTTP/1.0 200 OK\r\nContent-Length: 12\r\n\r\nonly ten b",
+            "short-read",
+        ),
+        (b"HTTP/1.0 200 OK\r\n\r\nmore than ten bytes", "too-large"),
+    ] {
+        let port = http_reply(reply);
+        let output = cli(&[
+            "--json",
+            "--max-size",
+            "12",
+            "-o",
+            target.to_str().unwrap(),
+            &format!("http://127.0.0.1:{port}/"),
+        ]);
+        assert_eq!(output.status.code(), Some(1), "{output:?}");
+        let report: serde_json::Value = serde_json::from_slice(&output.stderr).unwrap();
+        assert_eq!(report["error"]["code"], code, "{report}");
+        assert_eq!(names(folder.path()), Vec::<String>::new());
+    }
+}
+
+/// `rfc1738 fetch -o` killed by `signal` in the middle of a body: what it leaves in the
+/// folder and how it ends.
+#[cfg(unix)]
+fn interrupted(signal: &str) -> (Vec<String>, std::process::ExitStatus) {
+    let folder = tempfile::tempdir().unwrap();
+    // Part of a body (more than a write buffer's 8 KiB), then nothing until the client is gone.
+    let port = serve(1, |mut stream| {
+        read_line(&stream);
+        let _ = stream.write_all(b"HTTP/1.0 200 OK\r\nContent-Length: 1000000\r\n\r\n");
+        let _ = stream.write_all(&[b'x'; 100_000]);
+        thread::sleep(SERVER_LIFE);
+    });
+    let target = folder.path().join("out");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["fetch", "--quiet", "--timeout", "20", "-o"])
+        .arg(&target)
+        .arg(format!("http://127.0.0.1:{port}/"))
+        .spawn()
+        .unwrap();
+    // Signalled once part of the body is on disk.
+    let started = Instant::now();
+    let written = |folder: &std::path::Path| {
+        std::fs::read_dir(folder)
+            .unwrap()
+            .any(|entry| entry.unwrap().metadata().unwrap().len() > 0)
+    };
+    while !written(folder.path()) {
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "nothing written"
+        );
+        thread::sleep(Duration::from_millis(10));
+    }
+    let killed = std::process::Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            panic!("still running after {signal}");
+        }
+        thread::sleep(Duration::from_millis(10));
+    };
+    (names(folder.path()), status)
+}
+
+/// The exit status a shell shows ($?): the code, or 128 and the signal's number.
+#[cfg(unix)]
+fn shell_status(status: std::process::ExitStatus) -> i32 {
+    use std::os::unix::process::ExitStatusExt;
+    status
+        .code()
+        .unwrap_or_else(|| 128 + status.signal().unwrap())
+}
+
+#[cfg(unix)]
+#[test]
+fn sigint_and_sigterm_leave_no_partial_file() {
+    for (signal, expected) in [("-INT", 130), ("-TERM", 143)] {
+        let (left, status) = interrupted(signal);
+        assert_eq!(left, Vec::<String>::new(), "{signal}");
+        assert_eq!(shell_status(status), expected, "{signal}: {status:?}");
+    }
+}

@@ -1,11 +1,14 @@
 //! NNTP status lines and dot-stuffed multi-line responses as a hostile server sends them
 //! (`rfc1738::fetch::reply`). No panic; a status read has a code from 100 to 599; a
 //! multi-line response decoded, stuffed again and ended by ".", decodes to the same text;
-//! an HTTP/1.0 head (the other line protocol the client reads) never panics either.
+//! an HTTP/1.0 head (the other line protocol the client reads) never panics either, nor
+//! does a chunk's size line, whose size written again in hexadecimal reads back the same.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rfc1738::fetch::reply::{decode_multiline, parse_http_head, parse_nntp_status};
+use rfc1738::fetch::reply::{
+    decode_multiline, parse_chunk_size, parse_http_head, parse_nntp_status,
+};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(status) = parse_nntp_status(data) {
@@ -30,6 +33,11 @@ fuzz_target!(|data: &[u8]| {
         assert!(body <= data.len());
         assert!((100..600).contains(&head.code));
         let _ = head.content_length();
+        let _ = head.is_chunked();
         let _ = head.status_line();
+    }
+    if let Ok(size) = parse_chunk_size(data) {
+        let again = format!("{size:x}\r\n");
+        assert_eq!(parse_chunk_size(again.as_bytes()), Ok(size));
     }
 });

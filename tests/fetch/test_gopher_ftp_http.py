@@ -178,11 +178,11 @@ def test_ftp_missing_file_and_output_file(ftp_server, files: pathlib.Path, tmp_p
     assert result.returncode == 0, result.stderr
     assert target.read_bytes() == BINARY and result.stdout == b""
     assert f"body     {len(BINARY)} bytes to {target}".encode() in result.stderr
-    # A failed fetch leaves no file behind.
+    # A failed fetch leaves no file behind, partial or not.
     missing = tmp_path / "nope"
     result = fetch("--ftp-password", "me@example.org", "-o", str(missing), f"ftp://127.0.0.1:{port}/pub/nope")
     assert result.returncode == 1
-    assert not missing.exists() and not (tmp_path / "nope.part").exists()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["data.bin"]
 
 
 # --- http (Python's http.server) -----------------------------------------------------------

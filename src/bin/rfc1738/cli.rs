@@ -344,8 +344,9 @@ says why), 2 a usage error or an output file that cannot be written.")]
         /// "sent_bytes", "received_bytes", "body_bytes", "elapsed_ms"}.
         #[arg(long)]
         json: bool,
-        /// Write the body to FILE (through FILE.part, renamed once complete; removed when
-        /// the fetch fails) instead of standard output.
+        /// Write the body to FILE instead of standard output: through a new file of a
+        /// random name beside it (.FILE.XXXXXX.part), renamed to FILE once complete,
+        /// removed when the fetch fails or on SIGINT or SIGTERM.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
         /// The largest body, in bytes, counted as it arrives: past it the fetch stops

@@ -4,12 +4,12 @@
 
 use crate::lines::Place;
 use crate::output::{shown, write_error, Out, Paint};
+use crate::partial::Partial;
 use crate::request::print_refusal;
 use crate::Status;
 use rfc1738::{FetchError, FetchErrorKind, FetchReport, Fetched, Fetcher, Missing};
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// How `fetch` runs.
 pub(crate) struct FetchMode {
@@ -21,31 +21,34 @@ pub(crate) struct FetchMode {
 
 /// Fetches `url`: the body to standard output or `--output`, the report to standard
 /// error. Exit status 0 when fetched, 1 when not (the report says why), 2 when the output
-/// file cannot be written.
+/// file cannot be written (its partial file not made, or not renamed to it).
 pub(crate) fn run(url: &str, mode: &FetchMode, out: &mut Out) -> io::Result<Status> {
     let (result, to) = match &mode.output {
         None => (mode.fetcher.fetch(url, out), "standard output".to_owned()),
         Some(path) => {
-            // Written beside the file under another name, renamed once complete: a fetch
-            // that fails leaves no file that looks whole.
-            let part = part_path(path);
-            let file = match File::create(&part) {
-                Ok(file) => file,
+            // Written to a new file of a random name beside it, renamed once complete: a
+            // fetch that fails (or is ended by SIGINT or SIGTERM) leaves no file that
+            // looks whole, and nothing already in the folder is opened (partial.rs).
+            let partial = match Partial::create(path) {
+                Ok(partial) => partial,
                 Err(error) => {
                     out.note(format_args!(
                         "rfc1738 fetch: {}: {error}",
-                        shown(&part.to_string_lossy())
+                        shown(&path.to_string_lossy())
                     ))?;
                     return Ok(Status::Unreadable);
                 }
             };
-            let mut writer = BufWriter::new(file);
+            let mut writer = BufWriter::new(partial.file());
             let result = mode.fetcher.fetch(url, &mut writer);
             drop(writer);
-            match &result {
-                Ok(_) => std::fs::rename(&part, path)?,
-                Err(_) => {
-                    let _ = std::fs::remove_file(&part);
+            if result.is_ok() {
+                if let Err(error) = partial.finish(path) {
+                    out.note(format_args!(
+                        "rfc1738 fetch: {}: {error}",
+                        shown(&path.to_string_lossy())
+                    ))?;
+                    return Ok(Status::Unreadable);
                 }
             }
             (result, shown(&path.to_string_lossy()).into_owned())
@@ -65,13 +68,6 @@ pub(crate) fn run(url: &str, mode: &FetchMode, out: &mut Out) -> io::Result<Stat
         Ok(_) => Status::Valid,
         Err(_) => Status::Invalid,
     })
-}
-
-/// `FILE.part`, where a fetch writes before the file is complete.
-fn part_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".part");
-    path.with_file_name(name)
 }
 
 /// The report in text: the URL, each event, then the outcome, the sizes and the time.

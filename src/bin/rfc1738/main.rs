@@ -34,6 +34,7 @@ mod manuals;
 mod normalize;
 mod output;
 mod parse;
+mod partial;
 mod request;
 mod resolve;
 mod serve;

@@ -41,11 +41,6 @@ impl<'s> Session<'s> {
         std::mem::take(&mut self.transcript)
     }
 
-    /// The size limit.
-    pub(crate) fn max_size(&self) -> u64 {
-        self.max_size
-    }
-
     /// The time left, or the time-out's error.
     fn left(&self, waiting_for: &str) -> Result<Duration, FetchErrorKind> {
         let left = self.deadline.saturating_duration_since(Instant::now());
@@ -77,11 +72,16 @@ impl<'s> Session<'s> {
     /// An error when `more` bytes of body would pass the size limit.
     pub(crate) fn check_size(&self, more: u64) -> Result<(), FetchErrorKind> {
         match self.transcript.body_bytes.saturating_add(more) > self.max_size {
-            true => Err(FetchErrorKind::TooLarge {
-                what: "the body".to_owned(),
-                limit: self.max_size,
-            }),
+            true => Err(self.too_large()),
             false => Ok(()),
+        }
+    }
+
+    /// The error of a body past the size limit.
+    fn too_large(&self) -> FetchErrorKind {
+        FetchErrorKind::TooLarge {
+            what: "the body".to_owned(),
+            limit: self.max_size,
         }
     }
 
@@ -251,6 +251,28 @@ impl Connection {
                 };
             }
         }
+    }
+
+    /// One line of a body read line by line (an NNTP article, a Gopher+ text), its end
+    /// included: at most what the size limit leaves, and two bytes for its end. A longer
+    /// line is the body's [`TooLarge`], which names the size limit (not what was left of
+    /// it).
+    ///
+    /// [`TooLarge`]: FetchErrorKind::TooLarge
+    pub(crate) fn read_body_line(
+        &mut self,
+        session: &mut Session<'_>,
+        waiting_for: &str,
+    ) -> Result<Option<Vec<u8>>, FetchErrorKind> {
+        let left = session
+            .max_size
+            .saturating_sub(session.transcript.body_bytes);
+        let max = usize::try_from(left.saturating_add(2)).unwrap_or(usize::MAX);
+        self.read_line(session, max, waiting_for)
+            .map_err(|error| match error {
+                FetchErrorKind::TooLarge { .. } => session.too_large(),
+                error => error,
+            })
     }
 
     /// The next bytes, as many as are there (at most `max`); `None` at the end of the

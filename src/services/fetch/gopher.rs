@@ -187,9 +187,7 @@ fn gopher_plus(
         GopherPlusLength::DotTerminated if menu => read_menu(connection, session),
         GopherPlusLength::DotTerminated => {
             loop {
-                let Some(line) =
-                    connection.read_line(session, line_budget(session), "the Gopher+ data")?
-                else {
+                let Some(line) = connection.read_body_line(session, "the Gopher+ data")? else {
                     return Err(FetchErrorKind::ShortRead {
                         what: "the Gopher+ data, which ends with a line \".\" (+-1)".to_owned(),
                         received: session.transcript.body_bytes(),
@@ -223,14 +221,6 @@ fn gopher_plus(
             Ok(())
         }
     }
-}
-
-/// The longest line that still fits in the body's size limit (and its end).
-pub(crate) fn line_budget(session: &Session<'_>) -> usize {
-    let left = session
-        .max_size()
-        .saturating_sub(session.transcript.body_bytes());
-    usize::try_from(left.saturating_add(2)).unwrap_or(usize::MAX)
 }
 
 fn server_error(display: &[u8]) -> FetchErrorKind {

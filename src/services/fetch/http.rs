@@ -1,10 +1,15 @@
 //! HTTP/1.0 (RFC 1945) as the clients of 1994 spoke it: the request of section 3.3, the
-//! status line and headers read, the body to `Content-Length` or to the close.
+//! status line and headers read, the body to `Content-Length` or to the close; a chunked
+//! body (HTTP/1.1's, which servers send to HTTP/1.0 clients too) decoded, its framing
+//! checked.
 
 use super::connection::{Connection, Session};
 use super::error::FetchErrorKind;
 use super::outcome::Outcome;
-use super::reply::{parse_http_status, without_line_end, HttpHead};
+use super::reply::{
+    parse_chunk_size, parse_header_line, parse_http_status, without_line_end, HttpHead,
+    MalformedReply,
+};
 use crate::services::request::{shown, HttpRequest};
 
 /// The longest status or header line.
@@ -47,6 +52,7 @@ pub(crate) fn fetch(
         });
     }
     let length = head.content_length()?;
+    let chunked = head.is_chunked()?;
     if matches!(head.code, 204 | 304) {
         connection.close();
         return Ok(Outcome::Done {
@@ -55,6 +61,7 @@ pub(crate) fn fetch(
         });
     }
     match length {
+        _ if chunked => read_chunked(&mut connection, session)?,
         Some(length) => {
             // The length the server claims: checked against the limit, never allocated.
             session.check_size(length)?;
@@ -128,4 +135,95 @@ fn read_head(
         }
         head.push_line(&line)?;
     }
+}
+
+/// A chunked body (RFC 9112 section 7.1): chunk after chunk, each a size line, that many
+/// bytes of data and CR LF, to the chunk of size 0, then the trailer's fields (read and
+/// left) and an empty line. Each size is the server's claim: checked against the size
+/// limit before its data is read, never allocated. The framing is counted as data. A
+/// size line that is no size, data not followed by CR LF (a size that was not the
+/// data's), a close before the last chunk or the trailer's end: an error, the data of the
+/// chunks before written.
+fn read_chunked(
+    connection: &mut Connection,
+    session: &mut Session<'_>,
+) -> Result<(), FetchErrorKind> {
+    let mut chunks = 0u64;
+    loop {
+        let Some(line) = connection.read_line(session, MAX_HEADER_LINE, "a chunk's size")? else {
+            return Err(FetchErrorKind::ShortRead {
+                what: "the chunked body, which ends with a chunk of size 0".to_owned(),
+                received: session.transcript.body_bytes(),
+            });
+        };
+        session.transcript.data(line.len() as u64);
+        let size = parse_chunk_size(&line)?;
+        if size == 0 {
+            break;
+        }
+        session.check_size(size)?;
+        let mut left = size;
+        while left > 0 {
+            let want = usize::try_from(left).unwrap_or(usize::MAX);
+            let Some(bytes) = connection.read_some(session, want, "a chunk's data")? else {
+                return Err(FetchErrorKind::ShortRead {
+                    what: format!("a chunk of {size} bytes"),
+                    received: size - left,
+                });
+            };
+            session.transcript.data(bytes.len() as u64);
+            left -= bytes.len() as u64;
+            session.body(&bytes)?;
+        }
+        let mut end = Vec::with_capacity(2);
+        while end.len() < 2 {
+            let Some(bytes) =
+                connection.read_some(session, 2 - end.len(), "the CR LF after a chunk")?
+            else {
+                return Err(FetchErrorKind::ShortRead {
+                    what: "the CR LF after a chunk's data".to_owned(),
+                    received: end.len() as u64,
+                });
+            };
+            session.transcript.data(bytes.len() as u64);
+            end.extend_from_slice(&bytes);
+        }
+        if end != b"\r\n" {
+            return Err(MalformedReply::new(
+                format!(
+                    "a chunk's data ends with CR LF, which did not follow the {size} bytes its size line gave"
+                ),
+                &end,
+            )
+            .into());
+        }
+        chunks += 1;
+    }
+    let mut size = 0;
+    let mut count = 0;
+    loop {
+        let Some(line) = connection.read_line(session, MAX_HEADER_LINE, "the trailer")? else {
+            return Err(FetchErrorKind::ShortRead {
+                what: "the chunked body's trailer, which ends with an empty line".to_owned(),
+                received: size as u64,
+            });
+        };
+        session.transcript.data(line.len() as u64);
+        if without_line_end(&line).is_empty() {
+            break;
+        }
+        size += line.len();
+        count += 1;
+        if size > MAX_HEAD || count > MAX_HEADERS {
+            return Err(FetchErrorKind::TooLarge {
+                what: format!("the chunked body's trailer (at most {MAX_HEADERS} fields)"),
+                limit: MAX_HEAD as u64,
+            });
+        }
+        parse_header_line(&line)?;
+    }
+    session
+        .transcript
+        .note(format!("a chunked body of {chunks} chunks"));
+    Ok(())
 }

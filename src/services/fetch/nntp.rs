@@ -3,7 +3,6 @@
 
 use super::connection::{Connection, Session};
 use super::error::FetchErrorKind;
-use super::gopher::line_budget;
 use super::outcome::Outcome;
 use super::reply::{parse_nntp_status, unstuff_line, without_line_end, NntpStatus};
 use crate::services::request::{shown, Line, NntpCommand};
@@ -109,7 +108,7 @@ fn read_multiline(
     session: &mut Session<'_>,
 ) -> Result<(), FetchErrorKind> {
     loop {
-        let Some(line) = connection.read_line(session, line_budget(session), "the text")? else {
+        let Some(line) = connection.read_body_line(session, "the text")? else {
             return Err(FetchErrorKind::ShortRead {
                 what: "the text, which ends with a line \".\" (RFC 977)".to_owned(),
                 received: session.transcript.body_bytes(),

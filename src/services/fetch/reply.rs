@@ -2,8 +2,9 @@
 //! multi-line replies included) and the `227` and `229` answers to `PASV` and `EPSV`, the
 //! names of an `NLST` listing, gopher menu lines (RFC 1436) and the Gopher+ length line,
 //! NNTP status lines and dot-stuffed multi-line responses (RFC 977), the HTTP/1.0 status
-//! line and headers (RFC 1945). Nothing here touches a socket: the clients feed them
-//! what arrives, line by line, and the fuzz targets feed them anything.
+//! line and headers (RFC 1945), the size lines and transfer coding of a chunked body
+//! (RFC 9112 7.1). Nothing here touches a socket: the clients feed them what arrives,
+//! line by line, and the fuzz targets feed them anything.
 //!
 //! A server is untrusted input: a line that is not what the protocol says is a
 //! [`MalformedReply`], which quotes it (its first 200 bytes, control bytes and bytes that
@@ -647,6 +648,37 @@ pub fn parse_http_head(bytes: &[u8]) -> Result<(HttpHead, usize), MalformedReply
     ))
 }
 
+/// The size of a chunk of a chunked body (RFC 9112 section 7.1), from its line (its end
+/// ignored): hexadecimal digits, then the line's end, or chunk extensions after a `;`
+/// (spaces or tabs may come before it), which are ignored. A line that is not this, or a
+/// size past 64 bits, is malformed. The size is the server's claim: nothing is allocated
+/// by it.
+pub fn parse_chunk_size(line: &[u8]) -> Result<u64, MalformedReply> {
+    let line = without_line_end(line);
+    let malformed = || {
+        MalformedReply::new(
+            "a chunk of a chunked body starts with its size in hexadecimal digits",
+            line,
+        )
+    };
+    text_only(line, "a chunk's size line")?;
+    let digits = line
+        .iter()
+        .position(|byte| !byte.is_ascii_hexdigit())
+        .unwrap_or(line.len());
+    let rest = line[digits..].trim_ascii_start();
+    if digits == 0 || !(rest.is_empty() || rest.starts_with(b";")) {
+        return Err(malformed());
+    }
+    line[..digits].iter().try_fold(0u64, |size, &digit| {
+        let value = char::from(digit).to_digit(16).map(u64::from);
+        size.checked_mul(16)
+            .zip(value)
+            .and_then(|(size, value)| size.checked_add(value))
+            .ok_or_else(|| MalformedReply::new("a chunk's size past 64 bits", &line[..digits]))
+    })
+}
+
 /// The status and headers of an HTTP response.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HttpHead {
@@ -703,6 +735,48 @@ impl HttpHead {
                     value,
                 )),
             },
+        }
+    }
+
+    /// Whether the body is chunked (RFC 9112 section 7.1): `Transfer-Encoding: chunked`,
+    /// in any case, and no other coding. An error for a coding this client does not undo
+    /// (`gzip`, `gzip, chunked`: the bytes would not be the body), for `Transfer-Encoding`
+    /// beside `Content-Length` (two framings: RFC 9112 section 6.3 has it handled as an
+    /// error, a sign of request smuggling) and for `Transfer-Encoding` in an HTTP/1.0
+    /// response, which has no transfer codings (faulty framing, section 6.1).
+    pub fn is_chunked(&self) -> Result<bool, MalformedReply> {
+        let mut codings = self
+            .headers
+            .iter()
+            .filter(|(name, _)| name.eq_ignore_ascii_case(b"transfer-encoding"))
+            .map(|(_, value)| value.as_slice())
+            .peekable();
+        let Some(&first) = codings.peek() else {
+            return Ok(false);
+        };
+        let joined = codings.collect::<Vec<_>>().join(&b',');
+        if self.version < (1, 1) {
+            return Err(MalformedReply::new(
+                "Transfer-Encoding in an HTTP/1.0 response, which has no transfer codings (RFC 9112 6.1)",
+                &joined,
+            ));
+        }
+        if self.header("content-length").is_some() {
+            return Err(MalformedReply::new(
+                "Transfer-Encoding and Content-Length in one response, two framings (RFC 9112 6.3)",
+                first,
+            ));
+        }
+        let mut names = joined
+            .split(|&byte| byte == b',')
+            .map(<[u8]>::trim_ascii)
+            .filter(|name| !name.is_empty());
+        match (names.next(), names.next()) {
+            (Some(name), None) if name.eq_ignore_ascii_case(b"chunked") => Ok(true),
+            _ => Err(MalformedReply::new(
+                "Transfer-Encoding other than chunked alone, a coding this client does not undo",
+                &joined,
+            )),
         }
     }
 
@@ -809,5 +883,47 @@ mod tests {
         assert!(parse_http_status(b"<html>\r\n").is_err());
         assert!(parse_header_line(b"no colon\r\n").is_err());
         assert!(parse_http_head(b"HTTP/1.0 200 OK\r\nA: b\r\n").is_err());
+    }
+
+    #[test]
+    fn chunk_sizes_and_transfer_codings() {
+        assert_eq!(parse_chunk_size(b"0\r\n").unwrap(), 0);
+        assert_eq!(parse_chunk_size(b"1aF\r\n").unwrap(), 0x1af);
+        assert_eq!(parse_chunk_size(b"5 ; name=\"value\"\r\n").unwrap(), 5);
+        assert_eq!(parse_chunk_size(b"5;x\n").unwrap(), 5);
+        assert_eq!(
+            parse_chunk_size(b"000000000000000000ffffffffffffffff\r\n").unwrap(),
+            u64::MAX
+        );
+        for line in [
+            &b"\r\n"[..],
+            b"zz\r\n",
+            b"-5\r\n",
+            b"+5\r\n",
+            b"0x5\r\n",
+            b"5 5\r\n",
+            b" 5\r\n",
+            b"5\x00\r\n",
+            b"10000000000000000\r\n",
+        ] {
+            assert!(parse_chunk_size(line).is_err(), "{line:?}");
+        }
+        let head = |text: &[u8]| parse_http_head(text).unwrap().0;
+        assert!(!head(b"HTTP/1.1 200 OK\r\n\r\n").is_chunked().unwrap());
+        assert!(
+            head(b"HTTP/1.1 200 OK\r\nTransfer-Encoding:  CHUNKED \r\n\r\n")
+                .is_chunked()
+                .unwrap()
+        );
+        for text in [
+            &b"HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n"[..],
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n",
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked, chunked\r\n\r\n",
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n",
+            b"HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n",
+        ] {
+            assert!(head(text).is_chunked().is_err(), "{text:?}");
+        }
     }
 }
