@@ -785,6 +785,40 @@ fn fetch_o_keeps_nothing_of_a_fetch_that_fails() {
     }
 }
 
+#[cfg(unix)]
+#[test]
+fn fetch_o_keeps_nothing_when_the_file_cannot_take_the_body() {
+    // A file size limit of 1 KiB (`ulimit -f 1`, SIGXFSZ ignored so that the write fails
+    // with EFBIG instead), as a full disk: the body cannot be written, the fetch is an
+    // error of the output (exit status 1), and nothing is left in the folder, neither the
+    // file nor its partial file.
+    static REPLY: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let reply = REPLY.get_or_init(|| {
+        let mut reply = b"HTTP/1.0 200 OK\r\nContent-Length: 4000\r\n\r\n".to_vec();
+        reply.extend_from_slice(&[b'x'; 4000]);
+        reply
+    });
+    let port = http_reply(reply);
+    let folder = tempfile::tempdir().unwrap();
+    let target = folder.path().join("out");
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 1 && exec \"$@\"")
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["fetch", "-o", target.to_str().unwrap()])
+        .arg(format!("http://127.0.0.1:{port}/"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("[output] the body could not be written: File too large"),
+        "{output:?}"
+    );
+    assert_eq!(names(folder.path()), Vec::<String>::new());
+}
+
 /// `rfc1738 fetch -o` killed by `signal` in the middle of a body: what it leaves in the
 /// folder and how it ends.
 #[cfg(unix)]
