@@ -6,7 +6,9 @@ RFC 1738 and their resolution in the mode chosen, and writes Parquet: one row pe
 the columns of `rfc1738 links --json` with `path` (the archive file), and the error and
 warning as flat `*_code` / `*_message` columns; and one row per thing that could not be
 read (a truncated gzip member, a record over --max-record, a file that is no archive),
-with `problem_code` and `problem_message` set and the link's columns null.
+with `problem_code` and `problem_message` set and the link's columns null; and one row per
+record read otherwise than it says (a body stored de-chunked or decoded), with
+`record_warning_code` and `record_warning_message` set.
 
 The work is done by the Python package's `rfc1738.arrow.links_warc` called through
 `mapInArrow`: each Arrow batch of files goes to the Rust parser whole, and its links come
@@ -53,8 +55,11 @@ COLUMNS = (
     ("charset", "string"),
     ("problem_code", "string"),
     ("problem_message", "string"),
+    ("record_warning_code", "string"),
+    ("record_warning_message", "string"),
 )
-PROBLEMS = ("error", "warning", "problem")
+# The struct columns of `links_warc`'s rows, flattened to `NAME_code` and `NAME_message`.
+PROBLEMS = ("error", "warning", "problem", "record_warning")
 SCHEMA_DDL = ", ".join(f"{name} {kind}" for name, kind in COLUMNS)
 
 
@@ -91,7 +96,7 @@ def links_of_batches(
             for field in list(schema)[1:]:
                 # error_code is the field code of the struct error (struct_field gives
                 # null under a null struct).
-                nested = field.name.split("_", 1)
+                nested = field.name.rsplit("_", 1)
                 where = nested if nested[0] in PROBLEMS else field.name
                 columns.append(pc.struct_field(found, where).cast(field.type))
             yield pa.RecordBatch.from_arrays(columns, schema=schema)
@@ -168,8 +173,10 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.monotonic() - started
     written = spark.read.parquet(args.output)
     problems = written.where("problem_code IS NOT NULL").count()
-    print(f"rfc1738 links: {written.count() - problems} links and {problems} problems written to {args.output} "
-          f"in {seconds:.1f} s (mode {args.mode})", file=sys.stderr)
+    warnings = written.where("record_warning_code IS NOT NULL").count()
+    links = written.count() - problems - warnings
+    print(f"rfc1738 links: {links} links, {problems} problems and {warnings} record warnings written to "
+          f"{args.output} in {seconds:.1f} s (mode {args.mode})", file=sys.stderr)
     spark.stop()
     return 0
 

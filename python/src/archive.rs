@@ -20,12 +20,14 @@ use std::sync::Mutex;
 pub(crate) enum Event<'a> {
     /// The links of an HTML page, resolved against its record's URL (and its BASE).
     Links(&'a Record, Vec<rfc1738::Link>),
-    /// A document of another media type, not read.
-    Other(Option<&'a str>),
+    /// A document of another media type (its record's, and the media type), not read.
+    Other(&'a Record, Option<&'a str>),
     /// A record skipped by its kind (`request`, `revisit`, `metadata`, ...).
     Skipped(&'a Record),
     /// What could not be read; the reading went on after it.
     Problem(&'a Problem),
+    /// What was read otherwise than its record says (before the record's links).
+    Warning(&'a Problem),
 }
 
 /// Reads `input` as an archive (told from its first bytes), handing on each page's links
@@ -52,9 +54,10 @@ pub(crate) fn read_archive<R: Read>(
                 .collect::<io::Result<Vec<_>>>()?;
             each(Event::Links(document.record, links))
         }
-        Item::Document(document) => each(Event::Other(document.media_type)),
+        Item::Document(document) => each(Event::Other(document.record, document.media_type)),
         Item::Skipped(record) => each(Event::Skipped(record)),
         Item::Problem(problem) => each(Event::Problem(problem)),
+        Item::Warning(warning) => each(Event::Warning(warning)),
     })?;
     Ok(Some(detected))
 }
@@ -71,9 +74,12 @@ pub(crate) fn in_record(record: &Record) -> InRecord<'_> {
 /// What the reading thread sends: the owned form of an [`Event`], or the end.
 enum Message {
     Links(Record, Vec<rfc1738::Link>),
-    Other(Option<String>),
-    Skipped(String),
+    /// A document not read: its media type, its record's version.
+    Other(Option<String>, &'static str),
+    /// A record skipped: its kind in lower case, its version.
+    Skipped(String, &'static str),
     Problem(Problem),
+    Warning(Problem),
     /// The end: the archive's format, or that it is none, or why it could not be read.
     End(io::Result<Option<Detected>>),
 }
@@ -84,9 +90,11 @@ const AHEAD: usize = 16;
 /// The links of the pages of a web archive, read as they are asked for (see
 /// ``rfc1738.links_warc``). Besides the links, it keeps what the archive's other records
 /// were: ``pages`` (the HTML pages read), ``other_media_types`` and ``skipped`` (counts by
-/// media type and by record kind), ``problems`` (each ``offset``, ``url``, ``code``,
-/// ``message``: what could not be read), and, once known, ``format`` (``arc`` or
-/// ``warc``) and ``gzip``, as the summary of ``rfc1738 links --json`` has them.
+/// media type and by record kind), ``versions`` (records read by the format's version),
+/// ``problems`` (each ``offset``, ``url``, ``code``, ``message``: what could not be read),
+/// ``warnings`` (the same keys: what was read otherwise than its record says), and, once
+/// known, ``format`` (``arc`` or ``warc``) and ``gzip``, as the summary of ``rfc1738 links
+/// --json`` has them.
 ///
 /// >>> import rfc1738, tempfile, os
 /// >>> with tempfile.NamedTemporaryFile(suffix=".warc", delete=False) as f:
@@ -109,7 +117,12 @@ pub(crate) struct ArchiveLinks {
     /// Records skipped by kind (lower case).
     #[pyo3(get)]
     skipped: BTreeMap<String, u64>,
+    /// Records read (documents and skipped ones) by the format's version (``1.0``,
+    /// ``0.17``, ...; an ARC file's ``1`` or ``2``).
+    #[pyo3(get)]
+    versions: BTreeMap<&'static str, u64>,
     problems: Vec<Py<PyDict>>,
+    warnings: Vec<Py<PyDict>>,
     /// ``arc`` or ``warc``, once the first bytes are read; None before.
     #[pyo3(get)]
     format: Option<&'static str>,
@@ -127,6 +140,16 @@ impl ArchiveLinks {
     #[getter]
     fn problems<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyDict>> {
         self.problems.iter().map(|p| p.bind(py).clone()).collect()
+    }
+
+    /// What was read otherwise than its record says, so far, in file order, each before
+    /// its record's links: dicts of the keys of ``problems``, ``code`` one of
+    /// ``dechunked`` (a body stored de-chunked under ``Transfer-Encoding: chunked``),
+    /// ``decoded`` (a body stored decoded under ``Content-Encoding: gzip``) and
+    /// ``chunked`` (chunked framing that breaks off: the rest read as stored).
+    #[getter]
+    fn warnings<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyDict>> {
+        self.warnings.iter().map(|p| p.bind(py).clone()).collect()
     }
 
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -166,6 +189,7 @@ impl ArchiveLinks {
         match message {
             Message::Links(record, links) => {
                 self.pages += 1;
+                *self.versions.entry(record.version).or_default() += 1;
                 let mut keys = Keys::new(py);
                 for link in &links {
                     let report =
@@ -175,19 +199,17 @@ impl ArchiveLinks {
                         .push_back(Py::new(py, Link::from_report(report)?)?);
                 }
             }
-            Message::Other(media_type) => {
+            Message::Other(media_type, version) => {
                 let name = media_type.unwrap_or_else(|| "none".into());
                 *self.other_media_types.entry(name).or_default() += 1;
+                *self.versions.entry(version).or_default() += 1;
             }
-            Message::Skipped(kind) => *self.skipped.entry(kind).or_default() += 1,
-            Message::Problem(problem) => {
-                let dict = PyDict::new(py);
-                dict.set_item("offset", problem.offset)?;
-                dict.set_item("url", problem.url.as_deref())?;
-                dict.set_item("code", problem.kind.code())?;
-                dict.set_item("message", problem.kind.to_string())?;
-                self.problems.push(dict.unbind());
+            Message::Skipped(kind, version) => {
+                *self.skipped.entry(kind).or_default() += 1;
+                *self.versions.entry(version).or_default() += 1;
             }
+            Message::Problem(problem) => self.problems.push(problem_dict(py, &problem)?),
+            Message::Warning(warning) => self.warnings.push(problem_dict(py, &warning)?),
             Message::End(end) => {
                 self.receiver = None;
                 match end {
@@ -215,6 +237,16 @@ impl ArchiveLinks {
     }
 }
 
+/// A problem or warning as ``problems`` and ``warnings`` hold it.
+fn problem_dict(py: Python<'_>, problem: &Problem) -> PyResult<Py<PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("offset", problem.offset)?;
+    dict.set_item("url", problem.url.as_deref())?;
+    dict.set_item("code", problem.kind.code())?;
+    dict.set_item("message", problem.kind.to_string())?;
+    Ok(dict.unbind())
+}
+
 // The default `max_record`, written as a number for the signature (which Python shows):
 // the crate's default.
 const _: () = assert!(ArchiveReader::DEFAULT_MAX_RECORD == 16777216);
@@ -228,7 +260,9 @@ const _: () = assert!(ArchiveReader::DEFAULT_MAX_RECORD == 16777216);
 /// ``record_date``. Requests, revisits, metadata and other records are counted and
 /// skipped. A record longer than ``max_record`` bytes is not held but reported, so memory
 /// stays bounded by it; a truncated gzip member, a length that lies, a body that does not
-/// decode are reported in ``problems`` and the rest of the file is still read.
+/// decode are reported in ``problems`` and the rest of the file is still read (from the
+/// next place a record header starts); a body stored de-chunked or decoded is read as
+/// stored and told in ``warnings``.
 ///
 /// Returns an ``ArchiveLinks`` iterator at once; the file is read by a thread of its own,
 /// a few records ahead, without the GIL. Raises ``OSError`` when the file cannot be read,
@@ -268,9 +302,14 @@ pub(crate) fn links_warc(
             read_archive(io::BufReader::new(input), &lister, reader, &mut |event| {
                 let message = match event {
                     Event::Links(record, links) => Message::Links(record.clone(), links),
-                    Event::Other(media_type) => Message::Other(media_type.map(str::to_owned)),
-                    Event::Skipped(record) => Message::Skipped(record.kind.to_ascii_lowercase()),
+                    Event::Other(record, media_type) => {
+                        Message::Other(media_type.map(str::to_owned), record.version)
+                    }
+                    Event::Skipped(record) => {
+                        Message::Skipped(record.kind.to_ascii_lowercase(), record.version)
+                    }
                     Event::Problem(problem) => Message::Problem(problem.clone()),
+                    Event::Warning(warning) => Message::Warning(warning.clone()),
                 };
                 // The iterator dropped: stop reading.
                 sender
@@ -287,7 +326,9 @@ pub(crate) fn links_warc(
         pages: 0,
         other_media_types: BTreeMap::new(),
         skipped: BTreeMap::new(),
+        versions: BTreeMap::new(),
         problems: Vec::new(),
+        warnings: Vec::new(),
         format: None,
         gzip: None,
     })

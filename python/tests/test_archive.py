@@ -86,13 +86,15 @@ def test_links_warc_streams_each_pages_links_resolved_against_its_record(name, t
         got.append((link.record_url, link.record_date, report))
         assert isinstance(link.record_offset, int)
     assert got == expected_links()
-    assert links.pages == 3 and links.problems == []
+    assert links.pages == 3 and links.problems == [] and links.warnings == []
     assert links.format == name.split(".")[0] and links.gzip == name.endswith(".gz")
     if name.startswith("warc"):
         assert links.skipped == {"warcinfo": 1, "request": 3, "revisit": 1, "metadata": 1}
         assert links.other_media_types == {"text/plain": 1}
+        assert links.versions == {"1.0": 10}
     else:
         assert links.skipped == {"filedesc": 1}
+        assert links.versions == {"1": 4}
 
 
 def test_the_arrow_rows_are_the_streamed_links(tmp_path):
@@ -146,9 +148,34 @@ def test_a_record_over_max_record_is_reported_not_held(tmp_path):
     path.write_bytes(warc(False))
     stream = rfc1738.links_warc(path, max_record=50)
     assert list(stream) == []
-    assert {problem["code"] for problem in stream.problems} == {"too-long"}
+    # Each length over the limit is not trusted: the next record is searched for from its
+    # header's end, and the bytes between are reported too.
+    codes = [problem["code"] for problem in stream.problems]
+    assert set(codes) == {"too-long", "skipped"}
     rows = rfc1738.arrow.links_warc(pa.array([str(path)]), max_record=50).to_pylist()
-    assert {row["problem"]["code"] for row in rows} == {"too-long"}
+    assert [row["problem"]["code"] for row in rows] == codes
+
+
+def test_a_body_stored_dechunked_is_read_with_a_warning(tmp_path):
+    """The second page stored de-chunked under its head's Transfer-Encoding: chunked (as
+    pywb's recorder stores bodies): its links are read, and a warning is on its record, in
+    the stream's warnings and as a row of the Arrow column before the page's links."""
+    path = tmp_path / "crawl.warc"
+    path.write_bytes(webarchives.warc(PAGES, False, others=[TEXT], dechunked=True))
+    stream = rfc1738.links_warc(path)
+    got = [(link.record_url, link.record_date) for link in stream]
+    assert got == [(url, date) for url, date, _ in expected_links()]
+    assert stream.problems == []
+    [warning] = stream.warnings
+    assert warning["code"] == "dechunked" and warning["url"] == PAGES[1][0]
+    assert {"offset", "url", "code", "message"} == set(warning)
+    rows = rfc1738.arrow.links_warc(pa.array([str(path)])).to_pylist()
+    warned = [n for n, row in enumerate(rows) if row["record_warning"]]
+    assert len(warned) == 1 and rows[warned[0]]["record_warning"]["code"] == "dechunked"
+    assert rows[warned[0]]["record_offset"] == warning["offset"]
+    assert rows[warned[0] + 1]["record_offset"] == warning["offset"]  # its page's first link
+    assert rows[warned[0]]["problem"] is None and rows[warned[0]]["href"] is None
+    assert sum(row["record_warning"] is None for row in rows) == len(expected_links())
 
 
 def test_a_file_that_is_no_archive_raises_when_iterated(tmp_path):

@@ -39,7 +39,7 @@ CORPUS = ROOT / "corpus" / "links"
 # path given to it; the job's `path` is told apart before).
 FIELDS = ("record_offset", "record_url", "record_date", "line", "element", "attribute", "href",
           "result", "valid", "kind", "error_code", "error_message", "warning_code", "warning_message",
-          "charset", "problem_code", "problem_message")
+          "charset", "problem_code", "problem_message", "record_warning_code", "record_warning_message")
 
 
 def corpus_pages():
@@ -61,13 +61,13 @@ RESOURCE = ("http://example.com/saved/page.html", "1995-06-01T00:00:00Z",
             b'<A HREF="../other.html">o</A> <A HREF="ftp://ftp.x/pub/%zz">bad</A>')
 
 
-def write_warc(path, gzipped, pages, resource=True):
+def write_warc(path, gzipped, pages, resource=True, dechunked=False):
     """A crawl (see tests/support/webarchives.py): per page a request, then its response
-    (one chunked, one gzip-encoded, some with no charset); a text/plain and an image/gif
-    response; a resource record of text/html (unless not `resource`); a revisit and a
-    metadata record."""
+    (one chunked, or stored de-chunked, one gzip-encoded, some with no charset); a
+    text/plain and an image/gif response; a resource record of text/html (unless not
+    `resource`); a revisit and a metadata record."""
     path.write_bytes(webarchives.warc(pages, gzipped, others=OTHERS, resource=RESOURCE if resource else None,
-                                      name=path.name))
+                                      name=path.name, dechunked=dechunked))
 
 
 def cut_a_member(path):
@@ -91,7 +91,7 @@ def archives(tmp_path_factory):
     assert len(pages) >= 8
     half = len(pages) // 2
     write_warc(folder / "crawl-1.warc.gz", True, pages[:half])
-    write_warc(folder / "crawl-2.warc", False, pages[half:])
+    write_warc(folder / "crawl-2.warc", False, pages[half:], dechunked=True)
     write_warc(folder / "crawl-3.warc.gz", True, pages[::-1], resource=False)
     write_warc(folder / "cut.warc.gz", True, pages[:6])
     cut_a_member(folder / "cut.warc.gz")
@@ -116,6 +116,11 @@ def cli_links(path, mode):
         row = dict.fromkeys(FIELDS)
         row.update(record_offset=problem["offset"], record_url=problem["url"],
                    problem_code=problem["code"], problem_message=problem["message"])
+        rows.append(tuple(row.values()))
+    for warning in summary["warnings"]:
+        row = dict.fromkeys(FIELDS)
+        row.update(record_offset=warning["offset"], record_url=warning["url"],
+                   record_warning_code=warning["code"], record_warning_message=warning["message"])
         rows.append(tuple(row.values()))
     for line in proc.stdout.decode().splitlines():
         link = json.loads(line)
@@ -181,7 +186,7 @@ def test_links_of_each_file_are_the_clis(job, archives):
         by_file.setdefault(local_path(row["path"]), []).append(tuple(row[field] for field in FIELDS))
     files = sorted(archives.iterdir())
     assert set(by_file) <= set(files)
-    links = problems = 0
+    links = problems = warnings = 0
     for path in files:
         if path.name == JUNK:
             [junk] = by_file[path]
@@ -191,10 +196,13 @@ def test_links_of_each_file_are_the_clis(job, archives):
             continue
         expected = cli_links(path, mode)
         assert Counter(by_file.get(path, [])) == Counter(expected), path.name
-        problems += sum(row[FIELDS.index("problem_code")] is not None for row in expected)
-        links += sum(row[FIELDS.index("problem_code")] is None for row in expected)
-    assert links + problems == table.num_rows
-    assert f"{links} links and {problems} problems written" in printed
+        problem = [row[FIELDS.index("problem_code")] is not None for row in expected]
+        warning = [row[FIELDS.index("record_warning_code")] is not None for row in expected]
+        problems += sum(problem)
+        warnings += sum(warning)
+        links += sum(not (p or w) for p, w in zip(problem, warning))
+    assert links + problems + warnings == table.num_rows
+    assert f"{links} links, {problems} problems and {warnings} record warnings written" in printed
 
 
 def test_the_archives_hold_what_the_comparison_needs(archives):
@@ -203,6 +211,7 @@ def test_the_archives_hold_what_the_comparison_needs(archives):
     column = {field: [row[n] for row in rows] for n, field in enumerate(FIELDS)}
     assert len(rows) > 100
     assert column["problem_code"].count("gzip") == 1
+    assert column["record_warning_code"].count("dechunked") == 1
     assert "unclosed" in column["error_code"]
     assert "relative-base-resolved" in column["warning_code"]
     assert False in column["valid"] and True in column["valid"]

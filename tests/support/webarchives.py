@@ -20,12 +20,13 @@ def chunked(body):
     return b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in (body[:10], body[10:])) + b"0\r\n\r\n"
 
 
-def warc(pages, gzipped, *, others=(), resource=None, name="crawl.warc"):
+def warc(pages, gzipped, *, others=(), resource=None, name="crawl.warc", dechunked=False):
     """The bytes of a crawl in WARC 1.0, gzip'd per record or plain.
 
     A warcinfo record; per page a request record, then its response: the second page's
-    body chunked, the third's gzip-encoded, and every other page's Content-Type without a
-    charset. Then a response per item of ``others`` (URL, date, content type, body) with no
+    body chunked (or, with ``dechunked``, stored de-chunked under its head's
+    ``Transfer-Encoding: chunked``, as pywb's and node-warc's recorders store bodies), the
+    third's gzip-encoded, and every other page's Content-Type without a charset. Then a response per item of ``others`` (URL, date, content type, body) with no
     request; ``resource`` (URL, date, HTML) as a resource record of text/html; and a
     revisit and a metadata record of the first page's URL (``http://example.com/`` when
     there is no page).
@@ -45,7 +46,8 @@ def warc(pages, gzipped, *, others=(), resource=None, name="crawl.warc"):
             url, "request", payload=io.BytesIO(b""), http_headers=request, warc_headers_dict=dated(date)))
         content_type = "text/html" if n % 2 else "text/html; charset=iso-8859-1"
         if n == 1:
-            response(url, date, content_type, chunked(html), [("Transfer-Encoding", "chunked")])
+            body = html if dechunked else chunked(html)
+            response(url, date, content_type, body, [("Transfer-Encoding", "chunked")])
         elif n == 2:
             response(url, date, content_type, gzip.compress(html), [("Content-Encoding", "gzip")])
         else:

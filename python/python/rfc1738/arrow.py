@@ -174,7 +174,10 @@ def links_warc(
     ``problem`` (``code``, ``message``) set and the link's fields null: a truncated gzip
     member, a length that lies, a record over ``max_record`` (``too-long``), a body that
     does not decode, a file that is no archive (``not-an-archive``) or cannot be read
-    (``io``). Nothing is dropped without a row.
+    (``io``); and one row per record read otherwise than it says, with ``record_warning``
+    (``code``, ``message``) set, before its page's links: a body stored de-chunked
+    (``dechunked``) or decoded (``decoded``), chunked framing that breaks off
+    (``chunked``). Nothing is dropped without a row.
 
     >>> import pyarrow as pa, rfc1738.arrow
     >>> page = b"HTTP/1.0 200 OK\\r\\nContent-Type: text/html\\r\\n\\r\\n<A HREF=b.html>b</A>"

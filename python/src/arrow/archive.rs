@@ -11,13 +11,31 @@ use rfc1738::LinkReport;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::io;
 
-/// A row that tells what could not be read: where (the record's offset and URL, when
-/// known), and the problem's `code` and `message`.
+/// A row that tells what could not be read (column `problem`), or what was read otherwise
+/// than its record says (column `record_warning`): where (the record's offset and URL,
+/// when known), and its `code` and `message`.
 struct ProblemRow<'p> {
     offset: Option<u64>,
     url: Option<&'p str>,
+    column: &'static str,
     code: &'p str,
     message: String,
+}
+
+impl<'p> ProblemRow<'p> {
+    /// The row of a problem or warning the reader handed on.
+    fn of(problem: &'p rfc1738::archive::Problem) -> ProblemRow<'p> {
+        ProblemRow {
+            offset: Some(problem.offset),
+            url: problem.url.as_deref(),
+            column: match problem.kind.is_warning() {
+                true => "record_warning",
+                false => "problem",
+            },
+            code: problem.kind.code(),
+            message: problem.kind.to_string(),
+        }
+    }
 }
 
 impl Serialize for ProblemRow<'_> {
@@ -34,7 +52,7 @@ impl Serialize for ProblemRow<'_> {
         let mut map = serializer.serialize_map(Some(3))?;
         map.serialize_entry("record_offset", &self.offset)?;
         map.serialize_entry("record_url", &self.url)?;
-        map.serialize_entry("problem", &Coded(self.code, &self.message))?;
+        map.serialize_entry(self.column, &Coded(self.code, &self.message))?;
         map.end()
     }
 }
@@ -101,16 +119,11 @@ fn archive_rows(
                 rows.set_int64(schema::ARCHIVE_FILE, index);
                 rows.push(&LinkReport::new(None, link).in_record(in_record(record)))
             }),
-            Event::Problem(problem) => {
+            Event::Problem(problem) | Event::Warning(problem) => {
                 rows.set_int64(schema::ARCHIVE_FILE, index);
-                rows.push(&ProblemRow {
-                    offset: Some(problem.offset),
-                    url: problem.url.as_deref(),
-                    code: problem.kind.code(),
-                    message: problem.kind.to_string(),
-                })
+                rows.push(&ProblemRow::of(problem))
             }
-            Event::Other(_) | Event::Skipped(_) => Ok(()),
+            Event::Other(..) | Event::Skipped(_) => Ok(()),
         };
         pushed.map_err(|error| {
             let message = error.to_string();
@@ -131,12 +144,14 @@ fn archive_rows(
         Ok(None) => ProblemRow {
             offset: None,
             url: None,
+            column: "problem",
             code: "not-an-archive",
             message: "not an ARC or WARC file (plain or gzip'd)".into(),
         },
         Err(error) => ProblemRow {
             offset: None,
             url: None,
+            column: "problem",
             code: "io",
             message: error.to_string(),
         },

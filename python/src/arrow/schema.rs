@@ -112,6 +112,7 @@ pub(crate) fn archive_links_columns() -> Vec<(&'static str, ColumnType)> {
     ];
     columns.extend(link_columns());
     columns.push(("problem", coded(false)));
+    columns.push(("record_warning", coded(false)));
     columns
 }
 
