@@ -468,11 +468,49 @@ fn a_length_over_the_limit_takes_no_record_after_it() {
             let mut expected = offsets.clone();
             expected.remove(1);
             assert_eq!(docs, expected, "{lie}");
-            assert_eq!(events[1], problem(offsets[1], Some("http://h/liar"), "too-long"));
-            assert!(matches!(events[2], Event::Problem { code: "skipped", .. }));
+            assert_eq!(
+                events[1],
+                problem(offsets[1], Some("http://h/liar"), "too-long")
+            );
+            assert!(matches!(
+                events[2],
+                Event::Problem {
+                    code: "skipped",
+                    ..
+                }
+            ));
             assert_eq!(events.len(), 103);
         }
     }
+}
+
+#[test]
+fn a_line_too_long_after_an_arc_record_whose_length_lies_keeps_the_offsets_true() {
+    // The block ends where no LF is, and what follows is a line over 64 KiB: the record is
+    // reported, and the record after it read at its own offset (the line was read to be
+    // looked at, and only the 64 KiB kept of it put back: every offset after it was off).
+    let page = b"HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n\r\n<a href=x>x</a>";
+    let mut liar = arc("http://h/liar", "19960923142103", "text/html", page);
+    liar.pop();
+    liar.extend_from_slice(&[b'y'; 70_000]);
+    liar.push(b'\n');
+    let next = arc("http://h/next", "19960923142103", "text/html", page);
+    let (bytes, offsets) = file(&[liar.clone(), next]);
+    assert_eq!(
+        read(&bytes, MAX),
+        [
+            problem(0, Some("http://h/liar"), "length"),
+            problem(line_end(&liar), None, "skipped"),
+            doc(
+                offsets[1],
+                "http://h/next",
+                "text/html",
+                Some(200),
+                "<a href=x>x</a>"
+            ),
+        ]
+    );
+    assert_eq!(skipped_bytes(&bytes, MAX), [offsets[1] - line_end(&liar)]);
 }
 
 #[test]

@@ -400,11 +400,12 @@ impl<'e> Parser<'e> {
         if after.is_empty() || after[0] == b'\n' || after.starts_with(b"\r\n") {
             return Ok(true);
         }
-        let Some((line, whole)) = input.read_line(MAX_HEADER)? else {
-            return Ok(true);
-        };
-        input.pushback(&line);
-        Ok(whole && !matches!(arc_line(&line, self.arc_version), ArcLine::None))
+        // The next line, looked at, not read: a line longer than a header line could not
+        // be put back whole.
+        let after = input.peek(MAX_HEADER)?;
+        let header = memchr::memchr(b'\n', after)
+            .is_some_and(|lf| !matches!(arc_line(&after[..=lf], self.arc_version), ArcLine::None));
+        Ok(header)
     }
 
     /// Hands on the document of a record: its HTTP response's body, or its block; what
