@@ -61,33 +61,47 @@ impl<R: Read> Input<R> {
     }
 
     /// Puts `bytes` back in front of what is still to be read (they were just consumed).
+    /// When they are still in the buffer, before what is to be read (a line read and found
+    /// to start a record), the reading steps back over them; else they are copied in front.
     pub(crate) fn pushback(&mut self, bytes: &[u8]) {
         if bytes.is_empty() {
             return;
         }
-        let mut buf = Vec::with_capacity((bytes.len() + self.end - self.pos).max(CHUNK));
-        buf.extend_from_slice(bytes);
-        buf.extend_from_slice(&self.buf[self.pos..self.end]);
-        self.end = buf.len();
-        self.buf = buf;
-        self.pos = 0;
-        self.offset = self.offset.saturating_sub(bytes.len() as u64);
+        let n = bytes.len();
+        if self.pos >= n && self.buf[self.pos - n..self.pos] == *bytes {
+            self.pos -= n;
+        } else {
+            let mut buf = Vec::with_capacity((n + self.end - self.pos).max(CHUNK));
+            buf.extend_from_slice(bytes);
+            buf.extend_from_slice(&self.buf[self.pos..self.end]);
+            self.end = buf.len();
+            self.buf = buf;
+            self.pos = 0;
+        }
+        self.offset = self.offset.saturating_sub(n as u64);
     }
 
     /// At least `n` bytes buffered, fewer only at the end of the stream.
     pub(crate) fn peek(&mut self, n: usize) -> io::Result<&[u8]> {
         if self.end - self.pos < n {
-            self.buf.copy_within(self.pos..self.end, 0);
-            self.end -= self.pos;
-            self.pos = 0;
-            // Room for `n` bytes, and for reads of at least a chunk; zeroed once, when it
-            // is made.
-            let room = n.max(self.end + CHUNK);
+            // What was read is dropped from the front (what is left moved there) only when
+            // it is at least as long as what is left: a reader that looks further and further
+            // ahead (a record's length checked at every header line of a long run of them)
+            // then moves no more bytes than it reads, not the whole buffer each time.
+            if self.pos >= self.end - self.pos {
+                self.buf.copy_within(self.pos..self.end, 0);
+                self.end -= self.pos;
+                self.pos = 0;
+            }
+            // Room for `n` bytes, or a chunk when that is more; zeroed once, when it is
+            // made. Reads go no further than it, whatever the buffer's length: what is
+            // buffered ahead never grows past the larger of `n` and a chunk.
+            let room = self.end.max(self.pos + n.max(CHUNK));
             if self.buf.len() < room {
                 self.buf.resize(room, 0);
             }
-            while self.end < n {
-                match self.inner.read(&mut self.buf[self.end..]) {
+            while self.end - self.pos < n {
+                match self.inner.read(&mut self.buf[self.end..room]) {
                     Ok(0) => break,
                     Ok(read) => self.end += read,
                     Err(error) if error.kind() == io::ErrorKind::Interrupted => {}

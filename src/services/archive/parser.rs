@@ -127,39 +127,69 @@ impl<'e> Parser<'e> {
         Ok(())
     }
 
-    /// Reads a record's block of `length` bytes. A length that cannot be trusted is
-    /// reported, and `Err(Step::Resync)` says to search for the next record from the
-    /// header's end: over the limit (nothing is read or held: a length of 10^18 in a plain
-    /// file would otherwise take every record after it), or past the end of the input
-    /// (the bytes read are put back).
-    fn block<R: Read>(
+    /// Looks at a record's block of `length` bytes from here, and at what follows it,
+    /// without reading them: `Ok(block_end)`, where the record ends (the block, and the
+    /// separator to read past after it), when the record ends where the format says.
+    /// Otherwise its length cannot be trusted: it is reported, nothing is read, and
+    /// `Err(Step::Resync)` says to search for the next record from its header's end: a
+    /// length over the limit (a length of 10^18 in a plain file would otherwise take every
+    /// record after it), past the end of the input, or not ending at the separator. Looking
+    /// rather than reading keeps a run of header lines that all lie from costing a copy of
+    /// the largest record each (the buffer moves only what it reads, see [`Input::peek`]).
+    fn check_block<R: Read>(
         &mut self,
         input: &mut Input<R>,
         start: u64,
         length: u64,
-    ) -> io::Result<Result<Vec<u8>, Step>> {
+    ) -> io::Result<Result<usize, Step>> {
         let at = self.file_offset(start);
-        if length > self.max_record {
+        let url = self.current_url.clone();
+        let Some(size) = usize::try_from(length)
+            .ok()
+            .filter(|_| length <= self.max_record)
+        else {
             let max_record = self.max_record;
-            self.problem(
-                at,
-                self.current_url.clone(),
-                ProblemKind::TooLong { length, max_record },
-            )?;
+            self.problem(at, url, ProblemKind::TooLong { length, max_record })?;
             return Ok(Err(Step::Resync));
-        }
-        let mut block = Vec::with_capacity(usize::try_from(length.min(1 << 16)).unwrap_or(0));
-        (&mut *input).take(length).read_to_end(&mut block)?;
-        if (block.len() as u64) < length {
+        };
+        let lookahead = match self.format {
+            Format::Warc => SEPARATOR_LOOKAHEAD,
+            Format::Arc => 2,
+        };
+        let bytes = input.peek(size.saturating_add(lookahead))?;
+        if bytes.len() < size {
             let kind = ProblemKind::Truncated {
                 declared: length,
-                read: block.len() as u64,
+                read: bytes.len() as u64,
             };
-            self.problem(at, self.current_url.clone(), kind)?;
-            input.pushback(&block);
+            self.problem(at, url, kind)?;
             return Ok(Err(Step::Resync));
         }
-        Ok(Ok(block))
+        let at_end = bytes.len() < size + lookahead;
+        let separator = match self.format {
+            Format::Warc => warc_separator(&bytes[size..], at_end),
+            Format::Arc => match arc_separator(&bytes[size..], at_end) {
+                Some(separator) => Some(separator),
+                // No LF: the next header line may follow at once. Looked at, not read: a
+                // line longer than a header line could not be put back whole.
+                None => {
+                    let bytes = input.peek(size.saturating_add(MAX_HEADER))?;
+                    let next = &bytes[size..];
+                    memchr::memchr(b'\n', next)
+                        .filter(|&lf| {
+                            !matches!(arc_line(&next[..=lf], self.arc_version), ArcLine::None)
+                        })
+                        .map(|_| 0)
+                }
+            },
+        };
+        match separator {
+            Some(separator) => Ok(Ok(size + separator)),
+            None => {
+                self.problem(at, url, ProblemKind::Length { declared: length })?;
+                Ok(Err(Step::Resync))
+            }
+        }
     }
 
     /// One WARC record.
@@ -242,17 +272,15 @@ impl<'e> Parser<'e> {
             self.problem(at, self.current_url.clone(), kind)?;
             return Ok(Step::Resync);
         };
-        let block = match self.block(input, start, length)? {
-            Ok(block) => block,
+        let end = match self.check_block(input, start, length)? {
+            Ok(end) => end,
             Err(step) => return Ok(step),
         };
-        if !self.warc_ends(input)? {
-            return self.length_lied(input, start, length, &block);
-        }
         let Some(kind) = field("warc-type") else {
             // Its length was right: the next record is read after it.
             let kind = ProblemKind::Header("no WARC-Type".into());
             self.problem(at, self.current_url.clone(), kind)?;
+            input.consume(end);
             return Ok(Step::Next);
         };
         let record = Record {
@@ -265,6 +293,8 @@ impl<'e> Parser<'e> {
             content_type: field("content-type"),
             length,
         };
+        // The block, where it is in the input's buffer (looked at already: nothing is read).
+        let block = &input.peek(end)?[..length as usize];
         let kind = record.kind.to_ascii_lowercase();
         if kind == "response" || kind == "resource" {
             let http = kind == "response"
@@ -273,51 +303,12 @@ impl<'e> Parser<'e> {
                     .as_deref()
                     .is_some_and(|t| http::media_type(t) == "application/http")
                     || block.starts_with(b"HTTP/"));
-            self.document(&record, &block, http)?;
+            self.document(&record, block, http)?;
         } else {
             self.emit(Item::Skipped(&record))?;
         }
+        input.consume(end);
         Ok(Step::Next)
-    }
-
-    /// Whether a WARC record's block ends where the record does: at `CR LF CR LF` (WARC
-    /// 1.1 section 5), at two line ends written otherwise (`LF LF`), or, with fewer, where
-    /// the next record's version line or the end of the input follows at once (node-warc
-    /// writes one `CR LF`; warcio reads such records too). Nothing is consumed but the
-    /// `CR LF CR LF`.
-    fn warc_ends<R: Read>(&mut self, input: &mut Input<R>) -> io::Result<bool> {
-        let after = input.peek(SEPARATOR_LOOKAHEAD)?;
-        if after.starts_with(b"\r\n\r\n") {
-            input.consume(4);
-            return Ok(true);
-        }
-        let ends = after
-            .iter()
-            .take_while(|&&b| b == b'\r' || b == b'\n')
-            .count();
-        let line_feeds = after[..ends].iter().filter(|&&b| b == b'\n').count();
-        let rest = &after[ends..];
-        let at_end = after.len() < SEPARATOR_LOOKAHEAD && rest.is_empty();
-        let next_record =
-            memchr::memchr(b'\n', rest).is_some_and(|lf| warc_version(&rest[..=lf]).is_some());
-        Ok(line_feeds >= 2 || at_end || next_record)
-    }
-
-    /// Reports a record whose length cannot be trusted (it does not end where the format
-    /// says), and puts its block back, to be searched for the next record from its header's
-    /// end.
-    fn length_lied<R: Read>(
-        &mut self,
-        input: &mut Input<R>,
-        start: u64,
-        length: u64,
-        block: &[u8],
-    ) -> io::Result<Step> {
-        let at = self.file_offset(start);
-        let url = self.current_url.clone();
-        self.problem(at, url, ProblemKind::Length { declared: length })?;
-        input.pushback(block);
-        Ok(Step::Resync)
     }
 
     /// One ARC record.
@@ -347,13 +338,12 @@ impl<'e> Parser<'e> {
         };
         self.current_url = Some(head.url.clone());
         let length = head.length;
-        let block = match self.block(input, start, length)? {
-            Ok(block) => block,
+        let end = match self.check_block(input, start, length)? {
+            Ok(end) => end,
             Err(step) => return Ok(step),
         };
-        if !self.arc_ends(input)? {
-            return self.length_lied(input, start, length, &block);
-        }
+        // The block, where it is in the input's buffer (looked at already: nothing is read).
+        let block = &input.peek(end)?[..length as usize];
         let filedesc = head.url.starts_with("filedesc:");
         if filedesc {
             // The version block, "1 0 origin" (or "2 0 ..."), then the field names: the
@@ -385,27 +375,10 @@ impl<'e> Parser<'e> {
             let http = (scheme.eq_ignore_ascii_case("http")
                 || scheme.eq_ignore_ascii_case("https"))
                 && block.starts_with(b"HTTP/");
-            self.document(&record, &block, http)?;
+            self.document(&record, block, http)?;
         }
+        input.consume(end);
         Ok(Step::Next)
-    }
-
-    /// Whether an ARC record's block ends where the record does: at its LF (IA's ARC file
-    /// description: a record is followed by a newline; `CR LF` taken too), whatever comes
-    /// after it; or at the end of the input; or, without the LF, where the next header
-    /// line follows at once (some writers counted the LF in the length; warcio reads such
-    /// records too). Nothing is consumed.
-    fn arc_ends<R: Read>(&mut self, input: &mut Input<R>) -> io::Result<bool> {
-        let after = input.peek(2)?;
-        if after.is_empty() || after[0] == b'\n' || after.starts_with(b"\r\n") {
-            return Ok(true);
-        }
-        // The next line, looked at, not read: a line longer than a header line could not
-        // be put back whole.
-        let after = input.peek(MAX_HEADER)?;
-        let header = memchr::memchr(b'\n', after)
-            .is_some_and(|lf| !matches!(arc_line(&after[..=lf], self.arc_version), ArcLine::None));
-        Ok(header)
     }
 
     /// Hands on the document of a record: its HTTP response's body, or its block; what
@@ -469,6 +442,39 @@ fn trim_line_end(line: &[u8]) -> &[u8] {
     &line[..line.len() - crs]
 }
 
+/// Whether a WARC record's block ends where the record does, from the bytes after it
+/// (`at_end`: they are all there are): `Some(n)`, the `n` bytes of separator to read past
+/// (the rest of the line ends are read past as between any records), when they are
+/// `CR LF CR LF` (WARC 1.1 section 5), two line ends written otherwise (`LF LF`), or,
+/// with fewer, the next record's version line or the end of the input at once (node-warc
+/// writes one `CR LF`; warcio reads such records too).
+fn warc_separator(after: &[u8], at_end: bool) -> Option<usize> {
+    if after.starts_with(b"\r\n\r\n") {
+        return Some(4);
+    }
+    let ends = after
+        .iter()
+        .take_while(|&&b| b == b'\r' || b == b'\n')
+        .count();
+    let line_feeds = after[..ends].iter().filter(|&&b| b == b'\n').count();
+    let rest = &after[ends..];
+    let next_record =
+        memchr::memchr(b'\n', rest).is_some_and(|lf| warc_version(&rest[..=lf]).is_some());
+    (line_feeds >= 2 || (at_end && rest.is_empty()) || next_record).then_some(0)
+}
+
+/// Whether an ARC record's block ends where the record does, from the bytes after it:
+/// at its LF (IA's ARC file description: a record is followed by a newline; `CR LF` taken
+/// too), whatever comes after it, or at the end of the input. `None` when neither: the
+/// next header line may still follow at once (some writers counted the LF in the length).
+fn arc_separator(after: &[u8], at_end: bool) -> Option<usize> {
+    match after {
+        [b'\n', ..] | [b'\r', b'\n', ..] => Some(0),
+        [] if at_end => Some(0),
+        _ => None,
+    }
+}
+
 /// The version of a WARC version line (with its line end), in any case: 1.0 and 1.1 (ISO
 /// 28500), and the drafts of 2006 and 2008 that Heritrix, ClueWeb09 and national crawls
 /// wrote, 0.17 and 0.18, whose records have 1.0's syntax (warcio, jwat and
@@ -488,8 +494,8 @@ pub(super) fn warc_version(line: &[u8]) -> Option<&'static str> {
 /// The WARC versions read.
 const WARC_VERSIONS: [&str; 4] = ["1.0", "1.1", "0.17", "0.18"];
 
-/// How far past a WARC record's block [`Parser::warc_ends`] looks: the line ends and
-/// the longest version line.
+/// How far past a WARC record's block [`warc_separator`] looks: the line ends and the
+/// longest version line.
 const SEPARATOR_LOOKAHEAD: usize = 64;
 
 /// A `WARC-Target-URI` value: trimmed, without the `<` `>` WARC 1.0's grammar (and some
