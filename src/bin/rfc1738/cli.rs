@@ -128,11 +128,11 @@ pub(crate) struct Inputs {
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum LinksFormat {
     /// ARC or WARC (plain or gzip'd) when the first bytes say so (gzip's magic bytes, then
-    /// "WARC/" or "filedesc://"), HTML otherwise.
+    /// "WARC/" in any case, "filedesc://" or an ARC record's header line), HTML otherwise.
     Auto,
     /// HTML, whatever the first bytes.
     Html,
-    /// WARC 1.0 or 1.1, plain or gzip'd.
+    /// WARC 1.0 or 1.1 (and the drafts 0.17 and 0.18), plain or gzip'd.
     Warc,
     /// ARC version 1 or 2, plain or gzip'd.
     Arc,
@@ -142,11 +142,11 @@ pub(crate) enum LinksFormat {
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum ExtractFormat {
     /// ARC or WARC (plain or gzip'd) when the first bytes say so (gzip's magic bytes, then
-    /// "WARC/" or "filedesc://"), text otherwise.
+    /// "WARC/" in any case, "filedesc://" or an ARC record's header line), text otherwise.
     Auto,
     /// Text, whatever the first bytes.
     Text,
-    /// WARC 1.0 or 1.1, plain or gzip'd.
+    /// WARC 1.0 or 1.1 (and the drafts 0.17 and 0.18), plain or gzip'd.
     Warc,
     /// ARC version 1 or 2, plain or gzip'd.
     Arc,
@@ -156,8 +156,9 @@ pub(crate) enum ExtractFormat {
 #[derive(Args)]
 pub(crate) struct ArchiveArgs {
     /// The largest record of an ARC or WARC file read, in bytes (its length, and its HTTP
-    /// body decoded): a longer one is reported on standard error and skipped without being
-    /// held. Memory stays within about three times this, whatever the file's size.
+    /// body decoded): a longer one is reported on standard error and not held, its length
+    /// not trusted (the next record is searched for from its header's end). Memory stays
+    /// within about three times this (four in a gzip'd file), whatever the file's size.
     #[arg(long, value_name = "BYTES", default_value_t = ArchiveReader::DEFAULT_MAX_RECORD)]
     pub(crate) max_record: u64,
 }

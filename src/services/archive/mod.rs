@@ -223,10 +223,12 @@ impl ArchiveReader {
 
     /// The largest record read, in bytes (its `Content-Length` or ARC length; a decoded
     /// HTTP body is held to the same limit): a longer one is reported
-    /// ([`ProblemKind::TooLong`]) and its bytes read past, not held. Memory stays within
-    /// about three times this (the record, its decoded body, and in a gzip'd file the
-    /// compressed member kept to find the next one after a corrupt one), whatever the
-    /// file's size.
+    /// ([`ProblemKind::TooLong`]), nothing of it held, and its length not trusted: the
+    /// next record is searched for from its header's end. Memory stays within about
+    /// three times this (the input's buffer, which holds a record where it is read and up
+    /// to twice that while records whose lengths lie are looked past, and the record's
+    /// decoded body), and a fourth in a gzip'd file (the compressed member kept to find
+    /// the next one after a corrupt one), whatever the file's size.
     pub fn max_record(mut self, max_record: u64) -> ArchiveReader {
         self.max_record = max_record;
         self
