@@ -83,8 +83,9 @@ impl Archives {
                         tally.skipped(&record.kind);
                         Ok(())
                     }
-                    Item::Problem(problem) => tally.problem(out, command.mode, file, problem),
-                    Item::Warning(warning) => tally.warning(out, command.mode, file, warning),
+                    Item::Problem(problem) | Item::Warning(problem) => {
+                        tally.problem(out, command.mode, file, problem)
+                    }
                 })?;
                 let summary = select.summary;
                 tally.finish(out, command, file, detected, summary)?;
@@ -182,8 +183,9 @@ impl Tally {
         self.problems > 0
     }
 
-    /// A problem, told on standard error at once: `rfc1738 MODE: FILE: record at byte N
-    /// (URL): what`.
+    /// A problem, or a warning (`ProblemKind::is_warning`), told on standard error at
+    /// once: `rfc1738 MODE: FILE: record at byte N (URL): what`, `warning:` before a
+    /// warning's `record`.
     fn problem(
         &mut self,
         out: &mut Out,
@@ -191,30 +193,23 @@ impl Tally {
         file: &str,
         problem: &Problem,
     ) -> io::Result<()> {
-        self.problems += 1;
-        list(&mut self.listed, problem);
+        let (count, listed, told) = match problem.kind.is_warning() {
+            true => (&mut self.warnings, &mut self.listed_warnings, "warning: "),
+            false => (&mut self.problems, &mut self.listed, ""),
+        };
+        *count += 1;
+        if listed.len() < LISTED {
+            listed.push(serde_json::json!({
+                "offset": problem.offset,
+                "url": problem.url,
+                "code": problem.kind.code(),
+                "message": problem.kind.to_string(),
+            }));
+        }
         out.note(format_args!(
-            "rfc1738 {mode}: {}: {}",
+            "rfc1738 {mode}: {}: {told}{}",
             shown(file),
             shown(&problem.to_string())
-        ))
-    }
-
-    /// A warning, told on standard error at once: `rfc1738 MODE: FILE: warning: record at
-    /// byte N (URL): what`.
-    fn warning(
-        &mut self,
-        out: &mut Out,
-        mode: &str,
-        file: &str,
-        warning: &Problem,
-    ) -> io::Result<()> {
-        self.warnings += 1;
-        list(&mut self.listed_warnings, warning);
-        out.note(format_args!(
-            "rfc1738 {mode}: {}: warning: {}",
-            shown(file),
-            shown(&warning.to_string())
         ))
     }
 
@@ -292,17 +287,5 @@ impl Tally {
                 n => format!(", {n} warnings"),
             }
         ))
-    }
-}
-
-/// A problem or warning as a JSON summary lists it, while fewer than [`LISTED`] are.
-fn list(listed: &mut Vec<serde_json::Value>, problem: &Problem) {
-    if listed.len() < LISTED {
-        listed.push(serde_json::json!({
-            "offset": problem.offset,
-            "url": problem.url,
-            "code": problem.kind.code(),
-            "message": problem.kind.to_string(),
-        }));
     }
 }
