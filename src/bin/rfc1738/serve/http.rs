@@ -102,6 +102,8 @@ where
     let service = hyper::service::service_fn(move |request| handle(request, limits));
     let _ = hyper::server::conn::http1::Builder::new()
         .timer(hyper_util::rt::TokioTimer::new())
+        // A client that closes its side after its request still gets the answer.
+        .half_close(true)
         .header_read_timeout(limits.head_time)
         .max_header_size(limits.head)
         .max_headers(limits.headers)
