@@ -50,11 +50,17 @@ fn runtime() -> &'static tokio::runtime::Runtime {
     })
 }
 
+/// What the connections share: one server, as `rfc1738 serve` has.
+fn shared() -> std::sync::Arc<http::Server> {
+    static SERVER: OnceLock<std::sync::Arc<http::Server>> = OnceLock::new();
+    std::sync::Arc::clone(SERVER.get_or_init(|| http::Server::new(LIMITS)))
+}
+
 /// Writes `input` to a connection and closes the writing side; returns all it answered.
 fn exchange(input: &[u8]) -> Vec<u8> {
     runtime().block_on(async {
         let (client, server) = tokio::io::duplex(16 * 1024);
-        let served = tokio::spawn(http::connection(server, LIMITS));
+        let served = tokio::spawn(http::connection(server, shared()));
         let (mut reader, mut writer) = tokio::io::split(client);
         let input = input.to_vec();
         let write = tokio::spawn(async move {

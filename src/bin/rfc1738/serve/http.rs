@@ -13,7 +13,11 @@
 //!   and the connection closed, whatever the method and path), read within
 //!   [`Limits::body_time`] (else 408 and the connection closed);
 //! - the answer: each write waits at most [`Limits::write_time`] for the client to take
-//!   bytes (else the connection is closed).
+//!   bytes (else the connection is closed);
+//! - memory: the bodies being read and the API's answers not yet written share
+//!   [`Limits::held`] bytes. A body takes its share as its bytes arrive (waiting for room
+//!   within its time-out), an answer once computed, before it is sent; its share is given
+//!   back with its memory, when hyper has written the last byte or the connection ends.
 //!
 //! The API's answers are computed on tokio's blocking threads (at most [`WORKERS`] at once,
 //! set by the runtime's builder in `mod.rs`); the reads and writes of every connection
@@ -29,9 +33,11 @@ use std::convert::Infallible;
 use std::future::Future;
 use std::io;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Sleep;
 
 /// How many API answers are computed at once (the runtime's blocking threads).
@@ -52,6 +58,8 @@ pub(crate) struct Limits {
     pub(crate) body_time: Duration,
     /// The time one write of an answer may wait for the client to read.
     pub(crate) write_time: Duration,
+    /// The bytes of bodies and answers held at once, by all connections.
+    pub(crate) held: usize,
 }
 
 impl Limits {
@@ -65,7 +73,46 @@ impl Limits {
         head_time: Duration::from_secs(5),
         body_time: Duration::from_secs(5),
         write_time: Duration::from_secs(5),
+        held: 64 * 1024 * 1024,
     };
+}
+
+/// What the connections share: their limits, and the room left for bodies and answers, in
+/// KiB.
+pub(crate) struct Server {
+    limits: Limits,
+    room: Arc<Semaphore>,
+}
+
+impl Server {
+    pub(crate) fn new(limits: Limits) -> Arc<Server> {
+        Arc::new(Server {
+            limits,
+            room: Arc::new(Semaphore::new(limits.held / 1024)),
+        })
+    }
+
+    /// A share of the room for `bytes` more bytes (all of it for more than all), once
+    /// there is room.
+    async fn share(&self, bytes: usize) -> OwnedSemaphorePermit {
+        let kib = bytes.div_ceil(1024).min(self.limits.held / 1024);
+        Arc::clone(&self.room)
+            .acquire_many_owned(u32::try_from(kib).unwrap_or(u32::MAX))
+            .await
+            .expect("the room is never closed")
+    }
+}
+
+/// An answer's bytes and their share of the room, given back together.
+struct Held {
+    answer: Vec<u8>,
+    _share: OwnedSemaphorePermit,
+}
+
+impl AsRef<[u8]> for Held {
+    fn as_ref(&self) -> &[u8] {
+        &self.answer
+    }
 }
 
 /// The page and its two files, compiled into the binary.
@@ -94,12 +141,13 @@ const CSP: &str = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src
 /// Serves one connection until the client closes it, a limit closes it, or an answer says
 /// `Connection: close`. A client that went away, timed out or sent no HTTP is no error of
 /// the server's: nothing is returned.
-pub(crate) async fn connection<S>(stream: S, limits: Limits)
+pub(crate) async fn connection<S>(stream: S, server: Arc<Server>)
 where
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
+    let limits = server.limits;
     let io = hyper_util::rt::TokioIo::new(WriteTimed::new(stream, limits.write_time));
-    let service = hyper::service::service_fn(move |request| handle(request, limits));
+    let service = hyper::service::service_fn(move |request| handle(request, Arc::clone(&server)));
     let _ = hyper::server::conn::http1::Builder::new()
         .timer(hyper_util::rt::TokioTimer::new())
         // A client that closes its side after its request still gets the answer.
@@ -116,8 +164,9 @@ where
 /// Answers one request.
 async fn handle(
     request: Request<Incoming>,
-    limits: Limits,
+    server: Arc<Server>,
 ) -> Result<Response<Answer>, Infallible> {
+    let limits = server.limits;
     let method = match *request.method() {
         hyper::Method::GET => Method::Get,
         hyper::Method::HEAD => Method::Head,
@@ -135,10 +184,10 @@ async fn handle(
         // A body sent with a page's request is not read: the connection ends with the answer.
         return Ok(respond(page(method, &path), !body.is_end_stream()));
     }
-    let (bytes, unread) = match method {
+    let (bytes, share, unread) = match method {
         Method::Post => {
-            match tokio::time::timeout(limits.body_time, read_body(body, limits.body)).await {
-                Ok(Ok(bytes)) => (bytes, false),
+            match tokio::time::timeout(limits.body_time, read_body(body, &server)).await {
+                Ok(Ok((bytes, share))) => (bytes, share, false),
                 Ok(Err(refusal)) => return Ok(respond(refusal, true)),
                 Err(_) => {
                     let late = api::ApiError::new(
@@ -153,14 +202,40 @@ async fn handle(
                 }
             }
         }
-        _ => (Vec::new(), !body.is_end_stream()),
+        _ => (Vec::new(), None, !body.is_end_stream()),
     };
-    let reply = tokio::task::spawn_blocking(move || api::answer(method, &path, &query, &bytes))
-        .await
-        .unwrap_or_else(|_| {
-            api::ApiError::new(500, "internal-error", "the answer could not be computed").reply()
-        });
-    Ok(respond(reply, unread))
+    let computed = tokio::task::spawn_blocking(move || {
+        let mut reply = api::answer(method, &path, &query, &bytes);
+        drop((bytes, share));
+        // The answer waits here for its share (this thread holds no other), so that no
+        // more than the workers' answers are ever held beyond the room.
+        if let Cow::Owned(answer) = reply.body {
+            let share = tokio::runtime::Handle::current().block_on(server.share(answer.len()));
+            reply.body = Cow::Owned(Vec::new());
+            return (
+                reply,
+                Some(Held {
+                    answer,
+                    _share: share,
+                }),
+            );
+        }
+        (reply, None)
+    })
+    .await;
+    let response = match computed {
+        Ok((reply, Some(held))) => {
+            let mut response = respond(reply, unread);
+            *response.body_mut() = Answer(Some(Bytes::from_owner(held)));
+            response
+        }
+        Ok((reply, None)) => respond(reply, unread),
+        Err(_) => respond(
+            api::ApiError::new(500, "internal-error", "the answer could not be computed").reply(),
+            true,
+        ),
+    };
+    Ok(response)
 }
 
 /// The 413 of a body over the limit.
@@ -173,10 +248,15 @@ fn too_large(limits: Limits) -> Reply {
     .reply()
 }
 
-/// The body of a request, at most `max` bytes (more is a 413). Room is made as bytes
-/// arrive, never for a length only declared.
-async fn read_body(mut body: Incoming, max: usize) -> Result<Vec<u8>, Reply> {
+/// The body of a request, at most [`Limits::body`] bytes (more is a 413), and its share of
+/// the room. Room is taken as bytes arrive, never for a length only declared.
+async fn read_body(
+    mut body: Incoming,
+    server: &Server,
+) -> Result<(Vec<u8>, Option<OwnedSemaphorePermit>), Reply> {
+    let max = server.limits.body;
     let mut bytes: Vec<u8> = Vec::new();
+    let mut share: Option<OwnedSemaphorePermit> = None;
     while let Some(frame) = std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await {
         let frame = frame.map_err(|error| {
             api::ApiError::new(
@@ -192,12 +272,15 @@ async fn read_body(mut body: Incoming, max: usize) -> Result<Vec<u8>, Reply> {
         };
         let length = bytes.len() + data.len();
         if length > max {
-            return Err(api::ApiError::new(
-                413,
-                "body-too-large",
-                format!("the request body is larger than {max} bytes"),
-            )
-            .reply());
+            return Err(too_large(server.limits));
+        }
+        let held = share.as_ref().map_or(0, |share| share.num_permits());
+        if length.div_ceil(1024) > held {
+            let more = server.share(length - held * 1024).await;
+            match &mut share {
+                Some(share) => share.merge(more),
+                None => share = Some(more),
+            }
         }
         if length > bytes.capacity() {
             // Doubling, but never past the limit.
@@ -206,7 +289,7 @@ async fn read_body(mut body: Incoming, max: usize) -> Result<Vec<u8>, Reply> {
         }
         bytes.extend_from_slice(&data);
     }
-    Ok(bytes)
+    Ok((bytes, share))
 }
 
 /// The page, its files, the diagrams; a JSON 404 for anything else.

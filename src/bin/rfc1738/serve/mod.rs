@@ -19,8 +19,9 @@ use tokio::sync::Semaphore;
 
 /// How many connections are served at once. A client that connects beyond them waits in the
 /// system's queue of the listening socket until one of them ends (each ends within the
-/// limits of `http.rs` if its client stalls).
-const MAX_CONNECTIONS: usize = 256;
+/// limits of `http.rs` if its client stalls). Each holds at most its head's buffer (96 KiB)
+/// beyond the room its body and answer share with the others (`http::Limits::held`).
+const MAX_CONNECTIONS: usize = 512;
 
 /// Serves until the process is stopped; an error only when the address cannot be bound.
 pub(crate) fn run(host: IpAddr, port: u16, open: bool) -> io::Result<()> {
@@ -59,6 +60,7 @@ pub(crate) fn run(host: IpAddr, port: u16, open: bool) -> io::Result<()> {
 async fn accept(listener: std::net::TcpListener) -> io::Result<()> {
     let listener = tokio::net::TcpListener::from_std(listener)?;
     let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let server = http::Server::new(http::Limits::SERVE);
     loop {
         let slot = Arc::clone(&slots)
             .acquire_owned()
@@ -75,8 +77,9 @@ async fn accept(listener: std::net::TcpListener) -> io::Result<()> {
         };
         // Answers go out at once, not after the client's acknowledgement of the last ones.
         let _ = stream.set_nodelay(true);
+        let server = Arc::clone(&server);
         tokio::spawn(async move {
-            http::connection(stream, http::Limits::SERVE).await;
+            http::connection(stream, server).await;
             drop(slot);
         });
     }
