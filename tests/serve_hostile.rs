@@ -404,6 +404,23 @@ fn a_head_sent_a_byte_a_second_is_dropped_after_the_head_time_out() {
 }
 
 #[test]
+fn an_idle_kept_alive_connection_is_closed_after_the_head_time_out() {
+    let mut server = Server::start();
+    let mut stream = server.connect();
+    stream
+        .write_all(b"GET /api/parse?input=http://h/ HTTP/1.1\r\nHost: h\r\n\r\n")
+        .unwrap();
+    let answer = read_answer(&mut stream, false).unwrap();
+    assert_eq!((answer.status, answer.header("connection")), (200, None));
+    // The server waits for the next head from here on.
+    let idle = closed_by_server(&mut stream, 4 * TIME_OUT);
+    eprintln!("the idle connection closed after {idle:?}");
+    assert!(idle >= TIME_OUT - Duration::from_millis(500), "{idle:?}");
+    server.check_alive_and_small();
+    server.parse_is_answered();
+}
+
+#[test]
 fn a_chunked_body_is_read_within_the_limit_and_refused_over_it() {
     let mut server = Server::start();
     // Within: three chunks of one JSON object.
