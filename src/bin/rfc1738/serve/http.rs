@@ -25,7 +25,8 @@
 
 use super::api::{self, Method, Reply};
 use super::diagrams;
-use hyper::body::{Body, Bytes, Frame, Incoming, SizeHint};
+use bytes::Bytes;
+use hyper::body::{Body, Frame, Incoming, SizeHint};
 use hyper::header::{HeaderName, HeaderValue};
 use hyper::{Request, Response, StatusCode};
 use std::borrow::Cow;
@@ -205,37 +206,37 @@ async fn handle(
         _ => (Vec::new(), None, !body.is_end_stream()),
     };
     let computed = tokio::task::spawn_blocking(move || {
-        let mut reply = api::answer(method, &path, &query, &bytes);
+        let Reply {
+            status,
+            content_type,
+            body,
+            allow,
+        } = api::answer(method, &path, &query, &bytes);
         drop((bytes, share));
-        // The answer waits here for its share (this thread holds no other), so that no
-        // more than the workers' answers are ever held beyond the room.
-        if let Cow::Owned(answer) = reply.body {
-            let share = tokio::runtime::Handle::current().block_on(server.share(answer.len()));
-            reply.body = Cow::Owned(Vec::new());
-            return (
-                reply,
-                Some(Held {
+        let body = match body {
+            Cow::Borrowed(body) => Bytes::from_static(body),
+            // The answer waits here for its share (this thread holds no other), so that no
+            // more than the workers' answers are ever held beyond the room.
+            Cow::Owned(answer) => {
+                let share = tokio::runtime::Handle::current().block_on(server.share(answer.len()));
+                Bytes::from_owner(Held {
                     answer,
                     _share: share,
-                }),
-            );
-        }
-        (reply, None)
+                })
+            }
+        };
+        (status, content_type, allow, body)
     })
     .await;
-    let response = match computed {
-        Ok((reply, Some(held))) => {
-            let mut response = respond(reply, unread);
-            *response.body_mut() = Answer(Some(Bytes::from_owner(held)));
-            response
+    Ok(match computed {
+        Ok((status, content_type, allow, body)) => {
+            response(status, content_type, allow, body, unread)
         }
-        Ok((reply, None)) => respond(reply, unread),
         Err(_) => respond(
             api::ApiError::new(500, "internal-error", "the answer could not be computed").reply(),
             true,
         ),
-    };
-    Ok(response)
+    })
 }
 
 /// The 413 of a body over the limit.
@@ -331,22 +332,32 @@ fn page(method: Method, path: &str) -> Reply {
 /// `reply` as a response, with the headers every answer carries; `close` ends the
 /// connection after it (a body refused or left unread).
 fn respond(reply: Reply, close: bool) -> Response<Answer> {
-    let status = StatusCode::from_u16(reply.status).expect("the API's statuses are valid");
     let body = match reply.body {
         Cow::Borrowed(bytes) => Bytes::from_static(bytes),
         Cow::Owned(bytes) => Bytes::from(bytes),
     };
+    response(reply.status, reply.content_type, reply.allow, body, close)
+}
+
+/// A response of `body`, with the headers every answer carries.
+fn response(
+    status: u16,
+    content_type: &'static str,
+    allow: Option<&'static str>,
+    body: Bytes,
+    close: bool,
+) -> Response<Answer> {
     let mut response = Response::new(Answer(Some(body)));
-    *response.status_mut() = status;
+    *response.status_mut() = StatusCode::from_u16(status).expect("the API's statuses are valid");
     let headers = response.headers_mut();
     let mut set = |name: HeaderName, value: &'static str| {
         headers.insert(name, HeaderValue::from_static(value));
     };
-    set(hyper::header::CONTENT_TYPE, reply.content_type);
+    set(hyper::header::CONTENT_TYPE, content_type);
     set(hyper::header::X_CONTENT_TYPE_OPTIONS, "nosniff");
     set(hyper::header::CACHE_CONTROL, "no-store");
     set(hyper::header::CONTENT_SECURITY_POLICY, CSP);
-    if let Some(allow) = reply.allow {
+    if let Some(allow) = allow {
         set(hyper::header::ALLOW, allow);
     }
     if close {
