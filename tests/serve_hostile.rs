@@ -19,6 +19,10 @@ const TIME_OUT: Duration = Duration::from_secs(5);
 /// time-out, so that an answer that waited for a stalled client to be dropped fails.
 const ANSWERED_WITHIN: Duration = Duration::from_secs(3);
 
+/// Held by the tests that open hundreds of sockets, so that they do not run at once: 900
+/// of them would pass the usual limit of 1,024 open files of a process.
+static MANY_SOCKETS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// A running `rfc1738 serve --port 0`, killed when dropped.
 struct Server {
     child: Child,
@@ -236,6 +240,9 @@ fn a_declared_length_of_100_gb_or_10_18_is_refused_and_the_server_lives() {
 /// is answered at once; each silent client gets a 408 and is closed after the body's
 /// time-out.
 fn silent_clients(count: usize) {
+    let _sockets = MANY_SOCKETS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let mut server = Server::start();
     let sent = Instant::now();
     let mut silent: Vec<TcpStream> = (0..count)
@@ -473,6 +480,9 @@ fn a_chunked_body_is_read_within_the_limit_and_refused_over_it() {
 
 #[test]
 fn more_clients_than_connections_wait_for_a_silent_one_to_be_dropped() {
+    let _sockets = MANY_SOCKETS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let mut server = Server::start();
     // 512 connections are served at once: 600 silent clients, and a normal request behind
     // them waits in the listening socket's queue until the first are dropped.
