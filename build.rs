@@ -7,6 +7,9 @@
 #[path = "build/peg_compiler/mod.rs"]
 mod peg_compiler;
 
+#[path = "build/diagrams.rs"]
+mod diagrams;
+
 use peg_compiler::Spec;
 use std::path::PathBuf;
 
@@ -99,39 +102,7 @@ fn main() {
     }
     std::fs::write(out_dir.join("names.rs"), peg_compiler::names(&names)).expect("write the names");
     if std::env::var_os("CARGO_FEATURE_CLI").is_some() {
-        diagrams(&out_dir);
+        let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
+        diagrams::write_table(&PathBuf::from(manifest_dir).join("docs/diagrams"), &out_dir);
     }
-}
-
-/// The railroad diagrams of `docs/diagrams/` as a table the explorer (`rfc1738 serve`, the
-/// `cli` feature) serves from the binary: `(path under docs/diagrams, its bytes)`, sorted by
-/// path, each file read by `include_bytes!`.
-fn diagrams(out_dir: &std::path::Path) {
-    let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"))
-        .join("docs/diagrams");
-    println!("cargo:rerun-if-changed=docs/diagrams");
-    let mut files = Vec::new();
-    for dir in ["rfc1738", "rfc1630", "draft-www-uri-00"] {
-        println!("cargo:rerun-if-changed=docs/diagrams/{dir}");
-        let entries = std::fs::read_dir(root.join(dir)).expect("docs/diagrams/ is readable");
-        for entry in entries {
-            let name = entry.expect("a directory entry").file_name();
-            let name = name.to_str().expect("diagram names are UTF-8");
-            if name.ends_with(".svg") {
-                files.push(format!("{dir}/{name}"));
-            }
-        }
-    }
-    files.push("index.html".to_owned());
-    files.sort();
-    let mut table = String::from("&[\n");
-    for file in &files {
-        let path = root.join(file);
-        table.push_str(&format!(
-            "    ({file:?}, include_bytes!({:?})),\n",
-            path.to_str().expect("the crate's path is UTF-8")
-        ));
-    }
-    table.push(']');
-    std::fs::write(out_dir.join("diagrams.rs"), table).expect("write the diagram table");
 }

@@ -1,55 +1,34 @@
-//! `rfc1738 serve`: the grammar explorer, a local web server (tiny_http, a few worker
-//! threads) with one page (plain HTML, CSS and JavaScript, served from the binary), the
-//! railroad diagrams of `docs/diagrams/`, and the JSON API the page calls (`api.rs`).
+//! `rfc1738 serve`: the grammar explorer, a local web server with one page (plain HTML, CSS
+//! and JavaScript, served from the binary), the railroad diagrams of `docs/diagrams/`, and
+//! the JSON API the page calls (`api.rs`). hyper's HTTP/1 server on one tokio thread reads
+//! and writes every connection (`http.rs`, with the limits a client is held to); the API's
+//! answers are computed on at most four blocking threads.
 //!
 //! It listens on 127.0.0.1 unless `--host` says otherwise, and prints its address on the
 //! first line of standard output (`--port 0` picks a free port; tests read it there).
 
 mod api;
 mod diagrams;
+mod http;
 mod tree;
 
-use api::{Method, Reply};
-use std::borrow::Cow;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use tokio::sync::Semaphore;
 
-/// How many requests are answered at once.
-const WORKERS: usize = 4;
-
-/// The page and its two files, compiled into the binary.
-static PAGES: [(&str, &str, &[u8]); 3] = [
-    (
-        "/",
-        "text/html; charset=utf-8",
-        include_bytes!("assets/index.html"),
-    ),
-    (
-        "/explorer.css",
-        "text/css; charset=utf-8",
-        include_bytes!("assets/explorer.css"),
-    ),
-    (
-        "/explorer.js",
-        "text/javascript; charset=utf-8",
-        include_bytes!("assets/explorer.js"),
-    ),
-];
-
-/// The page's policy: its own files only (the SVG diagrams carry their own `<style>`).
-const CSP: &str = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
-                   frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/// How many connections are served at once. A client that connects beyond them waits in the
+/// system's queue of the listening socket until one of them ends (each ends within the
+/// limits of `http.rs` if its client stalls). Each holds at most its head's buffer (96 KiB)
+/// beyond the room its body and answer share with the others (`http::Limits::held`).
+const MAX_CONNECTIONS: usize = 512;
 
 /// Serves until the process is stopped; an error only when the address cannot be bound.
 pub(crate) fn run(host: IpAddr, port: u16, open: bool) -> io::Result<()> {
-    let server = tiny_http::Server::http(SocketAddr::new(host, port)).map_err(|error| {
+    let listener = std::net::TcpListener::bind(SocketAddr::new(host, port)).map_err(|error| {
         io::Error::other(format!("cannot listen on {host} port {port}: {error}"))
     })?;
-    let address = server
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| io::Error::other("the server has no IP address"))?;
+    let address = listener.local_addr()?;
     let url = format!("http://{address}/");
     {
         let mut stdout = io::stdout().lock();
@@ -68,24 +47,42 @@ pub(crate) fn run(host: IpAddr, port: u16, open: bool) -> io::Result<()> {
     if open {
         open_browser(&url);
     }
-    let server = Arc::new(server);
-    let workers: Vec<_> = (0..WORKERS)
-        .map(|_| {
-            let server = Arc::clone(&server);
-            std::thread::spawn(move || {
-                for request in server.incoming_requests() {
-                    // A client that went away is no error of the server's.
-                    let _ = handle(request);
-                }
-            })
-        })
-        .collect();
-    for worker in workers {
-        worker
-            .join()
-            .map_err(|_| io::Error::other("a worker of the server panicked"))?;
+    listener.set_nonblocking(true)?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .max_blocking_threads(http::WORKERS)
+        .build()?;
+    runtime.block_on(accept(listener))
+}
+
+/// Accepts connections, at most [`MAX_CONNECTIONS`] served at once, each on a task of its own.
+async fn accept(listener: std::net::TcpListener) -> io::Result<()> {
+    let listener = tokio::net::TcpListener::from_std(listener)?;
+    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let server = http::Server::new(http::Limits::SERVE);
+    loop {
+        let slot = Arc::clone(&slots)
+            .acquire_owned()
+            .await
+            .expect("the semaphore is never closed");
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // A connection reset before it was accepted, or no file descriptor left for
+            // it: the next one is tried a moment later.
+            Err(_) => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        // Answers go out at once, not after the client's acknowledgement of the last ones.
+        let _ = stream.set_nodelay(true);
+        let server = Arc::clone(&server);
+        tokio::spawn(async move {
+            http::connection(stream, server).await;
+            drop(slot);
+        });
     }
-    Ok(())
 }
 
 /// Opens `url` in the desktop's browser; a failure is told on standard error, not fatal.
@@ -120,119 +117,4 @@ fn open_browser(url: &str) {
             });
         }
     }
-}
-
-/// Answers one request.
-fn handle(mut request: tiny_http::Request) -> io::Result<()> {
-    let method = match request.method() {
-        tiny_http::Method::Get => Method::Get,
-        tiny_http::Method::Head => Method::Head,
-        tiny_http::Method::Post => Method::Post,
-        _ => Method::Other,
-    };
-    let target = request.url().to_owned();
-    let (path, query) = target.split_once('?').unwrap_or((&target, ""));
-    let reply = if api::is_endpoint(path) {
-        match read_body(&mut request, method) {
-            Ok(body) => api::answer(method, path, query, &body),
-            Err(reply) => reply,
-        }
-    } else {
-        page(method, path)
-    };
-    respond(request, reply)
-}
-
-/// The body of a `POST`, at most [`api::MAX_BODY`] bytes (more is a 413).
-fn read_body(request: &mut tiny_http::Request, method: Method) -> Result<Vec<u8>, Reply> {
-    if method != Method::Post {
-        return Ok(Vec::new());
-    }
-    let too_large = || {
-        api::ApiError::new(
-            413,
-            "body-too-large",
-            format!("the request body is larger than {} bytes", api::MAX_BODY),
-        )
-        .reply()
-    };
-    if request.body_length().is_some_and(|len| len > api::MAX_BODY) {
-        return Err(too_large());
-    }
-    let mut body = Vec::new();
-    let read = request
-        .as_reader()
-        .take(api::MAX_BODY as u64 + 1)
-        .read_to_end(&mut body);
-    match read {
-        Ok(_) if body.len() > api::MAX_BODY => Err(too_large()),
-        Ok(_) => Ok(body),
-        Err(error) => Err(api::ApiError::new(
-            400,
-            "bad-body",
-            format!("the request body cannot be read: {error}"),
-        )
-        .reply()),
-    }
-}
-
-/// The page, its files, the diagrams; a JSON 404 for anything else.
-fn page(method: Method, path: &str) -> Reply {
-    let found = PAGES
-        .iter()
-        .find(|(name, _, _)| *name == path || (path == "/index.html" && *name == "/"))
-        .map(|(_, content_type, bytes)| (*content_type, *bytes))
-        .or_else(|| {
-            let file = path.strip_prefix("/diagrams/")?;
-            let file = if file.is_empty() { "index.html" } else { file };
-            let content_type = match file.ends_with(".svg") {
-                true => "image/svg+xml",
-                false => "text/html; charset=utf-8",
-            };
-            diagrams::file(file).map(|bytes| (content_type, bytes))
-        });
-    match (found, method) {
-        (Some((content_type, bytes)), Method::Get | Method::Head) => Reply {
-            status: 200,
-            content_type,
-            body: Cow::Borrowed(bytes),
-            allow: None,
-        },
-        (Some(_), _) => {
-            let mut reply = api::ApiError::new(
-                405,
-                "method-not-allowed",
-                format!("{path} answers GET and HEAD"),
-            )
-            .reply();
-            reply.allow = Some("GET, HEAD");
-            reply
-        }
-        (None, _) => api::not_found(path),
-    }
-}
-
-/// Sends `reply`, with the headers every answer carries.
-fn respond(request: tiny_http::Request, reply: Reply) -> io::Result<()> {
-    let header = |name: &str, value: &str| {
-        tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes())
-            .expect("the server's own headers are ASCII")
-    };
-    let length = reply.body.len();
-    let mut response = tiny_http::Response::new(
-        tiny_http::StatusCode(reply.status),
-        vec![
-            header("Content-Type", reply.content_type),
-            header("X-Content-Type-Options", "nosniff"),
-            header("Cache-Control", "no-store"),
-            header("Content-Security-Policy", CSP),
-        ],
-        io::Cursor::new(reply.body),
-        Some(length),
-        None,
-    );
-    if let Some(allow) = reply.allow {
-        response.add_header(header("Allow", allow));
-    }
-    request.respond(response)
 }
