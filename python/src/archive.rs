@@ -237,14 +237,10 @@ impl ArchiveLinks {
     }
 }
 
-/// A problem or warning as ``problems`` and ``warnings`` hold it.
+/// A problem or warning as ``problems`` and ``warnings`` hold it: the fields of its
+/// serialization, as the summary of ``rfc1738 links --json`` has them.
 fn problem_dict(py: Python<'_>, problem: &Problem) -> PyResult<Py<PyDict>> {
-    let dict = PyDict::new(py);
-    dict.set_item("offset", problem.offset)?;
-    dict.set_item("url", problem.url.as_deref())?;
-    dict.set_item("code", problem.kind.code())?;
-    dict.set_item("message", problem.kind.to_string())?;
-    Ok(dict.unbind())
+    Ok(Keys::new(py).dict_of(problem)?.unbind())
 }
 
 // The default `max_record`, written as a number for the signature (which Python shows):

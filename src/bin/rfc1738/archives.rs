@@ -153,9 +153,9 @@ struct Tally {
     /// Records read (documents and skipped ones) by the format's version.
     versions: BTreeMap<&'static str, u64>,
     problems: u64,
-    listed: Vec<serde_json::Value>,
+    listed: Vec<Problem>,
     warnings: u64,
-    listed_warnings: Vec<serde_json::Value>,
+    listed_warnings: Vec<Problem>,
 }
 
 impl Tally {
@@ -199,12 +199,7 @@ impl Tally {
         };
         *count += 1;
         if listed.len() < LISTED {
-            listed.push(serde_json::json!({
-                "offset": problem.offset,
-                "url": problem.url,
-                "code": problem.kind.code(),
-                "message": problem.kind.to_string(),
-            }));
+            listed.push(problem.clone());
         }
         out.note(format_args!(
             "rfc1738 {mode}: {}: {told}{}",
@@ -225,20 +220,12 @@ impl Tally {
     ) -> io::Result<()> {
         let (mode, what) = (command.mode, command.documents);
         if command.json {
-            let summary = serde_json::json!({
-                "summary": "archive",
-                "file": file,
-                "format": detected.format.name(),
-                "gzip": detected.gzip,
-                what: self.read,
-                "other_media_types": self.other,
-                "versions": self.versions,
-                "skipped": self.skipped,
-                "problem_count": self.problems,
-                "problems": self.listed,
-                "warning_count": self.warnings,
-                "warnings": self.listed_warnings,
-            });
+            let summary = Summary {
+                tally: self,
+                file,
+                detected,
+                documents: what,
+            };
             return out.stderr(|stderr, _| {
                 serde_json::to_writer(&mut *stderr, &summary)?;
                 writeln!(stderr)
@@ -287,5 +274,37 @@ impl Tally {
                 n => format!(", {n} warnings"),
             }
         ))
+    }
+}
+
+/// The JSON summary of one archive: `{"summary": "archive", "file", "format", "gzip",
+/// DOCUMENTS, "other_media_types", "versions", "skipped", "problem_count", "problems",
+/// "warning_count", "warnings"}`, DOCUMENTS the command's name for what it read (`pages`,
+/// `texts`); at most [`LISTED`] problems and as many warnings listed, all counted.
+struct Summary<'a> {
+    tally: &'a Tally,
+    file: &'a str,
+    detected: Detected,
+    documents: &'static str,
+}
+
+impl serde::Serialize for Summary<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let tally = self.tally;
+        let mut map = serializer.serialize_map(Some(12))?;
+        map.serialize_entry("summary", "archive")?;
+        map.serialize_entry("file", self.file)?;
+        map.serialize_entry("format", self.detected.format.name())?;
+        map.serialize_entry("gzip", &self.detected.gzip)?;
+        map.serialize_entry(self.documents, &tally.read)?;
+        map.serialize_entry("other_media_types", &tally.other)?;
+        map.serialize_entry("versions", &tally.versions)?;
+        map.serialize_entry("skipped", &tally.skipped)?;
+        map.serialize_entry("problem_count", &tally.problems)?;
+        map.serialize_entry("problems", &tally.listed)?;
+        map.serialize_entry("warning_count", &tally.warnings)?;
+        map.serialize_entry("warnings", &tally.listed_warnings)?;
+        map.end()
     }
 }

@@ -159,6 +159,22 @@ impl fmt::Display for ProblemKind {
     }
 }
 
+/// `{"offset", "url", "code", "message"}`: the problem (or warning) as the archive summary
+/// of `rfc1738 links --json` and Python's `problems` and `warnings` list it.
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl serde::Serialize for Problem {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(4))?;
+        map.serialize_entry("offset", &self.offset)?;
+        map.serialize_entry("url", &self.url)?;
+        map.serialize_entry("code", self.kind.code())?;
+        map.serialize_entry("message", &self.kind.to_string())?;
+        map.end()
+    }
+}
+
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "record at byte {}", self.offset)?;
