@@ -248,8 +248,8 @@ fn problem_dict(py: Python<'_>, problem: &Problem) -> PyResult<Py<PyDict>> {
 const _: () = assert!(ArchiveReader::DEFAULT_MAX_RECORD == 16777216);
 
 /// The links of the HTML pages of a web archive: an ARC file (version 1 or 2) or a WARC
-/// file (1.0 or 1.1), plain or gzip'd, told from its first bytes, as ``rfc1738 links
-/// --json FILE`` lists them. Each response or resource record of ``text/html`` (or
+/// file (1.0 or 1.1, or the drafts 0.17 and 0.18), plain or gzip'd, told from its first
+/// bytes, as ``rfc1738 links --json FILE`` lists them. Each response or resource record of ``text/html`` (or
 /// ``application/xhtml+xml``) is read, its HTTP chunking and gzip or deflate coding
 /// undone, and its links resolved against the record's URL and the page's ``BASE HREF``
 /// by ``mode`` (as ``links``); each ``Link`` has ``record_offset``, ``record_url`` and

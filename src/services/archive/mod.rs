@@ -1,17 +1,20 @@
 //! Web archives: the records of ARC files (version 1 and 2, the Internet Archive's format
-//! of 1996-2008) and WARC files (1.0 and 1.1), plain or gzip'd (one gzip member per record,
-//! or the whole file), read record by record with memory bounded by the largest record
-//! allowed. Behind the `archive` feature (on by default through `cli`).
+//! of 1996-2008) and WARC files (1.0 and 1.1, and the drafts 0.17 and 0.18), plain or
+//! gzip'd (one gzip member per record, several, or the whole file), read record by record
+//! with memory bounded by the largest record allowed. Behind the `archive` feature (on by
+//! default through `cli`).
 //!
 //! The format is told from the first bytes ([`sniff`]): gzip's magic bytes, then `WARC/`
-//! or `filedesc://`. Each record is handed to a callback as an [`Item`]: a
-//! [`Document`] (a `response` or `resource` record: the HTTP response's body, its
-//! `chunked` transfer coding and `gzip`/`deflate` content coding decoded, with its media
-//! type), a record [skipped](Item::Skipped) by its kind (`request`, `revisit`,
-//! `metadata`, `warcinfo`, an ARC file's `filedesc` block, ...), or a [`Problem`]: a
-//! truncated or corrupt gzip member, a header that cannot be read, a length that lies, a
-//! record over the limit, a body that does not decode. After a problem the rest of the file
-//! is still read: from the next gzip member, or from the next line that starts a record.
+//! (in any case), `filedesc://` or an ARC record's header line. Each record is handed to a
+//! callback as an [`Item`]: a [`Document`] (a `response` or `resource` record: the HTTP
+//! response's body, its `chunked` transfer coding and `gzip`/`deflate` content coding
+//! decoded, with its media type), a record [skipped](Item::Skipped) by its kind
+//! (`request`, `revisit`, `metadata`, `warcinfo`, an ARC file's `filedesc` block, ...), a
+//! [`Problem`] (a truncated or corrupt gzip member, a header that cannot be read, a length
+//! that cannot be trusted, a body that does not decode, bytes that start no record), or a
+//! [warning](Item::Warning) before a document read otherwise than its record says. After a
+//! problem the rest of the file is still read: from the next gzip member, or from the next
+//! line that starts a record, searched for from the bad record's header.
 //!
 //! ```
 //! use rfc1738::archive::{sniff, ArchiveReader, Format, Item};
