@@ -7,47 +7,15 @@
 //! when the test ends, passed or failed (`Drop`).
 
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
-/// A running `rfc1738 serve --port 0`, killed when dropped.
-struct Server {
-    child: Child,
-    address: String,
-}
+mod common;
+use common::serve::{head, Server};
 
 impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("rfc1738 serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("the address line");
-        // Killed on drop from here on, even if the line holds no address.
-        let mut server = Server {
-            child,
-            address: String::new(),
-        };
-        let start = line
-            .find("http://")
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
-        let rest = &line[start + "http://".len()..];
-        server.address = rest[..rest.find('/').expect("a / after the address")].to_owned();
-        assert!(
-            server.address.starts_with("127.0.0.1:"),
-            "{}",
-            server.address
-        );
-        server
-    }
-
     /// Sends one request; returns the status, the headers (names in lower case) and the body.
     fn request(
         &self,
@@ -117,13 +85,6 @@ impl Server {
     }
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 struct Answer {
     status: u16,
     headers: Vec<(String, String)>,
@@ -136,16 +97,7 @@ impl Answer {
             .windows(4)
             .position(|w| w == b"\r\n\r\n")
             .expect("a head");
-        let head = std::str::from_utf8(&bytes[..end]).expect("an ASCII head");
-        let mut lines = head.split("\r\n");
-        let status_line = lines.next().unwrap();
-        let status = status_line.split(' ').nth(1).unwrap().parse().unwrap();
-        let headers: Vec<(String, String)> = lines
-            .map(|line| {
-                let (name, value) = line.split_once(':').unwrap();
-                (name.trim().to_ascii_lowercase(), value.trim().to_owned())
-            })
-            .collect();
+        let (status, headers) = head(std::str::from_utf8(&bytes[..end]).expect("an ASCII head"));
         let body = bytes[end + 4..].to_vec();
         if !head_only {
             let length = headers.iter().find(|(name, _)| name == "content-length");

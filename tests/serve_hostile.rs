@@ -4,11 +4,13 @@
 //! on, its memory stays under [`MEMORY_KB`], and a normal request is answered during the
 //! attack and after it. The time-outs are the real ones (5 s): the tests wait for them.
 
-use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::net::{Shutdown, TcpStream};
-use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
+
+mod common;
+use common::serve::{head, Server};
 
 /// The server's peak resident set, in kB (`VmHWM`), after any of these attacks: a debug
 /// build idles at about 8 MB.
@@ -23,34 +25,7 @@ const ANSWERED_WITHIN: Duration = Duration::from_secs(3);
 /// of them would pass the usual limit of 1,024 open files of a process.
 static MANY_SOCKETS: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-/// A running `rfc1738 serve --port 0`, killed when dropped.
-struct Server {
-    child: Child,
-    address: String,
-}
-
 impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("rfc1738 serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("the address line");
-        let mut server = Server {
-            child,
-            address: String::new(),
-        };
-        let start = line.find("http://").expect("an address") + "http://".len();
-        let rest = &line[start..];
-        server.address = rest[..rest.find('/').expect("a / after the address")].to_owned();
-        server
-    }
-
     fn connect(&self) -> TcpStream {
         let stream = TcpStream::connect(&self.address).expect("connect");
         stream
@@ -123,13 +98,6 @@ impl Server {
     }
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 struct Answer {
     status: u16,
     headers: Vec<(String, String)>,
@@ -156,22 +124,7 @@ fn read_answer(stream: &mut TcpStream, head_only: bool) -> std::io::Result<Answe
     let mut chunk = [0u8; 8192];
     loop {
         if let Some(end) = bytes.windows(4).position(|w| w == b"\r\n\r\n") {
-            let head = String::from_utf8_lossy(&bytes[..end]).into_owned();
-            let mut lines = head.split("\r\n");
-            let status = lines
-                .next()
-                .unwrap()
-                .split(' ')
-                .nth(1)
-                .unwrap()
-                .parse()
-                .unwrap();
-            let headers: Vec<(String, String)> = lines
-                .map(|line| {
-                    let (name, value) = line.split_once(':').unwrap();
-                    (name.trim().to_ascii_lowercase(), value.trim().to_owned())
-                })
-                .collect();
+            let (status, headers) = head(&String::from_utf8_lossy(&bytes[..end]));
             let length: usize = headers
                 .iter()
                 .find(|(name, _)| name == "content-length")
