@@ -2,6 +2,7 @@
 //! its transfer coding (`chunked`) and content codings (`gzip`, `x-gzip`, `deflate`)
 //! decoded, within the largest record allowed.
 
+use super::parser::trim_line_end;
 use super::problem::ProblemKind;
 use std::borrow::Cow;
 use std::io::Read;
@@ -32,10 +33,7 @@ pub(crate) fn media_type(value: &str) -> String {
 fn line_at(bytes: &[u8], at: usize) -> Option<(&[u8], usize)> {
     let rest = &bytes[at..];
     let end = memchr::memchr(b'\n', rest)?;
-    let line = &rest[..end];
-    // CR LF, or CR CR LF in a file converted to CR LF twice.
-    let crs = line.iter().rev().take_while(|&&b| b == b'\r').count();
-    Some((&line[..line.len() - crs], at + end + 1))
+    Some((trim_line_end(&rest[..=end]), at + end + 1))
 }
 
 /// Reads the HTTP response of `block`, its body decoded to at most `max` bytes.
