@@ -2,8 +2,8 @@
 //! its transfer coding (`chunked`) and content codings (`gzip`, `x-gzip`, `deflate`)
 //! decoded, within the largest record allowed.
 
-use super::parser::trim_line_end;
 use super::problem::ProblemKind;
+use super::record::trim_line_end;
 use std::borrow::Cow;
 use std::io::Read;
 

@@ -5,7 +5,7 @@
 use super::http;
 use super::input::Input;
 use super::problem::{Problem, ProblemKind};
-use super::record::{Document, Format, Item, Record, MAX_HEADER};
+use super::record::{trim_line_end, Document, Format, Item, Record, MAX_HEADER};
 use std::io::{self, BufRead, Read};
 
 /// What comes after a record.
@@ -432,14 +432,6 @@ fn header_text(line: &[u8]) -> std::borrow::Cow<'_, str> {
             .collect::<String>()
             .into(),
     }
-}
-
-/// `line` without its line end: LF, CR LF, or LF after several CRs (a file converted to
-/// CR LF twice ends its lines with CR CR LF, as pywb's `missing-status-text.warc` does).
-pub(super) fn trim_line_end(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    let crs = line.iter().rev().take_while(|&&b| b == b'\r').count();
-    &line[..line.len() - crs]
 }
 
 /// Whether a WARC record's block ends where the record does, from the bytes after it

@@ -1,5 +1,5 @@
 //! What the archive reader hands on: the formats, a record's header, a document, an item;
-//! and the bound of a header.
+//! and the bound of a header and the end of its lines.
 
 use super::problem::Problem;
 #[cfg(doc)]
@@ -100,4 +100,12 @@ pub enum Item<'a> {
     /// ([`ProblemKind::Chunked`]), a body stored decoded under `Content-Encoding: gzip`
     /// ([`ProblemKind::Decoded`]). The document is read all the same.
     Warning(&'a Problem),
+}
+
+/// `line` without its line end: LF, CR LF, or LF after several CRs (a file converted to
+/// CR LF twice ends its lines with CR CR LF, as pywb's `missing-status-text.warc` does).
+pub(super) fn trim_line_end(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    let crs = line.iter().rev().take_while(|&&b| b == b'\r').count();
+    &line[..line.len() - crs]
 }
