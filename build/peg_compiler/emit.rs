@@ -193,8 +193,19 @@ impl<'c, 'g> Compiler<'c, 'g> {
                 let start = self.next_place();
                 let inner_fn = self.expr(inner)?;
                 let slots = self.slots_of_places(start, self.next_place() - start);
+                // pest records what fails inside a positive lookahead, and nothing inside a
+                // negative one (a negative inside a negative counts as positive): the trace
+                // follows its polarity.
+                let (enter, leave) = if positive {
+                    ("", "")
+                } else {
+                    (
+                        "st.negative = !st.negative;\n    ",
+                        "\n    st.negative = !st.negative;",
+                    )
+                };
                 format!(
-                    "st.lookahead += 1;\n    let matched = {inner_fn}(st, b, p).is_some();\n    st.lookahead -= 1;\n    {}(matched == {positive}).then_some(p)",
+                    "{enter}let matched = {inner_fn}(st, b, p).is_some();{leave}\n    {}(matched == {positive}).then_some(p)",
                     Compiler::reset(&slots)
                 )
             }

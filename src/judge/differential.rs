@@ -8,6 +8,13 @@
 //! trees (`crate::judge::fuzzing::dialect_fast_and_pest_agree`), on generated URIs of the family,
 //! their mutations and the corpus.
 //!
+//! On a rejected input the error is judged against pest's own reading
+//! (`crate::judge::rejection`): its offset is where pest got furthest and its expected list
+//! is what pest expected there, named as the errors name it, or, for the errors that name
+//! an earlier cause or a list of their own, the caret is bounded by pest's and the list is
+//! true at it. Each test counts the rejections it judged, by how, prints the counts
+//! (`--nocapture`) and requires every rejection judged.
+//!
 //! CI runs 50,000 cases (per dialect). The long run (10 million cases) is opt-in:
 //! `DIFFERENTIAL_CASES=10000000 cargo test --release --lib differential`; `DIFFERENTIAL_SEED`
 //! changes the seed.
@@ -286,6 +293,8 @@ impl Random {
 
 use crate::judge::fuzzing::fast_and_pest_agree as check;
 use crate::judge::fuzzing::reference_fast_and_pest_agree as check_reference;
+use crate::judge::rejection::Form;
+use crate::vocabulary::dialect::Dialect;
 
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -311,6 +320,32 @@ fn corpus_inputs() -> Vec<String> {
         }
     }
     inputs
+}
+
+/// Reports how the rejections of `dialect` in `form` this test's thread made were judged
+/// against pest (`judge::rejection`), and checks the judge judged: every one of the
+/// `invalid` inputs, and at least `1 / share` of them by an offset and a list equal to
+/// pest's (the rest by an offset bounded and a list of the error's own, most of them the
+/// final line breaks of the generated references, which `parse_reference` refuses).
+fn every_rejection_judged(dialect: Dialect, form: Form, invalid: u64, share: u64) {
+    use crate::judge::rejection::{judged, tally, Judgment};
+    eprint!("{}", tally());
+    let all: u64 = [
+        Judgment::Equal,
+        Judgment::EqualToTrace,
+        Judgment::Bounded,
+        Judgment::Accepted,
+        Judgment::Limit,
+    ]
+    .into_iter()
+    .map(|judgment| judged(dialect, form, judgment))
+    .sum();
+    assert_eq!(all, invalid, "{dialect} {form:?}: rejections judged");
+    let equal = judged(dialect, form, Judgment::Equal);
+    assert!(
+        equal * share >= invalid,
+        "{dialect} {form:?}: only {equal} of {invalid} rejections equal to pest's reading"
+    );
 }
 
 /// Runs `cases` inputs made by `make`, every second one mutated, through `agree` (a
@@ -354,6 +389,7 @@ fn the_fast_path_and_pest_agree_on_generated_urls_and_mutations() {
         "only {valid} of {cases} inputs were valid"
     );
     assert!(valid < cases - mutated / 4, "too few inputs were invalid");
+    every_rejection_judged(Dialect::Rfc1738, Form::Url, cases - valid, 2);
 }
 
 #[test]
@@ -385,6 +421,7 @@ fn the_fast_path_and_pest_agree_on_generated_references_and_mutations() {
         "only {valid} of {cases} inputs were valid"
     );
     assert!(valid < cases - mutated / 4, "too few inputs were invalid");
+    every_rejection_judged(Dialect::Rfc1738, Form::Reference, cases - valid, 4);
 }
 
 #[test]
@@ -521,6 +558,7 @@ fn the_compiled_dialects_and_pest_agree_on_generated_uris_and_mutations() {
             valid < cases - mutated / 4,
             "{dialect}: too few inputs were invalid"
         );
+        every_rejection_judged(dialect, Form::Reference, cases - valid, 2);
     }
 }
 

@@ -3,8 +3,11 @@
 
 use crate::judge::grammar::{Rfc1738Parser, Rule as PestRule};
 use crate::judge::pest::{seen, slots_of_pest, to_pest, Numbered, Seen};
+use crate::judge::rejection::{count, judge_rejection, pest_furthest, Form, Judgment};
 use crate::syntax::compiled::rfc1738::Rule;
 use crate::syntax::compiled::Grammar;
+use crate::vocabulary::dialect::Dialect;
+use crate::vocabulary::error::ParseError;
 use pest::Parser;
 
 /// What a reading of a run of RFC 1738's grammar sees: every slot of every node's frame.
@@ -48,40 +51,91 @@ fn url_fast_and_pest_agree(input: &str) -> Result<bool, String> {
         if fast != pest {
             return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
         }
+        if fast.is_err() {
+            // Refused beyond the grammar (a number out of range), alike from pest's tree.
+            count(Dialect::Rfc1738, Form::Url, Judgment::Accepted);
+        }
         return Ok(fast.is_ok());
     }
-    // Both reject: the error `parse` gives is the one the diagnosis gives when run on its
-    // own (by the pest path).
-    match (
-        crate::facade::parse(input),
-        crate::judge::pest::parse_with_pest(input),
-    ) {
-        (Err(parsed), Err(diagnosed)) => errors_agree(input, &parsed, &diagnosed)?,
-        (fast, pest) => return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}")),
+    // Both reject: the error `parse` gives is judged against pest's own reading.
+    let error = crate::facade::parse(input)
+        .err()
+        .ok_or_else(|| format!("{input:?}: rejected by the grammar, yet parsed"))?;
+    if crate::judge::pest::parse_with_pest(input).is_ok() {
+        return Err(format!("{input:?}: pest's tree lowered"));
     }
+    judge_rejection::<Rule>(input, &error, Form::Url)?;
     Ok(false)
 }
 
-/// Whether the error an entry point gave (`parsed`) says all that the diagnosis run on its
-/// own gives (`diagnosed`): equal, and the same `Debug`, one-line and block texts and
-/// expected list.
-fn errors_agree(
-    input: &str,
-    parsed: &crate::vocabulary::error::ParseError,
-    diagnosed: &crate::vocabulary::error::ParseError,
-) -> Result<(), String> {
-    let texts = |error: &crate::vocabulary::error::ParseError| {
-        [
-            format!("{error:?}"),
-            error.to_string(),
-            error.render(),
-            format!("{:?}", error.expected()),
-        ]
-    };
-    if parsed != diagnosed || texts(parsed) != texts(diagnosed) {
-        return Err(format!(
-            "{input:?}: parsed {parsed:?}\n  diagnosed {diagnosed:?}"
-        ));
+/// Judges the error of a rejected RFC 1738 reference. `parse_reference` reads it by parts
+/// (`facade::read_by_parts`), as the grammar's `urlreference` holds no reading of its own
+/// for a rejected reference: the URL between the prefix and the first "#", read alone,
+/// and the fragment after it. So an error in the URL is that URL's error, as `parse` gives
+/// it, moved into the reference, and is judged against pest's reading of the URL alone
+/// (`whole_url`); an error in the fragment is judged against pest's reading of the whole
+/// reference (`whole_reference`), where its grammar read the URL and went on into the
+/// fragment, and names the fragment's own list (RFC 1630's `fragmentid`: an `xalpha`, or
+/// the end).
+fn reference_error_agrees(input: &str, error: &ParseError) -> Result<(), String> {
+    let start = Dialect::Rfc1738.prefix_len(input);
+    let end = input[start..]
+        .find('#')
+        .map_or(input.len(), |hash| start + hash);
+    let disagree = |what: &str| Err(format!("{input:?} (parse_reference): {what}: {error:?}"));
+    if start == end && end < input.len() {
+        // "#name" alone names a fragment of the document that holds it: refused at once,
+        // no scheme before the "#", where pest's URL expected one.
+        let pest = pest_furthest(Rule::whole_reference, input)?
+            .ok_or_else(|| format!("{input:?}: pest accepts"))?;
+        if error.kind().code() != "missing-scheme"
+            || error.offset() != start
+            || pest.offset != start
+        {
+            return disagree("\"#name\" alone is not refused for its missing scheme");
+        }
+        count(Dialect::Rfc1738, Form::Reference, Judgment::Bounded);
+        return Ok(());
+    }
+    match crate::facade::parse(&input[start..end]) {
+        Err(url_error) => {
+            if *error != url_error.clone().shifted(input, start) {
+                return disagree(&format!("not its URL's error {url_error:?}"));
+            }
+            judge_rejection::<Rule>(&input[start..end], &url_error, Form::Reference)?;
+        }
+        Ok(_) => {
+            // The fragment's error: where pest's reading of the whole reference stopped in
+            // the fragment, or at the "%" of the broken escape it stopped in.
+            let offset = error.offset();
+            let Some(pest) = pest_furthest(Rule::whole_reference, input)? else {
+                // `whole_reference` allows a final line break, which `parse_reference`
+                // refuses: the error is on it.
+                let line_break = ["\n", "\r\n", "\r"].contains(&&input[offset.min(input.len())..]);
+                if !line_break {
+                    return disagree("pest accepts the reference");
+                }
+                count(Dialect::Rfc1738, Form::Reference, Judgment::Bounded);
+                return Ok(());
+            };
+            let escape = input.as_bytes().get(offset) == Some(&b'%')
+                && (offset + 1..=offset + 2).contains(&pest.offset);
+            // pest takes a line break at the caret for the final one `whole_reference`
+            // allows, and stops after it.
+            let rest = &input[offset.min(input.len())..];
+            let line_break = ["\r\n", "\n", "\r"]
+                .iter()
+                .find(|line_break| rest.starts_with(**line_break))
+                .is_some_and(|line_break| pest.offset == offset + line_break.len());
+            if offset <= end || (offset != pest.offset && !escape && !line_break) {
+                return disagree(&format!("not where pest got furthest, {}", pest.offset));
+            }
+            let xalpha = Rfc1738Parser::parse(PestRule::xalpha, &input[offset..]).is_ok();
+            if error.expected() != ["xalpha", "end of URI"] || xalpha || offset == input.len() {
+                return disagree("no fragment-id's fault at the caret");
+            }
+            count(Dialect::Rfc1738, Form::Reference, Judgment::Bounded);
+        }
     }
     Ok(())
 }
@@ -108,24 +162,15 @@ pub fn reference_fast_and_pest_agree(input: &str) -> Result<bool, String> {
     }
     let fast = crate::facade::parse_reference(input, crate::vocabulary::dialect::Dialect::Rfc1738);
     let pest = crate::judge::pest::parse_rfc1738_reference_with_pest(input);
-    let parts = crate::facade::read_by_parts(input);
-    if fast != pest || fast != parts {
-        return Err(format!(
-            "{input:?} (parse_reference): fast path {fast:?}\n  pest {pest:?}\n  parts {parts:?}"
-        ));
-    }
-    // The error of a reference is its URL's error (diagnosed on the URL alone) moved into
-    // the whole reference.
-    if let Err(parsed) = &fast {
-        let start = crate::vocabulary::dialect::Dialect::Rfc1738.prefix_len(input);
-        let end = input[start..]
-            .find('#')
-            .map_or(input.len(), |hash| start + hash);
-        // ("#name" alone is refused before any URL is read, at once.)
-        let url_read = start < end || end == input.len();
-        if let (true, Err(url_error)) = (url_read, crate::facade::parse(&input[start..end])) {
-            errors_agree(input, parsed, &url_error.shifted(input, start))?;
+    match (&fast, &pest) {
+        (Err(error), Err(_)) => reference_error_agrees(input, error)?,
+        // A reference either tree holds: the same reference from both.
+        _ if fast != pest => {
+            return Err(format!(
+                "{input:?} (parse_reference): fast path {fast:?}\n  pest {pest:?}"
+            ))
         }
+        _ => {}
     }
     let valid =
         crate::facade::is_valid_reference(input, crate::vocabulary::dialect::Dialect::Rfc1738);
@@ -177,7 +222,7 @@ fn reading<R: Grammar>(run: &Option<Run<R>>) -> Option<(usize, &[Seen<R>])> {
 /// reference's forms.
 fn dialect_agree<R, P, Pa>(input: &str, rules: &[R]) -> Result<bool, String>
 where
-    R: crate::syntax::compiled::Grammar,
+    R: crate::judge::rejection::Judged,
     P: Numbered,
     Pa: Parser<P>,
 {
@@ -192,13 +237,9 @@ where
     }
     let (fast, pest) = dialect_runs::<R, P, Pa>(R::URL, input);
     let (Some((_, fast, _)), Some((_, pest, _))) = (fast, pest) else {
-        let parsed = crate::facade::parse_reference(input, R::DIALECT);
-        return match parsed {
+        return match crate::facade::parse_reference(input, R::DIALECT) {
             Err(parsed) => {
-                let diagnosed = crate::syntax::diagnose::diagnose::<R>(input, &|text| {
-                    crate::facade::is_valid_reference(text, R::DIALECT)
-                });
-                errors_agree(input, &parsed, &diagnosed)?;
+                judge_rejection::<R>(input, &parsed, Form::Reference)?;
                 if crate::facade::is_valid_reference(input, R::DIALECT) {
                     return Err(format!("{input:?}: rejected, yet is_valid_reference"));
                 }
@@ -220,6 +261,10 @@ where
         return Err(format!(
             "{input:?} (lowered): compiled {by_fast:?}\n  pest {by_pest:?}\n  parse_reference {parsed:?}"
         ));
+    }
+    if parsed.is_err() {
+        // Refused beyond the grammar, alike from pest's tree.
+        count(R::DIALECT, Form::Reference, Judgment::Accepted);
     }
     Ok(by_fast.is_ok())
 }

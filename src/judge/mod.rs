@@ -1,6 +1,8 @@
 //! The judge: what the fast path is held to, and how. The `pest_derive` parsers read the
 //! same grammars as the compiled ones (`pest`), the differential tests compare the two on
 //! generated inputs (`differential`), and the fuzz targets' checks run both (`fuzzing`).
+//! A rejected input is judged against pest's own reading of it, where pest got furthest
+//! and what it expected there (`rejection`).
 //! Outside the layers: it may import any of them, and no layer imports it.
 
 #[cfg(all(test, feature = "pest"))]
@@ -11,6 +13,8 @@ pub mod fuzzing;
 pub mod grammar;
 #[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
 pub(crate) mod pest;
+#[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
+pub(crate) mod rejection;
 
 #[cfg(all(test, feature = "pest"))]
 mod tests {

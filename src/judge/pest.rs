@@ -102,7 +102,10 @@ pub(crate) fn seen<R: Grammar>(rule: R, slots: &R::Slots) -> Vec<Seen<R>> {
     into
 }
 
-/// Parses with the pest parser alone (the reference the fast path is tested against).
+/// Parses with the pest parser's tree in place of the compiled grammar's (the reference a
+/// valid parse is tested against). A rejection's error here is the diagnosis's, not
+/// pest's: the judge compares rejections with pest's own reading in
+/// `crate::judge::rejection`.
 pub(crate) fn parse_with_pest(input: &str) -> Result<Url<'_>, ParseError> {
     match Rfc1738Parser::parse(PestRule::whole_url, input) {
         Ok(pairs) => crate::lowering::lower::<Rule>(input, &slots_of_pest::<_, Rule>(pairs)),

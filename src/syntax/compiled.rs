@@ -77,8 +77,10 @@ pub(crate) struct State<'s, T, R: Grammar> {
     bytes: &'s [u8],
     slots: &'s mut R::Slots,
     tracer: &'s mut T,
-    /// Inside a lookahead nothing is expected, as in pest.
-    lookahead: u32,
+    /// Whether the run is inside a negative lookahead (`!`), where nothing is expected, as
+    /// in pest: it records what fails inside a positive one (`&`), and a negative lookahead
+    /// inside a negative one counts as positive.
+    negative: bool,
 }
 
 /// Receives the failed attempts of a parse.
@@ -245,7 +247,7 @@ impl<'s, T: Tracer<R>, R: Grammar> State<'s, T, R> {
             bytes,
             slots,
             tracer,
-            lookahead: 0,
+            negative: false,
         }
     }
 
@@ -255,7 +257,7 @@ impl<'s, T: Tracer<R>, R: Grammar> State<'s, T, R> {
         match self.bytes.get(p) {
             Some(&byte) if set.bytes[byte as usize] => Some(p + 1),
             _ => {
-                if T::ON && self.lookahead == 0 {
+                if T::ON && !self.negative {
                     self.tracer.expected_set(p, set);
                 }
                 None
@@ -280,7 +282,7 @@ impl<'s, T: Tracer<R>, R: Grammar> State<'s, T, R> {
             }
             p += 1;
         }
-        if T::ON && self.lookahead == 0 {
+        if T::ON && !self.negative {
             self.tracer.expected_set(p, set);
         }
         p
@@ -340,7 +342,7 @@ impl<'s, T: Tracer<R>, R: Grammar> State<'s, T, R> {
         literal: &'static [u8],
         ignoring_case: bool,
     ) -> Option<usize> {
-        if !matched && T::ON && self.lookahead == 0 {
+        if !matched && T::ON && !self.negative {
             self.tracer.expected_literal(p, literal, ignoring_case);
         }
         matched.then_some(p + literal.len())
@@ -380,7 +382,7 @@ impl<'s, T: Tracer<R>, R: Grammar> State<'s, T, R> {
     /// `EOI`, which pest records as a node (which no slot keeps: it spans nothing).
     #[inline(always)]
     fn eoi(&mut self, p: usize) -> Option<usize> {
-        if p != self.bytes.len() && T::ON && self.lookahead == 0 {
+        if p != self.bytes.len() && T::ON && !self.negative {
             let mark = self.tracer.rule_started();
             self.tracer.rule_failed(p, R::EOI, mark);
         }
@@ -397,7 +399,7 @@ impl<'s, T: Tracer<R>, R: Grammar> State<'s, T, R> {
     /// (`None`: it failed, and is recorded as expected there).
     #[inline(always)]
     fn rule_ended(&mut self, rule: R, p: usize, end: Option<usize>, mark: (usize, usize)) {
-        if end.is_none() && self.lookahead == 0 {
+        if end.is_none() && !self.negative {
             self.tracer.rule_failed(p, rule, mark);
         }
     }

@@ -449,6 +449,10 @@ pub(super) fn article_without_host<R: Grammar>(r: &mut Reading<'_, R>) -> Option
     if offset.min(input.len()) != url_end || input[r.after_colon..url_end].contains('@') {
         return None;
     }
+    // An article cut short inside an escape ("news:a%0") lacks the escape's digits first.
+    if invalid_escape_at(input, offset, false).is_some() {
+        return None;
+    }
     let error = ErrorKind::ArticleWithoutHost {
         group: r.dialect.group_rule(),
     };

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// What the grammar tried at the furthest position a run reached.
-pub(super) struct Failure<R> {
+pub(crate) struct Failure<R> {
     pub(super) offset: usize,
     /// Non-silent rules that failed there (`host`, `ftptype`, `EOI`, ...), each once, in
     /// the order the trace recorded them.
@@ -80,20 +80,44 @@ impl<R: Grammar> Failure<R> {
         }
     }
 
+    /// A failure the judge read from pest's error detail (`crate::judge::rejection`), to be
+    /// named as the diagnosis names its own: its literals are looked up in the grammar's
+    /// table of literals (`None` for one the grammar does not hold).
+    #[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
+    pub(crate) fn judged(
+        offset: usize,
+        rules: Vec<R>,
+        chars: u128,
+        literals: &[(Vec<u8>, bool)],
+    ) -> Option<Failure<R>> {
+        let literals = literals
+            .iter()
+            .map(|(literal, ignoring_case)| {
+                R::literal_name(literal).map(|(lower, _)| (lower.as_bytes(), *ignoring_case))
+            })
+            .collect::<Option<_>>()?;
+        Some(Failure {
+            offset,
+            rules,
+            chars,
+            literals,
+        })
+    }
+
     /// Whether a rule of one of `names` failed there.
     pub(super) fn tried(&self, names: &[Name]) -> bool {
         self.rules.iter().any(|rule| names.contains(&rule.name()))
     }
 
     /// The expected list, by the grammar's [`Naming`].
-    pub(super) fn expected(&self) -> Vec<Cow<'static, str>> {
+    pub(crate) fn expected(&self) -> Vec<Cow<'static, str>> {
         self.expected_naming_without(&[])
     }
 
     /// The expected list: the rules tried, then the characters (and longer literals) they
     /// do not already stand for, named by the grammar's classes but those in `skip` (their
     /// characters then named by smaller classes or one by one), then the end of the input.
-    pub(super) fn expected_naming_without(&self, skip: &[&str]) -> Vec<Cow<'static, str>> {
+    pub(crate) fn expected_naming_without(&self, skip: &[&str]) -> Vec<Cow<'static, str>> {
         let naming = Naming::of(R::DIALECT);
         let covered = if naming.first_sets {
             self.rules

@@ -37,6 +37,8 @@ use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use crate::vocabulary::kind::UrlKind;
 use failure::Failure;
+#[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
+pub(crate) use failure::Failure as JudgedFailure;
 use reading::Reading;
 
 /// The error for an input the grammar `R` rejected. `valid` says whether a text is valid
