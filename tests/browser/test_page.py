@@ -51,6 +51,35 @@ def fields(browser):
     )
 
 
+def field_cells(browser):
+    """The components table row by row, in its order: the name, the cell's text, and
+    whether the cell is drawn as a null (read in one go, atomically)."""
+    return browser.execute_script(
+        "return Array.from(document.querySelectorAll('#parse-fields tr'), (row) =>"
+        " [row.querySelector('th').textContent, row.querySelector('td').textContent,"
+        " row.querySelector('td').classList.contains('null')]);"
+    )
+
+
+def assert_fields_are_the_report(shown, report):
+    """The components table `shown` (field_cells) is the report of /api/parse (that of
+    `parse --json`), every component and its value, in the report's order: a string as it
+    is, null as "none" drawn as a null, any other value (a number, true or false, a list)
+    as its JSON."""
+    expected = [(key, value) for key, value in report.items() if key != "error"]
+    assert [name for name, _, _ in shown] == [key for key, _ in expected], (shown, report)
+    for (name, cell, null), (key, value) in zip(shown, expected):
+        if value is None:
+            assert (cell, null) == ("none", True), (name, cell, null)
+        elif isinstance(value, str):
+            assert (cell, null) == (value, False), (name, cell, null, value)
+        else:
+            # Parsed back and written again, so that JSON's spacing does not matter but
+            # its types do (true is not 1, "8080" is not 8080).
+            assert not null, (name, cell)
+            assert json.dumps(json.loads(cell)) == json.dumps(value), (name, cell, value)
+
+
 def lit(browser, container, cls):
     """The characters of the input drawn in `container` that carry class `cls` (read in
     one go, atomically)."""
@@ -86,7 +115,7 @@ def test_a_valid_url_is_read_into_its_rules(driver, server, screenshots, dialect
     report = api(server, "/api/parse", input=url, dialect=dialect)
     shown = fields(driver)
     assert shown["input"] == url and shown["dialect"] == dialect and shown["kind"] == kind
-    assert set(shown) == {key for key in report if key != "error"}
+    assert_fields_are_the_report(field_cells(driver), report)
     # The rule tree: the production, and each component lights its span in the input.
     node = driver.find_element(By.CSS_SELECTOR, f'#parse-tree .node[data-rule="{production}"]')
     assert node.is_displayed()
@@ -100,6 +129,27 @@ def test_a_valid_url_is_read_into_its_rules(driver, server, screenshots, dialect
     component.find_element(By.CSS_SELECTOR, "button.rule").click()
     wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f'#diagram svg[data-rule="{rule}"]'), f"diagram of {rule}")
     assert not driver.find_element(By.ID, "parse-error").is_displayed()
+
+
+COMPONENTS = [
+    # (dialect, input): values of every kind the report has, each shown as it is.
+    ("rfc1738", "ftp://myname@host.dom/%2Fetc/motd;type=a"),  # a list, nulls
+    ("rfc1738", "prospero://h:1525/a/b;x=y;v=1"),  # a number, a list of pairs
+    ("rfc1738", "URL:gopher://h:70/1x%09y#top"),  # true, a string "1", a fragment
+    ("rfc1630", "news:comp.infosystems.www"),
+    ("rfc1738", "http://h:99999/"),  # invalid: the fields beside the error
+]
+
+
+@pytest.mark.parametrize("dialect,url", COMPONENTS)
+def test_each_component_is_shown_with_its_value(driver, server, dialect, url):
+    open_page(driver, server)
+    Select(driver.find_element(By.ID, "parse-dialect")).select_by_value(dialect)
+    type_into(driver, "parse-input", url)
+    wait(driver, lambda: fields(driver).get("input") == url and text(driver, "parse-verdict") != "",
+         fields(driver))
+    report = api(server, "/api/parse", input=url, dialect=dialect)
+    assert_fields_are_the_report(field_cells(driver), report)
 
 
 INVALID = [
