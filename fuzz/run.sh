@@ -3,7 +3,8 @@
 #   fuzz/run.sh RUNS           RUNS executions per target (default 10000000)
 #   TIME=600 fuzz/run.sh       600 seconds per target instead (no execution limit)
 # Needs the nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`). Crashes land in
-# fuzz/artifacts/<target>/; the per-target log is fuzz/logs/<target>.log.
+# fuzz/artifacts/<target>/; the per-target log is fuzz/logs/<target>.log. (fuzz/replay.sh, which
+# CI runs, replays the seeds once each on stable Rust, without cargo-fuzz.)
 # SANITIZER=address runs under AddressSanitizer (the crate forbids unsafe code, so the
 # default, none, loses little and runs about three times faster).
 set -eu

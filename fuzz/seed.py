@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """Seeds each fuzz target's corpus (fuzz/corpus/<target>/) from the project's corpus/.
 
-Standard library only. Run from anywhere: python3 fuzz/seed.py
+Standard library only. Run from anywhere: python3 fuzz/seed.py [DIR]
+(DIR/<target>/ instead of fuzz/corpus/<target>/: fuzz/replay.sh replays the seeds alone).
 """
 import gzip
 import hashlib
 import json
 import pathlib
+import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUT = ROOT / "fuzz" / "corpus"
+OUT = pathlib.Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else ROOT / "fuzz" / "corpus"
 
 
 def write(target, data):
@@ -62,8 +64,109 @@ def main():
     requests = serve_requests(inputs[:200:10], resolve[:40:10], texts[:3])
     for data in requests:
         write("serve", b"\x00" + data)
+    # What servers answer the fetch client (rfc1738::fetch::reply), the whole input each:
+    # FTP replies, Gopher menus and Gopher+ length lines, NNTP responses and HTTP heads.
+    replies = {"ftp_reply": ftp_replies(), "gopher_menu": gopher_menus(), "nntp_reply": nntp_replies()}
+    for target, seeds in replies.items():
+        for data in seeds:
+            write(target, data)
     print(f"{len(inputs)} URLs, {len(resolve)} resolutions, {len(texts)} texts, {len(pages)} pages, "
-          f"{len(archives)} archives, {len(requests)} requests -> {OUT}")
+          f"{len(archives)} archives, {len(requests)} requests, "
+          f"{sum(map(len, replies.values()))} server replies -> {OUT}")
+
+
+def ftp_replies():
+    """FTP replies (RFC 959 section 4.2 and its examples; RFC 2428's EPSV), a PASV text,
+    an NLST listing, and the malformed ones a hostile server sends."""
+    return [
+        b"220 Service ready for new user.\r\n",
+        b"220-host.dom FTP server ready\r\n220-Second line\r\n220 done\r\n",
+        # RFC 959's own multi-line example: the lines between may start with digits.
+        b"123-First line\r\nSecond line\r\n  234 A line beginning with numbers\r\n123 The last line\r\n",
+        b"331 User name okay, need password.\r\n230 User logged in, proceed.\r\n",
+        b"200 Type set to I.\r\n",
+        b"227 Entering Passive Mode (127,0,0,1,4,1)\r\n",
+        b"227 Entering Passive Mode (10,9,8,7,255,255).\r\n",
+        b"227 =127,0,0,1,195,80\r\n",
+        b"227 (256,0,0,1,4,1)\r\n",
+        b"227 passive, somewhere\r\n",
+        b"229 Entering Extended Passive Mode (|||6446|)\r\n",
+        b"229 (!!!65535!)\r\n",
+        b"(|||0|)",
+        b"150 Opening ASCII mode data connection for /bin/ls.\r\n226 Transfer complete.\r\n",
+        b"550 /etc/motd: No such file or directory.\r\n",
+        b"421 Service not available, closing control connection.\r\n",
+        b"220 LF only\n230 ok\n",
+        b"220-never closed\r\nmore\r\n",
+        b"999 out of range\r\n",
+        b"22 short\r\n",
+        b"220 a\x00nul\r\n",
+        # NLST listings (the target reads every input as one too).
+        b"motd\r\npasswd\r\ngroup\r\n",
+        b"a file\nwith\ttab\n\nlast",
+        b"bad\x01name\r\nlone\rcr\r\n",
+    ]
+
+
+def gopher_menus():
+    """Gopher menus (RFC 1436's example menu), Gopher+ items and length lines, and the
+    malformed lines a hostile server sends."""
+    return [
+        b"0About internet Gopher\tStuff:About us\trawBits.micro.umn.edu\t70\r\n"
+        b"1Around University of Minnesota\tZ,5692,AUM\tunderdog.micro.umn.edu\t70\r\n"
+        b"1Microcomputer News & Prices\tPrices/\tpserver.bookstore.umn.edu\t70\r\n"
+        b"1Courses, Schedules, Calendars\t\tevents.ais.umn.edu\t9120\r\n"
+        b"1Student-Staff Directories\t\tuinfo.ais.umn.edu\t70\r\n"
+        b"1Departmental Publications\tStuff:DP:\trawBits.micro.umn.edu\t70\r\n.\r\n",
+        b"1Gopher+ server\t1/plus\tgopher.example\t70\t+\r\n7Search\t/s\tgopher.example\t70\t?\r\n.\r\n",
+        b"iInformation\tfake\t(NULL)\t0\r\n0Good\t/good\th\t70\r\n.\r\nafter the end\r\n",
+        b"0Good\t/good\th\t70\r\n1Also good\t/d\th\t70\r\n0no tabs at all\r\n0Late\t/l\th\t70\r\n.\r\n",
+        b"0a\x1b[31m\tb\tc\t70\r\n",
+        b"1port\t/p\th\t99999\r\n.\r\n",
+        b"1port\t/p\th\tseventy\r\n",
+        b"0LF only\t/x\th\t70\n.\n",
+        b"0no end\t/x\th\t70\r\n",
+        b".\r\n",
+        b"\r\n",
+        # Gopher+ first lines: a length, to the close (-1), to a "." (-2), an error.
+        b"+1234\r\n",
+        b"+-1\r\n",
+        b"+-2\r\n",
+        b"--1\r\n",
+        b"--2\r\n",
+        b"+99999999999999999999\r\n",
+    ]
+
+
+def nntp_replies():
+    """NNTP status lines and multi-line responses (RFC 977's examples, dot-stuffed), an
+    HTTP/1.0 head, and chunk size lines."""
+    return [
+        b"200 news.example InterNetNews server ready (posting ok)\r\n",
+        b"211 1234 3000234 3002322 misc.test\r\n",
+        b"411 no such news group\r\n",
+        b"502 permission denied\r\n",
+        b"100\r\n",
+        b"600 out of range\r\n",
+        b"200 a\x07bell\r\n",
+        # A multi-line response, the status line taken off as the client does, and whole.
+        b"Path: pathost!demo!not-for-mail\r\nFrom: \"Demo User\" <nobody@example.net>\r\n"
+        b"Message-ID: <45223423@example.com>\r\n\r\n..This line started with a dot\r\n...\r\nbody\r\n.\r\n",
+        b"220 3000234 <45223423@example.com>\r\nSubject: x\r\n\r\n.\r\n",
+        b"comp.infosystems.www 3002322 3000234 y\nmisc.test 10 1 n\n.\n",
+        b"no end line\r\n",
+        b".\r\nafter\r\n",
+        b"HTTP/1.0 200 OK\r\nContent-Type: text/html\r\nContent-Length: 12\r\n\r\n<a href=x>\r\n",
+        b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1a\r\n",
+        b"HTTP/1.0 404 Not Found\n\n",
+        b"HTTP/1.0 999 Odd\r\n\r\n",
+        b"HTTP/1.0 200 OK\r\nContent-Length: 99999999999999999999\r\n\r\n",
+        b"1a\r\n",
+        b"0\r\n",
+        b"ffffffffffffffff\r\n",
+        b"10000000000000000\r\n",
+        b"1A;name=value\r\n",
+    ]
 
 
 def serve_requests(urls, resolutions, texts):

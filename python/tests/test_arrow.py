@@ -199,6 +199,8 @@ def test_resolve_gives_every_case_of_the_corpus():
             pa.array([case["partial"] for case in group]),
             mode=mode,
         ).to_pylist()
+        # A row per case: zip alone would stop at the shorter and leave cases unchecked.
+        assert len(rows) == len(group), mode
         for case, row in zip(group, rows):
             assert row["result"] == case.get("result"), case["id"]
             assert row["error"] == case.get("error"), case["id"]

@@ -51,6 +51,35 @@ def fields(browser):
     )
 
 
+def field_cells(browser):
+    """The components table row by row, in its order: the name, the cell's text, and
+    whether the cell is drawn as a null (read in one go, atomically)."""
+    return browser.execute_script(
+        "return Array.from(document.querySelectorAll('#parse-fields tr'), (row) =>"
+        " [row.querySelector('th').textContent, row.querySelector('td').textContent,"
+        " row.querySelector('td').classList.contains('null')]);"
+    )
+
+
+def assert_fields_are_the_report(shown, report):
+    """The components table `shown` (field_cells) is the report of /api/parse (that of
+    `parse --json`), every component and its value, in the report's order: a string as it
+    is, null as "none" drawn as a null, any other value (a number, true or false, a list)
+    as its JSON."""
+    expected = [(key, value) for key, value in report.items() if key != "error"]
+    assert [name for name, _, _ in shown] == [key for key, _ in expected], (shown, report)
+    for (name, cell, null), (key, value) in zip(shown, expected):
+        if value is None:
+            assert (cell, null) == ("none", True), (name, cell, null)
+        elif isinstance(value, str):
+            assert (cell, null) == (value, False), (name, cell, null, value)
+        else:
+            # Parsed back and written again, so that JSON's spacing does not matter but
+            # its types do (true is not 1, "8080" is not 8080).
+            assert not null, (name, cell)
+            assert json.dumps(json.loads(cell)) == json.dumps(value), (name, cell, value)
+
+
 def lit(browser, container, cls):
     """The characters of the input drawn in `container` that carry class `cls` (read in
     one go, atomically)."""
@@ -86,7 +115,7 @@ def test_a_valid_url_is_read_into_its_rules(driver, server, screenshots, dialect
     report = api(server, "/api/parse", input=url, dialect=dialect)
     shown = fields(driver)
     assert shown["input"] == url and shown["dialect"] == dialect and shown["kind"] == kind
-    assert set(shown) == {key for key in report if key != "error"}
+    assert_fields_are_the_report(field_cells(driver), report)
     # The rule tree: the production, and each component lights its span in the input.
     node = driver.find_element(By.CSS_SELECTOR, f'#parse-tree .node[data-rule="{production}"]')
     assert node.is_displayed()
@@ -102,19 +131,41 @@ def test_a_valid_url_is_read_into_its_rules(driver, server, screenshots, dialect
     assert not driver.find_element(By.ID, "parse-error").is_displayed()
 
 
-INVALID = {
-    # dialect: (input, the character under the caret)
-    "rfc1738": ("http://info.cern.ch:99999/", "9"),
-    "rfc1630": ("http://info.cern.ch/%zz", "%"),
-    "draft": ("ftp://host.dom/f;type=x", "="),  # the draft allows "=" only in a search
-}
+COMPONENTS = [
+    # (dialect, input): values of every kind the report has, each shown as it is.
+    ("rfc1738", "ftp://myname@host.dom/%2Fetc/motd;type=a"),  # a list, nulls
+    ("rfc1738", "prospero://h:1525/a/b;x=y;v=1"),  # a number, a list of pairs
+    ("rfc1738", "URL:gopher://h:70/1x%09y#top"),  # true, a string "1", a fragment
+    ("rfc1630", "news:comp.infosystems.www"),
+    ("rfc1738", "http://h:99999/"),  # invalid: the fields beside the error
+]
 
 
-@pytest.mark.parametrize("dialect", ["rfc1738", "rfc1630", "draft"])
-def test_an_invalid_url_shows_where_why_and_the_rule_in_its_diagram(driver, server, screenshots, dialect):
+@pytest.mark.parametrize("dialect,url", COMPONENTS)
+def test_each_component_is_shown_with_its_value(driver, server, dialect, url):
     open_page(driver, server)
     Select(driver.find_element(By.ID, "parse-dialect")).select_by_value(dialect)
-    url, at = INVALID[dialect]
+    type_into(driver, "parse-input", url)
+    wait(driver, lambda: fields(driver).get("input") == url and text(driver, "parse-verdict") != "",
+         fields(driver))
+    report = api(server, "/api/parse", input=url, dialect=dialect)
+    assert_fields_are_the_report(field_cells(driver), report)
+
+
+INVALID = [
+    # (dialect, input, the character under the caret)
+    ("rfc1738", "http://info.cern.ch:99999/", "9"),
+    ("rfc1630", "http://info.cern.ch/%zz", "%"),
+    ("draft", "ftp://host.dom/f;type=x", "="),  # the draft allows "=" only in a search
+    # Nothing is expected at the error (no rule would have gone on): "nothing more".
+    ("rfc1738", "http://user:pw@www.example.com/", "u"),
+]
+
+
+@pytest.mark.parametrize("dialect,url,at", INVALID)
+def test_an_invalid_url_shows_where_why_and_the_rule_in_its_diagram(driver, server, screenshots, dialect, url, at):
+    open_page(driver, server)
+    Select(driver.find_element(By.ID, "parse-dialect")).select_by_value(dialect)
     type_into(driver, "parse-input", url)
     explained = api(server, "/api/tree", input=url, dialect=dialect)
     error = explained["error"]
@@ -126,7 +177,7 @@ def test_an_invalid_url_shows_where_why_and_the_rule_in_its_diagram(driver, serv
     assert "^" in text(driver, "parse-rendered")
     # The expected list, each rule a link to its diagram when it has one.
     names = [item["name"] for item in error["expected"]]
-    assert text(driver, "parse-expected") == ", ".join(names) if names else "nothing more"
+    assert text(driver, "parse-expected") == (", ".join(names) if names else "nothing more")
     # The production's diagram, with the boxes the API marks marked and no other.
     diagram = error["diagram"]
     wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f'#diagram svg[data-rule="{diagram["rule"]}"]'))
@@ -134,7 +185,7 @@ def test_an_invalid_url_shows_where_why_and_the_rule_in_its_diagram(driver, serv
     assert sorted(set(marked)) == sorted(diagram["marked"]), (marked, diagram)
     # No tree for an invalid input.
     assert driver.find_elements(By.CSS_SELECTOR, "#parse-tree .node") == []
-    if dialect == "rfc1738":
+    if (dialect, url, at) == INVALID[0]:
         screenshots(driver, "parse-error")
     buttons = driver.find_elements(By.CSS_SELECTOR, "#parse-expected button.rule")
     if buttons:
