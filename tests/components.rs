@@ -23,6 +23,7 @@ fn corpus_urls() -> Vec<(String, rfc1738::Dialect)> {
 fn components_are_ordered_disjoint_and_agree_with_the_accessors() {
     let urls = corpus_urls();
     assert!(urls.len() > 1500, "{}", urls.len());
+    let mut checked = [false; rfc1738::UrlKind::ALL.len()];
     for (input, dialect) in &urls {
         let reference = rfc1738::parse_reference(input, *dialect).unwrap();
         let url = reference.url();
@@ -95,7 +96,51 @@ fn components_are_ordered_disjoint_and_agree_with_the_accessors() {
                 let fields: Vec<_> = prospero.fields().map(|f| f.name().as_str()).collect();
                 assert_eq!(names, fields);
             }
-            _ => {}
+            Url::Mailto(mailto) => {
+                assert_eq!(find(Role::Encoded822addr), Some(mailto.address().as_str()));
+            }
+            Url::Telnet(telnet) | Url::Rlogin(telnet) | Url::Tn3270(telnet) => {
+                assert_eq!(find(Role::User), telnet.user().map(|u| u.as_str()));
+                assert_eq!(find(Role::Password), telnet.password().map(|u| u.as_str()));
+                // A login, and no other component but the scheme.
+                let roles = [
+                    Role::Scheme,
+                    Role::User,
+                    Role::Password,
+                    Role::Host,
+                    Role::Port,
+                ];
+                assert!(
+                    components.iter().all(|c| roles.contains(&c.role())),
+                    "{text}"
+                );
+            }
+            Url::Wais(wais) => {
+                assert_eq!(find(Role::Database), Some(wais.database().as_str()));
+                let (search, wtype, wpath) = match wais.form() {
+                    rfc1738::WaisForm::Database => (None, None, None),
+                    rfc1738::WaisForm::Index { search } => (Some(search.as_str()), None, None),
+                    rfc1738::WaisForm::Document { wtype, wpath } => {
+                        (None, Some(wtype.as_str()), Some(wpath.as_str()))
+                    }
+                };
+                assert_eq!(find(Role::Search), search, "{text}");
+                assert_eq!(find(Role::Wtype), wtype, "{text}");
+                assert_eq!(find(Role::Wpath), wpath, "{text}");
+            }
+            Url::File(file) => {
+                assert_eq!(find(Role::Fpath), Some(file.fpath().as_str()), "{text}");
+            }
+            // `Url` is non-exhaustive: a kind added later must be added here.
+            other => panic!("{text}: no accessors compared for {:?}", other.kind()),
         }
+        checked[url.kind() as usize] = true;
     }
+    // Every kind of URL the dialects read was met, and its components checked.
+    let unchecked: Vec<rfc1738::UrlKind> = rfc1738::UrlKind::ALL
+        .iter()
+        .copied()
+        .filter(|kind| !checked[*kind as usize])
+        .collect();
+    assert_eq!(unchecked, Vec::new(), "kinds of URL no corpus case reads");
 }
