@@ -708,3 +708,66 @@ fn layer_numbers_in_the_docs_match_the_imports() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn the_graph_read_holds_the_imports_the_library_makes() {
+    // A resolver that lost its way would pass every test above with nothing to check: the
+    // graph must hold the imports that are known to be there, a re-export followed to the
+    // file that defines the item, and an edge from nearly every file.
+    let tree = Tree::new();
+    let edges = tree.edges();
+    let file = |name: &str| {
+        (0..tree.modules.len())
+            .find(|&i| tree.name(i) == name)
+            .unwrap_or_else(|| panic!("no module file {name}"))
+    };
+    let known = [
+        // `use crate::syntax::compiled::Grammar;`
+        ("src/facade.rs", "src/syntax/compiled.rs"),
+        // `use crate::vocabulary::dialect::Dialect;`
+        ("src/facade.rs", "src/vocabulary/dialect.rs"),
+        // `crate::lowering::lower::<Rule>(...)` in an expression, not a `use`
+        ("src/facade.rs", "src/lowering/mod.rs"),
+        // `use super::...` between siblings
+        (
+            "src/syntax/diagnose/checks.rs",
+            "src/syntax/diagnose/failure.rs",
+        ),
+        // `crate::syntax::diagnose::JudgedFailure`, re-exported by diagnose/mod.rs: the
+        // file that defines it
+        ("src/judge/rejection.rs", "src/syntax/diagnose/failure.rs"),
+        ("src/judge/fuzzing.rs", "src/judge/rejection.rs"),
+    ];
+    for (from, to) in known {
+        assert!(
+            edges[file(from)].contains(&file(to)),
+            "{from} -> {to} not read; it reads {from} -> {:?}",
+            edges[file(from)]
+                .iter()
+                .map(|&t| tree.name(t))
+                .collect::<Vec<_>>()
+        );
+    }
+    assert!(
+        !edges[file("src/judge/rejection.rs")].contains(&file("src/syntax/diagnose/mod.rs")),
+        "a path through a re-export counts as an import of mod.rs"
+    );
+    // Files that import nothing: leaves of the vocabulary and of a service, and the
+    // `mod.rs` files that only declare their modules.
+    let without: Vec<String> = (0..tree.modules.len())
+        .filter(|&i| edges[i].is_empty() && layer(&tree.modules[i]) != "root")
+        .map(|i| tree.name(i))
+        .filter(|name| !name.ends_with("/mod.rs"))
+        .collect();
+    let total: usize = edges.iter().map(BTreeSet::len).sum();
+    println!(
+        "{} files, {total} edges; no edge from {without:?}",
+        edges.len()
+    );
+    assert!(
+        without.len() * 8 < edges.len() && total > 3 * edges.len(),
+        "{total} edges among {} files; {} files import nothing: {without:?}",
+        edges.len(),
+        without.len()
+    );
+}
