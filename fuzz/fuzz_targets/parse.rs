@@ -1,5 +1,6 @@
-//! `parse` (RFC 1738): the fast path and pest agree; a valid URL re-displays to its input;
-//! an error points inside the input, at a character boundary.
+//! `parse` (RFC 1738): the fast path and pest agree; a rejection's error is judged against
+//! pest's own reading (where it got furthest, what it expected there); a valid URL
+//! re-displays to its input; an error points inside the input, at a character boundary.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

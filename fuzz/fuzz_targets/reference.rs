@@ -1,5 +1,6 @@
 //! The fragment and prefix reader (RFC 1738's appendix): the compiled `whole_reference`
-//! and pest's agree (verdict and tree), and `parse_reference` reads as its parts read; a
+//! and pest's agree (verdict and tree), and `parse_reference` reads as its parts read, a
+//! rejection's error judged against pest's own reading of the part it is in; a
 //! reference re-displays to its input, its URL is what `parse` reads between the prefix
 //! and the "#", and its fragment is the text after the first "#".
 #![no_main]
