@@ -398,10 +398,13 @@ impl Basis {
             "article-without-host" => return Basis::NamedAmong,
             _ => {}
         }
-        let Some(scheme_len) = dialect.scheme_len(&text[dialect.prefix_len(text)..]) else {
+        // RFC 1738's text is a URL alone (a reference's prefix is read apart): "URL:" at its
+        // start is the scheme `url`.
+        let prefix_len = if family { dialect.prefix_len(text) } else { 0 };
+        let Some(scheme_len) = dialect.scheme_len(&text[prefix_len..]) else {
             return Basis::Furthest;
         };
-        let after_colon = dialect.prefix_len(text) + scheme_len + 1;
+        let after_colon = prefix_len + scheme_len + 1;
         let kind = UrlKind::from_scheme_in(
             &text[after_colon - scheme_len - 1..after_colon - 1],
             dialect,
@@ -673,4 +676,121 @@ pub(crate) fn tally() -> String {
         }
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::compiled::{draft_www_uri_00, rfc1630, rfc1738};
+
+    /// The error the entry point gives for `input` in the dialect of `R`.
+    fn error_of<R: Judged>(input: &str) -> ParseError {
+        match R::DIALECT {
+            Dialect::Rfc1738 => crate::facade::parse(input),
+            dialect => crate::facade::parse_reference(input, dialect).map(|r| r.url().clone()),
+        }
+        .expect_err("rejected")
+    }
+
+    fn judged<R: Judged>(input: &str) -> Result<Judgment, String> {
+        judge_rejection::<R>(input, &error_of::<R>(input), Form::Url)
+    }
+
+    #[test]
+    fn each_basis_is_judged() {
+        // Equal: pest's furthest offset and reading.
+        assert_eq!(judged::<rfc1738::Rule>("http://h/a b"), Ok(Judgment::Equal));
+        assert_eq!(
+            judged::<rfc1630::Rule>("URL: http://h/"),
+            Ok(Judgment::Equal)
+        );
+        // A login without "@" read as a hostport (ftp), and "URL:" as a scheme of RFC 1738's
+        // URL alone, whose login is no login (found by fuzzing the judge).
+        assert_eq!(judged::<rfc1738::Rule>("ftp://h:8x/"), Ok(Judgment::Equal));
+        assert_eq!(
+            judged::<rfc1738::Rule>("URL:ftp://rlogin:-/#x"),
+            Ok(Judgment::Equal)
+        );
+        // Lists of their own, bounded.
+        for input in ["http:/h/", "http://user@h/", " http://h/", "ftp://u:p/q@h/"] {
+            assert_eq!(
+                judged::<rfc1738::Rule>(input),
+                Ok(Judgment::Bounded),
+                "{input}"
+            );
+        }
+        assert_eq!(judged::<rfc1630::Rule>("URL:x:y"), Ok(Judgment::Bounded));
+        // The family's broken escape from its "%"; an article cut short in one.
+        assert_eq!(
+            judged::<draft_www_uri_00::Rule>("news:a%0"),
+            Ok(Judgment::Equal)
+        );
+        assert_eq!(judged::<rfc1630::Rule>("http://h/%zz"), Ok(Judgment::Equal));
+        // Beyond the grammar: pest accepts.
+        assert_eq!(
+            judged::<rfc1738::Rule>("http://h:70000/"),
+            Ok(Judgment::Accepted)
+        );
+    }
+
+    #[test]
+    fn an_error_other_than_pests_reading_is_refused() {
+        let input = "http://h/a b";
+        let error = error_of::<rfc1738::Rule>(input);
+        let with = |offset: usize, expected: Vec<String>| {
+            ParseError::new(input, offset, None, error.kind().clone(), expected)
+                .in_dialect(Dialect::Rfc1738)
+        };
+        let expected = error.expected().to_vec();
+        // One byte off; a name dropped; a name added.
+        let off = with(error.offset() + 1, expected.clone());
+        let dropped = with(error.offset(), expected[1..].to_vec());
+        let mut more = expected.clone();
+        more.push("\"#\"".to_owned());
+        let added = with(error.offset(), more);
+        for wrong in [off, dropped, added] {
+            assert!(
+                judge_rejection::<rfc1738::Rule>(input, &wrong, Form::Url).is_err(),
+                "{wrong:?}"
+            );
+        }
+        // A list of its own that names what can be read at the caret.
+        let input = "http:/h/";
+        let error = error_of::<rfc1738::Rule>(input);
+        let wrong = ParseError::new(
+            input,
+            error.offset(),
+            None,
+            error.kind().clone(),
+            vec!["\"/\"".into()],
+        )
+        .in_dialect(Dialect::Rfc1738);
+        assert!(judge_rejection::<rfc1738::Rule>(input, &wrong, Form::Url).is_err());
+        // An error beyond the grammar for a text pest refuses.
+        let input = "http://h/a b";
+        let port = error_of::<rfc1738::Rule>("http://h:70000/");
+        let wrong = ParseError::new(input, 9, None, port.kind().clone(), Vec::new());
+        assert!(judge_rejection::<rfc1738::Rule>(input, &wrong, Form::Url).is_err());
+    }
+
+    #[test]
+    fn pests_tokens_are_read_back_from_their_debug_form() {
+        assert!(matches!(
+            Token::of("Sensitive { token: \"\\\"a\\\\\" }"),
+            Ok(Token::Literal(text, false)) if text == "\"a\\"
+        ));
+        assert!(matches!(
+            Token::of("Insensitive { token: \"url:\" }"),
+            Ok(Token::Literal(text, true)) if text == "url:"
+        ));
+        assert!(matches!(
+            Token::of("Range { start: '\\t', end: 'z' }"),
+            Ok(Token::Range('\t', 'z'))
+        ));
+        assert!(matches!(
+            Token::of("Range { start: '\\u{7f}', end: '\\'' }"),
+            Ok(Token::Range('\u{7f}', '\''))
+        ));
+        assert!(Token::of("Something { new }").is_err());
+    }
 }
