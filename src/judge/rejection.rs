@@ -9,7 +9,7 @@
 //!   same characters and literals expected there, the same rules failed there.
 //! - [`error_agrees`]: the error the entry point gave. Its offset is pest's furthest offset
 //!   and its expected list is pest's reading named as the errors name it
-//!   (`diagnose::expected_names`), unless the error names an earlier cause or its own list,
+//!   (by the diagnosis's own naming, `Failure::judged`), unless the error names an earlier cause or its own list,
 //!   which [`Basis::of`] lists code by code with the reason; then what stays comparable is
 //!   compared: the cause lies at or before pest's furthest offset, and nothing the list
 //!   names can be read at the caret by pest's rule of that name.
@@ -405,10 +405,7 @@ impl Basis {
             return Basis::Furthest;
         };
         let after_colon = prefix_len + scheme_len + 1;
-        let kind = UrlKind::from_scheme_in(
-            &text[after_colon - scheme_len - 1..after_colon - 1],
-            dialect,
-        );
+        let kind = UrlKind::from_scheme_in(&text[prefix_len..prefix_len + scheme_len], dialect);
         let production = [kind.production_in(dialect)];
         if family && error.offset() == after_colon && error.expected() == production {
             return Basis::Own("a named scheme's production refused at its start: the production");
