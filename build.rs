@@ -1,16 +1,14 @@
 //! Compiles the three grammars (grammar/rfc1738.pest, grammar/rfc1630.pest and
-//! grammar/draft-www-uri-00.pest) into the fast path (see build/peg_compiler/): for each,
+//! grammar/draft-www-uri-00.pest) into the fast path (the crate rfc1738-grammar-compiler,
+//! crates/grammar-compiler/): for each,
 //! one description (its `Rule` enum, its RFC rule names, its `Grammar` implementation, its
 //! rule functions) and its character classes. The same grammars that pest_derive turns into
 //! the judge's pest parsers, so the two cannot drift.
 
-#[path = "build/peg_compiler/mod.rs"]
-mod peg_compiler;
-
 #[path = "build/diagrams.rs"]
 mod diagrams;
 
-use peg_compiler::Spec;
+use rfc1738_grammar_compiler::Spec;
 use std::path::PathBuf;
 
 /// A rule of RFC 1738's grammar as the RFC writes it: the file's name, but for the rules
@@ -84,13 +82,12 @@ const GRAMMARS: [(&str, Spec<'static>, &str, &str); 3] = [
 ];
 
 fn main() {
-    println!("cargo:rerun-if-changed=build/peg_compiler");
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
     let mut names: Vec<String> = Vec::new();
     for (source, spec, generated, classes) in GRAMMARS {
         println!("cargo:rerun-if-changed={source}");
         let grammar = std::fs::read_to_string(source).unwrap_or_else(|e| panic!("{source}: {e}"));
-        let (code, sets, rules) = peg_compiler::compile(&grammar, source, &spec)
+        let (code, sets, rules) = rfc1738_grammar_compiler::compile(&grammar, source, &spec)
             .unwrap_or_else(|error| panic!("cannot compile {source}: {error}"));
         std::fs::write(out_dir.join(generated), code).expect("write the generated parser");
         std::fs::write(out_dir.join(classes), sets).expect("write the character classes");
@@ -100,7 +97,11 @@ fn main() {
             }
         }
     }
-    std::fs::write(out_dir.join("names.rs"), peg_compiler::names(&names)).expect("write the names");
+    std::fs::write(
+        out_dir.join("names.rs"),
+        rfc1738_grammar_compiler::names(&names),
+    )
+    .expect("write the names");
     if std::env::var_os("CARGO_FEATURE_CLI").is_some() {
         let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
         diagrams::write_table(&PathBuf::from(manifest_dir).join("docs/diagrams"), &out_dir);

@@ -1,6 +1,6 @@
 //! The compiled grammars: `grammar/rfc1738.pest`, `grammar/rfc1630.pest` and
 //! `grammar/draft-www-uri-00.pest`, each compiled by `build.rs` into plain Rust over bytes
-//! (see `build/peg_compiler/`): one description per grammar ([`rfc1738`], [`rfc1630`],
+//! (see `crates/grammar-compiler/`): one description per grammar ([`rfc1738`], [`rfc1630`],
 //! [`draft_www_uri_00`]), its own `Rule` enum and its [`Grammar`] implementation, which is
 //! all the rest of the library knows of a grammar. Each follows the same optimized
 //! expressions as its pest parser and records what pest's tree holds, each node's span in

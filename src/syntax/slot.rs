@@ -2,7 +2,7 @@
 //!
 //! A run makes no list of nodes. Each rule that makes a node (a non-silent rule) has a
 //! frame, a fixed stretch of the run's slots laid out at build time
-//! (`build/peg_compiler/frames.rs`): one [`Slot`] per child it can match, then the frames
+//! (`crates/grammar-compiler/src/frames.rs`): one [`Slot`] per child it can match, then the frames
 //! of those children. When a child matches, its span is written to its slot and its own
 //! children to its frame, so that after a run every slot a reading reaches from the root
 //! (`crate::syntax::node`) holds what pest's tree holds at that place, or nothing.

@@ -13,6 +13,7 @@
 //! refused, and the rule needs a hand rewrite (`crate::abnf::REWRITES`).
 
 use pest_meta::ast::Expr;
+use rfc1738_grammar_compiler::expr::{flatten_choice, flatten_sequence};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A set of characters (all ASCII here).
@@ -119,26 +120,6 @@ fn builtin(name: &str) -> Option<CharSet> {
     })
 }
 
-fn flatten_seq<'e>(expr: &'e Expr, into: &mut Vec<&'e Expr>) {
-    match expr {
-        Expr::Seq(a, b) => {
-            flatten_seq(a, into);
-            flatten_seq(b, into);
-        }
-        other => into.push(other),
-    }
-}
-
-fn flatten_choice<'e>(expr: &'e Expr, into: &mut Vec<&'e Expr>) {
-    match expr {
-        Expr::Choice(a, b) => {
-            flatten_choice(a, into);
-            flatten_choice(b, into);
-        }
-        other => into.push(other),
-    }
-}
-
 impl Grammar {
     /// Lowers the bodies of `rules`, deriving away every negative lookahead of words.
     /// `SOI` and `EOI` lower to the empty string: they may only frame an entry rule,
@@ -182,7 +163,7 @@ impl Grammar {
             },
             Expr::Seq(_, _) => {
                 let mut parts = Vec::new();
-                flatten_seq(expr, &mut parts);
+                flatten_sequence(expr, &mut parts);
                 self.lower_seq(&parts, pest)?
             }
             Expr::Choice(_, _) => {

@@ -14,6 +14,7 @@ use railroad::{
     Choice, Comment, Diagram, Empty, End, LabeledBox, Node, NonTerminal, Optional, Repeat,
     Sequence, SimpleStart, Start, Stylesheet, Terminal,
 };
+use rfc1738_grammar_compiler::expr::{flatten_choice, flatten_sequence};
 use std::collections::BTreeMap;
 
 /// The grammar files drawn, with the document each implements.
@@ -90,7 +91,7 @@ fn node(expr: &Expr) -> Box<dyn Node> {
         )),
         Expr::Seq(_, _) => {
             let mut parts = Vec::new();
-            flatten_seq(expr, &mut parts);
+            flatten_sequence(expr, &mut parts);
             Box::new(Sequence::new(parts.into_iter().map(node).collect()))
         }
         Expr::Choice(_, _) => {
@@ -112,26 +113,6 @@ fn node(expr: &Expr) -> Box<dyn Node> {
 
 fn counted(inner: &Expr, times: String) -> Box<dyn Node> {
     Box::new(Repeat::new(node(inner), Comment::new(times)))
-}
-
-fn flatten_seq<'e>(expr: &'e Expr, into: &mut Vec<&'e Expr>) {
-    match expr {
-        Expr::Seq(a, b) => {
-            flatten_seq(a, into);
-            flatten_seq(b, into);
-        }
-        other => into.push(other),
-    }
-}
-
-fn flatten_choice<'e>(expr: &'e Expr, into: &mut Vec<&'e Expr>) {
-    match expr {
-        Expr::Choice(a, b) => {
-            flatten_choice(a, into);
-            flatten_choice(b, into);
-        }
-        other => into.push(other),
-    }
 }
 
 /// Every rule of a grammar file's text, drawn, in the file's order.

@@ -3,9 +3,10 @@
 //! `b` being where the frame of the rule being read begins in the run's slots (see
 //! `frames`).
 
-use crate::peg_compiler::frames::{expands, Frames};
-use crate::peg_compiler::sets::{ByteSet, Labels, Rules, UnitLoop};
-use crate::peg_compiler::{bytes_literal, flatten_choice, sequence_of};
+use crate::expr::flatten_choice;
+use crate::frames::{expands, Frames};
+use crate::sets::{ByteSet, Labels, Rules, UnitLoop};
+use crate::{bytes_literal, sequence_of};
 use pest_meta::ast::RuleType;
 use pest_meta::optimizer::{OptimizedExpr as Expr, OptimizedRule};
 use std::fmt::Write;
@@ -382,8 +383,7 @@ impl<'c, 'g> Compiler<'c, 'g> {
         let Some((rule, _)) = self.context.clone() else {
             return Ok(None);
         };
-        let Some(shared) = crate::peg_compiler::frames::shared_start(self.rules, alternatives)
-        else {
+        let Some(shared) = crate::frames::shared_start(self.rules, alternatives) else {
             return Ok(None);
         };
         let names = &shared.members;
@@ -408,7 +408,7 @@ impl<'c, 'g> Compiler<'c, 'g> {
             })
             .collect();
         let start_expr = sequence_of(&shared.bodies[0][..shared.parts]);
-        let start_places = crate::peg_compiler::frames::Frames::places_in(self.rules, &start_expr);
+        let start_places = crate::frames::Frames::places_in(self.rules, &start_expr);
         // The frames (`frames::shared_start`) put the start's children at the same places
         // for every alternative, which share their room: what the start read stays there
         // for each. Where they do not (another use of the rules), the choice as written.

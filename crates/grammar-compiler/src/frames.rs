@@ -20,7 +20,7 @@
 //! - the alternatives of a choice share the room of their children's frames when no child
 //!   stands in two of them (the productions of `url`: one frame as big as the largest).
 
-use crate::peg_compiler::sets::Rules;
+use crate::sets::Rules;
 use pest_meta::optimizer::OptimizedExpr as Expr;
 use std::collections::{BTreeMap, HashMap};
 
@@ -95,10 +95,7 @@ pub fn shared_start<'e>(rules: &Rules<'e>, alternatives: &[&Expr]) -> Option<Sha
         .iter()
         .map(|name| {
             let mut parts = Vec::new();
-            crate::peg_compiler::flatten_sequence(
-                &rules.get(name).expect("a rule").expr,
-                &mut parts,
-            );
+            crate::expr::flatten_sequence(&rules.get(name).expect("a rule").expr, &mut parts);
             parts
         })
         .collect();
@@ -245,7 +242,7 @@ fn choices_in<'e>(expr: &'e Expr, into: &mut Vec<Vec<&'e Expr>>) {
     match expr {
         Expr::Choice(..) => {
             let mut alternatives = Vec::new();
-            crate::peg_compiler::flatten_choice(expr, &mut alternatives);
+            crate::expr::flatten_choice(expr, &mut alternatives);
             for alternative in &alternatives {
                 choices_in(alternative, into);
             }
@@ -446,7 +443,7 @@ impl Layout<'_, '_> {
             }
             Expr::Choice(..) => {
                 let mut alternatives = Vec::new();
-                crate::peg_compiler::flatten_choice(expr, &mut alternatives);
+                crate::expr::flatten_choice(expr, &mut alternatives);
                 if self.shares_room(&alternatives) {
                     alternatives
                         .into_iter()
