@@ -128,7 +128,7 @@ impl Serialize for ParseReport<'_> {
                 let scheme = report_scheme(self.input, self.dialect, self.form);
                 map.serialize_entry("kind", &kind)?;
                 map.serialize_entry("scheme", &scheme)?;
-                map.serialize_entry("error", &ErrorEntry(error))?;
+                map.serialize_entry("error", error)?;
             }
         }
         map.end()
@@ -147,9 +147,6 @@ pub(crate) fn report_scheme(input: &str, dialect: Dialect, form: InputForm) -> O
     let len = dialect.scheme_len(unprefixed)?;
     Some(unprefixed[..len].to_ascii_lowercase())
 }
-
-/// `{"code", "offset", "char_offset", "expected", "message"}`
-pub(crate) struct ErrorEntry<'e>(pub(crate) &'e ParseError);
 
 /// The section 6 checks of one input, serializable as one line of `rfc1738 lint --json` and
 /// of `corpus/lint/cases.jsonl`: `input`, `dialect`, `valid`, `kind` (for an invalid input,
@@ -195,7 +192,7 @@ impl Serialize for LintReport<'_> {
             .or_else(|| lint.error().and_then(ParseError::url_kind));
         map.serialize_entry("kind", &kind.map(|kind| kind.name()))?;
         if let Some(error) = lint.error() {
-            map.serialize_entry("error", &ErrorEntry(error))?;
+            map.serialize_entry("error", error)?;
         }
         let warnings: Vec<WarningReport<'_>> = lint
             .warnings()
@@ -376,21 +373,8 @@ impl Serialize for ExtractReport<'_, '_> {
             .or_else(|| found.error().and_then(ParseError::url_kind));
         map.serialize_entry("kind", &kind.map(|kind| kind.name()))?;
         if let Some(error) = found.error() {
-            map.serialize_entry("error", &ErrorEntry(error))?;
+            map.serialize_entry("error", error)?;
         }
-        map.end()
-    }
-}
-
-impl Serialize for ErrorEntry<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let error = self.0;
-        let mut map = serializer.serialize_map(Some(5))?;
-        map.serialize_entry("code", error.kind().code())?;
-        map.serialize_entry("offset", &error.offset())?;
-        map.serialize_entry("char_offset", &error.char_offset())?;
-        map.serialize_entry("expected", error.expected())?;
-        map.serialize_entry("message", &error.message())?;
         map.end()
     }
 }
@@ -741,7 +725,7 @@ impl Serialize for UnreadableReport<'_> {
     }
 }
 
-/// The error object of an unreadable input, as [`ErrorEntry`] writes a [`ParseError`].
+/// The error object of an unreadable input, as a [`ParseError`] serializes.
 struct UnreadableEntry<'e>(&'e UnreadableInput<'e>);
 
 impl Serialize for UnreadableEntry<'_> {

@@ -4,7 +4,7 @@
 use super::{Request, RequestRefused};
 use crate::ast::reference::UrlReference;
 use crate::services::lint::Warning;
-use crate::services::report::{report_scheme, ErrorEntry, InputForm, WarningReport};
+use crate::services::report::{report_scheme, InputForm, WarningReport};
 use crate::services::unreadable::hex;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::ParseError;
@@ -87,7 +87,7 @@ impl Serialize for RequestReport<'_> {
                 map.serialize_entry("kind", &error.url_kind().map(|kind| kind.name()))?;
                 let scheme = report_scheme(self.input, self.dialect, InputForm::Reference);
                 map.serialize_entry("scheme", &scheme)?;
-                map.serialize_entry("error", &ErrorEntry(error))?;
+                map.serialize_entry("error", error)?;
                 return map.end();
             }
             Outcome::Read(reference, request) => (reference, request),

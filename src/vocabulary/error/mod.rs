@@ -323,6 +323,31 @@ impl Snippet {
     }
 }
 
+/// The error object of every report (`parse --json`, `lint`, `extract`, `request`, the
+/// corpus): `code`, `offset`, `char_offset`, `expected`, `message`, in that order. One
+/// serialization of an error, written by every report that holds one (feature `serde`).
+///
+/// ```
+/// let error = rfc1738::parse("http://info.cern.ch:70000/").unwrap_err();
+/// assert_eq!(
+///     serde_json::to_string(&error).unwrap(),
+///     r#"{"code":"port-out-of-range","offset":20,"char_offset":20,"expected":["port"],"message":"port 70000 is out of range: a port is at most 65535"}"#
+/// );
+/// ```
+#[cfg(feature = "serde")]
+impl serde::Serialize for ParseError {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(5))?;
+        map.serialize_entry("code", self.kind().code())?;
+        map.serialize_entry("offset", &self.offset())?;
+        map.serialize_entry("char_offset", &self.char_offset())?;
+        map.serialize_entry("expected", self.expected())?;
+        map.serialize_entry("message", &self.message())?;
+        map.end()
+    }
+}
+
 /// Shortens a long run of digits for a message (`1234567890…` with the count).
 pub(crate) fn abbreviate(digits: &str) -> String {
     const SHOWN: usize = 20;
