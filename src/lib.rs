@@ -191,7 +191,7 @@ pub use services::request::report::RequestReport;
 pub use services::request::{
     FileRequest, FtpRequest, FtpTransfer, GopherPlus, GopherRequest, HttpRequest, Line,
     MailtoRequest, Missing, NewsRequest, NntpCommand, NntpRequest, ProsperoRequest, Protocol,
-    Request, RequestOptions, RequestRefused, TelnetRequest, Transport, UndefinedRequest,
+    Request, RequestOptions, RequestRefused, ShownLine, TelnetRequest, Transport, UndefinedRequest,
     WaisAction, WaisRequest,
 };
 pub use services::resolve::{resolve, ResolveError, ResolveMode};

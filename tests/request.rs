@@ -390,7 +390,11 @@ fn the_readme_table_of_requests_is_what_the_library_builds() {
         let reference = rfc1738::parse_reference(&input, dialect).unwrap();
         let sends = match Request::of(&reference, &options) {
             Ok(request) => {
-                let lines: Vec<String> = request.lines().iter().map(ToString::to_string).collect();
+                let lines: Vec<String> = request
+                    .lines()
+                    .iter()
+                    .map(|line| line.shown().to_string())
+                    .collect();
                 match lines.is_empty() {
                     true => "nothing".to_owned(),
                     false => format!("`{}`", lines.join("")),

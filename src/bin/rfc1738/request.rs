@@ -116,7 +116,7 @@ fn print_text(
     }
     for (i, line) in lines.iter().enumerate() {
         let label = if i == 0 { "sends" } else { "" };
-        writeln!(out, "  {label:8} {}", shown(&line.to_string()))?;
+        writeln!(out, "  {label:8} {}", shown(&line.shown().to_string()))?;
     }
     for missing in request.missing() {
         writeln!(

@@ -15,16 +15,18 @@ use std::fmt;
 /// A request's lines, one after the other, are what goes on the connection
 /// ([`Request::bytes`](super::Request::bytes)).
 ///
-/// `Display` shows the line for a person: printable text as it is, a backslash as `\\`,
-/// CR, LF, TAB and NUL as `\r`, `\n`, `\t`, `\0`, any other control byte or byte that is
-/// not UTF-8 as `\xNN`.
+/// A line has no `Display`: `to_string()` of the bytes sent would be easy to write to a
+/// socket with its CR LF turned into the four characters `\r\n`. [`Line::shown`] shows it
+/// for a person: printable text as it is, a backslash as `\\`, CR, LF, TAB and NUL as `\r`,
+/// `\n`, `\t`, `\0`, any other control byte or byte that is not UTF-8 as `\xNN`;
+/// [`Line::as_bytes`] is what is sent.
 ///
 /// ```
 /// let reference = rfc1738::parse_reference("gopher://h/7find%09caf%E9", rfc1738::Dialect::Rfc1738).unwrap();
 /// let request = rfc1738::Request::of(&reference, &rfc1738::RequestOptions::new()).unwrap();
 /// let line = &request.lines()[0];
 /// assert_eq!(line.as_bytes(), b"find\tcaf\xe9\r\n");
-/// assert_eq!(line.to_string(), r"find\tcaf\xE9\r\n");
+/// assert_eq!(line.shown().to_string(), r"find\tcaf\xE9\r\n");
 /// assert_eq!(line.to_str(), None);
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -53,9 +55,21 @@ impl Line {
     }
 }
 
-impl fmt::Display for Line {
+impl Line {
+    /// The line shown for a person, in one line of text (see [`Line`]): a `Display` that
+    /// is never the bytes sent.
+    pub fn shown(&self) -> ShownLine<'_> {
+        ShownLine(&self.0)
+    }
+}
+
+/// A [`Line`] shown for a person ([`Line::shown`]).
+#[derive(Clone, Copy)]
+pub struct ShownLine<'l>(&'l [u8]);
+
+impl fmt::Display for ShownLine<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&shown(&self.0))
+        f.write_str(&shown(self.0))
     }
 }
 
@@ -65,7 +79,7 @@ impl fmt::Debug for Line {
     }
 }
 
-/// Octets shown for a person, in one line: see [`Line`]'s `Display`.
+/// Octets shown for a person, in one line: see [`Line::shown`].
 pub(crate) fn shown(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len());
     for chunk in bytes.utf8_chunks() {

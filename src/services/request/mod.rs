@@ -63,7 +63,7 @@ pub use gopher::{GopherPlus, GopherRequest};
 pub use http::HttpRequest;
 #[cfg(feature = "fetch")]
 pub(crate) use line::shown;
-pub use line::Line;
+pub use line::{Line, ShownLine};
 pub use mailto::MailtoRequest;
 pub use nntp::{NewsRequest, NntpCommand, NntpRequest};
 pub use prospero::ProsperoRequest;

@@ -332,7 +332,8 @@ fn allowed_dangers_keep_escaped_line_breaks_as_written() {
             let body = &bytes[..bytes.len() - 2];
             assert!(
                 !body.iter().any(|&b| b == b'\r' || b == b'\n'),
-                "{input}: {line}"
+                "{input}: {}",
+                line.shown()
             );
         }
     }
