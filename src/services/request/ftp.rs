@@ -44,7 +44,7 @@ use std::fmt;
 /// // A client sends the login, the navigation, sets up a data connection, then the transfer.
 /// assert_eq!((ftp.login_lines().len(), ftp.navigation_lines().len()), (2, 3));
 /// assert_eq!(ftp.transfer_line().as_bytes(), b"NLST ls-lR\r\n");
-/// let sent: Vec<String> = ftp.lines().iter().map(|line| line.to_string()).collect();
+/// let sent: Vec<String> = ftp.lines().iter().map(|line| line.shown().to_string()).collect();
 /// assert_eq!(
 ///     sent,
 ///     [r"USER anonymous\r\n", r"PASS guest@example.org\r\n", r"CWD \r\n", r"CWD doc\r\n", r"CWD ..\r\n", r"NLST ls-lR\r\n"]

@@ -24,7 +24,7 @@ pub(crate) struct Common {
 ///     .news_server("news.cern.ch");
 /// let reference = rfc1738::parse_reference("ftp://info.cern.ch/pub/www/README;type=a", Dialect::Rfc1738).unwrap();
 /// let request = Request::of(&reference, &options).unwrap();
-/// let sent: Vec<String> = request.lines().iter().map(|line| line.to_string()).collect();
+/// let sent: Vec<String> = request.lines().iter().map(|line| line.shown().to_string()).collect();
 /// assert_eq!(
 ///     sent,
 ///     [r"USER anonymous\r\n", r"PASS timbl@info.cern.ch\r\n", r"CWD pub\r\n", r"CWD www\r\n", r"TYPE A\r\n", r"RETR README\r\n"]
