@@ -328,18 +328,12 @@ fn corpus_inputs() -> Vec<String> {
 /// pest's (the rest by an offset bounded and a list of the error's own, most of them the
 /// final line breaks of the generated references, which `parse_reference` refuses).
 fn every_rejection_judged(dialect: Dialect, form: Form, invalid: u64, share: u64) {
-    use crate::judge::rejection::{judged, tally, Judgment};
+    use crate::judge::rejection::{judged, tally, Judgment, JUDGMENTS};
     eprint!("{}", tally());
-    let all: u64 = [
-        Judgment::Equal,
-        Judgment::EqualToTrace,
-        Judgment::Bounded,
-        Judgment::Accepted,
-        Judgment::Limit,
-    ]
-    .into_iter()
-    .map(|judgment| judged(dialect, form, judgment))
-    .sum();
+    let all: u64 = JUDGMENTS
+        .into_iter()
+        .map(|judgment| judged(dialect, form, judgment))
+        .sum();
     assert_eq!(all, invalid, "{dialect} {form:?}: rejections judged");
     let equal = judged(dialect, form, Judgment::Equal);
     assert!(

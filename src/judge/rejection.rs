@@ -251,7 +251,7 @@ pub(crate) enum Reach {
 
 /// Whether the compiled grammar's trace of `rule` on `text` is pest's reading: `Ok(None)`
 /// when both accept.
-pub(crate) fn traces_agree<R: Judged>(rule: R, text: &str) -> Result<Option<Reach>, String> {
+pub(crate) fn traces_agree<R: Judged>(rule: R, text: &str) -> Result<Option<Readings<R>>, String> {
     let pest = pest_furthest(rule, text)?;
     let traced = traced_furthest(rule, text);
     let (pest, traced) = match (pest, traced) {
@@ -277,7 +277,11 @@ pub(crate) fn traces_agree<R: Judged>(rule: R, text: &str) -> Result<Option<Reac
         if traced.offset == pest.rule_offset && traced.rules != pest.rules {
             return disagree("rules");
         }
-        return Ok(Some(Reach::MatchAlone));
+        return Ok(Some(Readings {
+            reach: Reach::MatchAlone,
+            pest,
+            traced,
+        }));
     }
     if traced.offset != pest.offset {
         return disagree("furthest offset");
@@ -298,7 +302,19 @@ pub(crate) fn traces_agree<R: Judged>(rule: R, text: &str) -> Result<Option<Reac
     if traced.rules != rules_there {
         return disagree("rules");
     }
-    Ok(Some(Reach::Whole))
+    Ok(Some(Readings {
+        reach: Reach::Whole,
+        pest,
+        traced,
+    }))
+}
+
+/// pest's reading and the trace of a rejected text, and how far [`traces_agree`] held the
+/// one to the other: what [`error_agrees`] judges the error by.
+pub(crate) struct Readings<R> {
+    reach: Reach,
+    pest: Furthest<R>,
+    traced: Furthest<R>,
 }
 
 /// A reading named as the diagnosis names what it expected (`diagnose::failure::Naming`),
@@ -442,11 +458,11 @@ pub(crate) enum Judgment {
 
 /// Whether `error`, the error an entry point gave for `text` read by the grammar `R` from
 /// its entry rule (`whole_url`, `whole_uri`), is pest's reading of `text` (see [`Basis`]);
-/// `reach` is how far [`traces_agree`] held the trace to it.
+/// `readings` are those [`traces_agree`] compared (`None`: both accept the text).
 fn error_agrees<R: Judged>(
     text: &str,
     error: &ParseError,
-    reach: Option<Reach>,
+    readings: Option<Readings<R>>,
 ) -> Result<Judgment, String> {
     let basis = Basis::of(R::DIALECT, text, error);
     let disagree = |what: String| {
@@ -459,7 +475,12 @@ fn error_agrees<R: Judged>(
     if basis == Basis::Limit {
         return Ok(Judgment::Limit);
     }
-    let Some(pest) = pest_furthest(R::URL, text)? else {
+    let Some(Readings {
+        reach,
+        pest,
+        traced,
+    }) = readings
+    else {
         return match basis {
             Basis::BeyondGrammar => Ok(Judgment::Accepted),
             _ => disagree("pest accepts the text".into()),
@@ -469,11 +490,8 @@ fn error_agrees<R: Judged>(
     // held between pest's bounds (`traces_agree`), stands where something failed last, and
     // an error at the furthest failure is compared with it.
     let (reading, judged) = match reach {
-        Some(Reach::MatchAlone) => (
-            traced_furthest(R::URL, text).ok_or("the trace accepts")?,
-            Judgment::EqualToTrace,
-        ),
-        _ => (pest.clone(), Judgment::Equal),
+        Reach::MatchAlone => (traced, Judgment::EqualToTrace),
+        Reach::Whole => (pest.clone(), Judgment::Equal),
     };
     let equal = |offset_there: usize, names: Vec<String>| {
         if offset != offset_there || expected != names {
@@ -605,7 +623,8 @@ pub(crate) enum Form {
     Reference,
 }
 
-const JUDGMENTS: [Judgment; 5] = [
+/// Every judgment, in the order the counts list them.
+pub(crate) const JUDGMENTS: [Judgment; 5] = [
     Judgment::Equal,
     Judgment::EqualToTrace,
     Judgment::Bounded,
@@ -628,8 +647,8 @@ pub(crate) fn judge_rejection<R: Judged>(
     form: Form,
 ) -> Result<Judgment, String> {
     // Both accept only an error beyond the grammar, which `error_agrees` requires.
-    let reach = traces_agree(R::URL, text)?;
-    let judgment = error_agrees::<R>(text, error, reach)?;
+    let readings = traces_agree(R::URL, text)?;
+    let judgment = error_agrees::<R>(text, error, readings)?;
     count(R::DIALECT, form, judgment);
     Ok(judgment)
 }
