@@ -5,9 +5,6 @@
 //! rule functions) and its character classes. The same grammars that pest_derive turns into
 //! the judge's pest parsers, so the two cannot drift.
 
-#[path = "build/diagrams.rs"]
-mod diagrams;
-
 use rfc1738_grammar_compiler::Spec;
 use std::path::PathBuf;
 
@@ -102,8 +99,4 @@ fn main() {
         rfc1738_grammar_compiler::names(&names),
     )
     .expect("write the names");
-    if std::env::var_os("CARGO_FEATURE_CLI").is_some() {
-        let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
-        diagrams::write_table(&PathBuf::from(manifest_dir).join("docs/diagrams"), &out_dir);
-    }
 }

@@ -24,27 +24,28 @@
 //!
 //! # Using the library
 //!
-//! The default feature `cli` builds the `rfc1738` command and pulls in its dependencies
-//! (clap, serde, serde_json). A library needs none of them:
+//! No feature is on by default: a crate that depends on `rfc1738` compiles the parser and
+//! its three small dependencies (thiserror, memchr, bytecount). The `rfc1738` command is
+//! the crate rfc1738-cli (`crates/cli` of the repository), which builds on this one.
 //!
 //! ```toml
 //! [dependencies]
-//! rfc1738 = { version = "0.1", default-features = false }
-//! # or, with serde:
-//! # rfc1738 = { version = "0.1", default-features = false, features = ["serde"] }
+//! rfc1738 = "0.1"
+//! # or, with serde and the links of HTML pages:
+//! # rfc1738 = { version = "0.1", features = ["serde", "html"] }
 //! ```
 //!
 //! ## Feature flags
 //!
-//! | feature | default | what it adds |
-//! | --- | --- | --- |
-//! | `cli` | yes | the `rfc1738` command (clap, serde_json); implies `serde` and `html`, and so pulls in serde and html5gum too. Library users turn it off with `default-features = false`. |
-//! | `html` | with `cli` | the links of HTML documents: `LinkLister`, `Links`, `Link`, `LinkError`, `LinkWarning`, `Charset`, `HtmlReading` (html5gum, a WHATWG tokenizer without dependencies). |
-//! | `serde` | with `cli` | `Serialize` and `Deserialize` for [`Url`] (a map that round-trips in every dialect, or a string read by RFC 1738), `Serialize` for [`UrlReference`]; the report types `ParseReport`, `LintReport`, `NormalizeReport`, `ResolveReport`, `ExtractReport`, `UnreadableReport`, `RequestReport`, and with `html` `LinkReport` (the CLI's JSON and the corpus's format). |
-//! | `archive` | with `cli` | the `archive` module: the records of ARC (version 1 and 2) and WARC (1.0, 1.1; 0.17, 0.18) files, plain or gzip'd, read with memory bounded by the largest record allowed (flate2). |
-//! | `url` | no | conversions to and from the `url` crate's `url::Url` for http, ftp and file URLs: the `convert` module, `from_url_crate`, `ConvertError`. |
-//! | `pest` | no | `grammar`: the `pest_derive` parsers of the three grammars, for tools that want pest's pairs (the judge the compiled grammars are tested against). Without it no grammar is compiled twice. |
-//! | `fuzzing` | no | internal: the checks the fuzz targets run (implies `pest`); not part of the API. |
+//! | feature | what it adds |
+//! | --- | --- |
+//! | `html` | the links of HTML documents: `LinkLister`, `Links`, `Link`, `LinkError`, `LinkWarning`, `Charset`, `HtmlReading` (html5gum, a WHATWG tokenizer without dependencies). |
+//! | `serde` | `Serialize` and `Deserialize` for [`Url`] (a map that round-trips in every dialect, or a string read by RFC 1738), `Serialize` for [`UrlReference`] and [`ParseError`]; the report types `ParseReport`, `LintReport`, `NormalizeReport`, `ResolveReport`, `ExtractReport`, `UnreadableReport`, `RequestReport`, and with `html` `LinkReport` (the CLI's JSON and the corpus's format). |
+//! | `archive` | the `archive` module: the records of ARC (version 1 and 2) and WARC (1.0, 1.1; 0.17, 0.18) files, plain or gzip'd, read with memory bounded by the largest record allowed (flate2). |
+//! | `fetch` | the `fetch` module: fetching what a gopher, ftp, http (HTTP/1.0) or news/nntp URL names over the standard library's sockets (no dependency of its own). |
+//! | `url` | conversions to and from the `url` crate's `url::Url` for http, ftp and file URLs: the `convert` module, `from_url_crate`, `ConvertError`. |
+//! | `pest` | `grammar`: the `pest_derive` parsers of the three grammars, for tools that want pest's pairs (the judge the compiled grammars are tested against). Without it no grammar is compiled twice. |
+//! | `fuzzing` | internal: the checks the fuzz targets run (implies `pest`); not part of the API. |
 //!
 //! # The main types
 //!

@@ -7,13 +7,18 @@ use rfc1738::{
     FileUrl, FtpUrl, GenericUrl, GopherUrl, Grouppart, HttpUrl, MailtoUrl, NewsUrl, NntpUrl,
     ProsperoUrl, TelnetUrl, Typecode, WaisForm, WaisUrl,
 };
-
-mod common;
-
-use common::random::Random;
+use rfc1738_test_support::random::Random;
 
 /// Component data drawn for the builders.
-impl Random {
+trait Draw {
+    fn bytes(&mut self) -> Vec<u8>;
+    fn host(&mut self) -> String;
+    fn port(&mut self) -> Option<u16>;
+    fn group(&mut self) -> String;
+    fn segments(&mut self) -> Option<Vec<Vec<u8>>>;
+}
+
+impl Draw for Random {
     /// Component data: any octet, with delimiters, `%`, tab, CR, LF and "+" favoured.
     fn bytes(&mut self) -> Vec<u8> {
         const FAVOURED: &[u8] = b"/;?:@&=%#+ \t\r\n.-_~*'()!,$\"<>[]{}|\\^`";

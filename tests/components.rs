@@ -4,10 +4,8 @@
 
 use rfc1738::{Role, Url};
 
-mod common;
-
 fn corpus_urls() -> Vec<(String, rfc1738::Dialect)> {
-    let inputs = common::corpus::inputs();
+    let inputs = rfc1738_test_support::corpus::inputs();
     let mut urls = Vec::new();
     for input in inputs {
         for dialect in rfc1738::Dialect::ALL {

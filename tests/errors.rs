@@ -3,8 +3,6 @@
 use pretty_assertions::assert_eq;
 use rfc1738::Dialect;
 
-mod common;
-
 /// The block a person reads (`{:#}`), with the caret.
 fn rendered(input: &str) -> String {
     format!("{:#}", rfc1738::parse(input).unwrap_err())
@@ -170,7 +168,7 @@ fn numbers_out_of_range_are_positioned_at_their_digits() {
 }
 
 /// Every input of the corpus, read in every dialect: where it is an error, the error's
-/// caret, `expected` and message are true of the input (`tests/common/error_truth.rs`).
+/// caret, `expected` and message are true of the input (`crates/test-support/src/error_truth.rs`).
 #[test]
 fn every_corpus_error_in_every_dialect_is_true_of_its_input() {
     let inputs = corpus_inputs();
@@ -179,7 +177,9 @@ fn every_corpus_error_in_every_dialect_is_true_of_its_input() {
         for dialect in Dialect::ALL {
             if let Err(error) = rfc1738::parse_reference(input, dialect) {
                 checked += 1;
-                for falsehood in common::error_truth::falsehoods(input, dialect, &error) {
+                for falsehood in
+                    rfc1738_test_support::error_truth::falsehoods(input, dialect, &error)
+                {
                     wrong.push(format!("{dialect} {input:?}: {falsehood}\n{error:#}"));
                 }
             }
@@ -195,13 +195,13 @@ fn every_corpus_error_in_every_dialect_is_true_of_its_input() {
 }
 
 fn corpus_inputs() -> std::collections::BTreeSet<String> {
-    common::corpus::inputs()
+    rfc1738_test_support::corpus::inputs()
 }
 
 /// The error of `input` in `dialect`, checked true of its input.
 fn checked(input: &str, dialect: Dialect) -> rfc1738::ParseError {
     let error = rfc1738::parse_reference(input, dialect).unwrap_err();
-    let wrong = common::error_truth::falsehoods(input, dialect, &error);
+    let wrong = rfc1738_test_support::error_truth::falsehoods(input, dialect, &error);
     assert!(wrong.is_empty(), "{input:?} ({dialect}): {wrong:?}");
     error
 }

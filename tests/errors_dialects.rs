@@ -2,17 +2,15 @@
 //! diagnosis for every dialect, in RFC 1738's vocabulary where RFC 1630 means what RFC 1738
 //! means (unsafe and reserved characters, escapes, the end), in its own where it does not
 //! (a space RFC 1630 reserves, a second "#"). Each error is also true of its input
-//! (`tests/common/error_truth.rs`).
+//! (`crates/test-support/src/error_truth.rs`).
 
 use pretty_assertions::assert_eq;
 use rfc1738::Dialect;
 
-mod common;
-
 /// The block a person reads (`{:#}`), with the caret, after checking the error is true.
 fn rendered(input: &str, dialect: Dialect) -> String {
     let error = rfc1738::parse_reference(input, dialect).unwrap_err();
-    let wrong = common::error_truth::falsehoods(input, dialect, &error);
+    let wrong = rfc1738_test_support::error_truth::falsehoods(input, dialect, &error);
     assert!(wrong.is_empty(), "{input:?} ({dialect}): {wrong:?}");
     format!("{error:#}")
 }

@@ -12,11 +12,10 @@ use serde_json::{json, Value};
 use std::io::Read;
 use std::path::PathBuf;
 
-mod common;
-use common::pieces::Pieces;
+use rfc1738_test_support::pieces::Pieces;
 
 fn corpus_dir() -> PathBuf {
-    common::corpus::dir().join("extract")
+    rfc1738_test_support::corpus::dir().join("extract")
 }
 
 /// The extractor a rules case asks for.
@@ -96,7 +95,7 @@ fn assert_stream_agrees(extractor: Extractor, text: &str, piece: usize) {
 }
 
 fn rules() -> Vec<Value> {
-    common::corpus::read(&corpus_dir().join("rules.jsonl"))
+    rfc1738_test_support::corpus::read(&corpus_dir().join("rules.jsonl"))
 }
 
 #[test]

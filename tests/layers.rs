@@ -2,7 +2,7 @@
 //! between files, and imports that run one way through the layers (README, "Layout").
 //!
 //! Every `crate::...`, `super::...` and `self::...` path of `src/` (the library; the
-//! command line in `src/bin/` is a client of it) is resolved to the file that defines
+//! command line, `crates/cli`, is a client of it, in a crate of its own) is resolved to the file that defines
 //! the item it names, following re-exports (`pub use`), so that a path through a
 //! `mod.rs` counts as an import of the file that defines the item, not of the `mod.rs`.
 //! `cargo run --example` is not needed: `cargo test --test layers -- --nocapture` prints
@@ -43,7 +43,7 @@ struct Module {
     text: String,
 }
 
-/// Every module file under `src/`, `src/bin/` left out.
+/// Every module file under `src/`.
 fn modules() -> Vec<Module> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
@@ -52,9 +52,7 @@ fn modules() -> Vec<Module> {
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
-                if path != root.join("bin") {
-                    stack.push(path);
-                }
+                stack.push(path);
             } else if path.extension().is_some_and(|e| e == "rs") {
                 files.push(path);
             }

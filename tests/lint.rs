@@ -4,11 +4,11 @@
 use rfc1738::{Dialect, LintReport};
 use serde_json::{json, Value};
 
-mod common;
-
 #[test]
 fn every_lint_case_gives_its_warnings() {
-    let cases = common::corpus::read(&common::corpus::dir().join("lint/cases.jsonl"));
+    let cases = rfc1738_test_support::corpus::read(
+        &rfc1738_test_support::corpus::dir().join("lint/cases.jsonl"),
+    );
     let mut failures = Vec::new();
     let mut count = 0;
     for case in cases {

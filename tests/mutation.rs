@@ -2,16 +2,14 @@
 //! sprinkled with the grammar's delimiters and multi-byte characters, then read in every
 //! dialect and resolved in both modes. Properties, not just "no panic": a valid reference
 //! re-displays to its input, an error points at a character boundary inside the input and
-//! its caret, `expected` and message are true of the input (`tests/common/error_truth.rs`),
+//! its caret, `expected` and message are true of the input (`crates/test-support/src/error_truth.rs`),
 //! and resolution returns an absolute form or the error its input calls for.
 //!
 //! `RFC1738_MUTATIONS=<n>` runs n cases instead of the default and `RFC1738_MUTATION_SEED=<n>`
 //! draws other cases (long runs belong to the fuzz targets, not to CI).
 
-use common::random::Random;
 use rfc1738::{Dialect, ResolveError, ResolveMode};
-
-mod common;
+use rfc1738_test_support::random::Random;
 
 const PIECES: &[&str] = &[
     "/",
@@ -65,7 +63,7 @@ const PIECES: &[&str] = &[
 ];
 
 fn corpus_inputs() -> Vec<String> {
-    common::corpus::inputs().into_iter().collect()
+    rfc1738_test_support::corpus::inputs().into_iter().collect()
 }
 
 fn char_boundary_near(s: &str, mut at: usize) -> usize {
@@ -170,7 +168,9 @@ fn mutated_inputs_round_trip_or_fail_at_a_character_boundary() {
                         !line.contains('\n') && line.contains(" at line "),
                         "{line:?}"
                     );
-                    for falsehood in common::error_truth::falsehoods(&input, dialect, &error) {
+                    for falsehood in
+                        rfc1738_test_support::error_truth::falsehoods(&input, dialect, &error)
+                    {
                         untrue.push(format!("{dialect} {input:?}: {falsehood}\n{error:#}"));
                     }
                 }

@@ -6,10 +6,8 @@ use pretty_assertions::assert_eq;
 use rfc1738::{Dialect, Url};
 use serde_json::Value;
 
-mod common;
-
 fn lines(path: &str) -> Vec<Value> {
-    common::corpus::read(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+    rfc1738_test_support::corpus::read(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
 }
 
 #[test]

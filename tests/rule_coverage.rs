@@ -2,8 +2,6 @@
 //! `grammar/rfc1738-section5.bnf`) has a pest rule of the same name whose `///` doc comment
 //! quotes the RFC's definition word for word, and every pest rule is documented.
 
-mod common;
-
 use pretty_assertions::assert_eq;
 use std::collections::BTreeMap;
 
@@ -20,11 +18,14 @@ fn rfc_rules() -> BTreeMap<String, String> {
             .filter(|(name, _)| !line.starts_with([' ', ';']) && !name.trim().is_empty());
         if let Some((name, _)) = starts_rule {
             rules.extend(current.take());
-            current = Some((name.trim().to_owned(), common::pest_docs::collapse(line)));
+            current = Some((
+                name.trim().to_owned(),
+                rfc1738_test_support::pest_docs::collapse(line),
+            ));
         } else if line.starts_with(' ') && !line.trim().is_empty() {
             if let Some((_, definition)) = current.as_mut() {
                 definition.push(' ');
-                definition.push_str(&common::pest_docs::collapse(line));
+                definition.push_str(&rfc1738_test_support::pest_docs::collapse(line));
             }
         } else {
             rules.extend(current.take());
@@ -36,7 +37,7 @@ fn rfc_rules() -> BTreeMap<String, String> {
 
 /// pest rule name to the text of its `///` doc comment (collapsed), `None` when undocumented.
 fn pest_rules() -> BTreeMap<String, Option<String>> {
-    common::pest_docs::rules(PEST)
+    rfc1738_test_support::pest_docs::rules(PEST)
 }
 
 fn pest_name(rfc_name: &str) -> String {

@@ -6,8 +6,6 @@
 use pretty_assertions::assert_eq;
 use std::collections::BTreeMap;
 
-mod common;
-
 const RFC1630_BNF: &str = include_str!("../grammar/rfc1630.bnf");
 const RFC1630_PEST: &str = include_str!("../grammar/rfc1630.pest");
 const DRAFT_BNF: &str = include_str!("../grammar/draft-www-uri-00.bnf");
@@ -64,11 +62,11 @@ fn rule_line(line: &str) -> Option<(Vec<String>, String)> {
 
 /// pest rule name to the text of its `///` doc comment (collapsed), `None` when undocumented.
 fn pest_rules(pest: &str) -> BTreeMap<String, Option<String>> {
-    common::pest_docs::rules(pest)
+    rfc1738_test_support::pest_docs::rules(pest)
 }
 
 fn collapse(text: &str) -> String {
-    common::pest_docs::collapse(text)
+    rfc1738_test_support::pest_docs::collapse(text)
 }
 
 /// `addr-spec` is `addr_spec`.

@@ -6,10 +6,8 @@ use pretty_assertions::assert_eq;
 use rfc1738::{Dialect, Url};
 use serde_json::Value;
 
-mod common;
-
 fn corpus_cases() -> Vec<Value> {
-    common::corpus::parse_cases()
+    rfc1738_test_support::corpus::parse_cases()
 }
 
 /// Serializes `url`, checks the map against the reading, and reads it back three ways:

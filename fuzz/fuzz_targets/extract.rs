@@ -5,9 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 use rfc1738::{Extractor, Found};
 
-#[path = "../../tests/common/pieces.rs"]
-mod pieces;
-use pieces::Pieces;
+use rfc1738_test_support::pieces::Pieces;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else {

@@ -8,9 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use rfc1738::{HtmlReading, Link, LinkLister, ResolveMode};
 
-#[path = "../../tests/common/pieces.rs"]
-mod pieces;
-use pieces::Pieces;
+use rfc1738_test_support::pieces::Pieces;
 
 /// What ends every element whose content is text in either reading (the script's twice:
 /// once for its "double escaped" state).

@@ -10,9 +10,7 @@ use libfuzzer_sys::fuzz_target;
 use rfc1738::archive::{sniff, ArchiveReader, Detected, Format, Item};
 use std::io::Read;
 
-#[path = "../../tests/common/pieces.rs"]
-mod pieces;
-use pieces::Pieces;
+use rfc1738_test_support::pieces::Pieces;
 
 const MAX_RECORD: u64 = 4096;
 

@@ -1,5 +1,5 @@
-//! `rfc1738 serve`'s connection (`src/bin/rfc1738/serve/http.rs`, with the API, the rule
-//! tree and the diagrams, compiled here by `#[path]`), fed over tokio's in-memory pipe with
+//! `rfc1738 serve`'s connection (the crate rfc1738-explorer's `http`, with the API, the rule
+//! tree and the diagrams), fed over tokio's in-memory pipe with
 //! limits small enough for the inputs to cross them: a head of 1 KiB, a body of 1 KiB.
 //!
 //! The first byte chooses how the rest is read:
@@ -14,14 +14,7 @@
 //!   ends the connection after its answer.
 #![no_main]
 
-#[path = "../../src/bin/rfc1738/serve/api.rs"]
-mod api;
-#[path = "../../src/bin/rfc1738/serve/diagrams.rs"]
-mod diagrams;
-#[path = "../../src/bin/rfc1738/serve/http.rs"]
-mod http;
-#[path = "../../src/bin/rfc1738/serve/tree.rs"]
-mod tree;
+use rfc1738_explorer::{api, http};
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;

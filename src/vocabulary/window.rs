@@ -2,6 +2,8 @@
 //! of the line around the place, control characters escaped, bounded whatever the text's
 //! length. Errors and lint warnings show their input through it.
 
+use rfc1738_words::{bytes_below, equal_bytes, first_where};
+
 /// Characters shown on each side of the place.
 pub(crate) const CONTEXT: usize = 40;
 
@@ -83,7 +85,16 @@ fn plain_window(text: &str, start: usize, end: usize) -> Option<(String, usize, 
 /// assert_eq!(rfc1738::escape_controls("a\x1b[2Jb\tc\u{9b}"), "a\\x1b[2Jb\\x09c\\u{9b}");
 /// ```
 pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    // A control character is a byte below 0x20, 0x7f, or a C1 control, which UTF-8 writes
+    // 0xC2 0x80-0x9F: text without those bytes (most URLs) is let through after a look at
+    // its bytes, eight at a time, without decoding its characters.
+    let bytes = text.as_bytes();
+    let first = first_where(
+        bytes,
+        |word| bytes_below(word, 0x20) | equal_bytes(word, 0x7f) | equal_bytes(word, 0xC2),
+        |b| b < 0x20 || b == 0x7f || b == 0xC2,
+    );
+    if first == bytes.len() || !text[first..].chars().any(char::is_control) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut shown = String::with_capacity(text.len() + 8);
@@ -116,6 +127,25 @@ pub(crate) fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn controls_are_found_eight_bytes_at_a_time_as_one_at_a_time() {
+        let text: String = (0..=0xff_u8).map(char::from).collect::<String>() + "abcdefghijk\u{85}";
+        for (from, _) in text.char_indices() {
+            for (to, _) in text[from..].char_indices().take(30) {
+                let slice = &text[from..from + to];
+                let escaped = escape_controls(slice);
+                assert_eq!(
+                    matches!(escaped, std::borrow::Cow::Borrowed(_)),
+                    !slice.chars().any(char::is_control),
+                    "{from} {to}"
+                );
+                let mut expected = String::new();
+                push_escaped(&mut expected, slice.chars());
+                assert_eq!(escaped, expected, "{from} {to}");
+            }
+        }
+    }
     use pretty_assertions::assert_eq;
 
     #[test]

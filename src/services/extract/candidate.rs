@@ -3,9 +3,9 @@
 //! depends on the extractor's settings alone (its limit, line numbers), not on the search.
 
 use super::extractor::Extractor;
-use super::words::{bytes_below, equal_bytes, first_where, HIGHS, ONES};
 use crate::vocabulary::kind::UrlKind;
 use crate::vocabulary::scheme::{is_scheme_char, scheme_run_end, scheme_run_start};
+use rfc1738_words::{bytes_below, equal_bytes, first_where, HIGHS, ONES};
 use std::borrow::Cow;
 use std::fmt;
 

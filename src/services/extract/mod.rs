@@ -36,7 +36,6 @@ mod found;
 mod lines;
 mod reader;
 mod scanner;
-pub(crate) mod words;
 
 pub use candidate::Wrapper;
 pub use extractor::Extractor;

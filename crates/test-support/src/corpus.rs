@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// The corpus folder.
 pub fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+    crate::root().join("corpus")
 }
 
 /// The `.jsonl` files of `corpus/` (or of one of its folders, `"resolve"`), sorted.

@@ -5,7 +5,9 @@
 pub struct Random(pub u64);
 
 impl Random {
-    /// The next 64 bits.
+    /// The next 64 bits. (Not an `Iterator`: the generator never ends, and its tests call
+    /// `next` as the draw it is.)
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;

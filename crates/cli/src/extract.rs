@@ -4,12 +4,8 @@ use crate::archives::{in_record, record_label, Archives, Command};
 use crate::output::{shown, Out, Select};
 use crate::Status;
 use rfc1738::{ExtractReport, Extractor, Found, InRecord};
+use rfc1738_words::{bytes_below, equal_bytes, first_where};
 use std::io::{self, Write};
-
-/// The eight-bytes-at-a-time search of the library's extraction: the same file.
-#[path = "../../services/extract/words.rs"]
-mod words;
-use words::{bytes_below, equal_bytes, first_where};
 
 /// Prints the URLs found in each file (standard input without files, and for `-`) that
 /// `select` shows, reading each as a stream. A file that cannot be opened or read is
@@ -92,7 +88,7 @@ fn extract_from(
     let mut label = Vec::new();
     match json {
         true => json_string(&mut label, file.unwrap_or("-")),
-        false => label.extend_from_slice(shown_fast(file.unwrap_or("-")).as_bytes()),
+        false => label.extend_from_slice(shown(file.unwrap_or("-")).as_bytes()),
     }
     let mut line = Vec::with_capacity(512);
     while let Some(found) = reader.next_borrowed() {
@@ -123,7 +119,7 @@ fn write_found(line: &mut Vec<u8>, file: &[u8], found: &Found<'_>) {
     line.extend_from_slice(b": ");
     line.extend_from_slice(found.wrapper().name().as_bytes());
     line.push(b' ');
-    line.extend_from_slice(shown_fast(found.url()).as_bytes());
+    line.extend_from_slice(shown(found.url()).as_bytes());
     line.extend_from_slice(b"  (");
     match (found.kind(), found.error()) {
         (Some(kind), _) => {
@@ -132,14 +128,14 @@ fn write_found(line: &mut Vec<u8>, file: &[u8], found: &Found<'_>) {
         }
         (None, Some(error)) => {
             let verdict = format!("invalid: {}", error.message());
-            line.extend_from_slice(shown_fast(&verdict).as_bytes());
+            line.extend_from_slice(shown(&verdict).as_bytes());
         }
         (None, None) => line.extend_from_slice(b"invalid"),
     }
     line.extend_from_slice(b")\n");
     if let Some(alternative) = found.alternative() {
         line.extend_from_slice(b"    hyphen at a line break; without it: ");
-        line.extend_from_slice(shown_fast(alternative).as_bytes());
+        line.extend_from_slice(shown(alternative).as_bytes());
         line.push(b'\n');
     }
 }
@@ -246,30 +242,13 @@ fn json_string(line: &mut Vec<u8>, text: &str) {
 }
 
 /// How many bytes at the start of `bytes` a JSON string holds as they are: up to the
-/// first below 0x20, `"` or `\`.
+/// first below 0x20, `"` or `\`, eight bytes at a time.
 fn plain_len(bytes: &[u8]) -> usize {
     first_where(
         bytes,
         |word| bytes_below(word, 0x20) | equal_bytes(word, b'"') | equal_bytes(word, b'\\'),
         |b| b < 0x20 || b == b'"' || b == b'\\',
     )
-}
-
-/// [`shown`], with text that holds no control character let through after a look at its
-/// bytes (a control character is a byte below 0x20, 0x7f, or a C1 control, which UTF-8
-/// writes 0xC2 0x80-0x9F): most URLs, read without decoding their characters.
-fn shown_fast(text: &str) -> std::borrow::Cow<'_, str> {
-    let bytes = text.as_bytes();
-    let controls = first_where(
-        bytes,
-        |word| bytes_below(word, 0x20) | equal_bytes(word, 0x7f) | equal_bytes(word, 0xC2),
-        |b| b < 0x20 || b == 0x7f || b == 0xC2,
-    );
-    if controls < bytes.len() {
-        shown(text)
-    } else {
-        std::borrow::Cow::Borrowed(text)
-    }
 }
 
 #[cfg(test)]
@@ -312,37 +291,6 @@ mod tests {
             let mut line = Vec::new();
             json_string(&mut line, &text);
             assert_eq!(line, serde_json::to_vec(&text).unwrap(), "{byte:#x}");
-        }
-    }
-
-    #[test]
-    fn plain_text_is_found_eight_bytes_at_a_time_as_one_at_a_time() {
-        let mut bytes: Vec<u8> = (0..=0x7f).collect();
-        bytes.extend_from_slice(b"abcdefghijklmnopqrstuvwxyz\"0123456789\\ABCDEFGHIJ");
-        for from in 0..bytes.len() {
-            for to in from..(from + 30).min(bytes.len()) {
-                let slice = &bytes[from..to];
-                let expected = slice
-                    .iter()
-                    .position(|&b| b < 0x20 || b == b'"' || b == b'\\')
-                    .unwrap_or(slice.len());
-                assert_eq!(plain_len(slice), expected, "{from} {to}");
-            }
-        }
-    }
-
-    #[test]
-    fn controls_are_found_eight_bytes_at_a_time_as_one_at_a_time() {
-        let text: String = (0..=0xff_u8).map(char::from).collect::<String>() + "abcdefghijk\u{85}";
-        for (from, _) in text.char_indices() {
-            for (to, _) in text[from..].char_indices().take(30) {
-                let slice = &text[from..from + to];
-                let expected = match slice.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xC2) {
-                    true => shown(slice),
-                    false => std::borrow::Cow::Borrowed(slice),
-                };
-                assert_eq!(shown_fast(slice), expected, "{from} {to}");
-            }
         }
     }
 

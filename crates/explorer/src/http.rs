@@ -42,32 +42,32 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Sleep;
 
 /// How many API answers are computed at once (the runtime's blocking threads).
-pub(crate) const WORKERS: usize = 4;
+pub const WORKERS: usize = 4;
 
 /// What one request may take of the server.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Limits {
+pub struct Limits {
     /// The head's bytes: request line and header lines, line ends included.
-    pub(crate) head: usize,
+    pub head: usize,
     /// The header lines.
-    pub(crate) headers: usize,
+    pub headers: usize,
     /// The body's bytes, as declared (`Content-Length`) or as they arrive (chunked).
-    pub(crate) body: usize,
+    pub body: usize,
     /// The time to read a head, from the moment the server waits for one.
-    pub(crate) head_time: Duration,
+    pub head_time: Duration,
     /// The time to read a body, from the end of its head.
-    pub(crate) body_time: Duration,
+    pub body_time: Duration,
     /// The time one write of an answer may wait for the client to read.
-    pub(crate) write_time: Duration,
+    pub write_time: Duration,
     /// The bytes of bodies and answers held at once, by all connections.
-    pub(crate) held: usize,
+    pub held: usize,
 }
 
 impl Limits {
     /// The limits of `rfc1738 serve`. The head holds the longest request target hyper
     /// reads (65,534 bytes, the `http` crate's bound: an `input` of 64 KiB fits by `GET`
     /// when its characters need no escape) and 32 KiB of header lines.
-    pub(crate) const SERVE: Limits = Limits {
+    pub const SERVE: Limits = Limits {
         head: 96 * 1024,
         headers: 100,
         body: api::MAX_BODY,
@@ -80,13 +80,13 @@ impl Limits {
 
 /// What the connections share: their limits, and the room left for bodies and answers, in
 /// KiB.
-pub(crate) struct Server {
+pub struct Server {
     limits: Limits,
     room: Arc<Semaphore>,
 }
 
 impl Server {
-    pub(crate) fn new(limits: Limits) -> Arc<Server> {
+    pub fn new(limits: Limits) -> Arc<Server> {
         Arc::new(Server {
             limits,
             room: Arc::new(Semaphore::new(limits.held / 1024)),
@@ -142,7 +142,7 @@ const CSP: &str = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src
 /// Serves one connection until the client closes it, a limit closes it, or an answer says
 /// `Connection: close`. A client that went away, timed out or sent no HTTP is no error of
 /// the server's: nothing is returned.
-pub(crate) async fn connection<S>(stream: S, server: Arc<Server>)
+pub async fn connection<S>(stream: S, server: Arc<Server>)
 where
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
@@ -368,7 +368,7 @@ fn response(
 
 /// An answer's body: one piece of known length (hyper writes its `Content-Length`, and
 /// leaves the piece out when answering `HEAD`).
-pub(crate) struct Answer(Option<Bytes>);
+pub struct Answer(Option<Bytes>);
 
 impl Body for Answer {
     type Data = Bytes;

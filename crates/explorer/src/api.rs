@@ -13,11 +13,11 @@ use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 
 /// The longest input (`input`, `context`, `partial`), in bytes.
-pub(crate) const MAX_INPUT: usize = 64 * 1024;
+pub const MAX_INPUT: usize = 64 * 1024;
 /// The longest text `/api/extract` reads, in bytes.
-pub(crate) const MAX_TEXT: usize = 1024 * 1024;
+pub const MAX_TEXT: usize = 1024 * 1024;
 /// The largest request body: the longest text, with room for its JSON escapes.
-pub(crate) const MAX_BODY: usize = 4 * MAX_TEXT;
+pub const MAX_BODY: usize = 4 * MAX_TEXT;
 
 /// The dialects, as the parameter `dialect` names them.
 const DIALECTS: [&str; 3] = ["rfc1738", "rfc1630", "draft"];
@@ -26,7 +26,7 @@ const FORMS: [&str; 2] = ["reference", "url"];
 
 /// An HTTP method, as far as the API tells them apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Method {
+pub enum Method {
     Get,
     Head,
     Post,
@@ -35,16 +35,16 @@ pub(crate) enum Method {
 
 /// An answer: status, content type, body, and for a 405 the methods allowed.
 #[derive(Debug)]
-pub(crate) struct Reply {
-    pub(crate) status: u16,
-    pub(crate) content_type: &'static str,
-    pub(crate) body: Cow<'static, [u8]>,
-    pub(crate) allow: Option<&'static str>,
+pub struct Reply {
+    pub status: u16,
+    pub content_type: &'static str,
+    pub body: Cow<'static, [u8]>,
+    pub allow: Option<&'static str>,
 }
 
 impl Reply {
     /// A JSON answer.
-    pub(crate) fn json(status: u16, value: &impl serde::Serialize) -> Reply {
+    pub fn json(status: u16, value: &impl serde::Serialize) -> Reply {
         Reply {
             status,
             content_type: "application/json",
@@ -56,15 +56,15 @@ impl Reply {
 
 /// A request's failure: status, code, message, and more fields for the error object.
 #[derive(Debug)]
-pub(crate) struct ApiError {
-    pub(crate) status: u16,
-    pub(crate) code: &'static str,
-    pub(crate) message: String,
-    pub(crate) extra: Map<String, Value>,
+pub struct ApiError {
+    pub status: u16,
+    pub code: &'static str,
+    pub message: String,
+    pub extra: Map<String, Value>,
 }
 
 impl ApiError {
-    pub(crate) fn new(status: u16, code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn new(status: u16, code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             code,
@@ -80,7 +80,7 @@ impl ApiError {
     }
 
     /// `{"error": {"code", "message", ...}}`
-    pub(crate) fn reply(self) -> Reply {
+    pub fn reply(self) -> Reply {
         let mut error = Map::new();
         error.insert("code".to_owned(), self.code.into());
         error.insert("message".to_owned(), self.message.into());
@@ -100,13 +100,13 @@ static ENDPOINTS: [(&str, &[&str], Handler); 5] = [
 ];
 
 /// Whether `path` is an endpoint of the API.
-pub(crate) fn is_endpoint(path: &str) -> bool {
+pub fn is_endpoint(path: &str) -> bool {
     ENDPOINTS.iter().any(|(name, _, _)| *name == path)
 }
 
 /// Answers a request to an endpoint (`path` is one: [`is_endpoint`]): its parameters read
 /// from the query string (`GET`, `HEAD`) or the JSON body (`POST`).
-pub(crate) fn answer(method: Method, path: &str, query: &str, body: &[u8]) -> Reply {
+pub fn answer(method: Method, path: &str, query: &str, body: &[u8]) -> Reply {
     let Some((_, names, handler)) = ENDPOINTS.iter().find(|(name, _, _)| *name == path) else {
         return not_found(path);
     };
@@ -131,7 +131,7 @@ pub(crate) fn answer(method: Method, path: &str, query: &str, body: &[u8]) -> Re
 }
 
 /// The answer to a path that is neither a page, a diagram nor an endpoint.
-pub(crate) fn not_found(path: &str) -> Reply {
+pub fn not_found(path: &str) -> Reply {
     let endpoints: Vec<&str> = ENDPOINTS.iter().map(|(name, _, _)| *name).collect();
     ApiError::new(
         404,
@@ -143,7 +143,7 @@ pub(crate) fn not_found(path: &str) -> Reply {
 }
 
 /// The parameters of a request, by name, each text (already checked as UTF-8).
-pub(crate) struct Params {
+pub struct Params {
     values: Vec<(&'static str, String)>,
 }
 

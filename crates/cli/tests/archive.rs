@@ -10,8 +10,7 @@ use rfc1738::archive::{sniff, ArchiveReader, Detected, Format, Item, ProblemKind
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
-mod common;
-use common::pieces::Pieces;
+use rfc1738_test_support::pieces::Pieces;
 
 /// What the reader handed on, owned.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1128,7 +1127,11 @@ fn extract_reads_the_text_records_and_html_stays_html() {
 /// reader now fills its buffer the same way whatever the source's read sizes.
 #[test]
 fn a_corrupt_gzip_member_is_told_the_same_however_the_file_arrives() {
-    let data = std::fs::read("tests/data/records-corrupt-member.bin").unwrap();
+    let data = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/records-corrupt-member.bin"
+    ))
+    .unwrap();
     // As the fuzz target makes its file from the input: the first byte's flags (ARC,
     // gzip, a member cut in half followed by the raw bytes), the rest compressed.
     let (&first, raw) = data.split_first().unwrap();
@@ -1165,7 +1168,7 @@ fn a_corrupt_gzip_member_is_told_the_same_however_the_file_arrives() {
 /// the goldens and the statuses from the binary (review the diff).
 #[test]
 fn the_archive_cases_of_the_corpus_give_their_goldens() {
-    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/archives");
+    let folder = rfc1738_test_support::root().join("corpus/archives");
     let bless = std::env::var_os("BLESS").is_some();
     let cases_file = folder.join("cases.jsonl");
     let mut cases: Vec<serde_json::Value> = std::fs::read_to_string(&cases_file)

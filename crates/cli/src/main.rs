@@ -37,7 +37,6 @@ mod parse;
 mod partial;
 mod request;
 mod resolve;
-mod serve;
 
 use clap::{CommandFactory, Parser};
 use cli::{Cli, Command, Inputs, SelectArgs};
@@ -293,7 +292,7 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
         }
         Command::Serve { host, port, open } => {
             out.flush()?;
-            serve::run(host, port, open)?;
+            rfc1738_explorer::run(host, port, open)?;
             Ok(Status::Valid)
         }
         Command::Completions { shell } => {

@@ -75,7 +75,9 @@ fn expected(case: &Value) -> Value {
 }
 
 fn cases() -> Vec<Value> {
-    common::corpus::read(&common::corpus::dir().join("requests/cases.jsonl"))
+    rfc1738_test_support::corpus::read(
+        &rfc1738_test_support::corpus::dir().join("requests/cases.jsonl"),
+    )
 }
 
 fn options(case: &Value) -> RequestOptions {
@@ -366,8 +368,7 @@ fn json_reports_carry_description_notes_and_lines_not_utf_8_in_hex() {
 /// `news.example.org`; by RFC 1630 where the last cell starts with "RFC 1630").
 #[test]
 fn the_readme_table_of_requests_is_what_the_library_builds() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = std::fs::read_to_string(rfc1738_test_support::root().join("README.md")).unwrap();
     let section = readme
         .split("\n## What a client sends\n")
         .nth(1)

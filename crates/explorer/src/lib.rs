@@ -1,5 +1,5 @@
-//! `rfc1738 serve`: the grammar explorer, a local web server with one page (plain HTML, CSS
-//! and JavaScript, served from the binary), the railroad diagrams of `docs/diagrams/`, and
+//! The grammar explorer of `rfc1738 serve`: a local web server with one page (plain HTML,
+//! CSS and JavaScript, served from the binary), the railroad diagrams of `docs/diagrams/`, and
 //! the JSON API the page calls (`api.rs`). hyper's HTTP/1 server on one tokio thread reads
 //! and writes every connection (`http.rs`, with the limits a client is held to); the API's
 //! answers are computed on at most four blocking threads.
@@ -7,9 +7,11 @@
 //! It listens on 127.0.0.1 unless `--host` says otherwise, and prints its address on the
 //! first line of standard output (`--port 0` picks a free port; tests read it there).
 
-mod api;
+#![forbid(unsafe_code)]
+
+pub mod api;
 mod diagrams;
-mod http;
+pub mod http;
 mod tree;
 
 use std::io::{self, Write};
@@ -24,7 +26,7 @@ use tokio::sync::Semaphore;
 const MAX_CONNECTIONS: usize = 512;
 
 /// Serves until the process is stopped; an error only when the address cannot be bound.
-pub(crate) fn run(host: IpAddr, port: u16, open: bool) -> io::Result<()> {
+pub fn run(host: IpAddr, port: u16, open: bool) -> io::Result<()> {
     let listener = std::net::TcpListener::bind(SocketAddr::new(host, port)).map_err(|error| {
         io::Error::other(format!("cannot listen on {host} port {port}: {error}"))
     })?;

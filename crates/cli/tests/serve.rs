@@ -186,7 +186,7 @@ fn cli_json(args: &[&str], stdin: &str) -> Vec<Vec<u8>> {
 /// The corpus's inputs of one line, by dialect.
 fn corpus() -> Vec<(String, String)> {
     let mut inputs = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))
+    let mut files: Vec<_> = std::fs::read_dir(rfc1738_test_support::root().join("corpus"))
         .unwrap()
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "jsonl"))

@@ -52,7 +52,7 @@ fn run(command: &str) -> String {
     .unwrap();
     let output = Command::new("sh")
         .args(["-c", command])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(rfc1738_test_support::root())
         .env("PATH", path)
         .env_remove("NO_COLOR")
         .env_remove("RFC1738_MAX_LINE")
@@ -63,7 +63,7 @@ fn run(command: &str) -> String {
 
 #[test]
 fn every_console_example_of_the_readme_prints_what_it_shows() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let file = rfc1738_test_support::root().join("README.md");
     let text = std::fs::read_to_string(&file).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let examples = examples(&lines);

@@ -1,12 +1,12 @@
-//! The railroad diagrams of `docs/diagrams/` as a table the explorer (`rfc1738 serve`, the
-//! `cli` feature) serves from the binary. Written by the crate's build.rs and by the fuzz
-//! crate's (its `serve` target compiles the explorer's modules by `#[path]`).
+//! The railroad diagrams of `docs/diagrams/` (at the workspace's root, where tools/grammar
+//! writes them) as a table the explorer serves from its binary: `diagrams.rs` in OUT_DIR,
+//! one `include_bytes!` per file.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Writes `diagrams.rs` into `out_dir`: `(path under docs/diagrams, its bytes)`, sorted by
 /// path, each file read by `include_bytes!` from `root` (the folder `docs/diagrams`).
-pub fn write_table(root: &Path, out_dir: &Path) {
+fn write_table(root: &Path, out_dir: &Path) {
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     for dir in ["rfc1738", "rfc1630", "draft-www-uri-00"] {
@@ -33,4 +33,13 @@ pub fn write_table(root: &Path, out_dir: &Path) {
     }
     table.push(']');
     std::fs::write(out_dir.join("diagrams.rs"), table).expect("write the diagram table");
+}
+
+fn main() {
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
+    let out_dir = std::env::var_os("OUT_DIR").expect("OUT_DIR");
+    write_table(
+        &PathBuf::from(manifest_dir).join("../../docs/diagrams"),
+        &PathBuf::from(out_dir),
+    );
 }

@@ -12,8 +12,6 @@
 //! Errors beyond the grammar (a number out of range, a length limit) are exempt from the
 //! first two: the grammar accepts the digits they point at ([`BEYOND_GRAMMAR`]).
 
-#![allow(dead_code)]
-
 use pest::Parser;
 use rfc1738::grammar::{draft_www_uri_00, rfc1630, Rfc1738Parser, Rule};
 use rfc1738::{Dialect, ErrorKind, ParseError};

@@ -9,11 +9,9 @@ use pretty_assertions::assert_eq;
 use rfc1738::{Charset, HtmlReading, Link, LinkLister, ResolveMode, UrlKind};
 use serde_json::Value;
 use std::io::Read;
-use std::path::Path;
 use std::process::Command;
 
-mod common;
-use common::pieces::Pieces;
+use rfc1738_test_support::pieces::Pieces;
 
 /// The links of `html`, with the base given, read by HTML 2.0's rules.
 fn links(html: &str, base: Option<&str>, mode: ResolveMode) -> Vec<Link> {
@@ -869,8 +867,8 @@ fn repeated_attributes_count_toward_the_tag_limit_and_are_found_in_linear_time()
 // ---------------------------------------------------------------------------------------
 
 /// The corpus directory.
-fn corpus() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))
+fn corpus() -> std::path::PathBuf {
+    rfc1738_test_support::root().join("corpus")
 }
 
 /// `rfc1738 links --json` on a page of `corpus/links/`, run from `corpus/`.
