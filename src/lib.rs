@@ -41,7 +41,6 @@
 //! | --- | --- |
 //! | `html` | the links of HTML documents: `LinkLister`, `Links`, `Link`, `LinkError`, `LinkWarning`, `Charset`, `HtmlReading` (html5gum, a WHATWG tokenizer without dependencies). |
 //! | `serde` | `Serialize` and `Deserialize` for [`Url`] (a map that round-trips in every dialect, or a string read by RFC 1738), `Serialize` for [`UrlReference`] and [`ParseError`]; the report types `ParseReport`, `LintReport`, `NormalizeReport`, `ResolveReport`, `ExtractReport`, `UnreadableReport`, `RequestReport`, and with `html` `LinkReport` (the CLI's JSON and the corpus's format). |
-//! | `archive` | the `archive` module: the records of ARC (version 1 and 2) and WARC (1.0, 1.1; 0.17, 0.18) files, plain or gzip'd, read with memory bounded by the largest record allowed (flate2). |
 //! | `fetch` | the `fetch` module: fetching what a gopher, ftp, http (HTTP/1.0) or news/nntp URL names over the standard library's sockets (no dependency of its own). |
 //! | `url` | conversions to and from the `url` crate's `url::Url` for http, ftp and file URLs: the `convert` module, `from_url_crate`, `ConvertError`. |
 //! | `pest` | `grammar`: the `pest_derive` parsers of the three grammars, for tools that want pest's pairs (the judge the compiled grammars are tested against). Without it no grammar is compiled twice. |
@@ -130,9 +129,6 @@ pub use judge::fuzzing;
 #[cfg(feature = "pest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pest")))]
 pub use judge::grammar;
-#[cfg(feature = "archive")]
-#[cfg_attr(docsrs, doc(cfg(feature = "archive")))]
-pub use services::archive;
 #[cfg(feature = "url")]
 #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
 pub use services::convert;

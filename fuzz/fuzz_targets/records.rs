@@ -1,4 +1,4 @@
-//! The record reader of web archives (`rfc1738::archive`): any bytes as an ARC or WARC file,
+//! The record reader of web archives (`rfc1738_archive`): any bytes as an ARC or WARC file,
 //! plain or gzip'd, with a small `--max-record`. No panic; every document and the bodies
 //! handed on are within the limit; the same items whether the file arrives whole or in
 //! pieces; the reading always ends (every record read, skipped or reported); warnings are
@@ -7,7 +7,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rfc1738::archive::{sniff, ArchiveReader, Detected, Format, Item};
+use rfc1738_archive::{sniff, ArchiveReader, Detected, Format, Item};
 use std::io::Read;
 
 use rfc1738_test_support::pieces::Pieces;

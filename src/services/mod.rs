@@ -2,8 +2,6 @@
 //! forms, normalization, section 6's checks, the requests of section 3 and (feature `fetch`) their fetching, extraction from running text, the builders,
 //! conversion to the `url` crate, and the JSON reports.
 
-#[cfg(feature = "archive")]
-pub mod archive;
 pub(crate) mod builders;
 #[cfg(feature = "url")]
 pub mod convert;

@@ -5,8 +5,8 @@
 use crate::lines::each_file;
 use crate::output::{shown, Out, Select};
 use crate::Status;
-use rfc1738::archive::{sniff, ArchiveReader, Detected, Document, Format, Item, Peeked, Problem};
 use rfc1738::InRecord;
+use rfc1738_archive::{sniff, ArchiveReader, Detected, Document, Format, Item, Peeked, Problem};
 use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::path::PathBuf;
@@ -121,7 +121,7 @@ enum Either<R, A> {
 }
 
 /// The record a document came from, for its reports.
-pub(crate) fn in_record(record: &rfc1738::archive::Record) -> InRecord<'_> {
+pub(crate) fn in_record(record: &rfc1738_archive::Record) -> InRecord<'_> {
     InRecord {
         offset: record.offset,
         url: record.url.as_deref(),

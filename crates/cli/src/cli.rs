@@ -2,8 +2,8 @@
 
 use crate::output::Only;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use rfc1738::archive::ArchiveReader;
 use rfc1738::{Dialect, Extractor, Fetcher, HtmlReading, LinkLister, ResolveMode};
+use rfc1738_archive::ArchiveReader;
 use std::path::PathBuf;
 
 #[derive(Parser)]

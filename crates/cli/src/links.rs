@@ -26,7 +26,7 @@ pub(crate) fn run_links(
         reads: "HTML",
         documents: "pages",
         found: "links",
-        wanted: rfc1738::archive::is_html,
+        wanted: rfc1738_archive::is_html,
         json,
     };
     archives.run(

@@ -6,7 +6,7 @@ use super::{check, chunks_of, each_value, in_slices, lister, output, schema, Hol
 use crate::archive::{in_record, read_archive, Event};
 use pyo3::prelude::*;
 use pyo3_arrow::input::AnyArray;
-use rfc1738::archive::ArchiveReader;
+use rfc1738_archive::ArchiveReader;
 use rfc1738::LinkReport;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::io;
@@ -24,7 +24,7 @@ struct ProblemRow<'p> {
 
 impl<'p> ProblemRow<'p> {
     /// The row of a problem or warning the reader handed on.
-    fn of(problem: &'p rfc1738::archive::Problem) -> ProblemRow<'p> {
+    fn of(problem: &'p rfc1738_archive::Problem) -> ProblemRow<'p> {
         ProblemRow {
             offset: Some(problem.offset),
             url: problem.url.as_deref(),

@@ -1,8 +1,8 @@
 //! Web archives: the records of ARC files (version 1 and 2, the Internet Archive's format
 //! of 1996-2008) and WARC files (1.0 and 1.1, and the drafts 0.17 and 0.18), plain or
 //! gzip'd (one gzip member per record, several, or the whole file), read record by record
-//! with memory bounded by the largest record allowed. Behind the `archive` feature (on by
-//! default through `cli`).
+//! with memory bounded by the largest record allowed. A crate of its own: it knows nothing
+//! of URLs (the rfc1738 command and Python package read the documents it hands on).
 //!
 //! The format is told from the first bytes ([`sniff`]): gzip's magic bytes, then `WARC/`
 //! (in any case), `filedesc://` or an ARC record's header line. Each record is handed to a
@@ -17,7 +17,7 @@
 //! line that starts a record, searched for from the bad record's header.
 //!
 //! ```
-//! use rfc1738::archive::{sniff, ArchiveReader, Format, Item};
+//! use rfc1738_archive::{sniff, ArchiveReader, Format, Item};
 //!
 //! let page = "HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n\r\n<A HREF=a.html>a</A>";
 //! let warc = format!(
@@ -42,6 +42,10 @@
 //!     .unwrap();
 //! assert_eq!(bodies, [b"<A HREF=a.html>a</A>".to_vec()]);
 //! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod http;
 mod input;
