@@ -25,22 +25,21 @@
 //! # Using the library
 //!
 //! No feature is on by default: a crate that depends on `rfc1738` compiles the parser and
-//! its three small dependencies (thiserror, memchr, bytecount). The `rfc1738` command is
+//! its small dependencies (thiserror, memchr, bytecount, rfc1738-words). The `rfc1738` command is
 //! the crate rfc1738-cli (`crates/cli` of the repository), which builds on this one.
 //!
 //! ```toml
 //! [dependencies]
 //! rfc1738 = "0.1"
-//! # or, with serde and the links of HTML pages:
-//! # rfc1738 = { version = "0.1", features = ["serde", "html"] }
+//! # or, with serde (the JSON reports):
+//! # rfc1738 = { version = "0.1", features = ["serde"] }
 //! ```
 //!
 //! ## Feature flags
 //!
 //! | feature | what it adds |
 //! | --- | --- |
-//! | `html` | the links of HTML documents: `LinkLister`, `Links`, `Link`, `LinkError`, `LinkWarning`, `Charset`, `HtmlReading` (html5gum, a WHATWG tokenizer without dependencies). |
-//! | `serde` | `Serialize` and `Deserialize` for [`Url`] (a map that round-trips in every dialect, or a string read by RFC 1738), `Serialize` for [`UrlReference`] and [`ParseError`]; the report types `ParseReport`, `LintReport`, `NormalizeReport`, `ResolveReport`, `ExtractReport`, `UnreadableReport`, `RequestReport`, and with `html` `LinkReport` (the CLI's JSON and the corpus's format). |
+//! | `serde` | `Serialize` and `Deserialize` for [`Url`] (a map that round-trips in every dialect, or a string read by RFC 1738), `Serialize` for [`UrlReference`] and [`ParseError`]; the report types `ParseReport`, `LintReport`, `NormalizeReport`, `ResolveReport`, `ExtractReport`, `UnreadableReport`, `RequestReport` (the CLI's JSON and the corpus's format). |
 //! | `fetch` | the `fetch` module: fetching what a gopher, ftp, http (HTTP/1.0) or news/nntp URL names over the standard library's sockets (no dependency of its own). |
 //! | `url` | conversions to and from the `url` crate's `url::Url` for http, ftp and file URLs: the `convert` module, `from_url_crate`, `ConvertError`. |
 //! | `pest` | `grammar`: the `pest_derive` parsers of the three grammars, for tools that want pest's pairs (the judge the compiled grammars are tested against). Without it no grammar is compiled twice. |
@@ -66,8 +65,8 @@
 //! - Around them: [`normalize`] and [`equivalent`], [`resolve`] (partial forms),
 //!   [`lint`](fn@lint) (RFC 1738 section 6's security checks), [`Request`] (what a client
 //!   sends for a URL, section 3, refused when section 6 calls it dangerous), [`extract`] (URLs in running text),
-//!   [`encode`] and [`charset`]; with the `html` feature, `LinkLister` (the links of HTML
-//!   pages, resolved as the browsers of 1993-1995 did).
+//!   [`encode`] and [`charset`]. The links of HTML pages, resolved as the browsers of
+//!   1993-1995 did, are the crate rfc1738-links; web archives, rfc1738-archive.
 //!
 //! Building URLs from decoded components is the builders' work, apart from the types
 //! above: [`HttpUrl::builder`], [`FtpUrl::builder`], ... ([`HttpBuilder`],
@@ -168,14 +167,8 @@ pub use services::fetch::FetchReport;
 pub use services::fetch::{
     Event, FetchError, FetchErrorKind, Fetched, Fetcher, MalformedReply, Transcript,
 };
-#[cfg(feature = "html")]
-#[cfg_attr(docsrs, doc(cfg(feature = "html")))]
-pub use services::links::{Charset, HtmlReading, Link, LinkError, LinkLister, LinkWarning, Links};
 pub use services::lint::{lint, Lint, Severity, Warning, WarningKind};
 pub use services::normalize::{equivalent, normalize, normalize_reference};
-#[cfg(all(feature = "serde", feature = "html"))]
-#[cfg_attr(docsrs, doc(cfg(all(feature = "serde", feature = "html"))))]
-pub use services::report::LinkReport;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use services::report::{
@@ -191,7 +184,7 @@ pub use services::request::{
     Request, RequestOptions, RequestRefused, ShownLine, TelnetRequest, Transport, UndefinedRequest,
     WaisAction, WaisRequest,
 };
-pub use services::resolve::{resolve, ResolveError, ResolveMode};
+pub use services::resolve::{resolve, resolve_cern_without_anchor, ResolveError, ResolveMode};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use services::serialize::{Entries, EntryType, EntryValue, REFERENCE_ENTRIES};

@@ -6,7 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rfc1738::{HtmlReading, Link, LinkLister, ResolveMode};
+use rfc1738::ResolveMode;
+use rfc1738_links::{HtmlReading, Link, LinkLister};
 
 use rfc1738_test_support::pieces::Pieces;
 

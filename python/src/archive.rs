@@ -8,8 +8,9 @@ use crate::services::os_error;
 use pyo3::exceptions::{PyStopIteration, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use rfc1738::InRecord;
 use rfc1738_archive::{sniff, ArchiveReader, Detected, Item, Problem, Record};
-use rfc1738::{InRecord, LinkLister, LinkReport};
+use rfc1738_links::{LinkLister, LinkReport};
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, Read};
 use std::path::PathBuf;
@@ -19,7 +20,7 @@ use std::sync::Mutex;
 /// What the reading of an archive hands on, record by record.
 pub(crate) enum Event<'a> {
     /// The links of an HTML page, resolved against its record's URL (and its BASE).
-    Links(&'a Record, Vec<rfc1738::Link>),
+    Links(&'a Record, Vec<rfc1738_links::Link>),
     /// A document of another media type (its record's, and the media type), not read.
     Other(&'a Record, Option<&'a str>),
     /// A record skipped by its kind (`request`, `revisit`, `metadata`, ...).
@@ -73,7 +74,7 @@ pub(crate) fn in_record(record: &Record) -> InRecord<'_> {
 
 /// What the reading thread sends: the owned form of an [`Event`], or the end.
 enum Message {
-    Links(Record, Vec<rfc1738::Link>),
+    Links(Record, Vec<rfc1738_links::Link>),
     /// A document not read: its media type, its record's version.
     Other(Option<String>, &'static str),
     /// A record skipped: its kind in lower case, its version.

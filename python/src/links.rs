@@ -8,7 +8,8 @@ use crate::text::{python_repr, text_of};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyList};
-use rfc1738::{HtmlReading, LinkLister, LinkReport, ResolveMode};
+use rfc1738::ResolveMode;
+use rfc1738_links::{HtmlReading, LinkLister, LinkReport};
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -161,7 +162,7 @@ fn lister(
 fn link_objects<'py>(
     py: Python<'py>,
     file: Option<&str>,
-    links: &[rfc1738::Link],
+    links: &[rfc1738_links::Link],
 ) -> PyResult<Bound<'py, PyIterator>> {
     let mut keys = Keys::new(py);
     let list = PyList::empty(py);

@@ -10,8 +10,6 @@ pub(crate) mod error_report;
 pub(crate) mod extract;
 #[cfg(feature = "fetch")]
 pub mod fetch;
-#[cfg(feature = "html")]
-pub(crate) mod links;
 pub mod lint;
 pub(crate) mod normalize;
 #[cfg(feature = "serde")]

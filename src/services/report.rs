@@ -263,7 +263,7 @@ impl Serialize for WarningReport<'_> {
 }
 
 /// The record of a web archive (ARC or WARC) a page or text came from, as the reports of
-/// its links ([`LinkReport::in_record`]) and URLs ([`ExtractReport::in_record`]) carry it:
+/// its links (`rfc1738_links::LinkReport::in_record`) and URLs ([`ExtractReport::in_record`]) carry it:
 /// `record_offset` (the record's offset in the file, or its gzip member's), `record_url`
 /// (`WARC-Target-URI` or the ARC header's URL; null without one) and `record_date`
 /// (`WARC-Date`, or the ARC date as ISO 8601; null without one).
@@ -293,8 +293,10 @@ pub struct InRecord<'r> {
 }
 
 impl InRecord<'_> {
-    /// Its entries, in a report's map.
-    fn entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+    /// Writes its entries, `record_offset`, `record_url` and `record_date`, into a
+    /// report's map (the one way every report, here and in the crates built on this one,
+    /// places an answer in a record).
+    pub fn entries<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
         map.serialize_entry("record_offset", &self.offset)?;
         map.serialize_entry("record_url", &self.url)?;
         map.serialize_entry("record_date", &self.date)
@@ -375,118 +377,6 @@ impl Serialize for ExtractReport<'_, '_> {
         if let Some(error) = found.error() {
             map.serialize_entry("error", error)?;
         }
-        map.end()
-    }
-}
-
-/// A link of an HTML document, serializable as one line of `rfc1738 links --json` and of
-/// the links corpus (`corpus/links/`): `file`, `line`, `element`, `attribute`, `href`,
-/// `result` (null without one), then `valid` and `kind` of the result by RFC 1738 (for an
-/// invalid one, the production it was read by, as in [`ParseReport`]) or `error` (`code`
-/// and `message`), `warning` (a relative `BASE HREF` resolved) and `charset`. Behind the
-/// `serde` and `html` features.
-///
-/// ```
-/// use rfc1738::{LinkLister, LinkReport};
-///
-/// let links = LinkLister::new()
-///     .base("http://info.cern.ch/hypertext/WWW/TheProject.html")
-///     .links(r#"<A HREF="Status.html">status</A>"#);
-/// let report = LinkReport::new(Some("page.html"), &links[0]);
-/// assert_eq!(
-///     serde_json::to_string(&report).unwrap(),
-///     r#"{"file":"page.html","line":1,"element":"a","attribute":"href","href":"Status.html","#
-///         .to_owned()
-///         + r#""result":"http://info.cern.ch/hypertext/WWW/Status.html","valid":true,"#
-///         + r#""kind":"http","charset":"utf-8"}"#
-/// );
-/// ```
-#[cfg(feature = "html")]
-#[derive(Debug, Clone, Copy)]
-pub struct LinkReport<'r> {
-    file: Option<&'r str>,
-    record: Option<InRecord<'r>>,
-    link: &'r crate::services::links::Link,
-}
-
-#[cfg(feature = "html")]
-impl<'r> LinkReport<'r> {
-    /// The report of `link`, in the document named `file` (`None` for standard input,
-    /// which prints as `"-"`).
-    pub fn new(file: Option<&'r str>, link: &'r crate::services::links::Link) -> LinkReport<'r> {
-        LinkReport {
-            file,
-            record: None,
-            link,
-        }
-    }
-
-    /// The same report, of a link of a page in a record of a web archive:
-    /// `record_offset`, `record_url` and `record_date` follow `file`.
-    pub fn in_record(mut self, record: InRecord<'r>) -> LinkReport<'r> {
-        self.record = Some(record);
-        self
-    }
-}
-
-#[cfg(feature = "html")]
-impl Serialize for LinkReport<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        /// An error or a warning: its code and its message, and for an error that a
-        /// reading of the markup left open, that reading (`html2`, `whatwg`).
-        struct Coded<'c>(
-            &'static str,
-            &'c dyn std::fmt::Display,
-            Option<&'static str>,
-        );
-        impl Serialize for Coded<'_> {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                let mut map = serializer.serialize_map(None)?;
-                map.serialize_entry("code", self.0)?;
-                map.serialize_entry("message", &self.1.to_string())?;
-                if let Some(reading) = self.2 {
-                    map.serialize_entry("reading", reading)?;
-                }
-                map.end()
-            }
-        }
-        let link = self.link;
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("file", self.file.unwrap_or("-"))?;
-        if let Some(record) = &self.record {
-            record.entries(&mut map)?;
-        }
-        map.serialize_entry("line", &link.line)?;
-        map.serialize_entry("element", &link.element)?;
-        map.serialize_entry("attribute", &link.attribute)?;
-        map.serialize_entry("href", &link.href)?;
-        match (&link.result, link.verdict()) {
-            (Ok(result), Some(verdict)) => {
-                map.serialize_entry("result", result)?;
-                map.serialize_entry("valid", &verdict.is_ok())?;
-                let kind = match &verdict {
-                    Ok(kind) => Some(*kind),
-                    Err(error) => error.url_kind(),
-                };
-                map.serialize_entry("kind", &kind.map(|kind| kind.name()))?;
-            }
-            (result, _) => {
-                map.serialize_entry("result", &None::<&str>)?;
-                if let Err(error) = result {
-                    let reading = match error {
-                        crate::services::links::LinkError::Unclosed { reading, .. } => {
-                            Some(reading.name())
-                        }
-                        _ => None,
-                    };
-                    map.serialize_entry("error", &Coded(error.code(), error, reading))?;
-                }
-            }
-        }
-        if let Some(warning) = &link.warning {
-            map.serialize_entry("warning", &Coded(warning.code(), warning, None))?;
-        }
-        map.serialize_entry("charset", link.charset.name())?;
         map.end()
     }
 }

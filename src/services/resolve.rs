@@ -259,11 +259,25 @@ pub fn resolve(context: &str, partial: &str, mode: ResolveMode) -> Result<String
 }
 
 /// The CERN library's `HTParse` without its anchor part (`PARSE_ACCESS | PARSE_HOST |
-/// PARSE_PATH | PARSE_PUNCTUATION`): neither `partial`'s fragment nor `context`'s is kept.
-/// NCSA Mosaic 2.4-2.7b5 resolved an image's address so (`mo_url_canonicalize`), and took the
-/// anchor off a document's address so before resolving a link against it.
-#[cfg(feature = "html")]
-pub(crate) fn resolve_cern_without_anchor(context: &str, partial: &str) -> String {
+/// PARSE_PATH | PARSE_PUNCTUATION`): [`ResolveMode::Cern`]'s answer with neither
+/// `partial`'s fragment nor `context`'s kept. NCSA Mosaic 2.4-2.7b5 resolved an image's
+/// address so (`mo_url_canonicalize`), and took the anchor off a document's address so
+/// before resolving a link against it (the link lister of rfc1738-links does as Mosaic did).
+///
+/// ```
+/// use rfc1738::{resolve, resolve_cern_without_anchor, ResolveMode};
+///
+/// let context = "http://info.cern.ch/hypertext/WWW/TheProject.html#top";
+/// assert_eq!(
+///     resolve(context, "Status.html#now", ResolveMode::Cern).unwrap(),
+///     "http://info.cern.ch/hypertext/WWW/Status.html#now"
+/// );
+/// assert_eq!(
+///     resolve_cern_without_anchor(context, "Status.html#now"),
+///     "http://info.cern.ch/hypertext/WWW/Status.html"
+/// );
+/// ```
+pub fn resolve_cern_without_anchor(context: &str, partial: &str) -> String {
     cern::resolve_without_anchor(context, partial)
 }
 

@@ -3,7 +3,8 @@
 use crate::archives::{in_record, record_label, Archives, Command};
 use crate::output::{shown, Out, Select};
 use crate::Status;
-use rfc1738::{InRecord, Link, LinkLister, LinkReport};
+use rfc1738::InRecord;
+use rfc1738_links::{Link, LinkLister, LinkReport};
 use std::io::{self, Write};
 
 /// Prints the links of each file (standard input without files, and for `-`) that
@@ -98,8 +99,8 @@ fn print_link(file: &str, link: &Link, out: &mut impl Write) -> io::Result<()> {
         (Ok(result), None) => format!("-> {}", shown(result)),
     };
     let latin1 = match link.charset {
-        rfc1738::Charset::Latin1 => "  [latin-1]",
-        rfc1738::Charset::Utf8 => "",
+        rfc1738_links::Charset::Latin1 => "  [latin-1]",
+        rfc1738_links::Charset::Utf8 => "",
     };
     writeln!(
         out,

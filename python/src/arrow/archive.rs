@@ -7,7 +7,7 @@ use crate::archive::{in_record, read_archive, Event};
 use pyo3::prelude::*;
 use pyo3_arrow::input::AnyArray;
 use rfc1738_archive::ArchiveReader;
-use rfc1738::LinkReport;
+use rfc1738_links::LinkReport;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::io;
 
@@ -109,7 +109,7 @@ fn archive_rows(
     rows: &mut Rows,
     index: i64,
     file: Value<'_>,
-    lister: &rfc1738::LinkLister,
+    lister: &rfc1738_links::LinkLister,
     reader: ArchiveReader,
 ) -> Result<(), RowError> {
     let mut failed: Option<RowError> = None;

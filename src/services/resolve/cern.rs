@@ -95,7 +95,6 @@ pub(super) fn resolve(context: &str, partial: &str) -> String {
 /// context's. NCSA Mosaic 2.4-2.7b5 called it so (`mo_url_canonicalize`, `src/mo-www.c`) for an
 /// image's address, and on a document's address to take its anchor off before resolving
 /// a link against it (`mo_url_canonicalize_keep_anchor`).
-#[cfg(feature = "html")]
 pub(super) fn resolve_without_anchor(context: &str, partial: &str) -> String {
     parse(context, partial, false)
 }

@@ -1,6 +1,7 @@
 //! The links of HTML documents as the browsers of 1993-1995 followed them: the URL
 //! attributes of HTML 2.0 (RFC 1866), resolved against the document's base by a
-//! [`ResolveMode`]. Behind the `html` feature (on by default through `cli`).
+//! [`ResolveMode`]. A crate of its own, on the rfc1738 library (which resolves and reads
+//! each link); `LinkReport` (feature `serde`) is one line of `rfc1738 links --json`.
 //!
 //! Tags are read by [html5gum](https://docs.rs/html5gum)'s tokenizer (the WHATWG
 //! tokenizer: tags and attributes in any case, values quoted with `"` or `'` or not, space
@@ -11,23 +12,31 @@
 //! ([`HtmlReading::Whatwg`]). The bytes reach both through `reader.rs` (UTF-8, or Latin-1
 //! from the first byte that is not; lines counted).
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 mod emitter;
 mod markup;
 mod reader;
+#[cfg(feature = "serde")]
+mod report;
 mod sgml;
 mod shared;
 mod token;
 
 pub use markup::{Charset, HtmlReading};
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub use report::LinkReport;
 
-use crate::facade::parse_reference;
-use crate::services::resolve::{resolve, resolve_cern_without_anchor, ResolveError, ResolveMode};
-use crate::vocabulary::dialect::{is_absolute, without_fragment, Dialect};
-use crate::vocabulary::error::ParseError;
-use crate::vocabulary::kind::UrlKind;
 use emitter::LinkEmitter;
 use html5gum::Tokenizer;
 use reader::HtmlReader;
+use rfc1738::{
+    is_absolute, parse_reference, resolve, resolve_cern_without_anchor, Dialect, ParseError,
+    ResolveError, ResolveMode, UrlKind,
+};
 use shared::Shared;
 use std::collections::VecDeque;
 use std::fmt;
@@ -84,7 +93,8 @@ const LINK_ATTRIBUTES: &[(&str, &str)] = &[
 ///   ([`Charset`]).
 ///
 /// ```
-/// use rfc1738::{LinkLister, ResolveMode};
+/// use rfc1738::ResolveMode;
+/// use rfc1738_links::LinkLister;
 ///
 /// let page = r#"<TITLE>Demo</TITLE><A HREF="../Overview.html#top">back</A>
 /// <IMG SRC=icons/www.gif ALT="[WWW]"> <!-- <A HREF="not-a-link"> -->
@@ -488,7 +498,7 @@ impl<R: Read> Links<R> {
 fn document_address(url: &str, mode: ResolveMode) -> String {
     match mode {
         ResolveMode::Cern => resolve_cern_without_anchor("", url),
-        _ => without_fragment(url).to_owned(),
+        _ => url.split_once('#').map_or(url, |(url, _)| url).to_owned(),
     }
 }
 

@@ -14,7 +14,7 @@ use std::fmt;
 /// `TEXTAREA`.
 ///
 /// ```
-/// use rfc1738::{HtmlReading, LinkLister};
+/// use rfc1738_links::{HtmlReading, LinkLister};
 ///
 /// let page = "<!-- a comment -- >\n<A HREF=\"x.html\">x</A> <!-- -->";
 /// let html2 = LinkLister::new().base("http://h/").links(page);
