@@ -40,7 +40,6 @@
 //! | feature | what it adds |
 //! | --- | --- |
 //! | `serde` | `Serialize` and `Deserialize` for [`Url`] (a map that round-trips in every dialect, or a string read by RFC 1738), `Serialize` for [`UrlReference`] and [`ParseError`]; the report types `ParseReport`, `LintReport`, `NormalizeReport`, `ResolveReport`, `ExtractReport`, `UnreadableReport`, `RequestReport` (the CLI's JSON and the corpus's format). |
-//! | `fetch` | the `fetch` module: fetching what a gopher, ftp, http (HTTP/1.0) or news/nntp URL names over the standard library's sockets (no dependency of its own). |
 //! | `url` | conversions to and from the `url` crate's `url::Url` for http, ftp and file URLs: the `convert` module, `from_url_crate`, `ConvertError`. |
 //! | `pest` | `grammar`: the `pest_derive` parsers of the three grammars, for tools that want pest's pairs (the judge the compiled grammars are tested against). Without it no grammar is compiled twice. |
 //! | `fuzzing` | internal: the checks the fuzz targets run (implies `pest`); not part of the API. |
@@ -156,17 +155,6 @@ pub use services::error_report::ErrorReport;
 pub use services::extract::{
     extract, extract_reader, Extract, ExtractReader, Extractor, Found, Wrapper,
 };
-#[cfg(feature = "fetch")]
-#[cfg_attr(docsrs, doc(cfg(feature = "fetch")))]
-pub use services::fetch;
-#[cfg(all(feature = "fetch", feature = "serde"))]
-#[cfg_attr(docsrs, doc(cfg(all(feature = "fetch", feature = "serde"))))]
-pub use services::fetch::FetchReport;
-#[cfg(feature = "fetch")]
-#[cfg_attr(docsrs, doc(cfg(feature = "fetch")))]
-pub use services::fetch::{
-    Event, FetchError, FetchErrorKind, Fetched, Fetcher, MalformedReply, Transcript,
-};
 pub use services::lint::{lint, Lint, Severity, Warning, WarningKind};
 pub use services::normalize::{equivalent, normalize, normalize_reference};
 #[cfg(feature = "serde")]
@@ -179,8 +167,8 @@ pub use services::report::{
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use services::request::report::RequestReport;
 pub use services::request::{
-    FileRequest, FtpRequest, FtpTransfer, GopherPlus, GopherRequest, HttpRequest, Line,
-    MailtoRequest, Missing, NewsRequest, NntpCommand, NntpRequest, ProsperoRequest, Protocol,
+    escape_octets, FileRequest, FtpRequest, FtpTransfer, GopherPlus, GopherRequest, HttpRequest,
+    Line, MailtoRequest, Missing, NewsRequest, NntpCommand, NntpRequest, ProsperoRequest, Protocol,
     Request, RequestOptions, RequestRefused, ShownLine, TelnetRequest, Transport, UndefinedRequest,
     WaisAction, WaisRequest,
 };

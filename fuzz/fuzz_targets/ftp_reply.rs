@@ -1,11 +1,11 @@
-//! FTP replies as a hostile server sends them (`rfc1738::fetch::reply`): any bytes as reply
+//! FTP replies as a hostile server sends them (`rfc1738_fetch::reply`): any bytes as reply
 //! lines, a `227` text, an `EPSV` text, an `NLST` listing. No panic; a reply read whole is
 //! the same reply read line by line; every line kept is text (no CR, LF, NUL); a `227`
 //! address written back reads the same; a listing's names hold no control byte.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rfc1738::fetch::reply::{ftp_replies, parse_epsv, parse_name_list, parse_pasv, FtpReplyReader};
+use rfc1738_fetch::reply::{ftp_replies, parse_epsv, parse_name_list, parse_pasv, FtpReplyReader};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(replies) = ftp_replies(data) {

@@ -1,11 +1,11 @@
 //! Gopher menus and Gopher+ length lines as a hostile server sends them
-//! (`rfc1738::fetch::reply`). No panic; the items of a menu read, written back as menu
+//! (`rfc1738_fetch::reply`). No panic; the items of a menu read, written back as menu
 //! lines, read as the same items, every field (the Gopher+ one too) the same; no field
 //! holds a TAB, CR or LF.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rfc1738::fetch::reply::{parse_gopher_plus_header, parse_menu, parse_menu_line, MenuLine};
+use rfc1738_fetch::reply::{parse_gopher_plus_header, parse_menu, parse_menu_line, MenuLine};
 
 fuzz_target!(|data: &[u8]| {
     let _ = parse_gopher_plus_header(data);

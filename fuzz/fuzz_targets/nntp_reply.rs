@@ -1,12 +1,12 @@
 //! NNTP status lines and dot-stuffed multi-line responses as a hostile server sends them
-//! (`rfc1738::fetch::reply`). No panic; a status read has a code from 100 to 599; a
+//! (`rfc1738_fetch::reply`). No panic; a status read has a code from 100 to 599; a
 //! multi-line response decoded, stuffed again and ended by ".", decodes to the same text;
 //! an HTTP/1.0 head (the other line protocol the client reads) never panics either, nor
 //! does a chunk's size line, whose size written again in hexadecimal reads back the same.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rfc1738::fetch::reply::{
+use rfc1738_fetch::reply::{
     decode_multiline, parse_chunk_size, parse_http_head, parse_nntp_status,
 };
 

@@ -1,5 +1,5 @@
 //! Layer 5, the services built on the typed URL and the facade: resolution of partial
-//! forms, normalization, section 6's checks, the requests of section 3 and (feature `fetch`) their fetching, extraction from running text, the builders,
+//! forms, normalization, section 6's checks, the requests of section 3 (their fetching is the crate rfc1738-fetch), extraction from running text, the builders,
 //! conversion to the `url` crate, and the JSON reports.
 
 pub(crate) mod builders;
@@ -8,8 +8,6 @@ pub mod convert;
 #[cfg(feature = "serde")]
 pub(crate) mod error_report;
 pub(crate) mod extract;
-#[cfg(feature = "fetch")]
-pub mod fetch;
 pub mod lint;
 pub(crate) mod normalize;
 #[cfg(feature = "serde")]

@@ -2,8 +2,9 @@
 
 use crate::output::Only;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use rfc1738::{Dialect, Extractor, Fetcher, ResolveMode};
+use rfc1738::{Dialect, Extractor, ResolveMode};
 use rfc1738_archive::ArchiveReader;
+use rfc1738_fetch::Fetcher;
 use rfc1738_links::{HtmlReading, LinkLister};
 use std::path::PathBuf;
 

@@ -10,6 +10,7 @@ pub mod error_truth;
 pub mod pest_docs;
 pub mod pieces;
 pub mod random;
+pub mod servers;
 
 /// The workspace's root folder (the checkout): where `corpus/`, `grammar/`, `README.md` and
 /// the library's `tests/data/` are, whichever crate's test asks.

@@ -1,6 +1,6 @@
 //! Files, RFC 1738 section 3.10.
 
-use super::line::{decode_plain, shown, Line};
+use super::line::{decode_plain, escape_octets, Line};
 use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::FileUrl;
 use std::borrow::Cow;
@@ -114,7 +114,7 @@ impl<'u> FileRequest<'u> {
     }
 
     pub(crate) fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = shown(&self.path());
+        let path = escape_octets(&self.path());
         match (self.local, self.host) {
             (true, _) => write!(f, "the file {path} of this machine"),
             (false, Some(host)) => write!(

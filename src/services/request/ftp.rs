@@ -1,6 +1,6 @@
 //! FTP, RFC 1738 section 3.2: the login of 3.2.1, the commands of 3.2.2.
 
-use super::line::{decode_plain, line, shown, ForLine, Line};
+use super::line::{decode_plain, escape_octets, line, ForLine, Line};
 use super::terms::{Common, Missing, Protocol, RequestOptions, Transport};
 use crate::ast::scheme::{FtpType, FtpUrl, Typecode};
 use std::borrow::Cow;
@@ -252,10 +252,10 @@ impl<'u> FtpRequest<'u> {
 
     pub(crate) fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let whom = match &self.user {
-            Some(user) => format!("\"{}\"", shown(user)),
+            Some(user) => format!("\"{}\"", escape_octets(user)),
             None => "anonymous".to_owned(),
         };
-        let path: Vec<String> = self.directories.iter().map(|d| shown(d)).collect();
+        let path: Vec<String> = self.directories.iter().map(|d| escape_octets(d)).collect();
         let within = match path.is_empty() {
             true => "the login directory".to_owned(),
             false => format!("\"{}\"", path.join("\" then \"")),
@@ -264,12 +264,12 @@ impl<'u> FtpRequest<'u> {
             FtpTransfer::Retr(name) => write!(
                 f,
                 "FTP retrieval of the file \"{}\" in {within}, logged in as {whom}",
-                shown(name)
+                escape_octets(name)
             ),
             FtpTransfer::Nlst(Some(name)) => write!(
                 f,
                 "FTP listing (NLST) of \"{}\" in {within}, logged in as {whom}",
-                shown(name)
+                escape_octets(name)
             ),
             FtpTransfer::Nlst(None) => {
                 write!(f, "FTP listing (NLST) of {within}, logged in as {whom}")

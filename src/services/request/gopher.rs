@@ -2,7 +2,7 @@
 //! fullest text on Gopher+ strings and what a client sends for each).
 
 use super::line::{
-    decode_cow, decode_for_line, decode_plain, plus_as_space, shown, split_lines, Line,
+    decode_cow, decode_for_line, decode_plain, escape_octets, plus_as_space, split_lines, Line,
 };
 use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::GopherUrl;
@@ -244,14 +244,14 @@ impl<'u> GopherRequest<'u> {
         write!(
             f,
             "gopher request for an item of type {}, selector \"{}\"",
-            shown(&[self.item_type]),
-            shown(&self.selector)
+            escape_octets(&[self.item_type]),
+            escape_octets(&self.selector)
         )?;
         if let Some(search) = &self.search {
-            write!(f, ", search \"{}\"", shown(search))?;
+            write!(f, ", search \"{}\"", escape_octets(search))?;
         }
         if let Some(gopher_plus) = &self.gopher_plus {
-            write!(f, ", Gopher+ \"{}\"", shown(gopher_plus))?;
+            write!(f, ", Gopher+ \"{}\"", escape_octets(gopher_plus))?;
         }
         Ok(())
     }

@@ -69,18 +69,28 @@ pub struct ShownLine<'l>(&'l [u8]);
 
 impl fmt::Display for ShownLine<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&shown(self.0))
+        f.write_str(&escape_octets(self.0))
     }
 }
 
 impl fmt::Debug for Line {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Line(\"{}\")", shown(&self.0))
+        write!(f, "Line(\"{}\")", escape_octets(&self.0))
     }
 }
 
-/// Octets shown for a person, in one line: see [`Line::shown`].
-pub(crate) fn shown(bytes: &[u8]) -> String {
+/// Octets sent or received on a connection, shown for a person in one line (what
+/// [`Line::shown`] writes): `\\`, `\r`, `\n`, `\t`, `\0`, any other control character
+/// and any byte that is not UTF-8 as `\xNN`, so that a line end or a stray byte can be
+/// seen and the text read back. Text of a URL or an error is shown by
+/// [`escape_controls`](crate::escape_controls), which keeps backslashes and writes C1
+/// controls as `\u{9b}`.
+///
+/// ```
+/// assert_eq!(rfc1738::escape_octets(b"RETR a\\b\r\n"), "RETR a\\\\b\\r\\n");
+/// assert_eq!(rfc1738::escape_octets(b"caf\xe9\x1b"), "caf\\xE9\\x1B");
+/// ```
+pub fn escape_octets(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len());
     for chunk in bytes.utf8_chunks() {
         for c in chunk.valid().chars() {
@@ -231,7 +241,7 @@ mod tests {
     #[test]
     fn lines_show_control_bytes_and_bytes_that_are_not_utf8() {
         assert_eq!(
-            shown(b"a\\b\t\x01\x7f\xc3\xa9\xff\r\n"),
+            escape_octets(b"a\\b\t\x01\x7f\xc3\xa9\xff\r\n"),
             r"a\\b\t\x01\x7Fé\xFF\r\n"
         );
         let lines = split_lines(b"a\r\nb\r\nc");

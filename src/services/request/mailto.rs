@@ -1,6 +1,6 @@
 //! Mail addresses, RFC 1738 section 3.5.
 
-use super::line::{decode_plain, shown, Line};
+use super::line::{decode_plain, escape_octets, Line};
 use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::MailtoUrl;
 use std::borrow::Cow;
@@ -81,7 +81,7 @@ impl<'u> MailtoRequest<'u> {
         write!(
             f,
             "a message to {}, written by the user",
-            shown(&self.address)
+            escape_octets(&self.address)
         )
     }
 }

@@ -61,9 +61,7 @@ pub use file::FileRequest;
 pub use ftp::{FtpRequest, FtpTransfer};
 pub use gopher::{GopherPlus, GopherRequest};
 pub use http::HttpRequest;
-#[cfg(feature = "fetch")]
-pub(crate) use line::shown;
-pub use line::{Line, ShownLine};
+pub use line::{escape_octets, Line, ShownLine};
 pub use mailto::MailtoRequest;
 pub use nntp::{NewsRequest, NntpCommand, NntpRequest};
 pub use prospero::ProsperoRequest;

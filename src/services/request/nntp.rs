@@ -1,6 +1,6 @@
 //! News, RFC 1738 sections 3.6 (`news`) and 3.7 (`nntp`), both read over NNTP (RFC 977).
 
-use super::line::{decode_plain, line, shown, Line};
+use super::line::{decode_plain, escape_octets, line, Line};
 use super::terms::{Common, Missing, Protocol, RequestOptions, Transport};
 use crate::ast::scheme::{Grouppart, NewsUrl, NntpUrl};
 use std::borrow::Cow;
@@ -22,6 +22,24 @@ pub enum NntpCommand<'r> {
 }
 
 impl NntpCommand<'_> {
+    /// The status code of the reply that says the command succeeded (RFC 977 section 3:
+    /// `215` list follows, `211` group selected, `220` article follows); any other reply is
+    /// the server's refusal.
+    ///
+    /// ```
+    /// use rfc1738::NntpCommand;
+    ///
+    /// assert_eq!(NntpCommand::List.success_code(), 215);
+    /// assert_eq!(NntpCommand::Group(b"comp.infosystems.www").success_code(), 211);
+    /// ```
+    pub fn success_code(&self) -> u16 {
+        match self {
+            NntpCommand::List => 215,
+            NntpCommand::Group(_) => 211,
+            NntpCommand::ArticleById(_) | NntpCommand::ArticleByNumber(_) => 220,
+        }
+    }
+
     /// The command's line, CR LF included.
     pub fn line(&self) -> Line {
         match self {
@@ -167,8 +185,8 @@ impl<'u> NewsRequest<'u> {
     pub(crate) fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.target {
             NewsTarget::All => f.write_str("the list of all newsgroups")?,
-            NewsTarget::Group(group) => write!(f, "the newsgroup {}", shown(group))?,
-            NewsTarget::Article(id) => write!(f, "the article <{}>", shown(id))?,
+            NewsTarget::Group(group) => write!(f, "the newsgroup {}", escape_octets(group))?,
+            NewsTarget::Article(id) => write!(f, "the article <{}>", escape_octets(id))?,
         }
         match self.host() {
             Some(host) => write!(f, " from the news server {host}"),
@@ -279,9 +297,9 @@ impl<'u> NntpRequest<'u> {
             Some(number) => write!(
                 f,
                 "article {number} of the newsgroup {}",
-                shown(&self.group)
+                escape_octets(&self.group)
             )?,
-            None => write!(f, "the newsgroup {}", shown(&self.group))?,
+            None => write!(f, "the newsgroup {}", escape_octets(&self.group))?,
         }
         match self.host() {
             Some(host) => write!(f, " on the news server {host}"),

@@ -1,6 +1,6 @@
 //! Prospero, RFC 1738 section 3.11.
 
-use super::line::{decode_plain, shown, Line};
+use super::line::{decode_plain, escape_octets, Line};
 use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::ProsperoUrl;
 use std::borrow::Cow;
@@ -122,10 +122,10 @@ impl<'u> ProsperoRequest<'u> {
             f,
             "a query of the Prospero directory server {} for the object \"{}\"",
             self.host,
-            shown(&self.hsoname)
+            escape_octets(&self.hsoname)
         )?;
         for (name, value) in &self.fields {
-            write!(f, ", {}={}", shown(name), shown(value))?;
+            write!(f, ", {}={}", escape_octets(name), escape_octets(value))?;
         }
         if let Some(version) = self.version {
             write!(f, ", version {version}")?;

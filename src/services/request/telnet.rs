@@ -1,6 +1,6 @@
 //! Interactive sessions: telnet, RFC 1738 section 3.8; RFC 1630's rlogin and tn3270.
 
-use super::line::{decode_plain, shown, Line};
+use super::line::{decode_plain, escape_octets, Line};
 use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::TelnetUrl;
 use crate::vocabulary::kind::UrlKind;
@@ -123,10 +123,14 @@ impl<'u> TelnetRequest<'u> {
             (Some(user), Some(password)) => write!(
                 f,
                 ", the user advised to log in as \"{}\" with the password \"{}\"",
-                shown(user),
-                shown(password)
+                escape_octets(user),
+                escape_octets(password)
             ),
-            (Some(user), None) => write!(f, ", the user advised to log in as \"{}\"", shown(user)),
+            (Some(user), None) => write!(
+                f,
+                ", the user advised to log in as \"{}\"",
+                escape_octets(user)
+            ),
             _ => Ok(()),
         }
     }

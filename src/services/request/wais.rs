@@ -1,6 +1,6 @@
 //! WAIS, RFC 1738 section 3.9.
 
-use super::line::{decode_cow, decode_plain, plus_as_space, shown, Line};
+use super::line::{decode_cow, decode_plain, escape_octets, plus_as_space, Line};
 use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::{WaisForm, WaisUrl};
 use crate::vocabulary::dialect::Dialect;
@@ -149,7 +149,7 @@ impl<'u> WaisRequest<'u> {
     }
 
     pub(crate) fn describe(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let database = shown(&self.database);
+        let database = escape_octets(&self.database);
         match self.action() {
             WaisAction::Search { query: None } => write!(
                 f,
@@ -160,13 +160,13 @@ impl<'u> WaisRequest<'u> {
                 f,
                 "a search of the WAIS database \"{database}\" on {} for \"{}\"",
                 self.host,
-                shown(query)
+                escape_octets(query)
             ),
             WaisAction::Retrieve { wtype, wpath } => write!(
                 f,
                 "a retrieval of the document \"{}\" (WAIS type {}) from the WAIS database \"{database}\" on {}",
-                shown(wpath),
-                shown(wtype),
+                escape_octets(wpath),
+                escape_octets(wtype),
                 self.host
             ),
         }

@@ -1,4 +1,4 @@
-//! Fetching what a URL names (feature `fetch`): the request of section 3 ([`Request`])
+//! Fetching what a URL names: the request of section 3 ([`Request`], of the rfc1738 library)
 //! sent over the standard library's TCP sockets to a gopher, FTP, HTTP/1.0 or NNTP
 //! server, and the reply read back as the protocol says, the body written to any
 //! [`Write`]. A server is untrusted input: every wait is bounded by the fetch's time-out,
@@ -7,7 +7,8 @@
 //! error that quotes it ([`MalformedReply`]). Nothing is written that was not received.
 //!
 //! ```no_run
-//! use rfc1738::{Fetcher, RequestOptions};
+//! use rfc1738::RequestOptions;
+//! use rfc1738_fetch::Fetcher;
 //! use std::time::Duration;
 //!
 //! let fetcher = Fetcher::new()
@@ -25,12 +26,16 @@
 //! Dangerous URLs (section 6) are refused before anything is sent, as by [`Request::of`]:
 //!
 //! ```
-//! use rfc1738::Fetcher;
+//! use rfc1738_fetch::Fetcher;
 //!
 //! let error = Fetcher::new().fetch("gopher://127.0.0.1:25/0%0D%0AHELO", &mut std::io::sink()).unwrap_err();
 //! assert_eq!(error.code(), "refused-by-lint");
 //! assert!(error.transcript().events().is_empty());
 //! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod connection;
 mod error;
@@ -51,12 +56,12 @@ pub use reply::MalformedReply;
 pub use report::FetchReport;
 pub use transcript::{Event, Transcript};
 
-use crate::facade::parse_reference;
-use crate::services::request::{shown, Missing, Request, RequestOptions};
-use crate::services::resolve::{resolve, ResolveMode};
-use crate::vocabulary::dialect::Dialect;
 use connection::Session;
 use outcome::Outcome;
+use rfc1738::parse_reference;
+use rfc1738::Dialect;
+use rfc1738::{escape_octets, Missing, Request, RequestOptions};
+use rfc1738::{resolve, ResolveMode};
 use std::io::Write;
 use std::time::Duration;
 
@@ -203,7 +208,7 @@ impl Fetcher {
                     })
                 }
                 Outcome::Redirect { location, status } => {
-                    let shown_location = shown(&location);
+                    let shown_location = escape_octets(&location);
                     let not_followed = |reason: String| FetchErrorKind::Redirect {
                         location: shown_location.clone(),
                         reason,
@@ -221,10 +226,7 @@ impl Fetcher {
                     };
                     // HTTP/1.0 asks for an absolute URL; a relative one is read against
                     // the URL that was fetched, by RFC 1808.
-                    let next = match (
-                        crate::vocabulary::dialect::is_absolute(location),
-                        url.is_empty(),
-                    ) {
+                    let next = match (rfc1738::is_absolute(location), url.is_empty()) {
                         (true, _) | (false, true) => location.to_owned(),
                         (false, false) => resolve(&url, location, ResolveMode::Rfc1808)
                             .map_err(|error| not_followed(format!("not resolved: {error}")))?,

@@ -5,7 +5,7 @@ use super::connection::{Connection, Session};
 use super::error::FetchErrorKind;
 use super::outcome::Outcome;
 use super::reply::{check_name_line, parse_epsv, parse_pasv, FtpReply, FtpReplyReader};
-use crate::services::request::{shown, FtpRequest, FtpTransfer, Missing};
+use rfc1738::{escape_octets, FtpRequest, FtpTransfer, Missing};
 use std::net::{IpAddr, SocketAddr};
 
 /// The longest reply line.
@@ -65,7 +65,7 @@ fn command_name(line: &[u8]) -> String {
     let line = super::reply::without_line_end(line);
     match line.starts_with(b"PASS") {
         true => "PASS".to_owned(),
-        false => shown(line),
+        false => escape_octets(line),
     }
 }
 

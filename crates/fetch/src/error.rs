@@ -3,8 +3,8 @@
 
 use super::reply::MalformedReply;
 use super::transcript::Transcript;
-use crate::services::request::{Missing, RequestRefused};
-use crate::vocabulary::error::ParseError;
+use rfc1738::ParseError;
+use rfc1738::{Missing, RequestRefused};
 use std::net::SocketAddr;
 use std::time::Duration;
 

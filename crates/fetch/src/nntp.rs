@@ -5,7 +5,7 @@ use super::connection::{Connection, Session};
 use super::error::FetchErrorKind;
 use super::outcome::Outcome;
 use super::reply::{parse_nntp_status, unstuff_line, without_line_end, NntpStatus};
-use crate::services::request::{shown, Line, NntpCommand};
+use rfc1738::{escape_octets, Line, NntpCommand};
 
 /// The longest status line.
 const MAX_STATUS_LINE: usize = 8 * 1024;
@@ -48,15 +48,14 @@ pub(crate) fn fetch(
     for command in commands {
         let line = command.line();
         last = command_status(&mut connection, session, &line)?;
-        let expected = match command {
-            NntpCommand::List => 215,
-            NntpCommand::Group(_) => 211,
-            NntpCommand::ArticleById(_) | NntpCommand::ArticleByNumber(_) => 220,
-        };
+        let expected = command.success_code();
         if last.0 != expected {
             return Err(FetchErrorKind::ServerError {
                 reply: last.1,
-                context: Some(format!("to {}", shown(without_line_end(line.as_bytes())))),
+                context: Some(format!(
+                    "to {}",
+                    escape_octets(without_line_end(line.as_bytes()))
+                )),
             });
         }
     }
@@ -81,7 +80,7 @@ fn command_status(
     line: &Line,
 ) -> Result<(u16, String), FetchErrorKind> {
     connection.send_line(session, line.as_bytes(), false)?;
-    let name = shown(without_line_end(line.as_bytes()));
+    let name = escape_octets(without_line_end(line.as_bytes()));
     status(connection, session, &format!("the reply to {name}"))
 }
 
@@ -99,7 +98,7 @@ fn status(
     };
     session.transcript.received(&line);
     let NntpStatus { code, .. } = parse_nntp_status(&line)?;
-    Ok((code, shown(without_line_end(&line))))
+    Ok((code, escape_octets(without_line_end(&line))))
 }
 
 /// A multi-line response to its `.` line, unstuffed, each line ended by LF.
@@ -159,8 +158,8 @@ fn group_articles(
             420 | 421 => break,
             _ => {
                 return Err(FetchErrorKind::ServerError {
-                    reply: shown(without_line_end(&reply)),
-                    context: Some(format!("to {}", shown(without_line_end(line)))),
+                    reply: escape_octets(without_line_end(&reply)),
+                    context: Some(format!("to {}", escape_octets(without_line_end(line)))),
                 })
             }
         }

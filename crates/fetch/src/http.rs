@@ -10,7 +10,7 @@ use super::reply::{
     parse_chunk_size, parse_header_line, parse_http_status, without_line_end, HttpHead,
     MalformedReply,
 };
-use crate::services::request::{shown, HttpRequest};
+use rfc1738::{escape_octets, HttpRequest};
 
 /// The longest status or header line.
 const MAX_HEADER_LINE: usize = 8 * 1024;
@@ -34,7 +34,7 @@ pub(crate) fn fetch(
     }
     let head = read_head(&mut connection, session)?;
     let status = head.status_line();
-    let media_type = head.header("content-type").map(shown);
+    let media_type = head.header("content-type").map(escape_octets);
     if matches!(head.code, 301 | 302 | 303 | 307 | 308) {
         if let Some(location) = head.header("location") {
             connection.close();

@@ -4,7 +4,7 @@
 use super::error::FetchError;
 use super::outcome::Fetched;
 use super::transcript::{Event, Transcript};
-use crate::services::unreadable::hex;
+
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
@@ -19,7 +19,7 @@ use serde::Serialize;
 /// `received_bytes`, `body_bytes` and `elapsed_ms`.
 ///
 /// ```
-/// use rfc1738::{FetchReport, Fetcher};
+/// use rfc1738_fetch::{FetchReport, Fetcher};
 ///
 /// let result = Fetcher::new().fetch("telnet://host/", &mut std::io::sink());
 /// let json = serde_json::to_value(FetchReport::new("telnet://host/", &result)).unwrap();
@@ -129,4 +129,10 @@ impl Serialize for EventEntry<'_> {
         }
         map.end()
     }
+}
+
+/// `bytes` in lower-case hexadecimal: a line's `line_hex` when it is not UTF-8, as every
+/// report of the rfc1738 crates writes bytes that are not text.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }

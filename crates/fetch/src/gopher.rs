@@ -7,7 +7,7 @@ use super::outcome::Outcome;
 use super::reply::{
     parse_gopher_plus_header, parse_menu_line, without_line_end, GopherPlusLength, MenuLine,
 };
-use crate::services::request::{shown, GopherPlus, GopherRequest, Missing};
+use rfc1738::{escape_octets, GopherPlus, GopherRequest, Missing};
 
 /// The longest line of a menu, or of a Gopher+ reply's first line.
 pub(crate) const MAX_MENU_LINE: usize = 64 * 1024;
@@ -55,7 +55,10 @@ pub(crate) fn fetch(
     connection.close();
     Ok(Outcome::Done {
         status: None,
-        media_type: Some(format!("gopher type {}", shown(&[request.item_type()]))),
+        media_type: Some(format!(
+            "gopher type {}",
+            escape_octets(&[request.item_type()])
+        )),
     })
 }
 
@@ -178,8 +181,8 @@ fn gopher_plus(
             Err(FetchErrorKind::ServerError {
                 reply: format!(
                     "{}: {}",
-                    shown(without_line_end(&first)),
-                    shown(text.trim_ascii())
+                    escape_octets(without_line_end(&first)),
+                    escape_octets(text.trim_ascii())
                 ),
                 context: None,
             })
@@ -225,7 +228,7 @@ fn gopher_plus(
 
 fn server_error(display: &[u8]) -> FetchErrorKind {
     FetchErrorKind::ServerError {
-        reply: format!("an error item (type 3): {}", shown(display)),
+        reply: format!("an error item (type 3): {}", escape_octets(display)),
         context: None,
     }
 }

@@ -10,7 +10,7 @@
 //! [`MalformedReply`], which quotes it (its first 200 bytes, control bytes and bytes that
 //! are not UTF-8 shown as escapes). No parser allocates by a length the server claims.
 
-use crate::services::request::shown;
+use rfc1738::escape_octets;
 use std::fmt;
 use std::net::Ipv4Addr;
 
@@ -23,7 +23,7 @@ const QUOTED: usize = 200;
 /// A reply that is not what the protocol says: what was expected, and the line (its first
 /// 200 bytes) that was not it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{what}: \"{}\"{}", shown(&self.got), if self.cut { "..." } else { "" })]
+#[error("{what}: \"{}\"{}", escape_octets(&self.got), if self.cut { "..." } else { "" })]
 pub struct MalformedReply {
     what: String,
     got: Vec<u8>,
@@ -128,7 +128,7 @@ impl FtpReply {
 impl fmt::Display for FtpReply {
     /// The reply's lines, joined by `\n` as escapes, for a report.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lines: Vec<String> = self.lines.iter().map(|line| shown(line)).collect();
+        let lines: Vec<String> = self.lines.iter().map(|line| escape_octets(line)).collect();
         f.write_str(&lines.join("\\n"))
     }
 }
@@ -787,7 +787,7 @@ impl HttpHead {
             self.version.0,
             self.version.1,
             self.code,
-            shown(&self.reason)
+            escape_octets(&self.reason)
         )
     }
 }

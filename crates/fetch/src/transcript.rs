@@ -1,7 +1,7 @@
 //! What a fetch sent and what came back, in order, with the sizes and the time: the report
 //! of [`Fetched`](super::Fetched) and of a [`FetchError`](super::FetchError).
 
-use crate::services::request::shown;
+use rfc1738::escape_octets;
 use std::fmt;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -56,18 +56,18 @@ impl fmt::Display for Event {
         match self {
             Event::Connected { address, purpose } => write!(f, "connect  {address} ({purpose})"),
             Event::Sent { bytes, hidden } => match hidden {
-                true => write!(f, "->       {}(not shown)\\r\\n", shown(bytes)),
-                false => write!(f, "->       {}", shown(bytes)),
+                true => write!(f, "->       {}(not shown)\\r\\n", escape_octets(bytes)),
+                false => write!(f, "->       {}", escape_octets(bytes)),
             },
             Event::Received { bytes, length } => {
-                write!(f, "<-       {}", shown(bytes))?;
+                write!(f, "<-       {}", escape_octets(bytes))?;
                 match *length > bytes.len() {
                     true => write!(f, "... ({length} bytes)"),
                     false => Ok(()),
                 }
             }
             Event::Data { bytes } => write!(f, "<-       ({bytes} bytes of data)"),
-            Event::Note(note) => write!(f, "note     {}", shown(note.as_bytes())),
+            Event::Note(note) => write!(f, "note     {}", escape_octets(note.as_bytes())),
         }
     }
 }
