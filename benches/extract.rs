@@ -35,24 +35,25 @@ type Find = fn(&str) -> (usize, usize);
 
 const FINDERS: &[(&str, Find)] = &[
     ("rfc1738", |text| {
-        rfc1738::extract(text).fold((0, 0), |(n, len), found| (n + 1, len + found.url().len()))
+        rfc1738::extraction::extract(text)
+            .fold((0, 0), |(n, len), found| (n + 1, len + found.url().len()))
     }),
     ("rfc1738-reader", |text| {
-        rfc1738::Extractor::new()
+        rfc1738::extraction::Extractor::new()
             .extract_reader(text.as_bytes())
             .fold((0, 0), |(n, len), found| {
                 (n + 1, len + found.map_or(0, |found| found.url().len()))
             })
     }),
     ("rfc1738-bufread", |text| {
-        rfc1738::Extractor::new()
+        rfc1738::extraction::Extractor::new()
             .extract_buf_reader(text.as_bytes())
             .fold((0, 0), |(n, len), found| {
                 (n + 1, len + found.map_or(0, |found| found.url().len()))
             })
     }),
     ("rfc1738-lent", |text| {
-        let mut reader = rfc1738::Extractor::new().extract_buf_reader(text.as_bytes());
+        let mut reader = rfc1738::extraction::Extractor::new().extract_buf_reader(text.as_bytes());
         let (mut n, mut len) = (0, 0);
         while let Some(found) = reader.next_borrowed() {
             n += 1;
@@ -106,7 +107,7 @@ fn bench_linear(c: &mut Criterion, dense: &str) {
         let input = prefix(dense, size);
         group.throughput(Throughput::Bytes(input.len() as u64));
         group.bench_function(name, |b| {
-            b.iter(|| black_box(rfc1738::extract(black_box(&input)).count()))
+            b.iter(|| black_box(rfc1738::extraction::extract(black_box(&input)).count()))
         });
     }
     group.finish();

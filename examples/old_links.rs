@@ -6,7 +6,9 @@
 //! cargo run --example old_links -- notes.txt --base http://info.cern.ch/hypertext/WWW/ Summary.html
 //! ```
 
-use rfc1738::{Extractor, ResolveMode, UrlKind};
+use rfc1738::extraction::Extractor;
+use rfc1738::resolution::ResolveMode;
+use rfc1738::UrlKind;
 use std::fs::File;
 
 fn main() -> std::io::Result<()> {
@@ -52,7 +54,7 @@ fn main() -> std::io::Result<()> {
         return Ok(());
     };
     for partial in &args {
-        match rfc1738::resolve(&base, partial, ResolveMode::Rfc1630) {
+        match rfc1738::resolution::resolve(&base, partial, ResolveMode::Rfc1630) {
             Ok(absolute) => println!("{partial}  in the context of {base}  =  {absolute}"),
             Err(error) => println!("{partial}: {error}"),
         }

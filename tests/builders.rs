@@ -3,7 +3,7 @@
 //! more), components drawn from every octet with the grammar's delimiters favoured.
 
 use pretty_assertions::assert_eq;
-use rfc1738::{
+use rfc1738::schemes::{
     FileUrl, FtpUrl, GenericUrl, GopherUrl, Grouppart, HttpUrl, MailtoUrl, NewsUrl, NntpUrl,
     ProsperoUrl, TelnetUrl, Typecode, WaisForm, WaisUrl,
 };
@@ -416,7 +416,7 @@ fn builders_refuse_what_has_no_escape() {
 /// builder with a host refuses one that is not letters, digits, `-` and `.`.
 #[test]
 fn a_host_holding_a_delimiter_is_refused_not_written_into_another_component() {
-    use rfc1738::BuildError;
+    use rfc1738::building::BuildError;
     let hosts = [
         "h/a", "h:1", "u@h", "h?x", "h#f", "h;x", "h%41", "h a", "h\t", "h\0", "é.org", "[::1]",
     ];

@@ -116,9 +116,11 @@ fn components_are_ordered_disjoint_and_agree_with_the_accessors() {
             Url::Wais(wais) => {
                 assert_eq!(find(Role::Database), Some(wais.database().as_str()));
                 let (search, wtype, wpath) = match wais.form() {
-                    rfc1738::WaisForm::Database => (None, None, None),
-                    rfc1738::WaisForm::Index { search } => (Some(search.as_str()), None, None),
-                    rfc1738::WaisForm::Document { wtype, wpath } => {
+                    rfc1738::schemes::WaisForm::Database => (None, None, None),
+                    rfc1738::schemes::WaisForm::Index { search } => {
+                        (Some(search.as_str()), None, None)
+                    }
+                    rfc1738::schemes::WaisForm::Document { wtype, wpath } => {
                         (None, Some(wtype.as_str()), Some(wpath.as_str()))
                     }
                 };

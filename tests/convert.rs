@@ -1,7 +1,8 @@
 //! The `url` feature: http, ftp and file URLs to `url::Url` and back.
 
 use pretty_assertions::assert_eq;
-use rfc1738::{ConvertError, Url};
+use rfc1738::convert::ConvertError;
+use rfc1738::Url;
 use serde_json::Value;
 
 fn to_url_crate(input: &str) -> Result<url::Url, ConvertError> {
@@ -63,7 +64,7 @@ fn other_kinds_do_not_convert_and_say_why() {
 
 #[test]
 fn what_does_not_carry_back_is_named() {
-    let back = |text: &str| rfc1738::from_url_crate(&url::Url::parse(text).unwrap());
+    let back = |text: &str| rfc1738::convert::from_url_crate(&url::Url::parse(text).unwrap());
     assert!(
         matches!(back("http://h/a#frag"), Err(ConvertError::Fragment { fragment }) if fragment == "frag")
     );
@@ -118,7 +119,7 @@ fn every_corpus_http_ftp_and_file_url_converts_both_ways_or_says_why() {
             match url::Url::try_from(&url) {
                 Ok(theirs) => {
                     there += 1;
-                    match rfc1738::from_url_crate(&theirs) {
+                    match rfc1738::convert::from_url_crate(&theirs) {
                         Ok(ours) => {
                             assert_eq!(ours.kind(), url.kind(), "{input}");
                             // Once in the url crate's form, the round trip is exact.

@@ -7,7 +7,9 @@
 //! keeping each case's `id`, `source` and `note` (review the diff before committing). The
 //! format is documented in `corpus/README.md`.
 
-use rfc1738::{Dialect, ErrorKind, ParseReport, ResolveMode};
+use rfc1738::reports::ParseReport;
+use rfc1738::resolution::ResolveMode;
+use rfc1738::{Dialect, ErrorKind};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs;
@@ -246,7 +248,7 @@ fn corpus_covers_every_scheme_and_every_error_kind() {
     let rules = fs::read_to_string(rules).unwrap();
     for line in rules.lines() {
         let case: Value = serde_json::from_str(line).unwrap();
-        let mut extractor = rfc1738::Extractor::new();
+        let mut extractor = rfc1738::extraction::Extractor::new();
         if let Some(limit) = case["options"]["max_len"].as_u64() {
             extractor = extractor.max_len(limit as usize);
         }
@@ -399,7 +401,7 @@ impl Resolution {
         actual.insert("context".into(), context.into());
         actual.insert("partial".into(), partial.into());
         actual.insert("mode".into(), mode.name().into());
-        match rfc1738::resolve(context, partial, mode) {
+        match rfc1738::resolution::resolve(context, partial, mode) {
             Ok(result) => actual.insert("result".into(), result.into()),
             Err(error) => actual.insert(
                 "error".into(),

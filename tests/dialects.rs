@@ -6,7 +6,8 @@
 //! - in partial-form resolution: only rule 2's "no greater number" clause.
 
 use pretty_assertions::assert_eq;
-use rfc1738::{Dialect, ResolveMode, UrlKind};
+use rfc1738::resolution::ResolveMode;
+use rfc1738::{Dialect, UrlKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Each document's rules: name to its set of definitions (whitespace collapsed).
@@ -251,8 +252,8 @@ fn the_resolution_modes_differ_only_by_the_no_greater_number_clause() {
         "fred:///s//a/b/c",
     ] {
         for partial in partials {
-            let rfc = rfc1738::resolve(context, partial, ResolveMode::Rfc1630).unwrap();
-            let draft = rfc1738::resolve(context, partial, ResolveMode::Draft).unwrap();
+            let rfc = rfc1738::resolution::resolve(context, partial, ResolveMode::Rfc1630).unwrap();
+            let draft = rfc1738::resolution::resolve(context, partial, ResolveMode::Draft).unwrap();
             // The clause matters only when a longer run of slashes follows the first run
             // of the partial form's length: "/g" against the magic contexts.
             let clause_matters = partial == "/g" && context.starts_with("magic:");

@@ -7,7 +7,9 @@
 //! rules case is compared by its `expected` alone); review the diff.
 
 use pretty_assertions::assert_eq;
-use rfc1738::{Dialect, ExtractReport, Extractor, Found};
+use rfc1738::extraction::{Extractor, Found};
+use rfc1738::reports::ExtractReport;
+use rfc1738::Dialect;
 use serde_json::{json, Value};
 use std::io::Read;
 use std::path::PathBuf;
@@ -77,7 +79,7 @@ fn assert_stream_agrees(extractor: Extractor, text: &str, piece: usize) {
         .unwrap();
     assert_eq!(whole, from_str, "read in place, one buffer");
     // The lending read: the same findings, their text borrowed one at a time.
-    fn lent<R: Read>(mut reader: rfc1738::ExtractReader<R>) -> Vec<Found<'static>> {
+    fn lent<R: Read>(mut reader: rfc1738::extraction::ExtractReader<R>) -> Vec<Found<'static>> {
         let mut found = Vec::new();
         while let Some(next) = reader.next_borrowed() {
             found.push(next.unwrap().into_owned());
@@ -311,7 +313,7 @@ fn a_read_error_is_yielded_once_then_the_stream_ends() {
             Err(std::io::Error::other("disk on fire"))
         }
     }
-    let mut reader = rfc1738::extract_reader(Failing);
+    let mut reader = rfc1738::extraction::extract_reader(Failing);
     assert_eq!(
         reader.next().unwrap().unwrap_err().to_string(),
         "disk on fire"
@@ -328,7 +330,7 @@ fn a_read_error_is_yielded_once_then_the_stream_ends() {
 #[test]
 fn invalid_utf8_in_a_stream_shows_as_replacement_and_the_url_is_invalid() {
     let bytes: &[u8] = b"<URL:http://h/\xff> and http://ok/";
-    let found: Vec<_> = rfc1738::extract_reader(bytes)
+    let found: Vec<_> = rfc1738::extraction::extract_reader(bytes)
         .collect::<Result<Vec<_>, _>>()
         .unwrap();
     assert_eq!(found.len(), 2);
@@ -390,11 +392,11 @@ fn hostile_texts_are_read_in_linear_time() {
     // second each when linear.
     let limit = Extractor::DEFAULT_MAX_LEN;
     let many_hyphen_breaks = format!("http://x/{}", "a-\n".repeat(limit));
-    let found: Vec<_> = rfc1738::extract(&many_hyphen_breaks).collect();
+    let found: Vec<_> = rfc1738::extraction::extract(&many_hyphen_breaks).collect();
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].url().len(), limit);
     let closing = format!("http://x/a{}", ")".repeat(limit - 10));
-    let found: Vec<_> = rfc1738::extract(&closing).collect();
+    let found: Vec<_> = rfc1738::extraction::extract(&closing).collect();
     assert_eq!(found[0].url(), "http://x/a");
     for hostile in [
         "<".repeat(1 << 20),
@@ -413,7 +415,7 @@ fn hostile_texts_are_read_in_linear_time() {
         "-\n".repeat(1 << 19),
         format!("<URL:{}", " ".repeat(1 << 20)),
     ] {
-        for found in rfc1738::extract(&hostile) {
+        for found in rfc1738::extraction::extract(&hostile) {
             assert!(found.url().len() <= limit);
         }
         assert_stream_agrees(Extractor::new(), &hostile, 65536);
@@ -440,7 +442,7 @@ fn a_valid_url_that_starts_inside_an_invalid_finding_is_found() {
             "mailto:a@h",
         ] {
             let text = format!("see {outer}{inner} then");
-            let found: Vec<_> = rfc1738::extract(&text).collect();
+            let found: Vec<_> = rfc1738::extraction::extract(&text).collect();
             let valid: Vec<_> = found.iter().filter(|found| found.is_valid()).collect();
             assert_eq!(valid.len(), 1, "{text}");
             assert_eq!(valid[0].url(), inner, "{text}");
@@ -592,7 +594,7 @@ fn at_most_16_invalid_candidates_are_read_inside_an_invalid_finding() {
     // A limit of this implementation (linear time on text made of scheme names): with 15
     // invalid candidates inside, the valid URL after them is found; with 17, it is not.
     let urls = |text: &str| -> Vec<String> {
-        rfc1738::extract(text)
+        rfc1738::extraction::extract(text)
             .map(|found| found.url().to_owned())
             .collect()
     };
@@ -650,7 +652,7 @@ fn character_positions_agree_between_text_and_stream_across_buffer_refills() {
             "ligne {i} — voilà <URL:http://h/{i}> et é http://x/é{i}\n"
         ));
     }
-    let from_text: Vec<_> = rfc1738::extract(&text)
+    let from_text: Vec<_> = rfc1738::extraction::extract(&text)
         .map(|f| {
             (
                 f.start(),
@@ -662,7 +664,7 @@ fn character_positions_agree_between_text_and_stream_across_buffer_refills() {
             )
         })
         .collect();
-    let from_stream: Vec<_> = rfc1738::Extractor::new()
+    let from_stream: Vec<_> = rfc1738::extraction::Extractor::new()
         .extract_reader(text.as_bytes())
         .map(|f| {
             let f = f.unwrap();
@@ -677,7 +679,7 @@ fn character_positions_agree_between_text_and_stream_across_buffer_refills() {
         })
         .collect();
     assert_eq!(from_text, from_stream);
-    for found in rfc1738::extract(&text) {
+    for found in rfc1738::extraction::extract(&text) {
         let (start, end) = (found.start() as usize, found.end() as usize);
         assert_eq!(found.char_start() as usize, text[..start].chars().count());
         assert_eq!(found.char_end() as usize, text[..end].chars().count());

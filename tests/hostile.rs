@@ -197,7 +197,7 @@ fn a_hundred_thousand_path_segments_and_separators() {
 
 #[test]
 fn deeply_repeated_dot_dot_resolves_in_both_modes() {
-    use rfc1738::ResolveMode;
+    use rfc1738::resolution::ResolveMode;
     let partial = format!("{}g", "../".repeat(100_000));
     let context = format!("magic://a/{}f", "b/".repeat(100_000));
     // RFC 1808 and the CERN library as RFC 1630 and its draft, in linear time.
@@ -209,11 +209,11 @@ fn deeply_repeated_dot_dot_resolves_in_both_modes() {
     ];
     for mode in modes {
         assert_eq!(
-            rfc1738::resolve(&context, &partial, mode).unwrap(),
+            rfc1738::resolution::resolve(&context, &partial, mode).unwrap(),
             "magic://a/g"
         );
         // More ".." than elements: they stay (they are not "xxx/../").
-        let short = rfc1738::resolve("magic://a/b/c", &partial, mode).unwrap();
+        let short = rfc1738::resolution::resolve("magic://a/b/c", &partial, mode).unwrap();
         assert!(
             short.starts_with("magic://a/..") && short.ends_with("/g"),
             "{short}"
@@ -227,7 +227,7 @@ fn deeply_repeated_dot_dot_resolves_in_both_modes() {
 /// when it is one allowed nowhere unescaped.
 #[test]
 fn every_octet_in_every_component_is_judged_by_the_components_grammar() {
-    use rfc1738::{charset, CharSet};
+    use rfc1738::encoding::{charset, CharSet};
     fn with(set: CharSet, more: &'static str) -> impl Fn(u8) -> bool {
         move |b: u8| set.contains(b) || (b < 128 && more.as_bytes().contains(&b))
     }
@@ -356,7 +356,8 @@ fn every_dialect_reads_a_sixteen_mebibyte_uri() {
 /// not gopher) and as a partial form in the context's scheme (or standing for itself).
 #[test]
 fn every_octet_in_the_other_components_of_every_dialect_keeps_every_property() {
-    use rfc1738::{Dialect, ResolveMode};
+    use rfc1738::resolution::ResolveMode;
+    use rfc1738::Dialect;
     let templates = [
         "{}ttp://h/",
         "h{}ttp://h/",
@@ -412,7 +413,7 @@ fn every_octet_in_the_other_components_of_every_dialect_keeps_every_property() {
                         }
                     }
                 }
-                let lint = rfc1738::lint(&input, dialect);
+                let lint = rfc1738::lint::lint(&input, dialect);
                 if lint
                     .warnings()
                     .iter()
@@ -428,14 +429,14 @@ fn every_octet_in_the_other_components_of_every_dialect_keeps_every_property() {
             for mode in [ResolveMode::Rfc1630, ResolveMode::Draft] {
                 // As a context: resolved (to an absolute form) exactly when it is absolute
                 // and no gopher URL, which has no partial forms.
-                match rfc1738::resolve(&input, "../g", mode) {
+                match rfc1738::resolution::resolve(&input, "../g", mode) {
                     Ok(result) if absolute && !gopher && rfc1738::is_absolute(&result) => {}
                     Err(_) if !absolute || gopher => {}
                     other => wrong.push(format!("{mode}: {input:?} + ../g gives {other:?}")),
                 }
                 // As a partial form: an absolute form stands for itself; any other is
                 // resolved in the context's scheme.
-                match rfc1738::resolve("magic://a/b", &input, mode) {
+                match rfc1738::resolution::resolve("magic://a/b", &input, mode) {
                     Ok(result) if absolute && result == input => {}
                     Ok(result) if !absolute && result.starts_with("magic:") => {}
                     other => wrong.push(format!("{mode}: magic://a/b + {input:?} gives {other:?}")),

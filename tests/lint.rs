@@ -1,7 +1,8 @@
 //! The security checks of RFC 1738 section 6: every hand-judged case of
 //! `corpus/lint/cases.jsonl` (warnings with kind, severity, component and byte span).
 
-use rfc1738::{Dialect, LintReport};
+use rfc1738::reports::LintReport;
+use rfc1738::Dialect;
 use serde_json::{json, Value};
 
 #[test]
@@ -14,7 +15,7 @@ fn every_lint_case_gives_its_warnings() {
     for case in cases {
         let input = case["input"].as_str().unwrap();
         let dialect: Dialect = case["dialect"].as_str().unwrap().parse().unwrap();
-        let lint = rfc1738::lint(input, dialect);
+        let lint = rfc1738::lint::lint(input, dialect);
         let report = serde_json::to_value(LintReport::new(input, dialect, &lint)).unwrap();
         let warnings: Vec<Value> = report["warnings"]
             .as_array()
@@ -56,10 +57,10 @@ fn every_lint_case_gives_its_warnings() {
 /// every one.
 #[test]
 fn escaped_delimiters_beyond_the_limit_are_counted_not_kept() {
-    use rfc1738::{Lint, WarningKind};
+    use rfc1738::lint::{Lint, WarningKind};
     let count = 100_000;
     let input = format!("gopher://u@h:25/0{}", "%0D".repeat(count));
-    let lint = rfc1738::lint(&input, Dialect::Rfc1738);
+    let lint = rfc1738::lint::lint(&input, Dialect::Rfc1738);
     assert!(!lint.is_valid(), "gopher URLs carry no login");
     let kinds: Vec<WarningKind> = lint.warnings().iter().map(|w| w.kind()).collect();
     let delimiters = kinds
@@ -84,10 +85,10 @@ fn escaped_delimiters_beyond_the_limit_are_counted_not_kept() {
 
     // Valid, and by the library's full list.
     let input = format!("gopher://h/0{}", "%0A".repeat(1500));
-    let lint = rfc1738::lint(&input, Dialect::Rfc1738);
+    let lint = rfc1738::lint::lint(&input, Dialect::Rfc1738);
     assert_eq!((lint.warnings().len(), lint.omitted()), (1000, 500));
     assert_eq!(rfc1738::parse(&input).unwrap().warnings().len(), 1500);
-    let few = rfc1738::lint("gopher://h/0%0D", Dialect::Rfc1738);
+    let few = rfc1738::lint::lint("gopher://h/0%0D", Dialect::Rfc1738);
     let report = serde_json::to_value(LintReport::new("gopher://h/0%0D", Dialect::Rfc1738, &few));
     assert!(
         report.unwrap().get("omitted_warnings").is_none(),
@@ -104,7 +105,7 @@ fn a_warnings_excerpt_is_a_bounded_window_of_the_input() {
         "a".repeat(10_000),
         "b".repeat(10_000)
     );
-    let lint = rfc1738::lint(&input, Dialect::Rfc1738);
+    let lint = rfc1738::lint::lint(&input, Dialect::Rfc1738);
     let delimiter = lint
         .warnings()
         .iter()
@@ -125,7 +126,7 @@ fn a_warnings_excerpt_is_a_bounded_window_of_the_input() {
         format!("gopher://h:25/0{}…\n           ^^", "a".repeat(38))
     );
     let long_password = format!("ftp://u:{}@h/", "p".repeat(500));
-    let lint = rfc1738::lint(&long_password, Dialect::Rfc1738);
+    let lint = rfc1738::lint::lint(&long_password, Dialect::Rfc1738);
     let password = lint
         .warnings()
         .iter()

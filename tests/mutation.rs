@@ -8,7 +8,8 @@
 //! `RFC1738_MUTATIONS=<n>` runs n cases instead of the default and `RFC1738_MUTATION_SEED=<n>`
 //! draws other cases (long runs belong to the fuzz targets, not to CI).
 
-use rfc1738::{Dialect, ResolveError, ResolveMode};
+use rfc1738::resolution::{ResolveError, ResolveMode};
+use rfc1738::Dialect;
 use rfc1738_test_support::random::Random;
 
 const PIECES: &[&str] = &[
@@ -127,7 +128,7 @@ fn mutated_inputs_round_trip_or_fail_at_a_character_boundary() {
                 Ok(reference) => {
                     assert_eq!(reference.to_string(), input, "{dialect}");
                     assert_eq!(reference.clone().into_owned().to_string(), input);
-                    for warning in rfc1738::lint(&input, dialect).warnings() {
+                    for warning in rfc1738::lint::lint(&input, dialect).warnings() {
                         let span = warning.span();
                         assert!(
                             span.start <= span.end && span.end <= input.len(),
@@ -220,7 +221,7 @@ fn mutated_contexts_and_partials_resolve_or_give_a_named_error() {
                 .collect()
         };
         for mode in [ResolveMode::Rfc1630, ResolveMode::Draft] {
-            match rfc1738::resolve(&context, &partial, mode) {
+            match rfc1738::resolution::resolve(&context, &partial, mode) {
                 Ok(result) => {
                     if rfc1738::is_absolute(&partial) {
                         assert_eq!(result, partial);
@@ -270,7 +271,7 @@ fn mutated_contexts_and_partials_resolve_by_rfc1808_and_the_cern_library() {
                 .count();
             len > 0 && text.as_bytes().get(len) == Some(&b':')
         };
-        match rfc1738::resolve(&context, &partial, ResolveMode::Rfc1808) {
+        match rfc1738::resolution::resolve(&context, &partial, ResolveMode::Rfc1808) {
             Ok(result) => {
                 assert!(
                     scheme(&context)
@@ -292,7 +293,7 @@ fn mutated_contexts_and_partials_resolve_by_rfc1808_and_the_cern_library() {
             Err(other) => panic!("{context:?} + {partial:?}: {other}"),
         }
         // The CERN library refuses nothing.
-        let result = rfc1738::resolve(&context, &partial, ResolveMode::Cern)
+        let result = rfc1738::resolution::resolve(&context, &partial, ResolveMode::Cern)
             .unwrap_or_else(|e| panic!("{context:?} + {partial:?}: {e}"));
         assert!(
             result.len() <= context.len() + partial.len() + 5,

@@ -99,7 +99,7 @@ fn normalizing_every_valid_corpus_url_is_idempotent_and_equivalent() {
 /// change what a partial form resolves to, so an escaped dot element keeps its escapes.
 #[test]
 fn normalizing_a_context_keeps_what_partial_forms_resolve_to() {
-    use rfc1738::ResolveMode;
+    use rfc1738::resolution::ResolveMode;
     let elements = [
         "%2e",
         "%2E",
@@ -128,8 +128,9 @@ fn normalizing_a_context_keeps_what_partial_forms_resolve_to() {
             let normalized_context = normal(&context).unwrap();
             for partial in partials {
                 for mode in [ResolveMode::Rfc1630, ResolveMode::Draft] {
-                    let before = rfc1738::resolve(&context, partial, mode).unwrap();
-                    let after = rfc1738::resolve(&normalized_context, partial, mode).unwrap();
+                    let before = rfc1738::resolution::resolve(&context, partial, mode).unwrap();
+                    let after =
+                        rfc1738::resolution::resolve(&normalized_context, partial, mode).unwrap();
                     assert_eq!(
                         normal(&before).ok(),
                         normal(&after).ok(),

@@ -111,7 +111,10 @@ fn ftptype_is_the_rfc959_type_code() {
         );
         // RFC 1738's typecode is not RFC 1630's ftptype: one field, in RFC 1630's form.
         assert_eq!(ftp.typecode(), None);
-        assert_eq!(ftp.ftp_type(), Some(rfc1738::FtpType::Ftptype(ftptype)));
+        assert_eq!(
+            ftp.ftp_type(),
+            Some(rfc1738::schemes::FtpType::Ftptype(ftptype))
+        );
         assert_eq!(
             ftp.ftp_type_as_written(),
             Some(&input[input.len() - ftptype.as_str().len()..])
@@ -129,7 +132,9 @@ fn ftptype_is_the_rfc959_type_code() {
     };
     assert_eq!(
         rfc1738_ftp.ftp_type(),
-        Some(rfc1738::FtpType::Typecode(rfc1738::Typecode::Ascii))
+        Some(rfc1738::schemes::FtpType::Typecode(
+            rfc1738::schemes::Typecode::Ascii
+        ))
     );
     assert_eq!(rfc1738_ftp.ftp_type_as_written(), Some("A"));
     assert_eq!(rfc1738_ftp.ftptype(), None);
@@ -211,12 +216,12 @@ fn generic_uri_parts_and_news_articles() {
         ("/a/b", "c+d")
     );
     assert_eq!(generic.host(), None);
-    assert_eq!(generic.form(), rfc1738::GenericForm::Uri);
+    assert_eq!(generic.form(), rfc1738::schemes::GenericForm::Uri);
     assert!(!generic.has_ip_schemepart());
     let Url::News(news) = read("news:123@h.x").into_url() else {
         panic!()
     };
-    let rfc1738::Grouppart::Article(article) = news.grouppart() else {
+    let rfc1738::schemes::Grouppart::Article(article) = news.grouppart() else {
         panic!()
     };
     assert_eq!(article.host().as_str(), "h.x");
@@ -226,7 +231,7 @@ fn generic_uri_parts_and_news_articles() {
     };
     assert!(matches!(
         group.grouppart(),
-        rfc1738::Grouppart::Group("abc@1.2.3.256")
+        rfc1738::schemes::Grouppart::Group("abc@1.2.3.256")
     ));
 }
 
@@ -295,7 +300,7 @@ fn mid_and_cid_share_one_type() {
             (UrlKind::Cid, "part1@h.dom".to_owned())
         ]
     );
-    let id: rfc1738::IdUrl<'_> = match read("cid:x").into_url() {
+    let id: rfc1738::schemes::IdUrl<'_> = match read("cid:x").into_url() {
         Url::Cid(id) => id,
         _ => panic!(),
     };

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rfc1738::{
+use rfc1738::schemes::{
     FileUrl, FtpUrl, GenericUrl, GopherUrl, HttpUrl, MailtoUrl, ProsperoUrl, WaisForm, WaisUrl,
 };
 

@@ -4,9 +4,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rfc1738::{charset, encode, percent_decode, Escaped};
+use rfc1738::encoding::{charset, encode, percent_decode};
+use rfc1738::Escaped;
 
-const SETS: [rfc1738::CharSet; 10] = [
+const SETS: [rfc1738::encoding::CharSet; 10] = [
     charset::UCHAR,
     charset::XCHAR,
     charset::USER,

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rfc1738::{Extractor, Found};
+use rfc1738::extraction::{Extractor, Found};
 
 use rfc1738_test_support::pieces::Pieces;
 

@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rfc1738::ResolveMode;
+use rfc1738::resolution::ResolveMode;
 use rfc1738_links::{HtmlReading, Link, LinkLister};
 
 use rfc1738_test_support::pieces::Pieces;

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rfc1738::ResolveMode;
+use rfc1738::resolution::ResolveMode;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let (context, partial) = text.split_once(['\0', '\t']).unwrap_or((text, ""));
     for mode in [ResolveMode::Rfc1630, ResolveMode::Draft] {
-        let Ok(result) = rfc1738::resolve(context, partial, mode) else {
+        let Ok(result) = rfc1738::resolution::resolve(context, partial, mode) else {
             continue;
         };
         if rfc1738::is_absolute(partial) {
@@ -29,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     for mode in [ResolveMode::Rfc1808, ResolveMode::Cern] {
-        if let Ok(result) = rfc1738::resolve(context, partial, mode) {
+        if let Ok(result) = rfc1738::resolution::resolve(context, partial, mode) {
             // At most the separators a join adds: ":", "//", "/", "#".
             assert!(
                 result.len() <= context.len() + partial.len() + 5,

@@ -8,7 +8,7 @@ use crate::services::os_error;
 use pyo3::exceptions::{PyStopIteration, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use rfc1738::InRecord;
+use rfc1738::reports::InRecord;
 use rfc1738_archive::{sniff, ArchiveReader, Detected, Item, Problem, Record};
 use rfc1738_links::{LinkLister, LinkReport};
 use std::collections::{BTreeMap, VecDeque};

@@ -6,7 +6,9 @@ use crate::pyser::Keys;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{IntoPyDict, PyType};
-use rfc1738::{Dialect, ErrorReport, Unreadable, UnreadableInput};
+use rfc1738::reports::ErrorReport;
+use rfc1738::unreadable::{Unreadable, UnreadableInput};
+use rfc1738::Dialect;
 
 static PARSE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static RESOLVE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
@@ -29,7 +31,7 @@ pub(crate) fn parse_error(py: Python<'_>, error: &rfc1738::ParseError) -> PyErr 
 }
 
 /// The `rfc1738.ResolveError` of the crate's error.
-pub(crate) fn resolve_error(py: Python<'_>, error: &rfc1738::ResolveError) -> PyErr {
+pub(crate) fn resolve_error(py: Python<'_>, error: &rfc1738::resolution::ResolveError) -> PyErr {
     let made = (|| -> PyResult<PyErr> {
         let class = RESOLVE_ERROR.import(py, "rfc1738._errors", "ResolveError")?;
         let keywords = [("code", error.code())].into_py_dict(py)?;

@@ -8,7 +8,7 @@ use crate::text::{python_repr, text_of};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyList};
-use rfc1738::ResolveMode;
+use rfc1738::resolution::ResolveMode;
 use rfc1738_links::{HtmlReading, LinkLister, LinkReport};
 use std::path::PathBuf;
 use std::str::FromStr;

@@ -7,7 +7,10 @@ use crate::text::{dialect_of, python_repr, text_of};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyList};
-use rfc1738::{Dialect, ExtractReport, Extractor, LintReport, ResolveMode, WarningReport};
+use rfc1738::extraction::Extractor;
+use rfc1738::reports::{ExtractReport, LintReport, WarningReport};
+use rfc1738::resolution::ResolveMode;
+use rfc1738::Dialect;
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -30,7 +33,7 @@ pub(crate) fn resolve(
     mode: &str,
 ) -> PyResult<String> {
     let mode = ResolveMode::from_str(mode).map_err(|error| resolve_error(py, &error))?;
-    rfc1738::resolve(context, partial, mode).map_err(|error| resolve_error(py, &error))
+    rfc1738::resolution::resolve(context, partial, mode).map_err(|error| resolve_error(py, &error))
 }
 
 /// A URL reference (read by RFC 1738, ``[URL:] url [#fragment]``) at one encoding level,
@@ -171,7 +174,7 @@ pub(crate) fn lint(
 ) -> PyResult<Vec<LintWarning>> {
     let dialect = dialect_of(dialect)?;
     let text = utf8_or_raise(py, text_of(url)?, dialect)?;
-    let lint = rfc1738::lint(&text, dialect);
+    let lint = rfc1738::lint::lint(&text, dialect);
     let mut keys = Keys::new(py);
     lint.warnings()
         .iter()
@@ -196,7 +199,7 @@ pub(crate) fn lint_report<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let dialect = dialect_of(dialect)?;
     let text = utf8_or_raise(py, text_of(url)?, dialect)?;
-    let lint = rfc1738::lint(&text, dialect);
+    let lint = rfc1738::lint::lint(&text, dialect);
     Keys::new(py).dict_of(&LintReport::new(&text, dialect, &lint))
 }
 
@@ -359,7 +362,7 @@ pub(crate) fn os_error(py: Python<'_>, error: std::io::Error, path: &Bound<'_, P
 fn found_objects<'py>(
     py: Python<'py>,
     file: Option<&str>,
-    found: &[rfc1738::Found<'_>],
+    found: &[rfc1738::extraction::Found<'_>],
 ) -> PyResult<Bound<'py, PyIterator>> {
     let mut keys = Keys::new(py);
     let list = PyList::empty(py);
@@ -407,7 +410,7 @@ pub(crate) fn extract<'py>(
     let found = py.detach(|| match &text {
         Ok(text) => Ok(extractor
             .extract(text)
-            .map(rfc1738::Found::into_owned)
+            .map(rfc1738::extraction::Found::into_owned)
             .collect::<Vec<_>>()),
         Err(bytes) => extractor
             .extract_reader(&bytes[..])

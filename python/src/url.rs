@@ -8,9 +8,9 @@ use pyo3::exceptions::{PyKeyError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
-use rfc1738::{
-    Dialect, InputForm, ParseReport, Unreadable, UnreadableInput, UnreadableReport, UrlReference,
-};
+use rfc1738::reports::{InputForm, ParseReport, UnreadableReport};
+use rfc1738::unreadable::{Unreadable, UnreadableInput};
+use rfc1738::{Dialect, UrlReference};
 
 /// A URL reference (`[URL:] url [#fragment]`) read by one dialect's grammar: its kind,
 /// scheme and components as written in the URL. ``str(url)`` gives the input back exactly;
@@ -79,7 +79,7 @@ fn decode<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     }
     if let Ok(text) = value.cast::<PyString>() {
         let text = text.to_cow()?;
-        return Ok(PyBytes::new(py, &rfc1738::percent_decode(&text)).into_any());
+        return Ok(PyBytes::new(py, &rfc1738::encoding::percent_decode(&text)).into_any());
     }
     if let Ok(list) = value.cast::<PyList>() {
         let items = list

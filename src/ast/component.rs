@@ -85,7 +85,7 @@ impl Role {
     pub(crate) const COUNT: usize = Role::ContentIdentifier as usize + 1;
 
     /// The rule's name, as the RFC writes it (`"user"`, `"fpath"`, `"gopher+_string"`,
-    /// `"addr-spec"`), and as [`Warning::component`](crate::Warning::component) names it.
+    /// `"addr-spec"`), and as [`Warning::component`](crate::lint::Warning::component) names it.
     pub fn name(self) -> &'static str {
         match self {
             Role::Scheme => "scheme",

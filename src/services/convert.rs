@@ -23,11 +23,11 @@
 //! let theirs = url::Url::try_from(&ours).unwrap();
 //! assert_eq!(theirs.as_str(), "http://info.cern.ch/hypertext/TheProject.html");
 //!
-//! let back: Url<'static> = rfc1738::from_url_crate(&theirs).unwrap();
+//! let back: Url<'static> = rfc1738::convert::from_url_crate(&theirs).unwrap();
 //! assert_eq!(back.host(), Some("info.cern.ch"));
 //!
 //! let with_fragment = url::Url::parse("http://info.cern.ch/a#b").unwrap();
-//! assert!(rfc1738::from_url_crate(&with_fragment).is_err());
+//! assert!(rfc1738::convert::from_url_crate(&with_fragment).is_err());
 //! ```
 
 use crate::ast::scheme::{FileUrl, FtpUrl, HttpUrl};

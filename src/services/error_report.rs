@@ -14,7 +14,7 @@ use std::fmt;
 /// serializable as a map of `code`, `message`, `offset`, `char_offset`, `line`, `column`,
 /// `expected`, `dialect`, `kind` (the production being read, or `null`) and `rendered`
 /// (the block of [`ParseError::render`]); `Display` writes the one line of the error's
-/// `Display`. The reports ([`ParseReport`](crate::ParseReport), ...) write a shorter
+/// `Display`. The reports ([`ParseReport`](crate::reports::ParseReport), ...) write a shorter
 /// error object: `code`, `offset`, `char_offset`, `expected`, `message`.
 ///
 /// An [`UnreadableInput`] (bytes that are not UTF-8, a line too long) has the same
@@ -22,7 +22,9 @@ use std::fmt;
 /// valid bytes start with.
 ///
 /// ```
-/// use rfc1738::{Dialect, ErrorReport, Unreadable, UnreadableInput};
+/// use rfc1738::Dialect;
+/// use rfc1738::reports::ErrorReport;
+/// use rfc1738::unreadable::{Unreadable, UnreadableInput};
 ///
 /// let error = rfc1738::parse("http://info.cern.ch:70000/").unwrap_err();
 /// let report = ErrorReport::new(&error);

@@ -153,7 +153,7 @@ impl Warning {
     /// use rfc1738::Dialect;
     ///
     /// let input = "gopher://host:25/0%0D%0AHELO";
-    /// let lint = rfc1738::lint(input, Dialect::Rfc1738);
+    /// let lint = rfc1738::lint::lint(input, Dialect::Rfc1738);
     /// assert_eq!(
     ///     lint.warnings()[0].excerpt(input),
     ///     "gopher://host:25/0%0D%0AHELO\n              ^^"
@@ -180,7 +180,7 @@ impl Url<'_> {
     /// the order of the URL's text.
     ///
     /// ```
-    /// use rfc1738::{Severity, WarningKind};
+    /// use rfc1738::lint::{Severity, WarningKind};
     ///
     /// // Section 6's example: a gopher URL that talks SMTP.
     /// let url = rfc1738::parse("gopher://host:25/0%0D%0AHELO%20x%0D%0A").unwrap();
@@ -487,10 +487,11 @@ impl Lint {
     /// [`MAX_DELIMITER_WARNINGS`](Lint::MAX_DELIMITER_WARNINGS), counted and not kept.
     ///
     /// ```
-    /// use rfc1738::{Dialect, Lint};
+    /// use rfc1738::Dialect;
+    /// use rfc1738::lint::Lint;
     ///
     /// let input = format!("gopher://h/0{}", "%0D%0A".repeat(1000));
-    /// let lint = rfc1738::lint(&input, Dialect::Rfc1738);
+    /// let lint = rfc1738::lint::lint(&input, Dialect::Rfc1738);
     /// assert_eq!(lint.warnings().len(), Lint::MAX_DELIMITER_WARNINGS);
     /// assert_eq!(lint.omitted(), 1000);
     /// ```
@@ -530,9 +531,10 @@ impl Lint {
 /// the login, the password, and whatever else the rest holds.
 ///
 /// ```
-/// use rfc1738::{Dialect, WarningKind};
+/// use rfc1738::Dialect;
+/// use rfc1738::lint::WarningKind;
 ///
-/// let lint = rfc1738::lint("http://user:secret@www.example.com:8080/", Dialect::Rfc1738);
+/// let lint = rfc1738::lint::lint("http://user:secret@www.example.com:8080/", Dialect::Rfc1738);
 /// assert!(!lint.is_valid());
 /// let kinds: Vec<_> = lint.warnings().iter().map(|w| w.kind().name()).collect();
 /// assert_eq!(kinds, ["user-info-not-allowed", "password", "non-default-port"]);

@@ -20,7 +20,8 @@ use serde::Serialize;
 /// Reports say so as `form`.
 ///
 /// ```
-/// use rfc1738::{InputForm, ParseReport, Dialect};
+/// use rfc1738::Dialect;
+/// use rfc1738::reports::{InputForm, ParseReport};
 ///
 /// // A URL reference: the prefix "URL:" and a "#fragment" are allowed around the URL.
 /// assert!(ParseReport::new("URL:http://h/a#top").is_valid());
@@ -53,10 +54,10 @@ impl InputForm {
 /// The result of parsing one input, serializable as the CLI's and the corpus's JSON object.
 ///
 /// ```
-/// let report = rfc1738::ParseReport::new("news:comp.infosystems.www");
+/// let report = rfc1738::reports::ParseReport::new("news:comp.infosystems.www");
 /// assert!(report.is_valid());
 ///
-/// let draft = rfc1738::ParseReport::with_dialect("http://info.cern.ch/a b", rfc1738::Dialect::DraftWwwUri00);
+/// let draft = rfc1738::reports::ParseReport::with_dialect("http://info.cern.ch/a b", rfc1738::Dialect::DraftWwwUri00);
 /// assert!(draft.is_valid());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -154,11 +155,11 @@ pub(crate) fn report_scheme(input: &str, dialect: Dialect, form: InputForm) -> O
 /// `{"kind", "severity", "component", "start", "end", "message"}` (and, for
 /// `cross-protocol`, `line_break`: the offset of the first encoded line break), and
 /// `omitted_warnings` (only when some escaped-delimiter warnings were counted and not
-/// kept: see [`Lint::MAX_DELIMITER_WARNINGS`](crate::Lint::MAX_DELIMITER_WARNINGS)).
+/// kept: see [`Lint::MAX_DELIMITER_WARNINGS`](crate::lint::Lint::MAX_DELIMITER_WARNINGS)).
 ///
 /// ```
-/// let lint = rfc1738::lint("telnet://h:2323/", rfc1738::Dialect::Rfc1738);
-/// let report = rfc1738::LintReport::new("telnet://h:2323/", rfc1738::Dialect::Rfc1738, &lint);
+/// let lint = rfc1738::lint::lint("telnet://h:2323/", rfc1738::Dialect::Rfc1738);
+/// let report = rfc1738::reports::LintReport::new("telnet://h:2323/", rfc1738::Dialect::Rfc1738, &lint);
 /// # let _ = report;
 /// ```
 #[derive(Debug, Clone, Copy)]
@@ -213,10 +214,11 @@ impl Serialize for LintReport<'_> {
 /// of the first encoded line break) and `message`.
 ///
 /// ```
-/// use rfc1738::{Dialect, WarningReport};
+/// use rfc1738::Dialect;
+/// use rfc1738::reports::WarningReport;
 ///
 /// let input = "telnet://h:2323/";
-/// let lint = rfc1738::lint(input, Dialect::Rfc1738);
+/// let lint = rfc1738::lint::lint(input, Dialect::Rfc1738);
 /// let report = WarningReport::new(&lint.warnings()[0], input);
 /// let json = serde_json::to_value(&report).unwrap();
 /// assert_eq!((json["kind"].as_str(), json["severity"].as_str()), (Some("non-default-port"), Some("warning")));
@@ -269,9 +271,9 @@ impl Serialize for WarningReport<'_> {
 /// (`WARC-Date`, or the ARC date as ISO 8601; null without one).
 ///
 /// ```
-/// use rfc1738::{ExtractReport, InRecord};
+/// use rfc1738::reports::{ExtractReport, InRecord};
 ///
-/// let found = rfc1738::extract("see http://info.cern.ch/").next().unwrap();
+/// let found = rfc1738::extraction::extract("see http://info.cern.ch/").next().unwrap();
 /// let record = InRecord {
 ///     offset: 1207,
 ///     url: Some("http://info.cern.ch/notes.txt"),
@@ -310,8 +312,8 @@ impl InRecord<'_> {
 /// production it was read by, as in [`ParseReport`]), and `error` (only when not valid).
 ///
 /// ```
-/// let found = rfc1738::extract("see <URL:news:comp.infosystems.www>").next().unwrap();
-/// let report = rfc1738::ExtractReport::new(Some("notes.txt"), &found);
+/// let found = rfc1738::extraction::extract("see <URL:news:comp.infosystems.www>").next().unwrap();
+/// let report = rfc1738::reports::ExtractReport::new(Some("notes.txt"), &found);
 /// # let _ = report;
 /// ```
 #[derive(Debug, Clone, Copy)]
@@ -386,7 +388,7 @@ impl Serialize for ExtractReport<'_, '_> {
 /// [`ParseReport`] (with the `error`).
 ///
 /// ```
-/// let report = rfc1738::NormalizeReport::new("HTTP://H:80/a%2db#f");
+/// let report = rfc1738::reports::NormalizeReport::new("HTTP://H:80/a%2db#f");
 /// assert_eq!(
 ///     serde_json::to_string(&report).unwrap(),
 ///     r#"{"input":"HTTP://H:80/a%2db#f","form":"reference","valid":true,"normalized":"http://h/a-b#f"}"#
@@ -441,7 +443,8 @@ impl Serialize for NormalizeReport<'_> {
 /// (`code`, `message`).
 ///
 /// ```
-/// use rfc1738::{ResolveMode, ResolveReport};
+/// use rfc1738::resolution::ResolveMode;
+/// use rfc1738::reports::ResolveReport;
 ///
 /// let report = ResolveReport::new("http://a/b/c", "../g", ResolveMode::Rfc1808);
 /// assert_eq!(report.result().as_deref().ok(), Some("http://a/g"));
@@ -459,7 +462,7 @@ pub struct ResolveReport<'i> {
 }
 
 impl<'i> ResolveReport<'i> {
-    /// Resolves `partial` in `context` by `mode` ([`resolve`](crate::resolve)).
+    /// Resolves `partial` in `context` by `mode` ([`resolve`](crate::resolution::resolve)).
     pub fn new(context: &'i str, partial: &'i str, mode: ResolveMode) -> ResolveReport<'i> {
         ResolveReport {
             context,
@@ -517,7 +520,9 @@ impl Serialize for CodedEntry {
 /// hexadecimal, which the `input` shown (U+FFFD for each byte that is not UTF-8) has lost.
 ///
 /// ```
-/// use rfc1738::{Dialect, InputForm, Unreadable, UnreadableInput, UnreadableReport};
+/// use rfc1738::Dialect;
+/// use rfc1738::reports::{InputForm, UnreadableReport};
+/// use rfc1738::unreadable::{Unreadable, UnreadableInput};
 ///
 /// let input = UnreadableInput::new(b"http://h/caf\xe9", Unreadable::NotUtf8);
 /// let report = UnreadableReport::parse(&input, Dialect::Rfc1738, InputForm::Reference);

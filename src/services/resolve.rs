@@ -15,7 +15,7 @@ use std::str::FromStr;
 /// 2.4-2.7b5 and Lynx up to 2.6 ran).
 ///
 /// ```
-/// use rfc1738::{resolve, ResolveMode};
+/// use rfc1738::resolution::{resolve, ResolveMode};
 ///
 /// let context = "magic://a/b/c//d/e/f";
 /// assert_eq!(resolve(context, "/g", ResolveMode::Rfc1630).unwrap(), "magic://a/b/c//d/g");
@@ -115,7 +115,7 @@ impl ResolveError {
     /// `no-partial-forms`, `unknown-mode` or `context-without-scheme`.
     ///
     /// ```
-    /// let error = rfc1738::resolve("gopher://h/1x", "y", rfc1738::ResolveMode::Rfc1630).unwrap_err();
+    /// let error = rfc1738::resolution::resolve("gopher://h/1x", "y", rfc1738::resolution::ResolveMode::Rfc1630).unwrap_err();
     /// assert_eq!(error.code(), "no-partial-forms");
     /// ```
     pub fn code(&self) -> &'static str {
@@ -225,7 +225,7 @@ impl ResolveError {
 /// - a gopher context is refused: "The gopher system has no relative forms".
 ///
 /// ```
-/// use rfc1738::{resolve, ResolveMode};
+/// use rfc1738::resolution::{resolve, ResolveMode};
 ///
 /// let context = "magic://a/b/c//d/e/f";
 /// assert_eq!(resolve(context, "g", ResolveMode::Rfc1630).unwrap(), "magic://a/b/c//d/e/g");
@@ -240,7 +240,7 @@ impl ResolveError {
 /// The same references by RFC 1808 and the CERN library (RFC 1808's examples):
 ///
 /// ```
-/// use rfc1738::{resolve, ResolveMode};
+/// use rfc1738::resolution::{resolve, ResolveMode};
 ///
 /// let base = "http://a/b/c/d;p?q#f";
 /// assert_eq!(resolve(base, "?y", ResolveMode::Rfc1808).unwrap(), "http://a/b/c/d;p?y");
@@ -265,7 +265,7 @@ pub fn resolve(context: &str, partial: &str, mode: ResolveMode) -> Result<String
 /// before resolving a link against it (the link lister of rfc1738-links does as Mosaic did).
 ///
 /// ```
-/// use rfc1738::{resolve, resolve_cern_without_anchor, ResolveMode};
+/// use rfc1738::resolution::{resolve, resolve_cern_without_anchor, ResolveMode};
 ///
 /// let context = "http://info.cern.ch/hypertext/WWW/TheProject.html#top";
 /// assert_eq!(

@@ -51,7 +51,8 @@ impl UrlReference<'_> {
     /// are read by one walk of the URL, when the first of them is asked for.
     ///
     /// ```
-    /// use rfc1738::{Dialect, EntryValue};
+    /// use rfc1738::Dialect;
+    /// use rfc1738::reports::EntryValue;
     ///
     /// let reference = rfc1738::parse_reference("gopher://h:7070/0x#top", Dialect::Rfc1738).unwrap();
     /// let entries: Vec<(&str, String)> = reference
@@ -250,7 +251,8 @@ impl std::iter::FusedIterator for Entries<'_> {}
 /// serializes as the report writes it: a string, a boolean, a number, an array, or `null`.
 ///
 /// ```
-/// use rfc1738::{Dialect, EntryValue};
+/// use rfc1738::Dialect;
+/// use rfc1738::reports::EntryValue;
 ///
 /// let reference = rfc1738::parse_reference("ftp://h/pub/a;type=A", Dialect::Rfc1738).unwrap();
 /// let value = |key: &str| reference.entries().find(|(name, _)| *name == key).unwrap().1;
@@ -360,7 +362,8 @@ impl UrlKind {
     /// prospero path, the text of an http path (`hpath`) or of a generic URI's.
     ///
     /// ```
-    /// use rfc1738::{EntryType, UrlKind};
+    /// use rfc1738::UrlKind;
+    /// use rfc1738::reports::EntryType;
     ///
     /// let names: Vec<&str> = UrlKind::Nntp.entry_types().map(|(name, _)| name).collect();
     /// assert_eq!(names, ["host", "port", "group", "article", "article_digits"]);

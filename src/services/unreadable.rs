@@ -29,7 +29,7 @@ pub enum Unreadable {
 /// An input that cannot be read as a URL: the bytes kept of it and why.
 ///
 /// ```
-/// use rfc1738::{UnreadableInput, Unreadable};
+/// use rfc1738::unreadable::{UnreadableInput, Unreadable};
 ///
 /// let input = UnreadableInput::new(b"http://h/caf\xe9", Unreadable::NotUtf8);
 /// assert_eq!(input.code(), "not-utf-8");
@@ -164,7 +164,7 @@ impl<'b> UnreadableInput<'b> {
     /// The line of the problem, from 1: one more than the line breaks (LF) before it.
     ///
     /// ```
-    /// use rfc1738::{Unreadable, UnreadableInput};
+    /// use rfc1738::unreadable::{Unreadable, UnreadableInput};
     ///
     /// let input = UnreadableInput::new(b"see\nhttp://h/caf\xe9", Unreadable::NotUtf8);
     /// assert_eq!((input.line(), input.column(), input.offset()), (2, 13, 16));
@@ -187,7 +187,7 @@ impl<'b> UnreadableInput<'b> {
     /// (control characters escaped) with a caret under the problem.
     ///
     /// ```
-    /// use rfc1738::{Unreadable, UnreadableInput};
+    /// use rfc1738::unreadable::{Unreadable, UnreadableInput};
     ///
     /// let input = UnreadableInput::new(b"http://h/caf\xe9", Unreadable::NotUtf8);
     /// assert_eq!(
@@ -214,7 +214,7 @@ impl fmt::Display for UnreadableInput<'_> {
     /// One line: `<message> at line L, column C (byte B)`, as a [`ParseError`](crate::ParseError)'s.
     ///
     /// ```
-    /// use rfc1738::{Unreadable, UnreadableInput};
+    /// use rfc1738::unreadable::{Unreadable, UnreadableInput};
     ///
     /// let input = UnreadableInput::new(b"http://h/caf\xe9", Unreadable::NotUtf8);
     /// assert!(input.to_string().ends_with(" at line 1, column 13 (byte 12)"));

@@ -10,13 +10,13 @@ use std::fmt;
 /// A set of US-ASCII characters, as a grammar rule defines it.
 ///
 /// ```
-/// use rfc1738::charset;
+/// use rfc1738::encoding::charset;
 ///
 /// assert!(charset::UCHAR.contains(b'-'));
 /// assert!(!charset::UCHAR.contains(b'/'));
 /// assert!(charset::HSEGMENT.contains(b';'));
 /// assert!(!charset::FSEGMENT.contains(b';'));
-/// assert_eq!(rfc1738::encode("a b/c;d".as_bytes(), &charset::FSEGMENT), "a%20b%2Fc%3Bd");
+/// assert_eq!(rfc1738::encoding::encode("a b/c;d".as_bytes(), &charset::FSEGMENT), "a%20b%2Fc%3Bd");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CharSet {
@@ -114,7 +114,7 @@ const HEX: &[u8; 16] = b"0123456789ABCDEF";
 /// RFC 1738's examples write it); borrows when nothing needs escaping. Never fails.
 ///
 /// ```
-/// use rfc1738::{charset, encode};
+/// use rfc1738::encoding::{charset, encode};
 ///
 /// assert_eq!(encode(b"Gopher+.txt", &charset::FSEGMENT), "Gopher+.txt");
 /// assert_eq!(encode("café au lait".as_bytes(), &charset::HSEGMENT), "caf%C3%A9%20au%20lait");

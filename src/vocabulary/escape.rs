@@ -150,8 +150,8 @@ impl<'s> Iterator for Segments<'s> {
 /// including a `%` that starts no triplet, is copied. Borrows when the text has no escape.
 ///
 /// ```
-/// assert_eq!(rfc1738::percent_decode("%2Fetc").as_ref(), b"/etc");
-/// assert_eq!(rfc1738::percent_decode("100%").as_ref(), b"100%");
+/// assert_eq!(rfc1738::encoding::percent_decode("%2Fetc").as_ref(), b"/etc");
+/// assert_eq!(rfc1738::encoding::percent_decode("100%").as_ref(), b"100%");
 /// ```
 pub fn percent_decode(text: &str) -> Cow<'_, [u8]> {
     let bytes = text.as_bytes();

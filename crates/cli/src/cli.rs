@@ -2,7 +2,9 @@
 
 use crate::output::Only;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use rfc1738::{Dialect, Extractor, ResolveMode};
+use rfc1738::extraction::Extractor;
+use rfc1738::resolution::ResolveMode;
+use rfc1738::Dialect;
 use rfc1738_archive::ArchiveReader;
 use rfc1738_fetch::Fetcher;
 use rfc1738_links::{HtmlReading, LinkLister};

@@ -3,7 +3,8 @@
 use crate::archives::{in_record, record_label, Archives, Command};
 use crate::output::{shown, Out, Select};
 use crate::Status;
-use rfc1738::{ExtractReport, Extractor, Found, InRecord};
+use rfc1738::extraction::{Extractor, Found};
+use rfc1738::reports::{ExtractReport, InRecord};
 use rfc1738_words::{bytes_below, equal_bytes, first_where};
 use std::io::{self, Write};
 

@@ -7,7 +7,7 @@ use crate::output::{shown, write_error, Out, Paint};
 use crate::partial::Partial;
 use crate::request::print_refusal;
 use crate::Status;
-use rfc1738::Missing;
+use rfc1738::requests::Missing;
 use rfc1738_fetch::{FetchError, FetchErrorKind, FetchReport, Fetched, Fetcher};
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;

@@ -6,7 +6,7 @@
 
 use crate::output::{shown, Out};
 use crate::Status;
-use rfc1738::{Unreadable, UnreadableInput};
+use rfc1738::unreadable::{Unreadable, UnreadableInput};
 use std::io::{self, BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 use crate::archives::{in_record, record_label, Archives, Command};
 use crate::output::{shown, Out, Select};
 use crate::Status;
-use rfc1738::InRecord;
+use rfc1738::reports::InRecord;
 use rfc1738_links::{Link, LinkLister, LinkReport};
 use std::io::{self, Write};
 

@@ -2,7 +2,9 @@
 
 use crate::lines::{Item, Place};
 use crate::output::{report_unreadable_input, shown, write_json, Gap, Out, Paint, Select};
-use rfc1738::{Dialect, LintReport, Severity, UnreadableReport};
+use rfc1738::lint::Severity;
+use rfc1738::reports::{LintReport, UnreadableReport};
+use rfc1738::Dialect;
 use std::io::{self, Write};
 
 /// How `lint` reads and prints.
@@ -36,7 +38,7 @@ pub(crate) fn print_lint(
             return Ok(false);
         }
     };
-    let lint = rfc1738::lint(url, mode.dialect);
+    let lint = rfc1738::lint::lint(url, mode.dialect);
     let passes = lint.is_valid() && lint.worst().is_none_or(|worst| worst < Severity::Warning);
     if !select.shows(lint.is_valid()) {
         return Ok(passes);
@@ -86,7 +88,7 @@ pub(crate) fn print_lint(
             out,
             "  and {} more escaped delimiters, not listed (the first {} are)",
             lint.omitted(),
-            rfc1738::Lint::MAX_DELIMITER_WARNINGS
+            rfc1738::lint::Lint::MAX_DELIMITER_WARNINGS
         )?;
     }
     if clean {

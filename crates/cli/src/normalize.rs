@@ -2,7 +2,8 @@
 
 use crate::lines::{Item, Place};
 use crate::output::{report_unreadable_input, shown, write_error, write_json, Gap, Out, Select};
-use rfc1738::{Dialect, InputForm, NormalizeReport, UnreadableReport};
+use rfc1738::reports::{InputForm, NormalizeReport, UnreadableReport};
+use rfc1738::Dialect;
 use std::io::{self, Write};
 
 /// Prints one URL reference at one encoding level (its prefix and fragment as written), if

@@ -6,7 +6,9 @@
 
 use crate::cli::ColorWhen;
 use crate::lines::Place;
-use rfc1738::{ParseError, Severity, UnreadableInput};
+use rfc1738::lint::Severity;
+use rfc1738::unreadable::UnreadableInput;
+use rfc1738::ParseError;
 use serde::Serialize;
 use std::borrow::Cow;
 use std::fmt;

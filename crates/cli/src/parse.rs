@@ -2,7 +2,8 @@
 
 use crate::lines::{Item, Place};
 use crate::output::{report_unreadable_input, shown, write_error, write_json, Gap, Out, Select};
-use rfc1738::{Dialect, InputForm, ParseReport, UnreadableReport, UrlReference};
+use rfc1738::reports::{InputForm, ParseReport, UnreadableReport};
+use rfc1738::{Dialect, UrlReference};
 use std::io::{self, Write};
 
 /// How `parse` reads and prints.

@@ -5,10 +5,9 @@ use crate::lines::{Item, Place};
 use crate::output::{
     report_unreadable_input, shown, write_error, write_json, Gap, Out, Paint, Select,
 };
-use rfc1738::{
-    Dialect, InputForm, Request, RequestOptions, RequestRefused, RequestReport, Transport,
-    UnreadableReport,
-};
+use rfc1738::reports::{InputForm, UnreadableReport};
+use rfc1738::requests::{Request, RequestOptions, RequestRefused, RequestReport, Transport};
+use rfc1738::Dialect;
 use std::io::{self, Write};
 
 /// How `request` reads and prints.

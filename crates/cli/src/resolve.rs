@@ -3,7 +3,9 @@
 use crate::lines::{Item, Place, Sources};
 use crate::output::{report_unreadable_input, shown, write_json, Gap, Out, Paint, Select};
 use crate::Status;
-use rfc1738::{ResolveMode, ResolveReport, Unreadable, UnreadableInput, UnreadableReport};
+use rfc1738::reports::{ResolveReport, UnreadableReport};
+use rfc1738::resolution::ResolveMode;
+use rfc1738::unreadable::{Unreadable, UnreadableInput};
 use std::io::{self, Write};
 
 /// Prints the resolution of one partial form, if `select` shows it; returns whether it

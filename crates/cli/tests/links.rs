@@ -4,7 +4,7 @@
 //! rewrites the goldens (review the diff). (The link lister itself:
 //! `crates/links/tests/links.rs`.)
 
-use rfc1738::ResolveMode;
+use rfc1738::resolution::ResolveMode;
 use serde_json::Value;
 use std::process::Command;
 

@@ -3,7 +3,8 @@
 //! the command's text, status and options, and README's table of one request per scheme.
 
 use pretty_assertions::assert_eq;
-use rfc1738::{Dialect, Request, RequestOptions, RequestReport};
+use rfc1738::requests::{Request, RequestOptions, RequestReport};
+use rfc1738::Dialect;
 use serde_json::{json, Map, Value};
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -5,10 +5,11 @@
 //! with a 4xx status.
 
 use super::tree;
-use rfc1738::{
-    Dialect, ExtractReport, Extractor, InputForm, LintReport, ParseReport, ResolveError,
-    ResolveMode, ResolveReport, Unreadable, UnreadableInput,
-};
+use rfc1738::extraction::Extractor;
+use rfc1738::reports::{ExtractReport, InputForm, LintReport, ParseReport, ResolveReport};
+use rfc1738::resolution::{ResolveError, ResolveMode};
+use rfc1738::unreadable::{Unreadable, UnreadableInput};
+use rfc1738::Dialect;
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 
@@ -397,7 +398,7 @@ fn resolve(params: &Params) -> Result<Reply, ApiError> {
 fn lint(params: &Params) -> Result<Reply, ApiError> {
     let input = params.required("input", MAX_INPUT)?;
     let dialect = params.dialect()?;
-    let lint = rfc1738::lint(input, dialect);
+    let lint = rfc1738::lint::lint(input, dialect);
     Ok(Reply::json(200, &LintReport::new(input, dialect, &lint)))
 }
 

@@ -6,7 +6,8 @@
 //! its diagram, and the diagram of the production being read with the boxes to mark.
 
 use super::diagrams;
-use rfc1738::{Dialect, InputForm, ParseError, ParseReport, UrlReference};
+use rfc1738::reports::{InputForm, ParseReport};
+use rfc1738::{Dialect, ParseError, UrlReference};
 use serde_json::{json, Value};
 
 /// The explorer's reading of `input`.

@@ -3,8 +3,8 @@
 
 use super::reply::MalformedReply;
 use super::transcript::Transcript;
+use rfc1738::requests::{Missing, RequestRefused};
 use rfc1738::ParseError;
-use rfc1738::{Missing, RequestRefused};
 use std::net::SocketAddr;
 use std::time::Duration;
 

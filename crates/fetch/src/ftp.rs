@@ -5,7 +5,8 @@ use super::connection::{Connection, Session};
 use super::error::FetchErrorKind;
 use super::outcome::Outcome;
 use super::reply::{check_name_line, parse_epsv, parse_pasv, FtpReply, FtpReplyReader};
-use rfc1738::{escape_octets, FtpRequest, FtpTransfer, Missing};
+use rfc1738::escape_octets;
+use rfc1738::requests::{FtpRequest, FtpTransfer, Missing};
 use std::net::{IpAddr, SocketAddr};
 
 /// The longest reply line.

@@ -7,7 +7,8 @@ use super::outcome::Outcome;
 use super::reply::{
     parse_gopher_plus_header, parse_menu_line, without_line_end, GopherPlusLength, MenuLine,
 };
-use rfc1738::{escape_octets, GopherPlus, GopherRequest, Missing};
+use rfc1738::escape_octets;
+use rfc1738::requests::{GopherPlus, GopherRequest, Missing};
 
 /// The longest line of a menu, or of a Gopher+ reply's first line.
 pub(crate) const MAX_MENU_LINE: usize = 64 * 1024;

@@ -10,7 +10,8 @@ use super::reply::{
     parse_chunk_size, parse_header_line, parse_http_status, without_line_end, HttpHead,
     MalformedReply,
 };
-use rfc1738::{escape_octets, HttpRequest};
+use rfc1738::escape_octets;
+use rfc1738::requests::HttpRequest;
 
 /// The longest status or header line.
 const MAX_HEADER_LINE: usize = 8 * 1024;

@@ -7,7 +7,7 @@
 //! error that quotes it ([`MalformedReply`]). Nothing is written that was not received.
 //!
 //! ```no_run
-//! use rfc1738::RequestOptions;
+//! use rfc1738::requests::RequestOptions;
 //! use rfc1738_fetch::Fetcher;
 //! use std::time::Duration;
 //!
@@ -58,10 +58,11 @@ pub use transcript::{Event, Transcript};
 
 use connection::Session;
 use outcome::Outcome;
+use rfc1738::escape_octets;
 use rfc1738::parse_reference;
+use rfc1738::requests::{Missing, Request, RequestOptions};
+use rfc1738::resolution::{resolve, ResolveMode};
 use rfc1738::Dialect;
-use rfc1738::{escape_octets, Missing, Request, RequestOptions};
-use rfc1738::{resolve, ResolveMode};
 use std::io::Write;
 use std::time::Duration;
 

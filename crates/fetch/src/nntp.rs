@@ -5,7 +5,8 @@ use super::connection::{Connection, Session};
 use super::error::FetchErrorKind;
 use super::outcome::Outcome;
 use super::reply::{parse_nntp_status, unstuff_line, without_line_end, NntpStatus};
-use rfc1738::{escape_octets, Line, NntpCommand};
+use rfc1738::escape_octets;
+use rfc1738::requests::{Line, NntpCommand};
 
 /// The longest status line.
 const MAX_STATUS_LINE: usize = 8 * 1024;

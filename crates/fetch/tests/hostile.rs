@@ -4,7 +4,7 @@
 //! elsewhere. Each fetch ends in a clear error (its kind checked) within its time-out and
 //! size limit, and the body written is only what was received.
 
-use rfc1738::RequestOptions;
+use rfc1738::requests::RequestOptions;
 use rfc1738_fetch::{FetchError, FetchErrorKind, Fetcher};
 use rfc1738_test_support::servers::{endless, http_reply, read_line, serve, SERVER_LIFE};
 use std::io::{BufRead, BufReader, Write};

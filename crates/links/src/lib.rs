@@ -33,10 +33,8 @@ pub use report::LinkReport;
 use emitter::LinkEmitter;
 use html5gum::Tokenizer;
 use reader::HtmlReader;
-use rfc1738::{
-    is_absolute, parse_reference, resolve, resolve_cern_without_anchor, Dialect, ParseError,
-    ResolveError, ResolveMode, UrlKind,
-};
+use rfc1738::resolution::{resolve, resolve_cern_without_anchor, ResolveError, ResolveMode};
+use rfc1738::{is_absolute, parse_reference, Dialect, ParseError, UrlKind};
 use shared::Shared;
 use std::collections::VecDeque;
 use std::fmt;
@@ -93,7 +91,7 @@ const LINK_ATTRIBUTES: &[(&str, &str)] = &[
 ///   ([`Charset`]).
 ///
 /// ```
-/// use rfc1738::ResolveMode;
+/// use rfc1738::resolution::ResolveMode;
 /// use rfc1738_links::LinkLister;
 ///
 /// let page = r#"<TITLE>Demo</TITLE><A HREF="../Overview.html#top">back</A>

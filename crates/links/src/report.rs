@@ -1,14 +1,14 @@
 //! The JSON report of a link (feature `serde`): one line of `rfc1738 links --json` and of
 //! the links corpus.
 
-use rfc1738::InRecord;
+use rfc1738::reports::InRecord;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 /// A link of an HTML document, serializable as one line of `rfc1738 links --json` and of
 /// the links corpus (`corpus/links/`): `file`, `line`, `element`, `attribute`, `href`,
 /// `result` (null without one), then `valid` and `kind` of the result by RFC 1738 (for an
-/// invalid one, the production it was read by, as in `rfc1738::ParseReport`) or `error` (`code`
+/// invalid one, the production it was read by, as in `rfc1738::reports::ParseReport`) or `error` (`code`
 /// and `message`), `warning` (a relative `BASE HREF` resolved) and `charset`. Behind the
 /// `serde` feature.
 ///

@@ -3,7 +3,8 @@
 //! `crates/cli/tests/links.rs`.)
 
 use pretty_assertions::assert_eq;
-use rfc1738::{ResolveMode, UrlKind};
+use rfc1738::resolution::ResolveMode;
+use rfc1738::UrlKind;
 use rfc1738_links::{Charset, HtmlReading, Link, LinkLister};
 use std::io::Read;
 
@@ -212,7 +213,7 @@ fn links_resolve_against_the_document_without_its_fragment_as_the_browsers_did()
     }
     // `resolve` stays the library call, which inherits the base's fragment.
     assert_eq!(
-        rfc1738::resolve(base, "c.html", ResolveMode::Cern).unwrap(),
+        rfc1738::resolution::resolve(base, "c.html", ResolveMode::Cern).unwrap(),
         "http://info.cern.ch/a/c.html#top"
     );
     // A BASE HREF with a fragment is a document's address too.

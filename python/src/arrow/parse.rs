@@ -7,7 +7,9 @@
 use super::columns::{Table, SKIPPED};
 use super::rows::{RowError, Rows};
 use super::schema;
-use rfc1738::{Dialect, EntryValue, GenericForm, ParseReport, Url, UrlKind, UrlReference};
+use rfc1738::reports::{EntryValue, ParseReport};
+use rfc1738::schemes::GenericForm;
+use rfc1738::{Dialect, Url, UrlKind, UrlReference};
 
 /// The generic forms, in the order of a plan's index.
 const FORMS: [GenericForm; 3] = [

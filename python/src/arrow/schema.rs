@@ -1,9 +1,10 @@
 //! The columns of `rfc1738.arrow`'s struct arrays, named as the reports of `--json` name
 //! their fields. The components' columns are derived from the library's report tables
-//! ([`rfc1738::UrlKind::entry_types`], [`rfc1738::REFERENCE_ENTRIES`]), not listed here.
+//! ([`rfc1738::UrlKind::entry_types`], [`rfc1738::reports::REFERENCE_ENTRIES`]), not listed here.
 
 use super::columns::ColumnType;
-use rfc1738::{EntryType, UrlKind, REFERENCE_ENTRIES};
+use rfc1738::reports::{EntryType, REFERENCE_ENTRIES};
+use rfc1738::UrlKind;
 
 /// The fields of `parse --json` that are not columns: the input (the column given), the
 /// dialect and form (the call's), and `display` (for a valid reference, the input again).

@@ -12,7 +12,8 @@ use std::fmt;
 /// optional `;type=` typecode.
 ///
 /// ```
-/// use rfc1738::{FtpCommand, Url};
+/// use rfc1738::Url;
+/// use rfc1738::schemes::FtpCommand;
 ///
 /// let url = rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
 /// let Url::Ftp(ftp) = url else { unreachable!() };
@@ -61,7 +62,8 @@ impl FtpTypeSpan {
 /// ([`FtpUrl::ftp_type`]).
 ///
 /// ```
-/// use rfc1738::{Dialect, FtpType, Typecode, Url};
+/// use rfc1738::{Dialect, Url};
+/// use rfc1738::schemes::{FtpType, Typecode};
 ///
 /// let Ok(Url::Ftp(ftp)) = rfc1738::parse("ftp://host/pub/file;type=i") else { unreachable!() };
 /// assert_eq!(ftp.ftp_type(), Some(FtpType::Typecode(Typecode::Image)));

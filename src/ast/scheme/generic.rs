@@ -67,7 +67,8 @@ pub(crate) enum GenericParts {
 /// its `ip-schemepart`, or RFC 1630's generic `uri` ([`GenericUrl::form`]).
 ///
 /// ```
-/// use rfc1738::{Dialect, GenericForm, Url};
+/// use rfc1738::{Dialect, Url};
+/// use rfc1738::schemes::GenericForm;
 ///
 /// let form = |text, dialect| match Url::parse_in(text, dialect).unwrap() {
 ///     Url::Generic(generic) => generic.form(),

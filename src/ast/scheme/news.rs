@@ -12,7 +12,8 @@ use std::fmt;
 /// News URLs name no server: they are location-independent (section 3.6).
 ///
 /// ```
-/// use rfc1738::{Grouppart, Url};
+/// use rfc1738::Url;
+/// use rfc1738::schemes::Grouppart;
 ///
 /// let Url::News(news) = rfc1738::parse("news:comp.infosystems.www").unwrap() else {
 ///     unreachable!()

@@ -11,7 +11,8 @@ use std::fmt;
 /// A `waisurl`: a database, a search of an index, or a document by type and path.
 ///
 /// ```
-/// use rfc1738::{Url, WaisForm};
+/// use rfc1738::Url;
+/// use rfc1738::schemes::WaisForm;
 ///
 /// let Url::Wais(wais) = rfc1738::parse("wais://quake.think.com/directory-of-servers?weather").unwrap() else {
 ///     unreachable!()

@@ -66,14 +66,14 @@ macro_rules! authority_setters {
         authority_setters!($builder);
 
         impl $builder {
-            /// The user name ([`charset::USER`](crate::charset::USER): `:`, `@` and `/`
+            /// The user name ([`charset::USER`](crate::encoding::charset::USER): `:`, `@` and `/`
             /// escaped).
             pub fn user(mut self, user: impl AsRef<[u8]>) -> Self {
                 self.authority.user = Some(user.as_ref().to_vec());
                 self
             }
 
-            /// The password ([`charset::PASSWORD`](crate::charset::PASSWORD)). Without a
+            /// The password ([`charset::PASSWORD`](crate::encoding::charset::PASSWORD)). Without a
             /// user name, the user name is empty (`ftp://:pw@host`): "there is no way to
             /// specify a password without specifying a user name" (RFC 1738 section 3.1).
             pub fn password(mut self, password: impl AsRef<[u8]>) -> Self {

@@ -7,7 +7,7 @@ use crate::vocabulary::encode::charset;
 /// Builds a [`FileUrl`] from decoded components.
 ///
 /// ```
-/// use rfc1738::FileUrl;
+/// use rfc1738::schemes::FileUrl;
 ///
 /// let url = FileUrl::builder()
 ///     .host("vms.host.edu")
@@ -37,7 +37,7 @@ impl FileBuilder {
         self
     }
 
-    /// Appends a path segment ([`charset::FSEGMENT`](crate::charset::FSEGMENT)).
+    /// Appends a path segment ([`charset::FSEGMENT`](crate::encoding::charset::FSEGMENT)).
     pub fn segment(mut self, segment: impl AsRef<[u8]>) -> Self {
         self.segments.push(segment.as_ref().to_vec());
         self

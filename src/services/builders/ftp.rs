@@ -8,7 +8,7 @@ use crate::vocabulary::encode::charset;
 /// Builds an [`FtpUrl`] from decoded components.
 ///
 /// ```
-/// use rfc1738::{FtpUrl, Typecode};
+/// use rfc1738::schemes::{FtpUrl, Typecode};
 ///
 /// let url = FtpUrl::builder("host.dom")
 ///     .user("myname")
@@ -38,7 +38,7 @@ impl FtpUrl<'static> {
 }
 
 impl FtpBuilder {
-    /// Appends a path segment (`fsegment`, [`charset::FSEGMENT`](crate::charset::FSEGMENT)):
+    /// Appends a path segment (`fsegment`, [`charset::FSEGMENT`](crate::encoding::charset::FSEGMENT)):
     /// `/` becomes `%2F` and `;` `%3B`, so a name holding them stays one name.
     pub fn segment(mut self, segment: impl AsRef<[u8]>) -> Self {
         self.segments

@@ -8,7 +8,7 @@ use crate::vocabulary::encode::charset;
 /// Builds a [`GenericUrl`] of a scheme RFC 1738 does not predefine.
 ///
 /// ```
-/// use rfc1738::GenericUrl;
+/// use rfc1738::schemes::GenericUrl;
 ///
 /// let url = GenericUrl::builder("x-archive", "item 42/part#1").build().unwrap();
 /// assert_eq!(url.as_str(), "x-archive:item%2042/part%231");
@@ -23,7 +23,7 @@ pub struct GenericBuilder {
 impl GenericUrl<'static> {
     /// A builder for `scheme:schemepart`: the scheme is written as given (lower-case
     /// letters, digits, `+`, `-`, `.`; no escapes), the schemepart escaped by
-    /// [`charset::SCHEMEPART`](crate::charset::SCHEMEPART) (`*xchar`).
+    /// [`charset::SCHEMEPART`](crate::encoding::charset::SCHEMEPART) (`*xchar`).
     pub fn builder(scheme: impl Into<String>, schemepart: impl AsRef<[u8]>) -> GenericBuilder {
         GenericBuilder {
             scheme: scheme.into(),

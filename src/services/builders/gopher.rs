@@ -10,14 +10,14 @@ use crate::vocabulary::encode::charset;
 ///
 /// The gopher protocol sends `selector TAB search TAB gopher+_string`; the URL writes each
 /// TAB as `%09`, and every octet outside its field's set
-/// ([`charset::SELECTOR`](crate::charset::SELECTOR), [`charset::SEARCH`](crate::charset::SEARCH),
-/// [`charset::GOPHER_PLUS`](crate::charset::GOPHER_PLUS)) as `%XX`. A selector cannot
+/// ([`charset::SELECTOR`](crate::encoding::charset::SELECTOR), [`charset::SEARCH`](crate::encoding::charset::SEARCH),
+/// [`charset::GOPHER_PLUS`](crate::encoding::charset::GOPHER_PLUS)) as `%XX`. A selector cannot
 /// hold a TAB (section 3.4): a TAB given in one is written `%09` and reads back as the
 /// separator, the rest becoming the search (escaped by the search's set). The URL sends
 /// the same request; its selector ends at the TAB.
 ///
 /// ```
-/// use rfc1738::GopherUrl;
+/// use rfc1738::schemes::GopherUrl;
 ///
 /// let url = GopherUrl::builder("gopher.micro.umn.edu")
 ///     .item_type(b'7')

@@ -8,7 +8,7 @@ use crate::vocabulary::encode::charset;
 /// Builds an [`HttpUrl`] from decoded components.
 ///
 /// ```
-/// use rfc1738::HttpUrl;
+/// use rfc1738::schemes::HttpUrl;
 ///
 /// let url = HttpUrl::builder("info.cern.ch")
 ///     .segment("hypertext")
@@ -38,7 +38,7 @@ impl HttpUrl<'static> {
 
 impl HttpBuilder {
     /// Appends a path segment (`hsegment`): octets outside
-    /// [`charset::HSEGMENT`](crate::charset::HSEGMENT) are escaped, `/` and `?` among them.
+    /// [`charset::HSEGMENT`](crate::encoding::charset::HSEGMENT) are escaped, `/` and `?` among them.
     pub fn segment(mut self, segment: impl AsRef<[u8]>) -> Self {
         self.segments
             .get_or_insert_with(Vec::new)
@@ -46,7 +46,7 @@ impl HttpBuilder {
         self
     }
 
-    /// The `search` part ([`charset::SEARCH`](crate::charset::SEARCH)). Without a path,
+    /// The `search` part ([`charset::SEARCH`](crate::encoding::charset::SEARCH)). Without a path,
     /// the URL gets the empty one (`http://host/?search`), as the grammar requires.
     pub fn search(mut self, search: impl AsRef<[u8]>) -> Self {
         self.search = Some(search.as_ref().to_vec());

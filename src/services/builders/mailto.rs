@@ -7,7 +7,7 @@ use crate::vocabulary::encode::charset;
 /// Builds a [`MailtoUrl`] from an RFC 822 address.
 ///
 /// ```
-/// use rfc1738::MailtoUrl;
+/// use rfc1738::schemes::MailtoUrl;
 ///
 /// let url = MailtoUrl::builder("Tim Berners-Lee <timbl@info.cern.ch>").build().unwrap();
 /// assert_eq!(url.as_str(), "mailto:Tim%20Berners-Lee%20%3Ctimbl@info.cern.ch%3E");
@@ -19,7 +19,7 @@ pub struct MailtoBuilder {
 
 impl MailtoUrl<'static> {
     /// A builder for a mailto URL to `address` (an RFC 822 `addr-spec`, written with
-    /// [`charset::ENCODED822ADDR`](crate::charset::ENCODED822ADDR): there are no reserved
+    /// [`charset::ENCODED822ADDR`](crate::encoding::charset::ENCODED822ADDR): there are no reserved
     /// characters in a mailto URL).
     pub fn builder(address: impl AsRef<[u8]>) -> MailtoBuilder {
         MailtoBuilder {

@@ -3,7 +3,7 @@
 //! scheme's typed URL, which parses back to the same components.
 //!
 //! ```
-//! use rfc1738::FtpUrl;
+//! use rfc1738::schemes::FtpUrl;
 //!
 //! // A file name holding "/" and ";": escaped, so they are data, not delimiters.
 //! let ftp = FtpUrl::builder("ftp.example.org")

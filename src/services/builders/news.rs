@@ -8,7 +8,7 @@ use crate::vocabulary::encode::charset;
 /// Builds a [`NewsUrl`]: all groups, a group, or an article.
 ///
 /// ```
-/// use rfc1738::NewsUrl;
+/// use rfc1738::schemes::NewsUrl;
 ///
 /// let group = NewsUrl::group_builder("comp.infosystems.www").build().unwrap();
 /// assert_eq!(group.as_str(), "news:comp.infosystems.www");
@@ -45,7 +45,7 @@ impl NewsUrl<'static> {
     }
 
     /// A builder for an article: the message-id's `unique` part (escaped by
-    /// [`charset::UNIQUE`](crate::charset::UNIQUE), `@` among what is escaped) and its host.
+    /// [`charset::UNIQUE`](crate::encoding::charset::UNIQUE), `@` among what is escaped) and its host.
     pub fn article_builder(unique: impl AsRef<[u8]>, host: impl Into<String>) -> NewsBuilder {
         NewsBuilder {
             grouppart: GroupPart::Article {

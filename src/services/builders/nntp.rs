@@ -8,7 +8,7 @@ use crate::ast::scheme::NntpUrl;
 /// Builds an [`NntpUrl`].
 ///
 /// ```
-/// use rfc1738::NntpUrl;
+/// use rfc1738::schemes::NntpUrl;
 ///
 /// let url = NntpUrl::builder("news.cern.ch", "comp.infosystems.www").article(1234).build().unwrap();
 /// assert_eq!(url.as_str(), "nntp://news.cern.ch/comp.infosystems.www/1234");

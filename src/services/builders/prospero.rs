@@ -9,7 +9,7 @@ use crate::vocabulary::encode::charset;
 /// Builds a [`ProsperoUrl`].
 ///
 /// ```
-/// use rfc1738::ProsperoUrl;
+/// use rfc1738::schemes::ProsperoUrl;
 ///
 /// let url = ProsperoUrl::builder("host.dom").segment("").segment("pros").segment("name").field("version", "2").build().unwrap();
 /// assert_eq!(url.as_str(), "prospero://host.dom//pros/name;version=2");
@@ -33,13 +33,13 @@ impl ProsperoUrl<'static> {
 }
 
 impl ProsperoBuilder {
-    /// Appends a segment of the hsoname (`psegment`, [`charset::PSEGMENT`](crate::charset::PSEGMENT)).
+    /// Appends a segment of the hsoname (`psegment`, [`charset::PSEGMENT`](crate::encoding::charset::PSEGMENT)).
     pub fn segment(mut self, segment: impl AsRef<[u8]>) -> Self {
         self.segments.push(segment.as_ref().to_vec());
         self
     }
 
-    /// Appends a `;name=value` field ([`charset::FIELD`](crate::charset::FIELD): `=` and
+    /// Appends a `;name=value` field ([`charset::FIELD`](crate::encoding::charset::FIELD): `=` and
     /// `;` escaped).
     pub fn field(mut self, name: impl AsRef<[u8]>, value: impl AsRef<[u8]>) -> Self {
         self.fields

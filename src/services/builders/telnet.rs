@@ -7,7 +7,7 @@ use crate::ast::scheme::TelnetUrl;
 /// Builds a [`TelnetUrl`].
 ///
 /// ```
-/// use rfc1738::TelnetUrl;
+/// use rfc1738::schemes::TelnetUrl;
 ///
 /// let url = TelnetUrl::builder("info.cern.ch").user("guest").trailing_slash(true).build().unwrap();
 /// assert_eq!(url.as_str(), "telnet://guest@info.cern.ch/");

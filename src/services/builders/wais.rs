@@ -8,7 +8,7 @@ use crate::vocabulary::encode::charset;
 /// Builds a [`WaisUrl`]: a database, a search in it, or a document of it.
 ///
 /// ```
-/// use rfc1738::WaisUrl;
+/// use rfc1738::schemes::WaisUrl;
 ///
 /// let url = WaisUrl::builder("quake.think.com", "directory-of-servers").search("wais gateway").build().unwrap();
 /// assert_eq!(url.as_str(), "wais://quake.think.com/directory-of-servers?wais%20gateway");
@@ -29,7 +29,7 @@ enum Form {
 
 impl WaisUrl<'static> {
     /// A builder for a WAIS database on `host` (`database`, `wtype` and `wpath` are
-    /// escaped by [`charset::WAIS`](crate::charset::WAIS): `*uchar`).
+    /// escaped by [`charset::WAIS`](crate::encoding::charset::WAIS): `*uchar`).
     pub fn builder(host: impl Into<String>, database: impl AsRef<[u8]>) -> WaisBuilder {
         WaisBuilder {
             authority: Authority::new(host),

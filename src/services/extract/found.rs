@@ -16,7 +16,8 @@ use std::sync::OnceLock;
 /// A URL found in a text.
 ///
 /// ```
-/// use rfc1738::{extract, UrlKind, Wrapper};
+/// use rfc1738::UrlKind;
+/// use rfc1738::extraction::{extract, Wrapper};
 ///
 /// let text = "See <URL:ftp://ds.internic.net/internet-drafts\n   /draft-ietf-uri-irl-fun-req-02.txt> now.";
 /// let found: Vec<_> = extract(text).collect();
@@ -97,7 +98,7 @@ impl<'t> Found<'t> {
     ///
     /// ```
     /// let text = "Voilà: <URL:http://h/>";
-    /// let found = rfc1738::extract(text).next().unwrap();
+    /// let found = rfc1738::extraction::extract(text).next().unwrap();
     /// assert_eq!((found.start(), found.char_start()), (8, 7));
     /// assert_eq!((found.column(), found.char_column()), (9, 8));
     /// ```
@@ -127,7 +128,7 @@ impl<'t> Found<'t> {
     ///
     /// ```
     /// let text: &[u8] = b"see <URL:http://h/caf\xe9>";
-    /// let found = rfc1738::extract_reader(text).next().unwrap().unwrap();
+    /// let found = rfc1738::extraction::extract_reader(text).next().unwrap().unwrap();
     /// assert_eq!(found.found(), "<URL:http://h/caf\u{fffd}>");
     /// assert_eq!(found.found_bytes(), Some(&b"<URL:http://h/caf\xe9>"[..]));
     /// ```
@@ -185,14 +186,14 @@ impl<'t> Found<'t> {
     /// use rfc1738::{ErrorKind, UrlKind};
     ///
     /// let text = "see http://info.cern.ch:70000/ and <URL:ftp://h/a|b>";
-    /// let found: Vec<_> = rfc1738::extract(text).collect();
+    /// let found: Vec<_> = rfc1738::extraction::extract(text).collect();
     /// assert!(found.iter().all(|found| !found.is_valid()));
     /// let error = found[0].error().unwrap();
     /// assert_eq!((error.url_kind(), error.offset()), (Some(UrlKind::Http), 20));
     /// assert_eq!(found[1].error().unwrap().offset(), 9);
     /// // A URL longer than the limit is cut there, and so reported.
     /// let long = format!("http://h/{}", "a".repeat(300));
-    /// let cut = rfc1738::Extractor::new().max_len(256).extract(&long).next().unwrap();
+    /// let cut = rfc1738::extraction::Extractor::new().max_len(256).extract(&long).next().unwrap();
     /// assert!(matches!(cut.error().unwrap().kind(), ErrorKind::TooLongInText { limit: 256 }));
     /// ```
     pub fn error(&self) -> Option<&ParseError> {

@@ -75,11 +75,11 @@ impl Extractor {
     ///
     /// ```
     /// let text = "mail <URL:mailto:timbl@info.cern.ch> or telnet://info.cern.ch/";
-    /// let in_place: Vec<_> = rfc1738::Extractor::new()
+    /// let in_place: Vec<_> = rfc1738::extraction::Extractor::new()
     ///     .extract_buf_reader(text.as_bytes())
     ///     .collect::<Result<_, _>>()
     ///     .unwrap();
-    /// let copied: Vec<_> = rfc1738::extract_reader(text.as_bytes())
+    /// let copied: Vec<_> = rfc1738::extraction::extract_reader(text.as_bytes())
     ///     .collect::<Result<_, _>>()
     ///     .unwrap();
     /// assert_eq!(in_place, copied);
@@ -95,7 +95,7 @@ impl Extractor {
 /// ```
 /// let text = "Yes, Jim, I found it under <ftp://ftp.w3.org/pub/www/doc> but\n\
 ///             see also http://info.cern.ch/hypertext/WWW/TheProject.html.";
-/// let urls: Vec<_> = rfc1738::extract(text).map(|found| found.url().to_owned()).collect();
+/// let urls: Vec<_> = rfc1738::extraction::extract(text).map(|found| found.url().to_owned()).collect();
 /// assert_eq!(urls, ["ftp://ftp.w3.org/pub/www/doc", "http://info.cern.ch/hypertext/WWW/TheProject.html"]);
 /// ```
 pub fn extract(text: &str) -> Extract<'_> {
@@ -106,7 +106,7 @@ pub fn extract(text: &str) -> Extract<'_> {
 ///
 /// ```
 /// let text: &[u8] = b"mail <URL:mailto:timbl@info.cern.ch> or telnet://info.cern.ch/";
-/// let found: Vec<_> = rfc1738::extract_reader(text).collect::<Result<_, _>>().unwrap();
+/// let found: Vec<_> = rfc1738::extraction::extract_reader(text).collect::<Result<_, _>>().unwrap();
 /// assert_eq!(found.len(), 2);
 /// assert_eq!(found[1].url(), "telnet://info.cern.ch/");
 /// ```

@@ -361,7 +361,7 @@ impl<R: Read> ExtractReader<R> {
     ///
     /// ```
     /// let text = "mail <URL:mailto:timbl@info.cern.ch> or telnet://info.cern.ch/";
-    /// let mut reader = rfc1738::Extractor::new().extract_buf_reader(text.as_bytes());
+    /// let mut reader = rfc1738::extraction::Extractor::new().extract_buf_reader(text.as_bytes());
     /// let mut urls = Vec::new();
     /// while let Some(found) = reader.next_borrowed() {
     ///     urls.push(found.unwrap().url().to_owned());

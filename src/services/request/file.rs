@@ -15,7 +15,8 @@ use std::fmt;
 /// request can be made ([`Missing::AccessMethod`]).
 ///
 /// ```
-/// use rfc1738::{Dialect, Request, RequestOptions, Transport};
+/// use rfc1738::Dialect;
+/// use rfc1738::requests::{Request, RequestOptions, Transport};
 ///
 /// let reference = rfc1738::parse_reference("file://localhost/etc/motd", Dialect::Rfc1738).unwrap();
 /// let Request::File(file) = Request::of(&reference, &RequestOptions::new()).unwrap() else { unreachable!() };

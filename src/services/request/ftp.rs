@@ -32,7 +32,8 @@ use std::fmt;
 ///    nor `QUIT`, comes from the URL, and neither is among the lines.
 ///
 /// ```
-/// use rfc1738::{Dialect, FtpTransfer, Request, RequestOptions};
+/// use rfc1738::Dialect;
+/// use rfc1738::requests::{FtpTransfer, Request, RequestOptions};
 ///
 /// let reference = rfc1738::parse_reference("ftp://ftp.uu.net//doc/%2E%2E/ls-lR;type=d", Dialect::Rfc1738).unwrap();
 /// let options = RequestOptions::new().anonymous_password("guest@example.org");

@@ -34,7 +34,8 @@ use std::fmt;
 /// a `+` of the draft's `?search` is a space.
 ///
 /// ```
-/// use rfc1738::{Dialect, GopherPlus, Request, RequestOptions};
+/// use rfc1738::Dialect;
+/// use rfc1738::requests::{GopherPlus, Request, RequestOptions};
 ///
 /// let request = |text| {
 ///     let reference = rfc1738::parse_reference(text, Dialect::Rfc1738).unwrap();

@@ -25,7 +25,8 @@ use std::fmt;
 /// `User-Agent`, `Accept` and the like say what the client is, not what the URL asks.
 ///
 /// ```
-/// use rfc1738::{Dialect, Request, RequestOptions};
+/// use rfc1738::Dialect;
+/// use rfc1738::requests::{Request, RequestOptions};
 ///
 /// let reference = rfc1738::parse_reference("http://www.w3.org/hypertext/WWW/Addressing?url+syntax#top", Dialect::Rfc1738).unwrap();
 /// let request = Request::of(&reference, &RequestOptions::new()).unwrap();

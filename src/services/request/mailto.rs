@@ -13,7 +13,8 @@ use std::fmt;
 /// by the user's mail system.
 ///
 /// ```
-/// use rfc1738::{Dialect, Request, RequestOptions};
+/// use rfc1738::Dialect;
+/// use rfc1738::requests::{Request, RequestOptions};
 ///
 /// let reference = rfc1738::parse_reference("mailto:timbl%25cern@info.cern.ch", Dialect::Rfc1738).unwrap();
 /// let Request::Mailto(mailto) = Request::of(&reference, &RequestOptions::new()).unwrap() else { unreachable!() };

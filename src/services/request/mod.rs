@@ -6,7 +6,8 @@
 //! the section 6 checks ([`lint`](crate::lint)) call the URL dangerous.
 //!
 //! ```
-//! use rfc1738::{Dialect, Request, RequestOptions};
+//! use rfc1738::Dialect;
+//! use rfc1738::requests::{Request, RequestOptions};
 //!
 //! let reference = rfc1738::parse_reference("ftp://myname@host.dom/%2Fetc/motd", Dialect::Rfc1738).unwrap();
 //! let request = Request::of(&reference, &RequestOptions::new()).unwrap();
@@ -21,7 +22,9 @@
 //! port and carries encoded line breaks.
 //!
 //! ```
-//! use rfc1738::{Dialect, Request, RequestOptions, WarningKind};
+//! use rfc1738::Dialect;
+//! use rfc1738::requests::{Request, RequestOptions};
+//! use rfc1738::lint::WarningKind;
 //!
 //! let attack = "gopher://mail.example.com:25/0%0D%0AHELO%20x%0D%0AMAIL%20FROM:%3Ca@b%3E%0D%0A";
 //! let reference = rfc1738::parse_reference(attack, Dialect::Rfc1738).unwrap();
@@ -158,13 +161,14 @@ impl<'u> Request<'u> {
     /// `+` of a search as a space). Refused as [`Request::of`] says.
     ///
     /// ```
-    /// use rfc1738::{Dialect, Request, RequestOptions, Url};
+    /// use rfc1738::{Dialect, Url};
+    /// use rfc1738::requests::{Request, RequestOptions};
     ///
     /// let url = Url::parse_in("wais://quake.think.com/directory-of-servers?weather+maps", Dialect::Rfc1630).unwrap();
     /// let request = Request::of_url(&url, Dialect::Rfc1630, &RequestOptions::new()).unwrap();
     /// let Request::Wais(wais) = &request else { unreachable!() };
     /// assert_eq!(wais.database(), b"directory-of-servers");
-    /// let rfc1738::WaisAction::Search { query: Some(query) } = wais.action() else { unreachable!() };
+    /// let rfc1738::requests::WaisAction::Search { query: Some(query) } = wais.action() else { unreachable!() };
     /// assert_eq!(query.as_ref(), b"weather maps");
     /// assert!(request.lines().is_empty(), "WAIS is binary: the request is described");
     /// ```
@@ -375,7 +379,7 @@ impl RequestRefused {
     }
 
     /// How many escaped-delimiter warnings were counted and not kept (beyond
-    /// [`Lint::MAX_DELIMITER_WARNINGS`](crate::Lint::MAX_DELIMITER_WARNINGS)).
+    /// [`Lint::MAX_DELIMITER_WARNINGS`](crate::lint::Lint::MAX_DELIMITER_WARNINGS)).
     pub fn omitted(&self) -> usize {
         self.omitted
     }

@@ -27,7 +27,7 @@ impl NntpCommand<'_> {
     /// the server's refusal.
     ///
     /// ```
-    /// use rfc1738::NntpCommand;
+    /// use rfc1738::requests::NntpCommand;
     ///
     /// assert_eq!(NntpCommand::List.success_code(), 215);
     /// assert_eq!(NntpCommand::Group(b"comp.infosystems.www").success_code(), 211);
@@ -70,7 +70,8 @@ fn configured(options: &RequestOptions) -> Option<(String, u16)> {
 /// incomplete ([`Missing::NewsServer`]).
 ///
 /// ```
-/// use rfc1738::{Dialect, Request, RequestOptions};
+/// use rfc1738::Dialect;
+/// use rfc1738::requests::{Request, RequestOptions};
 ///
 /// let reference = rfc1738::parse_reference("news:199412011200.AA01234@info.cern.ch", Dialect::Rfc1738).unwrap();
 /// let request = Request::of(&reference, &RequestOptions::new()).unwrap();
@@ -202,7 +203,8 @@ impl<'u> NewsRequest<'u> {
 /// RFC 1630's `nntp:group/digits` names no server: it is the configuration's, as for news.
 ///
 /// ```
-/// use rfc1738::{Dialect, Request, RequestOptions};
+/// use rfc1738::Dialect;
+/// use rfc1738::requests::{Request, RequestOptions};
 ///
 /// let reference = rfc1738::parse_reference("nntp://news.cern.ch/comp.infosystems.www/1042", Dialect::Rfc1738).unwrap();
 /// let request = Request::of(&reference, &RequestOptions::new()).unwrap();

@@ -19,7 +19,8 @@ use std::fmt;
 /// ([`lines`](ProsperoRequest::lines) is empty); the transport is UDP.
 ///
 /// ```
-/// use rfc1738::{Dialect, Request, RequestOptions, Transport};
+/// use rfc1738::Dialect;
+/// use rfc1738::requests::{Request, RequestOptions, Transport};
 ///
 /// let reference = rfc1738::parse_reference("prospero://host.dom//pros/name;OBJECT-VERSION=2", Dialect::Rfc1738).unwrap();
 /// let request = Request::of(&reference, &RequestOptions::new()).unwrap();

@@ -20,10 +20,11 @@ use serde::Serialize;
 /// `allow_dangerous` let through), `description` and `notes`. A refused request has
 /// `host` and `port` (of the URL), `refused` (true), `error` (`{"code": "refused",
 /// "message"}`) and `warnings` (the dangerous ones, as `rfc1738 lint --json` writes
-/// them). An invalid input has `error`, as [`ParseReport`](crate::ParseReport)'s.
+/// them). An invalid input has `error`, as [`ParseReport`](crate::reports::ParseReport)'s.
 ///
 /// ```
-/// use rfc1738::{Dialect, Request, RequestOptions, RequestReport};
+/// use rfc1738::Dialect;
+/// use rfc1738::requests::{Request, RequestOptions, RequestReport};
 ///
 /// let input = "gopher://gopher.micro.umn.edu/1";
 /// let reference = rfc1738::parse_reference(input, Dialect::Rfc1738).unwrap();

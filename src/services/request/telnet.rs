@@ -19,7 +19,8 @@ use std::fmt;
 /// 1282), and telnet's, 23, for tn3270, which is telnet with a 3270 terminal (choices).
 ///
 /// ```
-/// use rfc1738::{Dialect, Request, RequestOptions};
+/// use rfc1738::Dialect;
+/// use rfc1738::requests::{Request, RequestOptions};
 ///
 /// let reference = rfc1738::parse_reference("telnet://guest:guest@info.cern.ch/", Dialect::Rfc1738).unwrap();
 /// // A password in the URL is a warning of section 6, not a danger: built.

@@ -17,7 +17,8 @@ pub(crate) struct Common {
 /// password, the news server), and whether a dangerous URL may be requested.
 ///
 /// ```
-/// use rfc1738::{Dialect, Request, RequestOptions};
+/// use rfc1738::Dialect;
+/// use rfc1738::requests::{Request, RequestOptions};
 ///
 /// let options = RequestOptions::new()
 ///     .anonymous_password("timbl@info.cern.ch")

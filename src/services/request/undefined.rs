@@ -13,7 +13,8 @@ use std::fmt;
 /// [`Missing::Definition`] says why.
 ///
 /// ```
-/// use rfc1738::{Dialect, Request, RequestOptions, Transport};
+/// use rfc1738::Dialect;
+/// use rfc1738::requests::{Request, RequestOptions, Transport};
 ///
 /// let reference = rfc1738::parse_reference("mid:12345@info.cern.ch", Dialect::Rfc1630).unwrap();
 /// let request = Request::of(&reference, &RequestOptions::new()).unwrap();

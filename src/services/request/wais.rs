@@ -23,7 +23,8 @@ use std::fmt;
 /// [`lines`](WaisRequest::lines) is empty.
 ///
 /// ```
-/// use rfc1738::{Dialect, Request, RequestOptions, WaisAction};
+/// use rfc1738::Dialect;
+/// use rfc1738::requests::{Request, RequestOptions, WaisAction};
 ///
 /// let reference = rfc1738::parse_reference("wais://quake.think.com/wais-discussion-archives/TEXT/0x1%2Fa", Dialect::Rfc1738).unwrap();
 /// let Request::Wais(wais) = Request::of(&reference, &RequestOptions::new()).unwrap() else { unreachable!() };

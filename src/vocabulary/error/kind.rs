@@ -91,7 +91,7 @@ error_kinds! {
         /// No scheme before a `:` (RFC 1630 dialects): the input is a partial form, a URI
         /// relative to the document that holds it.
         #[error(
-            "no scheme: this is a partial form (a relative URI), which has meaning only against the URI of its context; resolve it first (rfc1738::resolve)"
+            "no scheme: this is a partial form (a relative URI), which has meaning only against the URI of its context; resolve it first (rfc1738::resolution::resolve)"
         )]
         PartialForm => "partial-form",
         /// RFC 1630: the prefix `URL:` before a URI whose scheme its URL grammar does not
