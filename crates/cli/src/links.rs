@@ -85,12 +85,12 @@ fn links_from(
 /// One link as a line: `file:line: element attribute href -> result  (verdict)`, or the
 /// error in place of the result.
 fn print_link(file: &str, link: &Link, out: &mut impl Write) -> io::Result<()> {
-    let what = match (&link.attribute, &link.href) {
-        (Some(attribute), Some(href)) => format!("{} {attribute} {}", link.element, shown(href)),
-        (Some(attribute), None) => format!("{} {attribute}", link.element),
-        _ => link.element.clone(),
+    let what = match (&link.attribute(), &link.href()) {
+        (Some(attribute), Some(href)) => format!("{} {attribute} {}", link.element(), shown(href)),
+        (Some(attribute), None) => format!("{} {attribute}", link.element()),
+        _ => link.element().to_owned(),
     };
-    let answer = match (&link.result, link.verdict()) {
+    let answer = match (&link.result(), link.verdict()) {
         (Ok(result), Some(Ok(kind))) => format!("-> {}  (valid {})", shown(result), kind.name()),
         (Ok(result), Some(Err(error))) => {
             format!("-> {}  (invalid: {})", shown(result), error.message())
@@ -98,7 +98,7 @@ fn print_link(file: &str, link: &Link, out: &mut impl Write) -> io::Result<()> {
         (Err(error), _) => format!("-> error: {error}"),
         (Ok(result), None) => format!("-> {}", shown(result)),
     };
-    let latin1 = match link.charset {
+    let latin1 = match link.charset() {
         rfc1738_links::Charset::Latin1 => "  [latin-1]",
         rfc1738_links::Charset::Utf8 => "",
     };
@@ -106,9 +106,9 @@ fn print_link(file: &str, link: &Link, out: &mut impl Write) -> io::Result<()> {
         out,
         "{}:{}: {what} {answer}{latin1}",
         shown(file),
-        link.line
+        link.line()
     )?;
-    if let Some(warning) = &link.warning {
+    if let Some(warning) = &link.warning() {
         writeln!(out, "    {warning}")?;
     }
     Ok(())

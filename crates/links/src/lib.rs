@@ -100,10 +100,10 @@ const LINK_ATTRIBUTES: &[(&str, &str)] = &[
 /// let lister = LinkLister::new().base("http://info.cern.ch/hypertext/WWW/TheProject.html");
 /// let links = lister.links(page);
 /// assert_eq!(links.len(), 3);
-/// assert_eq!(links[0].element, "a");
-/// assert_eq!(links[0].href.as_deref(), Some("../Overview.html#top"));
-/// assert_eq!(links[0].result.as_deref(), Ok("http://info.cern.ch/hypertext/Overview.html#top"));
-/// assert_eq!(links[1].result.as_deref(), Ok("http://info.cern.ch/hypertext/WWW/icons/www.gif"));
+/// assert_eq!(links[0].element(), "a");
+/// assert_eq!(links[0].href(), Some("../Overview.html#top"));
+/// assert_eq!(links[0].result(), Ok("http://info.cern.ch/hypertext/Overview.html#top"));
+/// assert_eq!(links[1].result(), Ok("http://info.cern.ch/hypertext/WWW/icons/www.gif"));
 /// assert_eq!(links[2].kind(), Some(rfc1738::UrlKind::Gopher));
 ///
 /// let rfc1808 = LinkLister::new().mode(ResolveMode::Rfc1808).links(page);
@@ -267,47 +267,104 @@ impl LinkWarning {
 }
 
 /// One link of a document, or a tag, comment, declaration or attribute skipped for its
-/// length or left open at the end.
+/// length or left open at the end. Its absolute form's verdict by RFC 1738
+/// ([`verdict`](Link::verdict)) is read once, when the link is found, and kept: the
+/// reports and the accessors only present it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
 pub struct Link {
-    /// The line (from 1) where the attribute starts, or the tag, comment or declaration
-    /// skipped or left open. A line ends at LF, CR LF or CR.
-    pub line: u64,
-    /// The element, in lower case (`a`, `img`); for a comment or declaration skipped or
-    /// left open `#comment`, `#declaration`, `#marked-section` or
-    /// `#processing-instruction`; for an end tag left open its name after `/` (`/a`).
-    pub element: String,
-    /// The attribute, in lower case (`href`); `None` for a tag, comment or declaration.
-    pub attribute: Option<String>,
-    /// The attribute's value as the tokenizer reads it (character references decoded);
-    /// `None` when skipped.
-    pub href: Option<String>,
-    /// The absolute form by the mode, or why there is none.
-    pub result: Result<String, LinkError>,
-    /// A note on a link that has its absolute form (a relative `BASE HREF`).
-    pub warning: Option<LinkWarning>,
-    /// The character set in force when the attribute ended (for a tag or comment skipped,
-    /// when it ended).
-    pub charset: Charset,
+    line: u64,
+    element: String,
+    attribute: Option<String>,
+    href: Option<String>,
+    result: Result<String, LinkError>,
+    warning: Option<LinkWarning>,
+    charset: Charset,
+    verdict: Option<Result<UrlKind, ParseError>>,
 }
 
 impl Link {
+    /// A link found, its absolute form read by RFC 1738 once.
+    fn new(
+        line: u64,
+        element: String,
+        attribute: Option<String>,
+        href: Option<String>,
+        result: Result<String, LinkError>,
+        warning: Option<LinkWarning>,
+        charset: Charset,
+    ) -> Link {
+        let verdict = result.as_ref().ok().map(|result| {
+            parse_reference(result, Dialect::Rfc1738).map(|reference| reference.url().kind())
+        });
+        Link {
+            line,
+            element,
+            attribute,
+            href,
+            result,
+            warning,
+            charset,
+            verdict,
+        }
+    }
+
+    /// The line (from 1) where the attribute starts, or the tag, comment or declaration
+    /// skipped or left open. A line ends at LF, CR LF or CR.
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+
+    /// The element, in lower case (`a`, `img`); for a comment or declaration skipped or
+    /// left open `#comment`, `#declaration`, `#marked-section` or
+    /// `#processing-instruction`; for an end tag left open its name after `/` (`/a`).
+    pub fn element(&self) -> &str {
+        &self.element
+    }
+
+    /// The attribute, in lower case (`href`); `None` for a tag, comment or declaration.
+    pub fn attribute(&self) -> Option<&str> {
+        self.attribute.as_deref()
+    }
+
+    /// The attribute's value as the tokenizer reads it (character references decoded);
+    /// `None` when skipped.
+    pub fn href(&self) -> Option<&str> {
+        self.href.as_deref()
+    }
+
+    /// The absolute form by the mode, or why there is none.
+    pub fn result(&self) -> Result<&str, &LinkError> {
+        self.result.as_deref()
+    }
+
+    /// A note on a link that has its absolute form (a relative `BASE HREF`).
+    pub fn warning(&self) -> Option<&LinkWarning> {
+        self.warning.as_ref()
+    }
+
+    /// The character set in force when the attribute ended (for a tag or comment skipped,
+    /// when it ended).
+    pub fn charset(&self) -> Charset {
+        self.charset
+    }
+
     /// Why there is no absolute form.
     pub fn error(&self) -> Option<&LinkError> {
         self.result.as_ref().err()
     }
 
     /// The absolute form read as a URL reference by RFC 1738 (`[URL:] url [#fragment]`,
-    /// as `rfc1738 parse` reads it); `None` without an absolute form.
-    pub fn verdict(&self) -> Option<Result<UrlKind, ParseError>> {
-        let result = self.result.as_ref().ok()?;
-        Some(parse_reference(result, Dialect::Rfc1738).map(|reference| reference.url().kind()))
+    /// as `rfc1738 parse` reads it): its kind, or its error; `None` without an absolute
+    /// form.
+    pub fn verdict(&self) -> Option<Result<UrlKind, &ParseError>> {
+        self.verdict
+            .as_ref()
+            .map(|verdict| verdict.as_ref().copied())
     }
 
     /// Whether the absolute form is a valid URL reference by RFC 1738.
     pub fn is_valid(&self) -> bool {
-        matches!(self.verdict(), Some(Ok(_)))
+        matches!(self.verdict, Some(Ok(_)))
     }
 
     /// The kind of the absolute form when it is valid.
@@ -399,21 +456,21 @@ impl<R: Read> Links<R> {
                 line,
                 charset,
                 unclosed,
-            } => self.pending.push_back(Link {
+            } => self.pending.push_back(Link::new(
                 line,
                 element,
-                attribute: None,
-                href: None,
-                result: Err(match unclosed {
+                None,
+                None,
+                Err(match unclosed {
                     false => LinkError::TooLong { what, max_len },
                     true => LinkError::Unclosed {
                         what,
                         reading: self.lister.reading,
                     },
                 }),
-                warning: None,
+                None,
                 charset,
-            }),
+            )),
             TagToken::Tag { name, attributes } => {
                 let has = |name: &str, value: &str| {
                     attributes.iter().any(|attribute| {
@@ -434,18 +491,18 @@ impl<R: Read> Links<R> {
                         continue;
                     }
                     let Some(href) = attribute.value else {
-                        self.pending.push_back(Link {
-                            line: attribute.line,
-                            element: name.clone(),
-                            attribute: Some(attribute.name),
-                            href: None,
-                            result: Err(LinkError::TooLong {
+                        self.pending.push_back(Link::new(
+                            attribute.line,
+                            name.clone(),
+                            Some(attribute.name),
+                            None,
+                            Err(LinkError::TooLong {
                                 what: "attribute",
                                 max_len,
                             }),
-                            warning: None,
-                            charset: attribute.charset,
-                        });
+                            None,
+                            attribute.charset,
+                        ));
                         continue;
                     };
                     let mut warning = None;
@@ -472,15 +529,15 @@ impl<R: Read> Links<R> {
                     if result.is_err() {
                         warning = None;
                     }
-                    self.pending.push_back(Link {
-                        line: attribute.line,
-                        element: name.clone(),
-                        attribute: Some(attribute.name),
-                        href: Some(href),
+                    self.pending.push_back(Link::new(
+                        attribute.line,
+                        name.clone(),
+                        Some(attribute.name),
+                        Some(href),
                         result,
                         warning,
-                        charset: attribute.charset,
-                    });
+                        attribute.charset,
+                    ));
                 }
             }
         }

@@ -18,7 +18,7 @@ use std::fmt;
 ///
 /// let page = "<!-- a comment -- >\n<A HREF=\"x.html\">x</A> <!-- -->";
 /// let html2 = LinkLister::new().base("http://h/").links(page);
-/// assert_eq!(html2[0].result.as_deref(), Ok("http://h/x.html"));
+/// assert_eq!(html2[0].result(), Ok("http://h/x.html"));
 ///
 /// // The WHATWG tokenizer reads the comment on to the next "-->".
 /// let whatwg = LinkLister::new().base("http://h/").reading(HtmlReading::Whatwg).links(page);

@@ -79,11 +79,11 @@ impl Serialize for LinkReport<'_> {
         if let Some(record) = &self.record {
             record.entries(&mut map)?;
         }
-        map.serialize_entry("line", &link.line)?;
-        map.serialize_entry("element", &link.element)?;
-        map.serialize_entry("attribute", &link.attribute)?;
-        map.serialize_entry("href", &link.href)?;
-        match (&link.result, link.verdict()) {
+        map.serialize_entry("line", &link.line())?;
+        map.serialize_entry("element", link.element())?;
+        map.serialize_entry("attribute", &link.attribute())?;
+        map.serialize_entry("href", &link.href())?;
+        match (link.result(), link.verdict()) {
             (Ok(result), Some(verdict)) => {
                 map.serialize_entry("result", result)?;
                 map.serialize_entry("valid", &verdict.is_ok())?;
@@ -104,10 +104,10 @@ impl Serialize for LinkReport<'_> {
                 }
             }
         }
-        if let Some(warning) = &link.warning {
+        if let Some(warning) = link.warning() {
             map.serialize_entry("warning", &Coded(warning.code(), warning, None))?;
         }
-        map.serialize_entry("charset", link.charset.name())?;
+        map.serialize_entry("charset", link.charset().name())?;
         map.end()
     }
 }

@@ -35,11 +35,11 @@ fn summary(links: &[Link]) -> Vec<(String, String, String, String)> {
         .iter()
         .map(|link| {
             (
-                link.element.clone(),
-                link.attribute.clone().unwrap_or_default(),
-                link.href.clone().unwrap_or_default(),
-                match &link.result {
-                    Ok(result) => result.clone(),
+                link.element().to_owned(),
+                link.attribute().unwrap_or_default().to_owned(),
+                link.href().unwrap_or_default().to_owned(),
+                match &link.result() {
+                    Ok(result) => result.to_string(),
                     Err(error) => format!("error: {}", error.code()),
                 },
             )
@@ -105,12 +105,12 @@ fn what_a_tokenizer_reads_as_no_tag_is_no_link() {
 fn character_references_are_decoded_as_the_tokenizer_does() {
     let page = "<A HREF=\"q?a=1&amp;b=2&#38;c=3&lt\">x</A>";
     let found = links(page, Some("http://h/"), ResolveMode::Cern);
-    assert_eq!(found[0].href.as_deref(), Some("q?a=1&b=2&c=3<"));
+    assert_eq!(found[0].href(), Some("q?a=1&b=2&c=3<"));
     // The WHATWG rules, not HTML 2.0's: &#150; is Windows-1252's en dash, &not needs no
     // ";" (but stays before a letter, digit or "=" in an attribute), NUL is U+FFFD.
     let page = "<A HREF=\"x&#150;y&not;z&noty\"><A HREF=a&not b><A HREF=\"q\0r\">";
     let found = links(page, Some("http://h/"), ResolveMode::Cern);
-    let hrefs: Vec<_> = found.iter().map(|l| l.href.clone().unwrap()).collect();
+    let hrefs: Vec<_> = found.iter().map(|l| l.href().unwrap()).collect();
     assert_eq!(hrefs, ["x\u{2013}y\u{ac}z&noty", "a\u{ac}", "q\u{fffd}r"]);
 }
 
@@ -199,7 +199,7 @@ fn links_resolve_against_the_document_without_its_fragment_as_the_browsers_did()
     let base = "http://info.cern.ch/a/b.html#top";
     for mode in ResolveMode::ALL {
         let found = links(page, Some(base), mode);
-        let results: Vec<_> = found.iter().map(|l| l.result.clone().unwrap()).collect();
+        let results: Vec<_> = found.iter().map(|l| l.result().unwrap()).collect();
         assert_eq!(
             results,
             [
@@ -220,9 +220,9 @@ fn links_resolve_against_the_document_without_its_fragment_as_the_browsers_did()
     let page = "<BASE HREF=\"http://h/x/y.html#f\"><A HREF=z.html>";
     for mode in ResolveMode::ALL {
         let found = links(page, None, mode);
-        assert_eq!(found[0].result.as_deref(), Ok("http://h/x/y.html#f"));
+        assert_eq!(found[0].result().as_deref(), Ok("http://h/x/y.html#f"));
         assert_eq!(
-            found[1].result.as_deref(),
+            found[1].result().as_deref(),
             Ok("http://h/x/z.html"),
             "{mode:?}"
         );
@@ -234,7 +234,7 @@ fn the_cern_mode_calls_the_library_per_element_as_mosaic_did() {
     let page = "<IMG SRC=i.gif#a><INPUT TYPE=IMAGE SRC=j.gif#b><A HREF=k.html#c>\
                 <FORM ACTION=\"f?x=1#d\"><FORM METHOD=post ACTION=\"p#e\"><FORM ACTION=\"\">";
     let found = links(page, Some("http://h/d/doc.html?q#top"), ResolveMode::Cern);
-    let results: Vec<_> = found.iter().map(|l| l.result.clone().unwrap()).collect();
+    let results: Vec<_> = found.iter().map(|l| l.result().unwrap()).collect();
     assert_eq!(
         results,
         [
@@ -252,8 +252,8 @@ fn the_cern_mode_calls_the_library_per_element_as_mosaic_did() {
         Some("http://h/d/doc.html?q#top"),
         ResolveMode::Rfc1808,
     );
-    assert_eq!(found[0].result.as_deref(), Ok("http://h/d/i.gif#a"));
-    assert_eq!(found[3].result.as_deref(), Ok("http://h/d/f?x=1#d"));
+    assert_eq!(found[0].result().as_deref(), Ok("http://h/d/i.gif#a"));
+    assert_eq!(found[3].result().as_deref(), Ok("http://h/d/f?x=1#d"));
 }
 
 #[test]
@@ -268,7 +268,7 @@ fn a_relative_base_is_reported_once_and_resolved_against_the_base_given() {
             row("a", "href", "b.html", "http://h/new/b.html"),
         ]
     );
-    let warnings: Vec<_> = found.iter().map(|link| link.warning.is_some()).collect();
+    let warnings: Vec<_> = found.iter().map(|link| link.warning().is_some()).collect();
     assert_eq!(warnings, [true, false, false]);
     // Without a base: the BASE says why, the links after it have none.
     let found = links(page, None, ResolveMode::Cern);
@@ -288,19 +288,19 @@ fn without_any_base_a_relative_link_has_no_result_and_an_absolute_one_has() {
     );
     assert_eq!(found[0].error().map(|e| e.code()), Some("no-base"));
     assert_eq!(found[0].verdict(), None);
-    assert_eq!(found[1].result.as_deref(), Ok("ftp://h/f"));
+    assert_eq!(found[1].result().as_deref(), Ok("ftp://h/f"));
     for mode in ResolveMode::ALL {
         let found = links("<A HREF=\"http://h:80/f\">", None, mode);
         let expected = match mode {
             ResolveMode::Cern => "http://h/f",
             _ => "http://h:80/f",
         };
-        assert_eq!(found[0].result.as_deref(), Ok(expected), "{mode}");
+        assert_eq!(found[0].result().as_deref(), Ok(expected), "{mode}");
     }
     // An absolute link needs no base in any mode: each mode resolves it against nothing.
     for mode in ResolveMode::ALL {
         let found = links("<A HREF=\"ftp://h/f\">", Some("http://b/"), mode);
-        assert_eq!(found[0].result.as_deref(), Ok("ftp://h/f"), "{mode}");
+        assert_eq!(found[0].result().as_deref(), Ok("ftp://h/f"), "{mode}");
         assert_eq!(found[0].kind(), Some(UrlKind::Ftp));
     }
 }
@@ -310,7 +310,7 @@ fn the_mode_refusing_a_base_gives_its_reason() {
     let found = links("<A HREF=y>", Some("gopher://h/1x"), ResolveMode::Rfc1630);
     assert_eq!(found[0].error().map(|e| e.code()), Some("no-partial-forms"));
     let found = links("<A HREF=y>", Some("gopher://h/1x"), ResolveMode::Cern);
-    assert_eq!(found[0].result.as_deref(), Ok("gopher://h/y"));
+    assert_eq!(found[0].result().as_deref(), Ok("gopher://h/y"));
 }
 
 #[test]
@@ -332,7 +332,7 @@ fn a_relative_base_the_mode_cannot_resolve_leaves_the_links_after_it_an_unresolv
         "no base to resolve against: the document's BASE HREF before this link is relative \
          and could not be resolved against the base URL given (--base)"
     );
-    assert_eq!(found[2].result.as_deref(), Ok("http://h/y"));
+    assert_eq!(found[2].result().as_deref(), Ok("http://h/y"));
     // RFC 1808 refuses a base without a scheme in the same way.
     let found = links(page, Some("/rel"), ResolveMode::Rfc1808);
     let codes: Vec<_> = found.iter().map(|l| l.error().map(|e| e.code())).collect();
@@ -350,7 +350,7 @@ fn a_relative_base_the_mode_cannot_resolve_leaves_the_links_after_it_an_unresolv
 fn lines_count_lf_cr_lf_and_cr() {
     let page = "<A HREF=one>\r\n<A\r\nHREF=three>\r<A HREF=four>\n\n<IMG\n\nSRC=seven>";
     let found = links(page, Some("http://h/"), ResolveMode::Cern);
-    let lines: Vec<u64> = found.iter().map(|link| link.line).collect();
+    let lines: Vec<u64> = found.iter().map(|link| link.line()).collect();
     assert_eq!(lines, [1, 3, 4, 8]);
 }
 
@@ -365,7 +365,7 @@ fn bytes_that_are_not_utf_8_are_latin_1_from_the_first_on() {
         .unwrap();
     let read: Vec<_> = found
         .iter()
-        .map(|link| (link.href.clone().unwrap(), link.charset))
+        .map(|link| (link.href().unwrap().to_owned(), link.charset()))
         .collect();
     assert_eq!(
         read,
@@ -388,7 +388,7 @@ fn the_charset_is_the_one_in_force_when_the_attribute_ended() {
             .links_reader(page)
             .map(|link| {
                 let link = link.unwrap();
-                (link.href.unwrap_or_default(), link.charset)
+                (link.href().unwrap_or_default().to_owned(), link.charset())
             })
             .collect()
     };
@@ -426,8 +426,8 @@ fn a_utf_8_character_cut_by_a_read_is_still_utf_8() {
         .links_reader(Pieces(page.as_bytes(), 1))
         .collect::<Result<_, _>>()
         .unwrap();
-    assert_eq!(found[0].href.as_deref(), Some("caf\u{e9}\u{1F30D}.html"));
-    assert_eq!(found[0].charset, Charset::Utf8);
+    assert_eq!(found[0].href(), Some("caf\u{e9}\u{1F30D}.html"));
+    assert_eq!(found[0].charset(), Charset::Utf8);
 }
 
 /// A document of `size` bytes made on the fly: `head`, then `fill` repeated, then `tail`.
@@ -476,8 +476,8 @@ fn a_tag_comment_or_link_attribute_longer_than_the_limit_is_reported_and_skipped
                 let link = link.unwrap();
                 let code = link.error().map_or("ok", |e| e.code());
                 (
-                    link.element.clone(),
-                    format!("{code} {}", link.href.unwrap_or_default()),
+                    link.element().to_owned(),
+                    format!("{code} {}", link.href().unwrap_or_default()),
                 )
             })
             .collect()
@@ -509,7 +509,7 @@ fn a_tag_comment_or_link_attribute_longer_than_the_limit_is_reported_and_skipped
         lister
             .links(&many)
             .iter()
-            .map(|l| (l.element.as_str(), l.error().map(|e| e.code())))
+            .map(|l| (l.element(), l.error().map(|e| e.code())))
             .collect::<Vec<_>>(),
         [("img", Some("too-long")), ("a", None)]
     );
@@ -546,9 +546,9 @@ fn a_huge_run_of_letters_after_a_less_than_sign_is_read_in_bounded_memory() {
                 let link = link.unwrap();
                 let code = link.error().map_or("ok", |e| e.code());
                 (
-                    link.line,
-                    link.element,
-                    format!("{code} {}", link.href.unwrap_or_default()),
+                    link.line(),
+                    link.element().to_owned(),
+                    format!("{code} {}", link.href().unwrap_or_default()),
                 )
             })
             .collect()
@@ -602,12 +602,12 @@ fn read_both_ways(page: &[u8], reading: HtmlReading) -> Vec<(u64, String, String
     whole
         .into_iter()
         .map(|link| {
-            let what = match (&link.result, &link.href) {
+            let what = match (&link.result(), &link.href()) {
                 (Err(error), _) => error.code().to_owned(),
-                (Ok(_), Some(href)) => href.clone(),
-                (Ok(result), None) => result.clone(),
+                (Ok(_), Some(href)) => href.to_string(),
+                (Ok(result), None) => result.to_string(),
             };
-            (link.line, link.element, what)
+            (link.line(), link.element().to_owned(), what)
         })
         .collect()
 }
@@ -765,7 +765,7 @@ fn a_declaration_is_in_the_character_set_in_force_where_it_ended() {
             .collect::<Result<_, _>>()
             .unwrap();
         assert_eq!(
-            links.iter().map(|l| l.charset).collect::<Vec<_>>(),
+            links.iter().map(|l| l.charset()).collect::<Vec<_>>(),
             charsets
         );
     }
@@ -806,7 +806,7 @@ fn html_2_declarations_are_read_in_bounded_memory() {
             .links_reader(document)
             .map(|link| {
                 let link = link.unwrap();
-                (link.line, link.element)
+                (link.line(), link.element().to_owned())
             })
             .collect();
         let mut expected = vec![(1, "a".to_owned())];
@@ -825,7 +825,7 @@ fn repeated_attributes_count_toward_the_tag_limit_and_are_found_in_linear_time()
     };
     // 1 + 4 + 1 + 200 bytes: within the limit; the first HREF wins.
     let within = format!("<A HREF=x{} HREF=y>", " B".repeat(199));
-    assert_eq!(lister.links(&within)[0].href.as_deref(), Some("x"));
+    assert_eq!(lister.links(&within)[0].href(), Some("x"));
     // 1 + 4 + 1 + 300 bytes of one repeated name: too long, like any other 306 bytes.
     assert_eq!(
         codes(&format!("<A HREF=x{}>", " B".repeat(300))),
@@ -854,7 +854,7 @@ fn repeated_attributes_count_toward_the_tag_limit_and_are_found_in_linear_time()
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
     let read: Vec<_> = found
         .iter()
-        .map(|l| (l.error().map(|e| e.code()), l.href.as_deref()))
+        .map(|l| (l.error().map(|e| e.code()), l.href()))
         .collect();
     assert_eq!(read, [(Some("too-long"), None), (None, Some("y"))]);
 }
