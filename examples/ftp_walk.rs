@@ -5,6 +5,7 @@
 //! cargo run --example ftp_walk -- 'ftp://myname@host.dom/%2Fetc/motd;type=a'
 //! ```
 
+use rfc1738::requests::{Request, RequestOptions};
 use rfc1738::Url;
 use std::process::ExitCode;
 
@@ -38,17 +39,24 @@ fn main() -> ExitCode {
     for warning in url.warnings() {
         println!("# {warning}");
     }
-    // CWD per directory, TYPE, RETR or NLST: refused when a decoded segment holds CR or
-    // LF, which would end the command line early.
-    match ftp.commands() {
-        Ok(commands) => {
-            for command in commands {
-                println!("{command}");
+    // CWD per directory, TYPE, RETR or NLST: the URL's request (RFC 1738 section 3.2.2),
+    // refused when section 6 calls it dangerous (a decoded segment that holds CR or LF
+    // would end the command line early).
+    match Request::of(&url, &RequestOptions::new()) {
+        Ok(Request::Ftp(request)) => {
+            for line in request.navigation_lines() {
+                println!("{}", String::from_utf8_lossy(line.as_bytes()).trim_end());
             }
+            let transfer = request.transfer_line();
+            println!(
+                "{}",
+                String::from_utf8_lossy(transfer.as_bytes()).trim_end()
+            );
             ExitCode::SUCCESS
         }
-        Err(error) => {
-            eprintln!("cannot walk {input}: {error}");
+        Ok(_) => unreachable!("an ftp URL's request is FTP's"),
+        Err(refused) => {
+            eprintln!("cannot walk {input}: {refused}");
             ExitCode::from(1)
         }
     }

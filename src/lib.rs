@@ -104,7 +104,7 @@
 //! assert!(reference.is_prefixed());
 //! assert_eq!(reference.fragment(), Some("part"));
 //! let Url::Ftp(ftp) = reference.url() else { unreachable!() };
-//! assert_eq!(ftp.ftptype().unwrap().code(), 'I');
+//! assert_eq!(ftp.ftp_type().unwrap().code(), 'I');
 //!
 //! let context = "magic://a/b/c//d/e/f";
 //! assert_eq!(rfc1738::resolution::resolve(context, "../g", ResolveMode::Rfc1630).unwrap(), "magic://a/b/c//d/g");
@@ -156,9 +156,9 @@ pub use vocabulary::window::escape_controls;
 /// variants.
 pub mod schemes {
     pub use crate::ast::scheme::{
-        Article, Fieldspec, FileUrl, FtpCommand, FtpCommandError, FtpType, FtpUrl, Ftptype,
-        GenericForm, GenericUrl, GopherUrl, Grouppart, HttpUrl, IdUrl, MailtoUrl, NewsUrl, NntpUrl,
-        ProsperoUrl, TelnetUrl, Typecode, WaisForm, WaisUrl, WpathField,
+        Article, Fieldspec, FileUrl, FtpType, FtpUrl, GenericForm, GenericUrl, GopherUrl,
+        Grouppart, HttpUrl, IdUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, Typecode,
+        WaisForm, WaisUrl, WpathField,
     };
 }
 

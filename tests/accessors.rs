@@ -2,6 +2,7 @@
 //! default_port, url_path, plus Display, FromStr, TryFrom and into_owned.
 
 use pretty_assertions::assert_eq;
+use rfc1738::requests::{Request, RequestOptions};
 use rfc1738::{Url, UrlKind};
 
 /// (input, kind, scheme, host, port, default port, url-path)
@@ -449,16 +450,23 @@ fn an_nntp_article_number_of_any_length_is_valid_and_its_accessors_say_whether_i
     assert!(!rfc1738::ErrorKind::CODES.contains(&"article-number-out-of-range"));
 }
 
-// RFC 1738 section 3.2.2: the FTP commands an ftp URL stands for.
+// RFC 1738 section 3.2.2: the FTP commands an ftp URL stands for, after the login, as
+// its request sends them (the one FTP command model: `FtpRequest`, which the fetcher runs).
 
 fn commands(input: &str) -> Vec<String> {
-    let Ok(Url::Ftp(ftp)) = rfc1738::parse(input) else {
-        panic!("{input} is not an ftp URL")
+    let url = rfc1738::parse(input).unwrap();
+    let Ok(Request::Ftp(ftp)) = Request::of(&url, &RequestOptions::new()) else {
+        panic!("{input} is not an ftp URL that is sent")
     };
-    ftp.commands()
-        .unwrap()
+    ftp.navigation_lines()
         .iter()
-        .map(ToString::to_string)
+        .chain([ftp.transfer_line()].iter())
+        .map(|line| {
+            String::from_utf8(line.as_bytes().to_vec())
+                .unwrap()
+                .trim_end_matches("\r\n")
+                .to_owned()
+        })
         .collect()
 }
 
@@ -469,10 +477,11 @@ fn ftp_an_encoded_cr_or_lf_is_refused_not_sent() {
         "ftp://h/a/b%0a",
         "ftp://h/%0d;type=d",
     ] {
-        let Ok(Url::Ftp(ftp)) = rfc1738::parse(input) else {
-            panic!("{input}")
-        };
-        assert!(ftp.commands().is_err(), "{input}");
+        let url = rfc1738::parse(input).unwrap();
+        assert!(
+            Request::of(&url, &RequestOptions::new()).is_err(),
+            "{input}"
+        );
     }
 }
 
@@ -511,6 +520,7 @@ fn ftp_an_empty_name_is_listed() {
 }
 
 #[test]
-fn ftp_no_path_gives_no_command() {
-    assert!(commands("ftp://host").is_empty());
+fn ftp_no_path_lists_the_login_directory() {
+    // Section 3.2.2 names no command for it: the request's choice, a listing.
+    assert_eq!(commands("ftp://host"), ["NLST"]);
 }

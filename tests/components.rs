@@ -52,7 +52,7 @@ fn components_are_ordered_disjoint_and_agree_with_the_accessors() {
                 assert_eq!(find(Role::Password), ftp.password().map(|u| u.as_str()));
                 assert_eq!(find(Role::Fpath), ftp.fpath().map(|u| u.as_str()));
                 let code = find(Role::Typecode).or(find(Role::Ftptype));
-                assert_eq!(code, ftp.ftp_type_as_written());
+                assert_eq!(code, ftp.ftp_type().map(|ftp_type| ftp_type.as_str()));
             }
             Url::Http(http) => {
                 assert_eq!(find(Role::Hpath), http.hpath().map(|u| u.as_str()));

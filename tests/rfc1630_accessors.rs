@@ -98,46 +98,37 @@ fn ftptype_is_the_rfc959_type_code() {
         let Url::Ftp(ftp) = read(input).into_url() else {
             panic!("{input}")
         };
-        let ftptype = ftp.ftptype().unwrap();
+        let ftp_type = ftp.ftp_type().unwrap();
         assert_eq!(
             (
-                ftptype.code(),
-                ftptype.formcode(),
-                ftptype.byte_size(),
-                ftptype.type_argument()
+                ftp_type.code(),
+                ftp_type.formcode(),
+                ftp_type.byte_size(),
+                ftp_type.type_argument()
             ),
-            (code, formcode, byte_size, argument.to_owned()),
+            (code, formcode, byte_size, Some(argument.to_owned())),
             "{input}"
         );
         // RFC 1738's typecode is not RFC 1630's ftptype: one field, in RFC 1630's form.
-        assert_eq!(ftp.typecode(), None);
+        assert_eq!(ftp_type.typecode(), None);
         assert_eq!(
-            ftp.ftp_type(),
-            Some(rfc1738::schemes::FtpType::Ftptype(ftptype))
-        );
-        assert_eq!(
-            ftp.ftp_type_as_written(),
-            Some(&input[input.len() - ftptype.as_str().len()..])
+            Some(ftp_type.as_str()),
+            Some(&input[input.find(";type=").unwrap() + 6..])
         );
         assert_eq!(ftp.fpath().unwrap(), "f");
     }
     let Url::Ftp(plain) = read("ftp://h/dir/").into_url() else {
         panic!()
     };
-    assert_eq!(plain.ftptype(), None);
     assert_eq!(plain.ftp_type(), None);
     // Read by RFC 1738, the same text has a typecode.
     let Ok(Url::Ftp(rfc1738_ftp)) = rfc1738::parse("ftp://h/f;type=A") else {
         panic!()
     };
-    assert_eq!(
-        rfc1738_ftp.ftp_type(),
-        Some(rfc1738::schemes::FtpType::Typecode(
-            rfc1738::schemes::Typecode::Ascii
-        ))
-    );
-    assert_eq!(rfc1738_ftp.ftp_type_as_written(), Some("A"));
-    assert_eq!(rfc1738_ftp.ftptype(), None);
+    let ftp_type = rfc1738_ftp.ftp_type().unwrap();
+    assert_eq!(ftp_type.typecode(), Some(rfc1738::schemes::Typecode::Ascii));
+    assert_eq!(ftp_type.as_str(), "A");
+    assert_eq!(ftp_type.type_argument().as_deref(), Some("A"));
     assert_eq!(
         plain.segments().map(|s| s.as_str()).collect::<Vec<_>>(),
         ["dir", ""]

@@ -28,7 +28,7 @@ use std::fmt;
 /// assert_eq!(url.to_string(), "ftp://ftp.funet.fi:2121/pub/README;type=a");
 ///
 /// let Url::Ftp(ftp) = &url else { unreachable!() };
-/// assert_eq!(ftp.typecode(), Some(rfc1738::schemes::Typecode::Ascii));
+/// assert_eq!(ftp.ftp_type().unwrap().typecode(), Some(rfc1738::schemes::Typecode::Ascii));
 ///
 /// // An owned URL outlives its input.
 /// let owned: Url<'static> = String::from("news:comp.infosystems.www").parse().unwrap();

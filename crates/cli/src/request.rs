@@ -64,7 +64,7 @@ pub(crate) fn print_request(
             return Ok(false);
         }
     };
-    let request = Request::of(&reference, &mode.options);
+    let request = Request::of_reference(&reference, &mode.options);
     let built = request.is_ok();
     if !select.shows(built) {
         return Ok(built);

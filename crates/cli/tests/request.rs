@@ -160,7 +160,7 @@ fn every_request_case_gives_its_request() {
         let dialect: Dialect = case["dialect"].as_str().unwrap().parse().unwrap();
         let report = match rfc1738::parse_reference(input, dialect) {
             Ok(reference) => {
-                let request = Request::of(&reference, &options(case));
+                let request = Request::of_reference(&reference, &options(case));
                 serde_json::to_value(RequestReport::new(input, &reference, &request)).unwrap()
             }
             Err(error) => {
@@ -390,7 +390,7 @@ fn the_readme_table_of_requests_is_what_the_library_builds() {
             false => Dialect::Rfc1738,
         };
         let reference = rfc1738::parse_reference(&input, dialect).unwrap();
-        let sends = match Request::of(&reference, &options) {
+        let sends = match Request::of_reference(&reference, &options) {
             Ok(request) => {
                 let lines: Vec<String> = request
                     .lines()

@@ -23,7 +23,7 @@
 //! }
 //! ```
 //!
-//! Dangerous URLs (section 6) are refused before anything is sent, as by [`Request::of`]:
+//! Dangerous URLs (section 6) are refused before anything is sent, as by [`Request::of_reference`]:
 //!
 //! ```
 //! use rfc1738_fetch::Fetcher;
@@ -78,7 +78,7 @@ use std::time::Duration;
 ///   menu lines have limits of their own (8 KiB to 64 KiB).
 /// - **Redirects:** none followed by default: a `3xx` with a `Location` is an error that
 ///   names it; [`follow_redirects`](Fetcher::follow_redirects) follows up to that many,
-///   to http URLs only, each built by [`Request::of`] (so refused when dangerous).
+///   to http URLs only, each built by [`Request::of_reference`] (so refused when dangerous).
 /// - **FTP:** passive mode; the data connection goes to the control connection's
 ///   address, whatever address the `227` reply names (the port alone is used).
 /// - **What is written:** the body alone; text (FTP's ASCII type, NNTP's articles and
@@ -156,7 +156,7 @@ impl Fetcher {
         self.finish(result, session)
     }
 
-    /// Fetches what `request` asks (built by [`Request::of`] with this fetcher's options
+    /// Fetches what `request` asks (built by [`Request::of_reference`] with this fetcher's options
     /// or others), writing the body to `sink`; a redirect is followed as
     /// [`fetch`](Fetcher::fetch) follows it.
     pub fn fetch_request(
@@ -252,8 +252,8 @@ impl Fetcher {
     /// Reads `url`, builds its request (refused when dangerous), and fetches it.
     fn run_url(&self, url: &str, session: &mut Session<'_>) -> Result<Outcome, FetchErrorKind> {
         let reference = parse_reference(url, self.dialect).map_err(FetchErrorKind::Invalid)?;
-        let request =
-            Request::of(&reference, &self.options).map_err(FetchErrorKind::RefusedByLint)?;
+        let request = Request::of_reference(&reference, &self.options)
+            .map_err(FetchErrorKind::RefusedByLint)?;
         run(&request, session)
     }
 }

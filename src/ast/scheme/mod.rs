@@ -21,7 +21,7 @@ mod wais;
 
 pub use file::FileUrl;
 pub(crate) use ftp::FtpTypeSpan;
-pub use ftp::{FtpCommand, FtpCommandError, FtpType, FtpUrl, Ftptype, Typecode};
+pub use ftp::{FtpType, FtpUrl, Typecode};
 pub(crate) use generic::GenericParts;
 pub use generic::{GenericForm, GenericUrl};
 pub use gopher::GopherUrl;

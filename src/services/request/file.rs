@@ -19,12 +19,12 @@ use std::fmt;
 /// use rfc1738::requests::{Request, RequestOptions, Transport};
 ///
 /// let reference = rfc1738::parse_reference("file://localhost/etc/motd", Dialect::Rfc1738).unwrap();
-/// let Request::File(file) = Request::of(&reference, &RequestOptions::new()).unwrap() else { unreachable!() };
+/// let Request::File(file) = Request::of_reference(&reference, &RequestOptions::new()).unwrap() else { unreachable!() };
 /// assert!(file.is_local());
 /// assert_eq!(file.path(), b"/etc/motd");
 ///
 /// let reference = rfc1738::parse_reference("file://vms.host.edu/disk$user/my/notes/note12345.txt", Dialect::Rfc1738).unwrap();
-/// let request = Request::of(&reference, &RequestOptions::new()).unwrap();
+/// let request = Request::of_reference(&reference, &RequestOptions::new()).unwrap();
 /// assert_eq!((request.host(), request.protocol(), request.transport()), (Some("vms.host.edu"), None, Transport::None));
 /// assert_eq!(request.missing()[0].code(), "access-method");
 /// ```

@@ -2,7 +2,7 @@
 
 use super::line::{decode_plain, escape_octets, line, ForLine, Line};
 use super::terms::{Common, Missing, Protocol, RequestOptions, Transport};
-use crate::ast::scheme::{FtpType, FtpUrl, Typecode};
+use crate::ast::scheme::{FtpUrl, Typecode};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -37,7 +37,7 @@ use std::fmt;
 ///
 /// let reference = rfc1738::parse_reference("ftp://ftp.uu.net//doc/%2E%2E/ls-lR;type=d", Dialect::Rfc1738).unwrap();
 /// let options = RequestOptions::new().anonymous_password("guest@example.org");
-/// let Request::Ftp(ftp) = Request::of(&reference, &options).unwrap() else { unreachable!() };
+/// let Request::Ftp(ftp) = Request::of_reference(&reference, &options).unwrap() else { unreachable!() };
 /// assert_eq!(ftp.user(), b"anonymous");
 /// assert!(ftp.is_anonymous());
 /// assert_eq!(ftp.directories(), [&b""[..], b"doc", b".."]);
@@ -102,12 +102,10 @@ impl<'u> FtpRequest<'u> {
             .collect();
         let has_path = !segments.is_empty();
         let name = segments.pop().filter(|name| !name.is_empty());
-        let directory_typecode = url.typecode() == Some(Typecode::Directory);
-        let type_argument = match url.ftp_type() {
-            Some(FtpType::Typecode(Typecode::Directory)) | None => None,
-            Some(FtpType::Typecode(code)) => Some(code.as_char().to_ascii_uppercase().to_string()),
-            Some(FtpType::Ftptype(ftptype)) => Some(ftptype.type_argument()),
-        };
+        let ftp_type = url.ftp_type();
+        let directory_typecode =
+            ftp_type.and_then(|ftp_type| ftp_type.typecode()) == Some(Typecode::Directory);
+        let type_argument = ftp_type.and_then(|ftp_type| ftp_type.type_argument());
         FtpRequest {
             host: url.host().as_str(),
             port: url.port().unwrap_or(21),

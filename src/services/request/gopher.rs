@@ -39,7 +39,7 @@ use std::fmt;
 ///
 /// let request = |text| {
 ///     let reference = rfc1738::parse_reference(text, Dialect::Rfc1738).unwrap();
-///     Request::of(&reference, &RequestOptions::new()).unwrap().bytes()
+///     Request::of_reference(&reference, &RequestOptions::new()).unwrap().bytes()
 /// };
 /// assert_eq!(request("gopher://gopher.micro.umn.edu/11/Information%20About%20Gopher"), b"1/Information About Gopher\r\n");
 /// assert_eq!(request("gopher://host"), b"\r\n");
@@ -51,7 +51,7 @@ use std::fmt;
 /// );
 ///
 /// let reference = rfc1738::parse_reference("gopher://host/1dir%09%09$", Dialect::Rfc1738).unwrap();
-/// let Request::Gopher(gopher) = Request::of(&reference, &RequestOptions::new()).unwrap() else { unreachable!() };
+/// let Request::Gopher(gopher) = Request::of_reference(&reference, &RequestOptions::new()).unwrap() else { unreachable!() };
 /// assert_eq!(gopher.gopher_plus_kind(), Some(GopherPlus::DirectoryAttributes));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -29,11 +29,11 @@ use std::fmt;
 /// use rfc1738::requests::{Request, RequestOptions};
 ///
 /// let reference = rfc1738::parse_reference("http://www.w3.org/hypertext/WWW/Addressing?url+syntax#top", Dialect::Rfc1738).unwrap();
-/// let request = Request::of(&reference, &RequestOptions::new()).unwrap();
+/// let request = Request::of_reference(&reference, &RequestOptions::new()).unwrap();
 /// assert_eq!(request.bytes(), b"GET /hypertext/WWW/Addressing?url+syntax HTTP/1.0\r\n\r\n");
 ///
 /// let reference = rfc1738::parse_reference("http://info.cern.ch:8001", Dialect::Rfc1738).unwrap();
-/// let request = Request::of(&reference, &RequestOptions::new().http_host_header(true)).unwrap();
+/// let request = Request::of_reference(&reference, &RequestOptions::new().http_host_header(true)).unwrap();
 /// assert_eq!(request.bytes(), b"GET / HTTP/1.0\r\nHost: info.cern.ch:8001\r\n\r\n");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]

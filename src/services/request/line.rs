@@ -23,7 +23,7 @@ use std::fmt;
 ///
 /// ```
 /// let reference = rfc1738::parse_reference("gopher://h/7find%09caf%E9", rfc1738::Dialect::Rfc1738).unwrap();
-/// let request = rfc1738::requests::Request::of(&reference, &rfc1738::requests::RequestOptions::new()).unwrap();
+/// let request = rfc1738::requests::Request::of_reference(&reference, &rfc1738::requests::RequestOptions::new()).unwrap();
 /// let line = &request.lines()[0];
 /// assert_eq!(line.as_bytes(), b"find\tcaf\xe9\r\n");
 /// assert_eq!(line.shown().to_string(), r"find\tcaf\xE9\r\n");

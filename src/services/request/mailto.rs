@@ -17,7 +17,7 @@ use std::fmt;
 /// use rfc1738::requests::{Request, RequestOptions};
 ///
 /// let reference = rfc1738::parse_reference("mailto:timbl%25cern@info.cern.ch", Dialect::Rfc1738).unwrap();
-/// let Request::Mailto(mailto) = Request::of(&reference, &RequestOptions::new()).unwrap() else { unreachable!() };
+/// let Request::Mailto(mailto) = Request::of_reference(&reference, &RequestOptions::new()).unwrap() else { unreachable!() };
 /// assert_eq!(mailto.address(), b"timbl%cern@info.cern.ch");
 /// assert!(mailto.lines().is_empty());
 /// ```

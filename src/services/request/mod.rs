@@ -10,7 +10,7 @@
 //! use rfc1738::requests::{Request, RequestOptions};
 //!
 //! let reference = rfc1738::parse_reference("ftp://myname@host.dom/%2Fetc/motd", Dialect::Rfc1738).unwrap();
-//! let request = Request::of(&reference, &RequestOptions::new()).unwrap();
+//! let request = Request::of_reference(&reference, &RequestOptions::new()).unwrap();
 //! assert_eq!((request.host(), request.port()), (Some("host.dom"), Some(21)));
 //! assert_eq!(request.bytes(), b"USER myname\r\nCWD /etc\r\nRETR motd\r\n");
 //! // The URL gives a user name and no password: asked of the user if the server wants one.
@@ -28,13 +28,13 @@
 //!
 //! let attack = "gopher://mail.example.com:25/0%0D%0AHELO%20x%0D%0AMAIL%20FROM:%3Ca@b%3E%0D%0A";
 //! let reference = rfc1738::parse_reference(attack, Dialect::Rfc1738).unwrap();
-//! let refused = Request::of(&reference, &RequestOptions::new()).unwrap_err();
+//! let refused = Request::of_reference(&reference, &RequestOptions::new()).unwrap_err();
 //! assert_eq!(refused.warning().kind(), WarningKind::CrossProtocol { port: 25, line_break: 30 });
 //! assert!(refused.to_string().starts_with("request refused: this gopher URL names port 25 (SMTP)"));
 //!
 //! // The caller may insist; even then no encoded CR or LF is decoded into the line.
 //! let insisting = RequestOptions::new().allow_dangerous(true);
-//! let request = Request::of(&reference, &insisting).unwrap();
+//! let request = Request::of_reference(&reference, &insisting).unwrap();
 //! assert_eq!(request.port(), Some(25));
 //! assert_eq!(request.bytes(), b"%0D%0AHELO x%0D%0AMAIL FROM:<a@b>%0D%0A\r\n");
 //! ```
@@ -87,7 +87,7 @@ use terms::Common;
 /// is interactive, binary or not named), and what the URL leaves to the user or the
 /// configuration ([`missing`](Request::missing)).
 ///
-/// Built by [`Request::of`] before any connection is opened; never holds a CR, LF or NUL
+/// Built by [`Request::of_reference`] before any connection is opened; never holds a CR, LF or NUL
 /// that came from an escape, except the lines of a filled-out Gopher+ ASK form, which
 /// section 3.4 defines as lines.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,12 +138,35 @@ macro_rules! each_request {
 }
 
 impl<'u> Request<'u> {
+    /// The request of a URL read by RFC 1738, what [`rfc1738::parse`](crate::parse) and
+    /// [`Url::parse`] return. Refused ([`RequestRefused`]) when the section 6 checks give a
+    /// warning of severity [`Danger`](Severity::Danger) (a reserved port not the scheme's
+    /// own, the cross-protocol attack, an escaped CR, LF or NUL that would be sent), unless
+    /// [`RequestOptions::allow_dangerous`]. A URL read by another dialect:
+    /// [`of_in`](Request::of_in); a reference with its dialect:
+    /// [`of_reference`](Request::of_reference).
+    ///
+    /// ```
+    /// use rfc1738::requests::{Request, RequestOptions};
+    ///
+    /// let url = rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
+    /// let Request::Ftp(ftp) = Request::of(&url, &RequestOptions::new()).unwrap() else { unreachable!() };
+    /// // Section 3.2.2: each segment is decoded, then sent.
+    /// let sent: Vec<String> = ftp.navigation_lines().iter().map(|line| line.shown().to_string()).collect();
+    /// assert_eq!(sent, [r"CWD /etc\r\n"]);
+    /// assert_eq!(ftp.transfer_line().as_bytes(), b"RETR motd\r\n");
+    ///
+    /// // An escaped CR LF would end the command and start another: refused.
+    /// let url = rfc1738::parse("ftp://h/a%0D%0ADELE%20x/b").unwrap();
+    /// assert!(Request::of(&url, &RequestOptions::new()).is_err());
+    /// ```
+    pub fn of(url: &'u Url<'_>, options: &RequestOptions) -> Result<Request<'u>, RequestRefused> {
+        Request::of_in(url, Dialect::Rfc1738, options)
+    }
+
     /// The request of a URL reference, by the dialect that read it; its fragment is not
-    /// sent (RFC 1630: the fragment is the client's). Refused ([`RequestRefused`]) when
-    /// the section 6 checks give a warning of severity [`Danger`](Severity::Danger) (a
-    /// reserved port not the scheme's own, the cross-protocol attack, an escaped CR, LF or
-    /// NUL that would be sent), unless [`RequestOptions::allow_dangerous`].
-    pub fn of(
+    /// sent (RFC 1630: the fragment is the client's). Refused as [`Request::of`] says.
+    pub fn of_reference(
         reference: &'u UrlReference<'_>,
         options: &RequestOptions,
     ) -> Result<Request<'u>, RequestRefused> {
@@ -158,21 +181,21 @@ impl<'u> Request<'u> {
     }
 
     /// The request of a URL read by `dialect` (the dialect matters where RFC 1630 reads a
-    /// `+` of a search as a space). Refused as [`Request::of`] says.
+    /// `+` of a search as a space). Refused as [`Request::of_reference`] says.
     ///
     /// ```
     /// use rfc1738::{Dialect, Url};
     /// use rfc1738::requests::{Request, RequestOptions};
     ///
     /// let url = Url::parse_in("wais://quake.think.com/directory-of-servers?weather+maps", Dialect::Rfc1630).unwrap();
-    /// let request = Request::of_url(&url, Dialect::Rfc1630, &RequestOptions::new()).unwrap();
+    /// let request = Request::of_in(&url, Dialect::Rfc1630, &RequestOptions::new()).unwrap();
     /// let Request::Wais(wais) = &request else { unreachable!() };
     /// assert_eq!(wais.database(), b"directory-of-servers");
     /// let rfc1738::requests::WaisAction::Search { query: Some(query) } = wais.action() else { unreachable!() };
     /// assert_eq!(query.as_ref(), b"weather maps");
     /// assert!(request.lines().is_empty(), "WAIS is binary: the request is described");
     /// ```
-    pub fn of_url(
+    pub fn of_in(
         url: &'u Url<'_>,
         dialect: Dialect,
         options: &RequestOptions,

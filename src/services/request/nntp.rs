@@ -74,14 +74,14 @@ fn configured(options: &RequestOptions) -> Option<(String, u16)> {
 /// use rfc1738::requests::{Request, RequestOptions};
 ///
 /// let reference = rfc1738::parse_reference("news:199412011200.AA01234@info.cern.ch", Dialect::Rfc1738).unwrap();
-/// let request = Request::of(&reference, &RequestOptions::new()).unwrap();
+/// let request = Request::of_reference(&reference, &RequestOptions::new()).unwrap();
 /// assert_eq!(request.bytes(), b"ARTICLE <199412011200.AA01234@info.cern.ch>\r\n");
 /// assert_eq!((request.host(), request.port()), (None, Some(119)));
 /// assert_eq!(request.missing()[0].code(), "news-server");
 ///
 /// let options = RequestOptions::new().news_server("news.cern.ch");
 /// let reference = rfc1738::parse_reference("news:comp.infosystems.www", Dialect::Rfc1738).unwrap();
-/// let request = Request::of(&reference, &options).unwrap();
+/// let request = Request::of_reference(&reference, &options).unwrap();
 /// assert_eq!(request.bytes(), b"GROUP comp.infosystems.www\r\n");
 /// assert_eq!(request.host(), Some("news.cern.ch"));
 /// assert!(request.is_complete());
@@ -207,7 +207,7 @@ impl<'u> NewsRequest<'u> {
 /// use rfc1738::requests::{Request, RequestOptions};
 ///
 /// let reference = rfc1738::parse_reference("nntp://news.cern.ch/comp.infosystems.www/1042", Dialect::Rfc1738).unwrap();
-/// let request = Request::of(&reference, &RequestOptions::new()).unwrap();
+/// let request = Request::of_reference(&reference, &RequestOptions::new()).unwrap();
 /// assert_eq!(request.bytes(), b"GROUP comp.infosystems.www\r\nARTICLE 1042\r\n");
 /// assert_eq!((request.host(), request.port()), (Some("news.cern.ch"), Some(119)));
 /// ```

@@ -23,7 +23,7 @@ use std::fmt;
 /// use rfc1738::requests::{Request, RequestOptions, Transport};
 ///
 /// let reference = rfc1738::parse_reference("prospero://host.dom//pros/name;OBJECT-VERSION=2", Dialect::Rfc1738).unwrap();
-/// let request = Request::of(&reference, &RequestOptions::new()).unwrap();
+/// let request = Request::of_reference(&reference, &RequestOptions::new()).unwrap();
 /// let Request::Prospero(prospero) = &request else { unreachable!() };
 /// assert_eq!(prospero.hsoname(), b"/pros/name");
 /// assert_eq!(prospero.fields(), [(&b"OBJECT-VERSION"[..], &b"2"[..])]);

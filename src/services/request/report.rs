@@ -28,7 +28,7 @@ use serde::Serialize;
 ///
 /// let input = "gopher://gopher.micro.umn.edu/1";
 /// let reference = rfc1738::parse_reference(input, Dialect::Rfc1738).unwrap();
-/// let request = Request::of(&reference, &RequestOptions::new());
+/// let request = Request::of_reference(&reference, &RequestOptions::new());
 /// let json = serde_json::to_value(RequestReport::new(input, &reference, &request)).unwrap();
 /// assert_eq!(json["sends"], serde_json::json!(["\r\n"]));
 /// assert_eq!((json["port"].as_u64(), json["complete"].as_bool()), (Some(70), Some(true)));

@@ -24,7 +24,7 @@ use std::fmt;
 ///
 /// let reference = rfc1738::parse_reference("telnet://guest:guest@info.cern.ch/", Dialect::Rfc1738).unwrap();
 /// // A password in the URL is a warning of section 6, not a danger: built.
-/// let Request::Telnet(telnet) = Request::of(&reference, &RequestOptions::new()).unwrap() else { unreachable!() };
+/// let Request::Telnet(telnet) = Request::of_reference(&reference, &RequestOptions::new()).unwrap() else { unreachable!() };
 /// assert_eq!((telnet.advised_user(), telnet.advised_password()), (Some(&b"guest"[..]), Some(&b"guest"[..])));
 /// assert!(telnet.lines().is_empty());
 /// assert_eq!(telnet.missing()[0].code(), "login");

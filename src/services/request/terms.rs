@@ -24,7 +24,7 @@ pub(crate) struct Common {
 ///     .anonymous_password("timbl@info.cern.ch")
 ///     .news_server("news.cern.ch");
 /// let reference = rfc1738::parse_reference("ftp://info.cern.ch/pub/www/README;type=a", Dialect::Rfc1738).unwrap();
-/// let request = Request::of(&reference, &options).unwrap();
+/// let request = Request::of_reference(&reference, &options).unwrap();
 /// let sent: Vec<String> = request.lines().iter().map(|line| line.shown().to_string()).collect();
 /// assert_eq!(
 ///     sent,

@@ -12,7 +12,7 @@ fn request(
     options: &RequestOptions,
 ) -> (Vec<u8>, Vec<&'static str>) {
     let reference = parse_reference(input, dialect).unwrap();
-    let request = Request::of(&reference, options).unwrap();
+    let request = Request::of_reference(&reference, options).unwrap();
     let missing = request.missing().into_iter().map(Missing::code).collect();
     (request.bytes(), missing)
 }
@@ -29,7 +29,7 @@ fn configured() -> RequestOptions {
 
 fn refused(input: &str, dialect: Dialect) -> RequestRefused {
     let reference = parse_reference(input, dialect).unwrap();
-    Request::of(&reference, &RequestOptions::new()).unwrap_err()
+    Request::of_reference(&reference, &RequestOptions::new()).unwrap_err()
 }
 
 #[test]
@@ -127,7 +127,7 @@ fn gopher_sends_the_selector_line_of_section_3_4() {
     )
     .unwrap();
     assert_eq!(
-        Request::of(&reference, &RequestOptions::new())
+        Request::of_reference(&reference, &RequestOptions::new())
             .unwrap()
             .lines()
             .len(),
@@ -194,7 +194,7 @@ fn news_and_nntp_speak_nntp() {
     );
     let reference = parse_reference("news:comp.x", Dialect::Rfc1738).unwrap();
     let options = RequestOptions::new().news_server("news.example.org:1119");
-    let request = Request::of(&reference, &options).unwrap();
+    let request = Request::of_reference(&reference, &options).unwrap();
     assert_eq!(
         (request.host(), request.port()),
         (Some("news.example.org"), Some(1119))
@@ -250,7 +250,7 @@ fn interactive_described_and_undefined_requests_send_nothing() {
         ),
     ] {
         let reference = parse_reference(input, dialect).unwrap();
-        let request = Request::of(&reference, &RequestOptions::new()).unwrap();
+        let request = Request::of_reference(&reference, &RequestOptions::new()).unwrap();
         assert!(request.lines().is_empty(), "{input}");
         assert_eq!(request.port(), port, "{input}");
         let codes: Vec<&str> = request.missing().into_iter().map(Missing::code).collect();
@@ -291,7 +291,7 @@ fn section_6_dangers_are_refused_and_warnings_are_not() {
     ] {
         let reference = parse_reference(input, Dialect::Rfc1738).unwrap();
         assert!(
-            Request::of(&reference, &RequestOptions::new()).is_ok(),
+            Request::of_reference(&reference, &RequestOptions::new()).is_ok(),
             "{input}"
         );
     }
@@ -301,7 +301,7 @@ fn section_6_dangers_are_refused_and_warnings_are_not() {
 fn allowed_dangers_keep_escaped_line_breaks_as_written() {
     let allow = RequestOptions::new().allow_dangerous(true);
     let reference = parse_reference("ftp://h/a%0D%0ADELE%20x/b", Dialect::Rfc1738).unwrap();
-    let request = Request::of(&reference, &allow).unwrap();
+    let request = Request::of_reference(&reference, &allow).unwrap();
     assert_eq!(
         request.bytes(),
         b"USER anonymous\r\nCWD a%0D%0ADELE x\r\nRETR b\r\n"
@@ -317,8 +317,8 @@ fn allowed_dangers_keep_escaped_line_breaks_as_written() {
         Dialect::Rfc1738,
     )
     .unwrap();
-    assert!(Request::of(&reference, &RequestOptions::new()).is_err());
-    let request = Request::of(&reference, &allow).unwrap();
+    assert!(Request::of_reference(&reference, &RequestOptions::new()).is_err());
+    let request = Request::of_reference(&reference, &allow).unwrap();
     assert_eq!(request.bytes(), b"s\t+\t1\r\n+-1\r\ny\r\n.\r\n");
     // No line of any request holds a CR or LF but at its end, outside a form.
     for input in [
@@ -327,7 +327,7 @@ fn allowed_dangers_keep_escaped_line_breaks_as_written() {
         "http://h:25/%0D%0A",
     ] {
         let reference = parse_reference(input, Dialect::Rfc1738).unwrap();
-        for line in Request::of(&reference, &allow).unwrap().lines() {
+        for line in Request::of_reference(&reference, &allow).unwrap().lines() {
             let bytes = line.as_bytes();
             let body = &bytes[..bytes.len() - 2];
             assert!(
@@ -342,9 +342,9 @@ fn allowed_dangers_keep_escaped_line_breaks_as_written() {
 #[test]
 fn a_refused_url_read_alone_has_its_spans_in_the_url() {
     let url = crate::facade::parse("gopher://host:25/0%0D%0A").unwrap();
-    let refused = Request::of_url(&url, Dialect::Rfc1738, &RequestOptions::new()).unwrap_err();
+    let refused = Request::of_in(&url, Dialect::Rfc1738, &RequestOptions::new()).unwrap_err();
     assert_eq!(refused.warning().span(), 14..16);
     let reference = parse_reference("URL:gopher://host:25/0%0D%0A", Dialect::Rfc1738).unwrap();
-    let refused = Request::of(&reference, &RequestOptions::new()).unwrap_err();
+    let refused = Request::of_reference(&reference, &RequestOptions::new()).unwrap_err();
     assert_eq!(refused.warning().span(), 18..20);
 }

@@ -17,7 +17,7 @@ use std::fmt;
 /// use rfc1738::requests::{Request, RequestOptions, Transport};
 ///
 /// let reference = rfc1738::parse_reference("mid:12345@info.cern.ch", Dialect::Rfc1630).unwrap();
-/// let request = Request::of(&reference, &RequestOptions::new()).unwrap();
+/// let request = Request::of_reference(&reference, &RequestOptions::new()).unwrap();
 /// assert_eq!((request.scheme(), request.protocol(), request.transport()), ("mid", None, Transport::None));
 /// assert_eq!(request.missing()[0].code(), "definition");
 /// ```

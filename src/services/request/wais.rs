@@ -27,7 +27,7 @@ use std::fmt;
 /// use rfc1738::requests::{Request, RequestOptions, WaisAction};
 ///
 /// let reference = rfc1738::parse_reference("wais://quake.think.com/wais-discussion-archives/TEXT/0x1%2Fa", Dialect::Rfc1738).unwrap();
-/// let Request::Wais(wais) = Request::of(&reference, &RequestOptions::new()).unwrap() else { unreachable!() };
+/// let Request::Wais(wais) = Request::of_reference(&reference, &RequestOptions::new()).unwrap() else { unreachable!() };
 /// assert_eq!(wais.action(), WaisAction::Retrieve { wtype: b"TEXT", wpath: b"0x1/a" });
 /// assert_eq!(wais.to_string(), "a retrieval of the document \"0x1/a\" (WAIS type TEXT) from the WAIS database \"wais-discussion-archives\" on quake.think.com");
 /// ```
