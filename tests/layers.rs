@@ -769,3 +769,96 @@ fn the_graph_read_holds_the_imports_the_library_makes() {
         without.len()
     );
 }
+
+/// The top-level modules a file of a crate under `crates/` imports: the first segment of
+/// every `crate::` path in it (`use crate::output::{shown, Out}` imports `output`).
+fn crate_imports(text: &str) -> BTreeSet<String> {
+    let mut imports = BTreeSet::new();
+    for line in text.lines() {
+        let line = line.trim_start();
+        if line.starts_with("//") {
+            continue;
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find("crate::") {
+            let after = &rest[at + "crate::".len()..];
+            let name: String = after
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() && after[name.len()..].starts_with("::") {
+                imports.insert(name);
+            }
+            rest = after;
+        }
+    }
+    imports
+}
+
+/// Each crate of the workspace (`crates/*/src`): no import circle among its modules (a
+/// module's file and the files under its folder count as one), and no source file over
+/// 1,000 lines in any crate, the library's included.
+#[test]
+fn the_crates_have_no_import_circle_and_no_file_over_1000_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut long = Vec::new();
+    let mut circles = Vec::new();
+    let mut crates: Vec<PathBuf> = std::fs::read_dir(root.join("crates"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path().join("src"))
+        .filter(|src| src.is_dir())
+        .collect();
+    crates.sort();
+    assert!(crates.len() >= 8, "{crates:?}");
+    for src in crates.iter().chain([root.join("src")].iter()) {
+        let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        let mut stack = vec![src.clone()];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                if path.extension().is_none_or(|e| e != "rs") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                if text.lines().count() > 1000 {
+                    long.push(path.display().to_string());
+                }
+                // The top-level module the file belongs to (`lib.rs`, `main.rs`: the root).
+                let relative = path.strip_prefix(src).unwrap();
+                let first = relative.iter().next().unwrap().to_string_lossy();
+                let module = first.trim_end_matches(".rs").to_owned();
+                if module == "lib" || module == "main" || src == &root.join("src") {
+                    continue; // the library's own layers are checked above, file by file
+                }
+                let imports = crate_imports(&text);
+                let entry = graph.entry(module.clone()).or_default();
+                entry.extend(imports.into_iter().filter(|name| *name != module));
+            }
+        }
+        // A circle: a module that reaches itself through its imports.
+        for start in graph.keys() {
+            let mut seen = BTreeSet::new();
+            let mut todo: Vec<&String> = graph[start].iter().collect();
+            while let Some(next) = todo.pop() {
+                if next == start {
+                    circles.push(format!(
+                        "{}: {start} imports itself through others",
+                        src.display()
+                    ));
+                    break;
+                }
+                if seen.insert(next.clone()) {
+                    if let Some(more) = graph.get(next) {
+                        todo.extend(more.iter());
+                    }
+                }
+            }
+        }
+    }
+    assert!(long.is_empty(), "files over 1,000 lines: {long:?}");
+    assert!(circles.is_empty(), "{circles:#?}");
+}

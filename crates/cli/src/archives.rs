@@ -4,7 +4,7 @@
 
 use crate::lines::each_file;
 use crate::output::{shown, Out, Select};
-use crate::Status;
+use crate::status::Status;
 use rfc1738::reports::InRecord;
 use rfc1738_archive::{sniff, ArchiveReader, Detected, Document, Format, Item, Peeked, Problem};
 use std::collections::BTreeMap;

@@ -1,6 +1,5 @@
 //! The command line's arguments (clap): the modes, their options, their help.
 
-use crate::output::Only;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rfc1738::extraction::Extractor;
 use rfc1738::resolution::ResolveMode;
@@ -551,4 +550,13 @@ fn absolute_url(value: &str) -> Result<String, String> {
                 .to_owned(),
         ),
     }
+}
+
+/// `--only valid` or `--only invalid`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Only {
+    /// Print only the valid inputs (found URLs, links).
+    Valid,
+    /// Print only the invalid ones.
+    Invalid,
 }

@@ -2,11 +2,11 @@
 //! output (or in a file), the report (what was sent, what came back, sizes, time) on
 //! standard error, in text or `--json`.
 
-use crate::lines::Place;
 use crate::output::{shown, write_error, Out, Paint};
 use crate::partial::Partial;
+use crate::place::Place;
 use crate::request::print_refusal;
-use crate::Status;
+use crate::status::Status;
 use rfc1738::requests::Missing;
 use rfc1738_fetch::{FetchError, FetchErrorKind, FetchReport, Fetched, Fetcher};
 use std::io::{self, BufWriter, Write};

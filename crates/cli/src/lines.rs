@@ -5,35 +5,11 @@
 //! opened or read is told on standard error and the others are still read.
 
 use crate::output::{shown, Out};
-use crate::Status;
+use crate::place::Place;
+use crate::status::Status;
 use rfc1738::unreadable::{Unreadable, UnreadableInput};
 use std::io::{self, BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
-
-/// Where an input came from: a command-line argument (its position among the inputs
-/// given as arguments, from 1), or a line (from 1) of standard input (`file` `None`) or
-/// of a file. JSON objects carry the line as `line` (and the file as `file`).
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Place<'f> {
-    Argument(usize),
-    Line { file: Option<&'f str>, line: usize },
-}
-
-impl Place<'_> {
-    /// `FILE:LINE:COLUMN: ` (`-` for standard input; `FILE:LINE: ` without a column) for
-    /// a line, nothing for an argument, which the output echoes.
-    pub(crate) fn label(self, column: Option<usize>) -> String {
-        match (self, column) {
-            (Place::Line { file, line }, Some(column)) => {
-                format!("{}:{line}:{column}: ", shown(file.unwrap_or("-")))
-            }
-            (Place::Line { file, line }, None) => {
-                format!("{}:{line}: ", shown(file.unwrap_or("-")))
-            }
-            (Place::Argument(_), _) => String::new(),
-        }
-    }
-}
 
 /// One input: its text, or why it cannot be read.
 pub(crate) enum Item<'a> {

@@ -2,7 +2,7 @@
 
 use crate::archives::{in_record, record_label, Archives, Command};
 use crate::output::{shown, Out, Select};
-use crate::Status;
+use crate::status::Status;
 use rfc1738::reports::InRecord;
 use rfc1738_links::{Link, LinkLister, LinkReport};
 use std::io::{self, Write};

@@ -1,7 +1,8 @@
 //! `rfc1738 lint`: RFC 1738 section 6's checks, quiet on clean input.
 
-use crate::lines::{Item, Place};
+use crate::lines::Item;
 use crate::output::{report_unreadable_input, shown, write_json, Gap, Out, Paint, Select};
+use crate::place::Place;
 use rfc1738::lint::Severity;
 use rfc1738::reports::{LintReport, UnreadableReport};
 use rfc1738::Dialect;

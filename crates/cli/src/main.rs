@@ -35,8 +35,10 @@ mod normalize;
 mod output;
 mod parse;
 mod partial;
+mod place;
 mod request;
 mod resolve;
+mod status;
 
 use clap::{CommandFactory, Parser};
 use cli::{Cli, Command, Inputs, SelectArgs};
@@ -52,6 +54,7 @@ use rfc1738::Dialect;
 use rfc1738_archive::{ArchiveReader, Format};
 use rfc1738_fetch::Fetcher;
 use rfc1738_links::LinkLister;
+use status::Status;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -367,44 +370,4 @@ fn usage_error(mode: &str, message: String) -> ! {
         .expect("a mode of the command line");
     mode.error(clap::error::ErrorKind::MissingRequiredArgument, message)
         .exit()
-}
-
-/// How a run ended: the exit status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Status {
-    /// Every input valid (for `extract` and `links`: every file read).
-    Valid,
-    /// Some input invalid.
-    Invalid,
-    /// Some file could not be read.
-    Unreadable,
-}
-
-impl Status {
-    /// Both statuses: a file that could not be read wins over an invalid input.
-    fn and(self, other: Status) -> Status {
-        match (self, other) {
-            (Status::Unreadable, _) | (_, Status::Unreadable) => Status::Unreadable,
-            (Status::Invalid, _) | (_, Status::Invalid) => Status::Invalid,
-            _ => Status::Valid,
-        }
-    }
-
-    /// The status of `extract` and `links`: `Invalid` when asked and something was.
-    fn failing_on_invalid(self, invalid: bool) -> Status {
-        match invalid {
-            true => self.and(Status::Invalid),
-            false => self,
-        }
-    }
-}
-
-impl From<bool> for Status {
-    fn from(all_valid: bool) -> Status {
-        if all_valid {
-            Status::Valid
-        } else {
-            Status::Invalid
-        }
-    }
 }

@@ -3,7 +3,7 @@
 //! parser of the command line, so that neither can drift from it.
 
 use crate::cli::Cli;
-use crate::Status;
+use crate::status::Status;
 use clap::CommandFactory;
 use std::io::{self, Write};
 use std::path::Path;

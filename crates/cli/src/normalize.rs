@@ -1,7 +1,8 @@
 //! `rfc1738 normalize`: one encoding level, one line per input.
 
-use crate::lines::{Item, Place};
+use crate::lines::Item;
 use crate::output::{report_unreadable_input, shown, write_error, write_json, Gap, Out, Select};
+use crate::place::Place;
 use rfc1738::reports::{InputForm, NormalizeReport, UnreadableReport};
 use rfc1738::Dialect;
 use std::io::{self, Write};

@@ -4,8 +4,8 @@
 //! error holds the errors (in text, each input that has no answer; in every mode, a file
 //! that cannot be read, a value changed, the summary).
 
-use crate::cli::ColorWhen;
-use crate::lines::Place;
+use crate::cli::{ColorWhen, Only};
+use crate::place::Place;
 use rfc1738::lint::Severity;
 use rfc1738::unreadable::UnreadableInput;
 use rfc1738::ParseError;
@@ -249,15 +249,6 @@ pub(crate) struct Select {
     pub(crate) summary: bool,
     valid: u64,
     invalid: u64,
-}
-
-/// `--only valid` or `--only invalid`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum Only {
-    /// Print only the valid inputs (found URLs, links).
-    Valid,
-    /// Print only the invalid ones.
-    Invalid,
 }
 
 impl Select {

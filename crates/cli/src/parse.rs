@@ -1,7 +1,8 @@
 //! `rfc1738 parse`: the report of each URL, as a tree or as JSON.
 
-use crate::lines::{Item, Place};
+use crate::lines::Item;
 use crate::output::{report_unreadable_input, shown, write_error, write_json, Gap, Out, Select};
+use crate::place::Place;
 use rfc1738::reports::{InputForm, ParseReport, UnreadableReport};
 use rfc1738::{Dialect, UrlReference};
 use std::io::{self, Write};

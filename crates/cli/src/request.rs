@@ -1,10 +1,11 @@
 //! `rfc1738 request`: what a client sends for each URL (RFC 1738 section 3), refused when
 //! section 6's checks call it dangerous; nothing is connected to.
 
-use crate::lines::{Item, Place};
+use crate::lines::Item;
 use crate::output::{
     report_unreadable_input, shown, write_error, write_json, Gap, Out, Paint, Select,
 };
+use crate::place::Place;
 use rfc1738::reports::{InputForm, UnreadableReport};
 use rfc1738::requests::{Request, RequestOptions, RequestRefused, RequestReport, Transport};
 use rfc1738::Dialect;

@@ -1,8 +1,9 @@
 //! `rfc1738 resolve`: partial forms resolved, one line per input.
 
-use crate::lines::{Item, Place, Sources};
+use crate::lines::{Item, Sources};
 use crate::output::{report_unreadable_input, shown, write_json, Gap, Out, Paint, Select};
-use crate::Status;
+use crate::place::Place;
+use crate::status::Status;
 use rfc1738::reports::{ResolveReport, UnreadableReport};
 use rfc1738::resolution::ResolveMode;
 use rfc1738::unreadable::{Unreadable, UnreadableInput};
