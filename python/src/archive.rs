@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyStopIteration, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rfc1738::reports::InRecord;
-use rfc1738_archive::{sniff, ArchiveReader, Detected, Item, Problem, Record};
+use rfc1738_archive::{sniff, ArchiveReader, Detected, Item, Problem, Record, Tally};
 use rfc1738_links::{LinkLister, LinkReport};
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, Read};
@@ -109,21 +109,9 @@ pub(crate) struct ArchiveLinks {
     file: String,
     receiver: Option<Mutex<Receiver<Message>>>,
     pending: VecDeque<Py<Link>>,
-    /// HTML pages read.
-    #[pyo3(get)]
-    pages: u64,
-    /// Documents of other media types, by media type (``none`` without one).
-    #[pyo3(get)]
-    other_media_types: BTreeMap<String, u64>,
-    /// Records skipped by kind (lower case).
-    #[pyo3(get)]
-    skipped: BTreeMap<String, u64>,
-    /// Records read (documents and skipped ones) by the format's version (``1.0``,
-    /// ``0.17``, ...; an ARC file's ``1`` or ``2``).
-    #[pyo3(get)]
-    versions: BTreeMap<&'static str, u64>,
-    problems: Vec<Py<PyDict>>,
-    warnings: Vec<Py<PyDict>>,
+    /// What was made of the records so far, counted as the command counts them (every
+    /// problem and warning kept).
+    tally: Tally,
     /// ``arc`` or ``warc``, once the first bytes are read; None before.
     #[pyo3(get)]
     format: Option<&'static str>,
@@ -134,13 +122,38 @@ pub(crate) struct ArchiveLinks {
 
 #[pymethods]
 impl ArchiveLinks {
+    /// HTML pages read.
+    #[getter]
+    fn pages(&self) -> u64 {
+        self.tally.documents
+    }
+
+    /// Documents of other media types, by media type (``none`` without one).
+    #[getter]
+    fn other_media_types(&self) -> BTreeMap<String, u64> {
+        self.tally.other_media_types.clone()
+    }
+
+    /// Records skipped by kind (lower case).
+    #[getter]
+    fn skipped(&self) -> BTreeMap<String, u64> {
+        self.tally.skipped.clone()
+    }
+
+    /// Records read (documents and skipped ones) by the format's version (``1.0``,
+    /// ``0.17``, ...; an ARC file's ``1`` or ``2``).
+    #[getter]
+    fn versions(&self) -> BTreeMap<&'static str, u64> {
+        self.tally.versions.clone()
+    }
+
     /// What could not be read so far, in file order: dicts of ``offset`` (of the record,
     /// or of its gzip member), ``url`` (when its header was read), ``code`` (``gzip``,
     /// ``truncated``, ``length``, ``too-long``, ``header``, ``http``, ``chunked``,
     /// ``encoding``, ``skipped``) and ``message``.
     #[getter]
-    fn problems<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyDict>> {
-        self.problems.iter().map(|p| p.bind(py).clone()).collect()
+    fn problems<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        problem_dicts(py, &self.tally.listed_problems)
     }
 
     /// What was read otherwise than its record says, so far, in file order, each before
@@ -149,8 +162,8 @@ impl ArchiveLinks {
     /// ``decoded`` (a body stored decoded under ``Content-Encoding: gzip``) and
     /// ``chunked`` (chunked framing that breaks off: the rest read as stored).
     #[getter]
-    fn warnings<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyDict>> {
-        self.warnings.iter().map(|p| p.bind(py).clone()).collect()
+    fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        problem_dicts(py, &self.tally.listed_warnings)
     }
 
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -177,9 +190,7 @@ impl ArchiveLinks {
     fn __repr__(&self) -> String {
         format!(
             "<ArchiveLinks of {:?}: {} pages read, {} problems>",
-            self.file,
-            self.pages,
-            self.problems.len()
+            self.file, self.tally.documents, self.tally.problems
         )
     }
 }
@@ -189,8 +200,7 @@ impl ArchiveLinks {
     fn take(&mut self, py: Python<'_>, message: Message) -> PyResult<()> {
         match message {
             Message::Links(record, links) => {
-                self.pages += 1;
-                *self.versions.entry(record.version).or_default() += 1;
+                self.tally.read(record.version);
                 let mut keys = Keys::new(py);
                 for link in &links {
                     let report =
@@ -201,16 +211,10 @@ impl ArchiveLinks {
                 }
             }
             Message::Other(media_type, version) => {
-                let name = media_type.unwrap_or_else(|| "none".into());
-                *self.other_media_types.entry(name).or_default() += 1;
-                *self.versions.entry(version).or_default() += 1;
+                self.tally.other(version, media_type.as_deref());
             }
-            Message::Skipped(kind, version) => {
-                *self.skipped.entry(kind).or_default() += 1;
-                *self.versions.entry(version).or_default() += 1;
-            }
-            Message::Problem(problem) => self.problems.push(problem_dict(py, &problem)?),
-            Message::Warning(warning) => self.warnings.push(problem_dict(py, &warning)?),
+            Message::Skipped(kind, version) => self.tally.skip(version, &kind),
+            Message::Problem(problem) | Message::Warning(problem) => self.tally.problem(&problem),
             Message::End(end) => {
                 self.receiver = None;
                 match end {
@@ -238,10 +242,14 @@ impl ArchiveLinks {
     }
 }
 
-/// A problem or warning as ``problems`` and ``warnings`` hold it: the fields of its
+/// Problems or warnings as ``problems`` and ``warnings`` hold them: the fields of their
 /// serialization, as the summary of ``rfc1738 links --json`` has them.
-fn problem_dict(py: Python<'_>, problem: &Problem) -> PyResult<Py<PyDict>> {
-    Ok(Keys::new(py).dict_of(problem)?.unbind())
+fn problem_dicts<'py>(py: Python<'py>, problems: &[Problem]) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let mut keys = Keys::new(py);
+    problems
+        .iter()
+        .map(|problem| keys.dict_of(problem))
+        .collect()
 }
 
 // The default `max_record`, written as a number for the signature (which Python shows):
@@ -320,12 +328,7 @@ pub(crate) fn links_warc(
         file: name,
         receiver: Some(Mutex::new(receiver)),
         pending: VecDeque::new(),
-        pages: 0,
-        other_media_types: BTreeMap::new(),
-        skipped: BTreeMap::new(),
-        versions: BTreeMap::new(),
-        problems: Vec::new(),
-        warnings: Vec::new(),
+        tally: Tally::new(usize::MAX),
         format: None,
         gzip: None,
     })

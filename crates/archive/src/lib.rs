@@ -52,9 +52,13 @@ mod input;
 mod parser;
 mod problem;
 mod record;
+mod tally;
 
 pub use problem::{Problem, ProblemKind};
 pub use record::{is_html, Document, Format, Item, Record};
+#[cfg(feature = "serde")]
+pub use tally::Summary;
+pub use tally::Tally;
 
 use input::Input;
 use parser::Parser;

@@ -6,7 +6,9 @@ use crate::lines::each_file;
 use crate::output::{shown, Out, Select};
 use crate::status::Status;
 use rfc1738::reports::InRecord;
-use rfc1738_archive::{sniff, ArchiveReader, Detected, Document, Format, Item, Peeked, Problem};
+use rfc1738_archive::{
+    sniff, ArchiveReader, Detected, Document, Format, Item, Peeked, Problem, Tally,
+};
 use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::path::PathBuf;
@@ -66,29 +68,21 @@ impl Archives {
                     Either::Archive(archive) => archive,
                 };
                 let file = file.unwrap_or("-");
-                let mut tally = Tally::default();
-                self.reader.read(input, detected, &mut |item| match item {
-                    Item::Document(each) if (command.wanted)(each.media_type) => {
-                        tally.version(each.record.version);
-                        tally.read += 1;
-                        document(each, file, select, out)
-                    }
-                    Item::Document(each) => {
-                        tally.version(each.record.version);
-                        tally.other(each.media_type);
-                        Ok(())
-                    }
-                    Item::Skipped(record) => {
-                        tally.version(record.version);
-                        tally.skipped(&record.kind);
-                        Ok(())
-                    }
-                    Item::Problem(problem) | Item::Warning(problem) => {
-                        tally.problem(out, command.mode, file, problem)
+                let mut tally = Tally::new(Tally::LISTED);
+                self.reader.read(input, detected, &mut |item| {
+                    tally.count(&item, |document| (command.wanted)(document.media_type));
+                    match item {
+                        Item::Document(each) if (command.wanted)(each.media_type) => {
+                            document(each, file, select, out)
+                        }
+                        Item::Problem(problem) | Item::Warning(problem) => {
+                            tell(out, command.mode, file, problem)
+                        }
+                        Item::Document(_) | Item::Skipped(_) => Ok(()),
                     }
                 })?;
                 let summary = select.summary;
-                tally.finish(out, command, file, detected, summary)?;
+                finish(&tally, out, command, file, detected, summary)?;
                 damaged |= tally.damaged();
                 Ok(())
             },
@@ -137,174 +131,81 @@ pub(crate) fn record_label(file: &str, record: &InRecord<'_>) -> String {
     }
 }
 
-/// The most problems (and the most warnings) a JSON summary lists (all are told, and
-/// counted).
-const LISTED: usize = 1000;
-
-/// What was made of one archive's records.
-#[derive(Debug, Default)]
-struct Tally {
-    /// Documents read (pages, texts).
-    read: u64,
-    /// Documents of another media type, by media type.
-    other: BTreeMap<String, u64>,
-    /// Records skipped by kind.
-    skipped: BTreeMap<String, u64>,
-    /// Records read (documents and skipped ones) by the format's version.
-    versions: BTreeMap<&'static str, u64>,
-    problems: u64,
-    listed: Vec<Problem>,
-    warnings: u64,
-    listed_warnings: Vec<Problem>,
+/// A problem, or a warning (`ProblemKind::is_warning`), told on standard error at once:
+/// `rfc1738 MODE: FILE: record at byte N (URL): what`, `warning:` before a warning's
+/// `record`.
+fn tell(out: &mut Out, mode: &str, file: &str, problem: &Problem) -> io::Result<()> {
+    let told = match problem.kind.is_warning() {
+        true => "warning: ",
+        false => "",
+    };
+    out.note(format_args!(
+        "rfc1738 {mode}: {}: {told}{}",
+        shown(file),
+        shown(&problem.to_string())
+    ))
 }
 
-impl Tally {
-    /// A document of a media type not read.
-    fn other(&mut self, media_type: Option<&str>) {
-        *self
-            .other
-            .entry(media_type.unwrap_or("none").to_owned())
-            .or_default() += 1;
-    }
-
-    /// A record skipped by its kind.
-    fn skipped(&mut self, kind: &str) {
-        *self.skipped.entry(kind.to_ascii_lowercase()).or_default() += 1;
-    }
-
-    /// A record read by a version of its format.
-    fn version(&mut self, version: &'static str) {
-        *self.versions.entry(version).or_default() += 1;
-    }
-
-    /// Whether anything could not be read (warnings are no damage: their records were
-    /// read).
-    fn damaged(&self) -> bool {
-        self.problems > 0
-    }
-
-    /// A problem, or a warning (`ProblemKind::is_warning`), told on standard error at
-    /// once: `rfc1738 MODE: FILE: record at byte N (URL): what`, `warning:` before a
-    /// warning's `record`.
-    fn problem(
-        &mut self,
-        out: &mut Out,
-        mode: &str,
-        file: &str,
-        problem: &Problem,
-    ) -> io::Result<()> {
-        let (count, listed, told) = match problem.kind.is_warning() {
-            true => (&mut self.warnings, &mut self.listed_warnings, "warning: "),
-            false => (&mut self.problems, &mut self.listed, ""),
-        };
-        *count += 1;
-        if listed.len() < LISTED {
-            listed.push(problem.clone());
-        }
-        out.note(format_args!(
-            "rfc1738 {mode}: {}: {told}{}",
-            shown(file),
-            shown(&problem.to_string())
-        ))
-    }
-
-    /// The summary of one archive on standard error: a JSON object with `--json`, a line
-    /// with `--summary`, naming the documents read as the command does ("pages", "texts").
-    fn finish(
-        &self,
-        out: &mut Out,
-        command: &Command,
-        file: &str,
-        detected: Detected,
-        summary: bool,
-    ) -> io::Result<()> {
-        let (mode, what) = (command.mode, command.documents);
-        if command.json {
-            let summary = Summary {
-                tally: self,
-                file,
-                detected,
-                documents: what,
-            };
-            return out.stderr(|stderr, _| {
-                serde_json::to_writer(&mut *stderr, &summary)?;
-                writeln!(stderr)
-            });
-        }
-        if !summary {
-            return Ok(());
-        }
-        let counts = |map: &BTreeMap<String, u64>| {
-            map.iter()
-                .map(|(name, n)| format!("{n} {name}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let other: u64 = self.other.values().sum();
-        let skipped: u64 = self.skipped.values().sum();
-        // "version 1.0: 5 records", "version 0.17: 2 records, 1.0: 1 record"
-        let versions = self
-            .versions
-            .iter()
-            .map(|(version, n)| format!("{version}: {n} record{}", if *n == 1 { "" } else { "s" }))
-            .collect::<Vec<_>>()
-            .join(", ");
-        out.note(format_args!(
-            "rfc1738 {mode}: {}: {} ({}{}): {} {what} read, {other} of other media types{}, \
-             {skipped} records skipped{}, {} problems{}",
-            shown(file),
-            detected.format.name().to_ascii_uppercase(),
-            if detected.gzip { "gzip" } else { "plain" },
-            match versions.is_empty() {
-                true => String::new(),
-                false => format!(", version {versions}"),
-            },
-            self.read,
-            match other {
-                0 => String::new(),
-                _ => format!(" ({})", shown(&counts(&self.other))),
-            },
-            match skipped {
-                0 => String::new(),
-                _ => format!(" ({})", shown(&counts(&self.skipped))),
-            },
-            self.problems,
-            match self.warnings {
-                0 => String::new(),
-                n => format!(", {n} warnings"),
-            }
-        ))
-    }
-}
-
-/// The JSON summary of one archive: `{"summary": "archive", "file", "format", "gzip",
-/// DOCUMENTS, "other_media_types", "versions", "skipped", "problem_count", "problems",
-/// "warning_count", "warnings"}`, DOCUMENTS the command's name for what it read (`pages`,
-/// `texts`); at most [`LISTED`] problems and as many warnings listed, all counted.
-struct Summary<'a> {
-    tally: &'a Tally,
-    file: &'a str,
+/// The summary of one archive on standard error: a JSON object with `--json`
+/// ([`rfc1738_archive::Summary`]), a line with `--summary`, naming the documents read as
+/// the command does ("pages", "texts").
+fn finish(
+    tally: &Tally,
+    out: &mut Out,
+    command: &Command,
+    file: &str,
     detected: Detected,
-    documents: &'static str,
-}
-
-impl serde::Serialize for Summary<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let tally = self.tally;
-        let mut map = serializer.serialize_map(Some(12))?;
-        map.serialize_entry("summary", "archive")?;
-        map.serialize_entry("file", self.file)?;
-        map.serialize_entry("format", self.detected.format.name())?;
-        map.serialize_entry("gzip", &self.detected.gzip)?;
-        map.serialize_entry(self.documents, &tally.read)?;
-        map.serialize_entry("other_media_types", &tally.other)?;
-        map.serialize_entry("versions", &tally.versions)?;
-        map.serialize_entry("skipped", &tally.skipped)?;
-        map.serialize_entry("problem_count", &tally.problems)?;
-        map.serialize_entry("problems", &tally.listed)?;
-        map.serialize_entry("warning_count", &tally.warnings)?;
-        map.serialize_entry("warnings", &tally.listed_warnings)?;
-        map.end()
+    summary: bool,
+) -> io::Result<()> {
+    let (mode, what) = (command.mode, command.documents);
+    if command.json {
+        let summary = tally.summary(file, detected, what);
+        return out.stderr(|stderr, _| {
+            serde_json::to_writer(&mut *stderr, &summary)?;
+            writeln!(stderr)
+        });
     }
+    if !summary {
+        return Ok(());
+    }
+    let counts = |map: &BTreeMap<String, u64>| {
+        map.iter()
+            .map(|(name, n)| format!("{n} {name}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let other: u64 = tally.other_media_types.values().sum();
+    let skipped: u64 = tally.skipped.values().sum();
+    // "version 1.0: 5 records", "version 0.17: 2 records, 1.0: 1 record"
+    let versions = tally
+        .versions
+        .iter()
+        .map(|(version, n)| format!("{version}: {n} record{}", if *n == 1 { "" } else { "s" }))
+        .collect::<Vec<_>>()
+        .join(", ");
+    out.note(format_args!(
+        "rfc1738 {mode}: {}: {} ({}{}): {} {what} read, {other} of other media types{}, \
+             {skipped} records skipped{}, {} problems{}",
+        shown(file),
+        detected.format.name().to_ascii_uppercase(),
+        if detected.gzip { "gzip" } else { "plain" },
+        match versions.is_empty() {
+            true => String::new(),
+            false => format!(", version {versions}"),
+        },
+        tally.documents,
+        match other {
+            0 => String::new(),
+            _ => format!(" ({})", shown(&counts(&tally.other_media_types))),
+        },
+        match skipped {
+            0 => String::new(),
+            _ => format!(" ({})", shown(&counts(&tally.skipped))),
+        },
+        tally.problems,
+        match tally.warnings {
+            0 => String::new(),
+            n => format!(", {n} warnings"),
+        }
+    ))
 }
