@@ -10,7 +10,8 @@ use rfc1738::reports::{ExtractReport, InputForm, LintReport, ParseReport, Resolv
 use rfc1738::resolution::{ResolveError, ResolveMode};
 use rfc1738::unreadable::{Unreadable, UnreadableInput};
 use rfc1738::Dialect;
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use serde_json::{Map, Value};
 use std::borrow::Cow;
 
 /// The longest input (`input`, `context`, `partial`), in bytes.
@@ -82,12 +83,45 @@ impl ApiError {
 
     /// `{"error": {"code", "message", ...}}`
     pub fn reply(self) -> Reply {
-        let mut error = Map::new();
-        error.insert("code".to_owned(), self.code.into());
-        error.insert("message".to_owned(), self.message.into());
-        error.extend(self.extra);
-        Reply::json(self.status, &json!({ "error": error }))
+        let error = ErrorObject {
+            code: self.code,
+            message: &self.message,
+            extra: &self.extra,
+        };
+        Reply::json(self.status, &ErrorReply { error })
     }
+}
+
+/// The body of an error's answer: `{"error": ...}`.
+#[derive(Serialize)]
+struct ErrorReply<'a> {
+    error: ErrorObject<'a>,
+}
+
+/// An error object: `code`, `message`, then the fields the error adds (`parameter`,
+/// `allowed`, `limit`, ...).
+#[derive(Serialize)]
+struct ErrorObject<'a> {
+    code: &'static str,
+    message: &'a str,
+    #[serde(flatten)]
+    extra: &'a Map<String, Value>,
+}
+
+/// One mode's answer of `/api/resolve` without `mode`: the resolution's report, and the
+/// result read by RFC 1738.
+#[derive(Serialize)]
+struct ModeResolution<'a> {
+    resolution: &'a ResolveReport<'a>,
+    rfc1738: Option<ParseReport<'a>>,
+}
+
+/// `/api/resolve` without `mode`: every mode's answer.
+#[derive(Serialize)]
+struct Resolutions<'a> {
+    context: &'a str,
+    partial: &'a str,
+    modes: Vec<ModeResolution<'a>>,
 }
 
 /// The endpoints: path, the parameters they read, and the function answering.
@@ -377,20 +411,24 @@ fn resolve(params: &Params) -> Result<Reply, ApiError> {
         .iter()
         .map(|mode| ResolveReport::new(context, partial, *mode))
         .collect();
-    let results: Vec<Value> = reports
+    let modes: Vec<ModeResolution<'_>> = reports
         .iter()
-        .map(|report| {
-            let judged = report
+        .map(|report| ModeResolution {
+            resolution: report,
+            rfc1738: report
                 .result()
                 .as_ref()
                 .ok()
-                .map(|result| ParseReport::with_dialect(result, Dialect::Rfc1738));
-            json!({ "resolution": report, "rfc1738": judged })
+                .map(|result| ParseReport::with_dialect(result, Dialect::Rfc1738)),
         })
         .collect();
     Ok(Reply::json(
         200,
-        &json!({ "context": context, "partial": partial, "modes": results }),
+        &Resolutions {
+            context,
+            partial,
+            modes,
+        },
     ))
 }
 
@@ -454,7 +492,7 @@ mod tests {
         assert_eq!(json["error"]["code"], "unknown-dialect");
         assert_eq!(
             json["error"]["allowed"],
-            json!(["rfc1738", "rfc1630", "draft"])
+            serde_json::json!(["rfc1738", "rfc1630", "draft"])
         );
         let (status, json) = get("/api/parse", "input=%FF");
         assert_eq!(

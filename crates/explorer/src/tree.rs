@@ -8,26 +8,38 @@
 use super::diagrams;
 use rfc1738::reports::{InputForm, ParseReport};
 use rfc1738::{Dialect, ParseError, UrlReference};
-use serde_json::{json, Value};
+use serde::Serialize;
+
+/// The explorer's reading of `input`: `input`, `dialect`, `form`, `valid`, then its
+/// rule tree (valid) or its error (invalid), the other `null`.
+#[derive(Serialize)]
+pub(crate) struct Explanation<'i> {
+    input: &'i str,
+    dialect: &'static str,
+    form: &'static str,
+    valid: bool,
+    tree: Option<Node<'i>>,
+    error: Option<ErrorEntry>,
+}
 
 /// The explorer's reading of `input`.
-pub(crate) fn explain(input: &str, dialect: Dialect, form: InputForm) -> Value {
+pub(crate) fn explain(input: &str, dialect: Dialect, form: InputForm) -> Explanation<'_> {
     let report = match form {
         InputForm::Url => ParseReport::url_only(input, dialect),
         _ => ParseReport::with_dialect(input, dialect),
     };
     let (tree, error) = match report.result() {
-        Ok(reference) => (tree(input, reference, form), Value::Null),
-        Err(error) => (Value::Null, error_entry(input, error)),
+        Ok(reference) => (Some(tree(input, reference, form)), None),
+        Err(error) => (None, Some(error_entry(input, error))),
     };
-    json!({
-        "input": input,
-        "dialect": dialect.name(),
-        "form": form.name(),
-        "valid": report.is_valid(),
-        "tree": tree,
-        "error": error,
-    })
+    Explanation {
+        input,
+        dialect: dialect.name(),
+        form: form.name(),
+        valid: report.is_valid(),
+        tree,
+        error,
+    }
 }
 
 /// Characters before byte `at` of `input`.
@@ -35,24 +47,38 @@ fn chars(input: &str, at: usize) -> usize {
     input.get(..at).map_or(at, |before| before.chars().count())
 }
 
+/// One node of the tree: the rule, its span (bytes and characters), its text, its
+/// diagram, its children.
+#[derive(Serialize)]
+pub(crate) struct Node<'i> {
+    rule: &'i str,
+    start: usize,
+    end: usize,
+    char_start: usize,
+    char_end: usize,
+    text: &'i str,
+    diagram: Option<String>,
+    children: Vec<Node<'i>>,
+}
+
 /// One node: the rule, its span, its text, its diagram, its children.
-fn node(
+fn node<'i>(
     dialect: Dialect,
-    input: &str,
-    rule: &str,
+    input: &'i str,
+    rule: &'i str,
     span: std::ops::Range<usize>,
-    children: Vec<Value>,
-) -> Value {
-    json!({
-        "rule": rule,
-        "start": span.start,
-        "end": span.end,
-        "char_start": chars(input, span.start),
-        "char_end": chars(input, span.end),
-        "text": input.get(span).unwrap_or(""),
-        "diagram": diagrams::url(dialect, rule),
-        "children": children,
-    })
+    children: Vec<Node<'i>>,
+) -> Node<'i> {
+    Node {
+        rule,
+        start: span.start,
+        end: span.end,
+        char_start: chars(input, span.start),
+        char_end: chars(input, span.end),
+        text: input.get(span.clone()).unwrap_or(""),
+        diagram: diagrams::url(dialect, rule),
+        children,
+    }
 }
 
 /// The rule tree of a valid input, as the grammar reads it, in the rules that hold a part
@@ -60,7 +86,7 @@ fn node(
 /// is left out): `urlreference` (RFC 1630 and the draft: `fragmentaddress`) of
 /// `prefixedurl` or the production, and `fragment` of `fragmentid`; for a URL alone, the
 /// production.
-fn tree(input: &str, reference: &UrlReference<'_>, form: InputForm) -> Value {
+fn tree<'i>(input: &'i str, reference: &UrlReference<'_>, form: InputForm) -> Node<'i> {
     let dialect = reference.dialect();
     let url = reference.url();
     // The URL's place in the input: after the prefix "URL:" (four bytes, any case).
@@ -76,7 +102,7 @@ fn tree(input: &str, reference: &UrlReference<'_>, form: InputForm) -> Value {
         false => input.find(url.as_str()).unwrap_or(0),
     };
     let end = start + url.as_str().len();
-    let components: Vec<Value> = url
+    let components: Vec<Node<'i>> = url
         .components()
         .map(|component| {
             let span = component.span();
@@ -119,38 +145,72 @@ fn tree(input: &str, reference: &UrlReference<'_>, form: InputForm) -> Value {
     node(dialect, input, root, 0..input.len(), children)
 }
 
+/// A rule the error expected, with its diagram.
+#[derive(Serialize)]
+struct Expected {
+    name: String,
+    diagram: Option<String>,
+}
+
+/// The diagram of the production an error was reading, with the boxes to mark.
+#[derive(Serialize)]
+struct Marked {
+    rule: String,
+    url: Option<String>,
+    marked: Vec<String>,
+    marks: &'static str,
+}
+
 /// The error of an invalid input: `code`, `message`, `offset`, `char_offset`, `line`,
 /// `column`, `production` (and its diagram with the boxes to mark), `expected` (each rule
 /// with its diagram), `rendered` (the block the command line prints, with its caret).
-fn error_entry(input: &str, error: &ParseError) -> Value {
+#[derive(Serialize)]
+pub(crate) struct ErrorEntry {
+    code: &'static str,
+    message: String,
+    offset: usize,
+    char_offset: usize,
+    line: usize,
+    column: usize,
+    production: Option<String>,
+    expected: Vec<Expected>,
+    diagram: Option<Marked>,
+    rendered: String,
+    input_chars: usize,
+}
+
+fn error_entry(input: &str, error: &ParseError) -> ErrorEntry {
     let dialect = error.dialect();
-    let expected: Vec<Value> = error
+    let expected: Vec<Expected> = error
         .expected()
         .iter()
-        .map(|name| json!({ "name": name, "diagram": diagrams::url(dialect, name) }))
+        .map(|name| Expected {
+            name: name.clone(),
+            diagram: diagrams::url(dialect, name),
+        })
         .collect();
     let diagram = error.production().map(|production| {
-        let (marked, how) = diagrams::marks(dialect, production, error.expected());
-        json!({
-            "rule": production,
-            "url": diagrams::url(dialect, production),
-            "marked": marked,
-            "marks": how,
-        })
+        let (marked, marks) = diagrams::marks(dialect, production, error.expected());
+        Marked {
+            rule: production.to_owned(),
+            url: diagrams::url(dialect, production),
+            marked,
+            marks,
+        }
     });
-    json!({
-        "code": error.kind().code(),
-        "message": error.message(),
-        "offset": error.offset(),
-        "char_offset": error.char_offset(),
-        "line": error.line(),
-        "column": error.column(),
-        "production": error.production(),
-        "expected": expected,
-        "diagram": diagram,
-        "rendered": error.render(),
-        "input_chars": chars(input, input.len()),
-    })
+    ErrorEntry {
+        code: error.kind().code(),
+        message: error.message().to_string(),
+        offset: error.offset(),
+        char_offset: error.char_offset(),
+        line: error.line(),
+        column: error.column(),
+        production: error.production().map(str::to_owned),
+        expected,
+        diagram,
+        rendered: error.render(),
+        input_chars: chars(input, input.len()),
+    }
 }
 
 #[cfg(test)]
@@ -159,11 +219,12 @@ mod tests {
 
     #[test]
     fn a_prefixed_reference_is_read_as_the_grammar_reads_it() {
-        let json = explain(
+        let json = serde_json::to_value(explain(
             "URL:http://h:80/a?b#top",
             Dialect::Rfc1738,
             InputForm::Reference,
-        );
+        ))
+        .unwrap();
         let tree = &json["tree"];
         assert_eq!(tree["rule"], "urlreference");
         assert_eq!(tree["children"][0]["rule"], "prefixedurl");
@@ -186,7 +247,8 @@ mod tests {
 
     #[test]
     fn an_error_names_its_production_and_what_was_expected() {
-        let json = explain("http://h/a%zz", Dialect::Rfc1630, InputForm::Url);
+        let json = serde_json::to_value(explain("http://h/a%zz", Dialect::Rfc1630, InputForm::Url))
+            .unwrap();
         assert_eq!(json["valid"], false);
         let error = &json["error"];
         assert_eq!(error["production"], "httpaddress");
