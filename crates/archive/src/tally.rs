@@ -3,7 +3,9 @@
 //! documents read, those of other media types, the records skipped by kind, the records
 //! by the format's version, the problems and the warnings.
 
-use crate::{Detected, Item, Problem};
+#[cfg(feature = "serde")]
+use crate::Detected;
+use crate::{Item, Problem};
 use std::collections::BTreeMap;
 
 /// The counts of one archive's records ([`Tally::count`] each [`Item`] as it comes), and
