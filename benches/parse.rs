@@ -64,7 +64,7 @@ const PARSERS: &[(&str, Extract)] = &[
             .map_err(|error| black_box(error.offset()))
             .ok()?;
         Some((
-            url.host().map_or(0, str::len),
+            url.host().map_or(0, |host| host.as_str().len()),
             url.port(),
             url.url_path().map_or(0, str::len),
         ))
@@ -172,7 +172,7 @@ fn diagnosed(input: &str, dialect: rfc1738::Dialect) -> Option<(usize, Option<u1
 
 fn components(url: &rfc1738::Url<'_>) -> Option<(usize, Option<u16>, usize)> {
     Some((
-        url.host().map_or(0, str::len),
+        url.host().map_or(0, |host| host.as_str().len()),
         url.port(),
         url.url_path().map_or(0, str::len),
     ))

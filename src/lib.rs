@@ -12,7 +12,7 @@
 //!
 //! let url = Url::parse("gopher://gopher.micro.umn.edu:70/00/Information").unwrap();
 //! assert_eq!(url.scheme(), "gopher");
-//! assert_eq!(url.host(), Some("gopher.micro.umn.edu"));
+//! assert_eq!(url.host().unwrap(), "gopher.micro.umn.edu");
 //! assert_eq!(url.port(), Some(70));
 //! let Url::Gopher(gopher) = &url else { unreachable!() };
 //! assert_eq!(gopher.gopher_type().unwrap(), "0");

@@ -189,7 +189,7 @@ fn common_accessors_answer_for_every_scheme() {
             (
                 url.kind(),
                 url.scheme(),
-                url.host(),
+                url.host().map(|host| host.as_str()),
                 url.port(),
                 url.default_port(),
                 url.url_path()

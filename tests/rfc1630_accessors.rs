@@ -74,7 +74,7 @@ fn common_accessors_work_on_every_rfc1630_kind() {
             (
                 url.kind(),
                 url.scheme(),
-                url.host(),
+                url.host().map(|host| host.as_str()),
                 url.port(),
                 url.url_path()
             ),

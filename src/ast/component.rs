@@ -2,7 +2,7 @@
 //! where it lies in the URL's text. The one place that knows each variant's layout; the
 //! report, the section 6 checks, normalization and [`Url`]'s accessors read it.
 
-use crate::ast::host::{HostPortSpans, LoginSpans, PortSpan};
+use crate::ast::host::{Host, HostPortSpans, LoginSpans, PortSpan};
 use crate::ast::scheme::{FormSpans, FtpTypeSpan, GenericParts};
 use crate::ast::url::Url;
 use crate::vocabulary::escape::Escaped;
@@ -472,13 +472,33 @@ impl<'a> Url<'a> {
 
 /// The accessors of [`Url`] that read the layout the component walk reads.
 impl Url<'_> {
-    /// The host as written, for URLs in the common Internet scheme syntax (section 3.1).
-    /// `None` for mailto and news (which name no host to connect to), for a file URL with
-    /// an empty host, and for a generic URL without an `ip-schemepart`.
+    /// The `host` as written ([`Host`]: the text, and the address of a `hostnumber`), for
+    /// URLs in the common Internet scheme syntax (section 3.1): the same type as each
+    /// scheme's own `host()`. `None` for mailto and news (which name no host to connect
+    /// to), for a file URL with an empty host, an RFC 1630 `nntpaddress`, and a generic URL
+    /// without an `ip-schemepart`.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("gopher://128.101.54.2:70/1").unwrap();
+    /// let host = url.host().unwrap();
+    /// assert_eq!(host, "128.101.54.2");
+    /// assert_eq!(host.ipv4(), Some(std::net::Ipv4Addr::new(128, 101, 54, 2)));
+    /// assert_eq!(rfc1738::parse("mailto:timbl@info.cern.ch").unwrap().host(), None);
+    /// ```
     #[inline]
-    pub fn host(&self) -> Option<&str> {
-        self.authority()
-            .map(|authority| authority.host.of_text(self.as_str()))
+    pub fn host(&self) -> Option<Host<'_>> {
+        match self {
+            Url::Http(url) => Some(url.host()),
+            Url::Ftp(url) => Some(url.host()),
+            Url::Gopher(url) => Some(url.host()),
+            Url::Nntp(url) => url.host(),
+            Url::Telnet(url) | Url::Rlogin(url) | Url::Tn3270(url) => Some(url.host()),
+            Url::Wais(url) => Some(url.host()),
+            Url::File(url) => url.host(),
+            Url::Prospero(url) => Some(url.host()),
+            Url::Generic(url) => url.host(),
+            Url::Mailto(_) | Url::News(_) | Url::Mid(_) | Url::Cid(_) => None,
+        }
     }
 
     /// The port as written (not defaulted); `None` when the URL gives none.

@@ -45,6 +45,19 @@ impl<'s> Host<'s> {
     }
 }
 
+/// A host equals the text it was written as (`host == "info.cern.ch"`).
+impl PartialEq<str> for Host<'_> {
+    fn eq(&self, other: &str) -> bool {
+        self.text == other
+    }
+}
+
+impl PartialEq<&str> for Host<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        self.text == *other
+    }
+}
+
 impl fmt::Display for Host<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.text)

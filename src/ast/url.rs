@@ -21,7 +21,7 @@ use std::fmt;
 ///
 /// let url = rfc1738::parse("ftp://ftp.funet.fi:2121/pub/README;type=a").unwrap();
 /// assert_eq!(url.scheme(), "ftp");
-/// assert_eq!(url.host(), Some("ftp.funet.fi"));
+/// assert_eq!(url.host().unwrap(), "ftp.funet.fi");
 /// assert_eq!(url.port(), Some(2121));
 /// assert_eq!(url.default_port(), Some(21));
 /// assert_eq!(url.url_path(), Some("pub/README;type=a"));

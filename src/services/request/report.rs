@@ -99,7 +99,7 @@ impl Serialize for RequestReport<'_> {
         map.serialize_entry("scheme", url.scheme())?;
         match request {
             Err(refused) => {
-                map.serialize_entry("host", &url.host())?;
+                map.serialize_entry("host", &url.host().map(|host| host.as_str()))?;
                 map.serialize_entry("port", &url.port().or(url.default_port()))?;
                 map.serialize_entry("refused", &true)?;
                 map.serialize_entry("error", &Refusal(refused))?;
