@@ -163,7 +163,7 @@ pub mod schemes {
 }
 
 /// Building URLs from decoded components: one builder per scheme, reached from its URL
-/// type (`HttpUrl::builder`, `NewsUrl::group_builder`, ...), escaping what the scheme's
+/// type (`HttpUrl::builder`, `NewsUrl::builder`, ...), escaping what the scheme's
 /// rules want escaped, and the [`BuildError`](building::BuildError) of a component no
 /// escaping can make valid.
 pub mod building {

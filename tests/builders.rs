@@ -261,13 +261,13 @@ fn mailto_news_and_nntp_urls_built_from_random_components_parse_back_to_them() {
             Err(_) => assert!(address.is_empty()),
         }
         let group = random.group();
-        let news = NewsUrl::group_builder(group.clone()).build().unwrap();
+        let news = NewsUrl::builder().group(group.clone()).build().unwrap();
         let Grouppart::Group(got) = news.grouppart() else {
             panic!("{group} is not read as a group")
         };
         assert_eq!(got, group);
         let (unique, host) = (random.bytes(), random.host());
-        match NewsUrl::article_builder(&unique, host.clone()).build() {
+        match NewsUrl::builder().article(&unique, host.clone()).build() {
             Ok(url) => {
                 let Grouppart::Article(article) = url.grouppart() else {
                     panic!("{url} is not read as an article")
@@ -401,8 +401,8 @@ fn telnet_wais_prospero_and_generic_urls_built_from_random_components_parse_back
 
 #[test]
 fn builders_refuse_what_has_no_escape() {
-    assert!(NewsUrl::group_builder("9lives").build().is_err());
-    assert!(NewsUrl::group_builder("").build().is_err());
+    assert!(NewsUrl::builder().group("9lives").build().is_err());
+    assert!(NewsUrl::builder().group("").build().is_err());
     assert!(NntpUrl::builder("h", "a b").build().is_err());
     assert!(HttpUrl::builder("bad host").build().is_err());
     assert!(GenericUrl::builder("HTTP", "x").build().is_err());
@@ -449,7 +449,8 @@ fn a_host_holding_a_delimiter_is_refused_not_written_into_another_component() {
                 .segment("x")
                 .build()
                 .map(|u| u.to_string()),
-            NewsUrl::article_builder("a", host)
+            NewsUrl::builder()
+                .article("a", host)
                 .build()
                 .map(|u| u.to_string()),
         ];

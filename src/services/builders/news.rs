@@ -5,16 +5,18 @@ use super::text::{finish_as, push, push_host, BuildError};
 use crate::ast::scheme::NewsUrl;
 use crate::vocabulary::encode::charset;
 
-/// Builds a [`NewsUrl`]: all groups, a group, or an article.
+/// Builds a [`NewsUrl`]: all groups, a group, or an article ([`NewsUrl::builder`], then
+/// [`group`](NewsBuilder::group) or [`article`](NewsBuilder::article)).
 ///
 /// ```
 /// use rfc1738::schemes::NewsUrl;
 ///
-/// let group = NewsUrl::group_builder("comp.infosystems.www").build().unwrap();
+/// let group = NewsUrl::builder().group("comp.infosystems.www").build().unwrap();
 /// assert_eq!(group.as_str(), "news:comp.infosystems.www");
-/// let article = NewsUrl::article_builder("1994Dec1 12:00/x", "info.cern.ch").build().unwrap();
+/// let article = NewsUrl::builder().article("1994Dec1 12:00/x", "info.cern.ch").build().unwrap();
 /// assert_eq!(article.as_str(), "news:1994Dec1%2012:00/x@info.cern.ch");
-/// assert!(NewsUrl::group_builder("comp.infosystems.www%20").build().is_err());
+/// assert_eq!(NewsUrl::builder().build().unwrap().as_str(), "news:*");
+/// assert!(NewsUrl::builder().group("comp.infosystems.www%20").build().is_err());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewsBuilder {
@@ -29,29 +31,12 @@ enum GroupPart {
 }
 
 impl NewsUrl<'static> {
-    /// A builder for `news:*`, "all available news groups".
-    pub fn all_groups_builder() -> NewsBuilder {
+    /// A builder for a news URL, reached as every scheme's is: `news:*`, "all available
+    /// news groups", until [`group`](NewsBuilder::group) or
+    /// [`article`](NewsBuilder::article) names what it reads.
+    pub fn builder() -> NewsBuilder {
         NewsBuilder {
             grouppart: GroupPart::All,
-        }
-    }
-
-    /// A builder for a newsgroup. A group name has no escapes (`group = alpha *[ alpha |
-    /// digit | "-" | "." | "+" | "_" ]`): any other character is refused.
-    pub fn group_builder(group: impl Into<String>) -> NewsBuilder {
-        NewsBuilder {
-            grouppart: GroupPart::Group(group.into()),
-        }
-    }
-
-    /// A builder for an article: the message-id's `unique` part (escaped by
-    /// [`charset::UNIQUE`](crate::encoding::charset::UNIQUE), `@` among what is escaped) and its host.
-    pub fn article_builder(unique: impl AsRef<[u8]>, host: impl Into<String>) -> NewsBuilder {
-        NewsBuilder {
-            grouppart: GroupPart::Article {
-                unique: unique.as_ref().to_vec(),
-                host: host.into(),
-            },
         }
     }
 }
@@ -73,6 +58,30 @@ pub(super) fn check_group(group: &str) -> Result<(), BuildError> {
 }
 
 impl NewsBuilder {
+    /// `news:*`, "all available news groups" (what the builder starts with).
+    pub fn all_groups(mut self) -> NewsBuilder {
+        self.grouppart = GroupPart::All;
+        self
+    }
+
+    /// A newsgroup. A group name has no escapes (`group = alpha *[ alpha | digit | "-" |
+    /// "." | "+" | "_" ]`): any other character is refused when built.
+    pub fn group(mut self, group: impl Into<String>) -> NewsBuilder {
+        self.grouppart = GroupPart::Group(group.into());
+        self
+    }
+
+    /// An article: the message-id's `unique` part (escaped by
+    /// [`charset::UNIQUE`](crate::encoding::charset::UNIQUE), `@` among what is escaped)
+    /// and its host.
+    pub fn article(mut self, unique: impl AsRef<[u8]>, host: impl Into<String>) -> NewsBuilder {
+        self.grouppart = GroupPart::Article {
+            unique: unique.as_ref().to_vec(),
+            host: host.into(),
+        };
+        self
+    }
+
     /// The URL.
     pub fn build(&self) -> Result<NewsUrl<'static>, BuildError> {
         let mut text = String::from("news:");
