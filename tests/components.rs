@@ -74,6 +74,12 @@ fn components_are_ordered_disjoint_and_agree_with_the_accessors() {
                     gopher.gopher_plus().map(|u| u.as_str())
                 );
             }
+            Url::Wais(wais) => {
+                assert_eq!(find(Role::Database), Some(wais.database().as_str()));
+                assert_eq!(find(Role::Search), wais.search().map(|u| u.as_str()));
+                assert_eq!(find(Role::Wtype), wais.wtype().map(|u| u.as_str()));
+                assert_eq!(find(Role::Wpath), wais.wpath().map(|u| u.as_str()));
+            }
             Url::News(news) => assert_eq!(find(Role::Grouppart), Some(news.grouppart_str())),
             Url::Nntp(nntp) => {
                 assert_eq!(find(Role::Group), Some(nntp.group()));

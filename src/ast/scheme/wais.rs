@@ -93,6 +93,43 @@ impl<'a> WaisUrl<'a> {
         }
     }
 
+    /// The `search` after `?` of a `waisindex`, as written (`search` as [`HttpUrl`] and
+    /// [`GopherUrl`] name it); `None` for a database or a document.
+    ///
+    /// [`HttpUrl`]: crate::schemes::HttpUrl
+    /// [`GopherUrl`]: crate::schemes::GopherUrl
+    ///
+    /// ```
+    /// let Ok(rfc1738::Url::Wais(wais)) = rfc1738::parse("wais://quake.think.com/directory-of-servers?weather+maps") else { unreachable!() };
+    /// assert_eq!(wais.search().unwrap(), "weather+maps");
+    /// let Ok(rfc1738::Url::Wais(wais)) = rfc1738::parse("wais://quake.think.com/directory-of-servers") else { unreachable!() };
+    /// assert_eq!(wais.search(), None);
+    /// ```
+    pub fn search(&self) -> Option<Escaped<'_>> {
+        match self.form {
+            FormSpans::Index { search } => Some(search.escaped(&self.text)),
+            FormSpans::Database | FormSpans::Document { .. } => None,
+        }
+    }
+
+    /// The `wtype` of a `waisdoc` (the type of the object), as written; `None` for a
+    /// database or an index search.
+    pub fn wtype(&self) -> Option<Escaped<'_>> {
+        match self.form {
+            FormSpans::Document { wtype, .. } => Some(wtype.escaped(&self.text)),
+            FormSpans::Database | FormSpans::Index { .. } => None,
+        }
+    }
+
+    /// The `wpath` of a `waisdoc` (the document-id, opaque to clients), as written; `None`
+    /// for a database or an index search.
+    pub fn wpath(&self) -> Option<Escaped<'_>> {
+        match self.form {
+            FormSpans::Document { wpath, .. } => Some(wpath.escaped(&self.text)),
+            FormSpans::Database | FormSpans::Index { .. } => None,
+        }
+    }
+
     /// The fields of an RFC 1630 `wpath` (`digits = path ; [ wpath ]`): each field of the
     /// WAIS document-id, its number and its encoded contents. `None` when the URL is no
     /// document or its wpath is not a sequence of `number=contents;` fields (RFC 1738's
