@@ -115,7 +115,7 @@ fn ftptype_is_the_rfc959_type_code() {
             Some(ftp_type.as_str()),
             Some(&input[input.find(";type=").unwrap() + 6..])
         );
-        assert_eq!(ftp.fpath().unwrap(), "f");
+        assert_eq!(ftp.path().unwrap(), "f");
     }
     let Url::Ftp(plain) = read("ftp://h/dir/").into_url() else {
         panic!()
@@ -141,7 +141,7 @@ fn prospero_version_and_attributes_follow_the_escaped_nul() {
         panic!()
     };
     assert_eq!(
-        (with.hsoname().as_str(), with.version(), with.attributes()),
+        (with.path().as_str(), with.version(), with.attributes()),
         ("/pros/name", Some("07"), Some("ab1"))
     );
     let Url::Prospero(without) = read("prospero://h/a%20b").into_url() else {
@@ -149,7 +149,7 @@ fn prospero_version_and_attributes_follow_the_escaped_nul() {
     };
     assert_eq!(
         (
-            without.hsoname().as_str(),
+            without.path().as_str(),
             without.version(),
             without.attributes()
         ),

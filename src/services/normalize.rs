@@ -275,7 +275,7 @@ fn normalized_text(url: &Url<'_>) -> String {
     }
     normalize_escapes(&text[at..], &mut out);
     match url {
-        Url::Http(http) if http.hpath().is_none() && http.search().is_none() => out.push('/'),
+        Url::Http(http) if http.path().is_none() && http.search().is_none() => out.push('/'),
         Url::Telnet(telnet) if telnet.has_trailing_slash() => {
             out.pop();
         }

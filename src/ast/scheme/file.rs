@@ -46,14 +46,15 @@ impl<'a> FileUrl<'a> {
             .is_none_or(|host| host.as_str().eq_ignore_ascii_case("localhost"))
     }
 
-    /// The `fpath` as written (without the `/` before it).
-    pub fn fpath(&self) -> Escaped<'_> {
+    /// The path: RFC 1738's `fpath` (section 3.10) as written, without the `/` before it.
+    /// (`path` in the JSON report and in Python, there as its decoded segments.)
+    pub fn path(&self) -> Escaped<'_> {
         self.fpath.escaped(&self.text)
     }
 
     /// The `fsegment`s of the path.
     pub fn segments(&self) -> Segments<'_> {
-        Segments::new(Some(self.fpath()))
+        Segments::new(Some(self.path()))
     }
 
     /// The url-path: the `fpath` as written.
@@ -66,7 +67,7 @@ impl fmt::Debug for FileUrl<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FileUrl")
             .field("host", &self.host())
-            .field("fpath", &self.fpath())
+            .field("fpath", &self.path())
             .finish()
     }
 }

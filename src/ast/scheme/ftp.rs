@@ -169,15 +169,16 @@ impl Typecode {
 impl<'a> FtpUrl<'a> {
     login_accessors!(login);
 
-    /// The `fpath` as written (without the `/` before it and without `;type=`); `None` when
-    /// the URL has no path.
-    pub fn fpath(&self) -> Option<Escaped<'_>> {
+    /// The path: RFC 1738's `fpath` (section 3.2.2) as written, without the `/` before it
+    /// and without `;type=`; `None` when the URL has no path. (`path` in the JSON report and
+    /// in Python, there as its decoded segments.)
+    pub fn path(&self) -> Option<Escaped<'_>> {
         self.fpath.map(|span| span.escaped(&self.text))
     }
 
     /// The `fsegment`s: the directories (`cwd1` ... `cwdN`) and then the name.
     pub fn segments(&self) -> Segments<'_> {
-        Segments::new(self.fpath())
+        Segments::new(self.path())
     }
 
     /// The code after `;type=` ([`FtpType`]: as written, RFC 1738's [`Typecode`] or RFC
@@ -219,7 +220,7 @@ impl fmt::Debug for FtpUrl<'_> {
             .field("password", &self.password())
             .field("host", &self.host())
             .field("port", &self.port())
-            .field("fpath", &self.fpath())
+            .field("fpath", &self.path())
             .field("ftp_type", &self.ftp_type())
             .finish()
     }

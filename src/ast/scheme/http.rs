@@ -17,7 +17,7 @@ use std::fmt;
 /// let url = rfc1738::parse("http://www.w3.org/hypertext/WWW/Addressing?url+syntax").unwrap();
 /// let Url::Http(http) = url else { unreachable!() };
 /// assert_eq!(http.host().as_str(), "www.w3.org");
-/// assert_eq!(http.hpath().unwrap(), "hypertext/WWW/Addressing");
+/// assert_eq!(http.path().unwrap(), "hypertext/WWW/Addressing");
 /// assert_eq!(http.segments().map(|s| s.as_str()).collect::<Vec<_>>(), ["hypertext", "WWW", "Addressing"]);
 /// assert_eq!(http.search().unwrap(), "url+syntax");
 /// ```
@@ -38,15 +38,16 @@ url_text!(HttpUrl {
 impl<'a> HttpUrl<'a> {
     hostport_accessors!(hostport);
 
-    /// The `hpath` as written, without the `/` before it; `None` when the URL has no `/`
-    /// after the host, `Some("")` for `http://host/`.
-    pub fn hpath(&self) -> Option<Escaped<'_>> {
+    /// The path: RFC 1738's `hpath` (section 3.3) as written, without the `/` before it;
+    /// `None` when the URL has no `/` after the host, `Some("")` for `http://host/`. (`path`
+    /// in the JSON report and in Python.)
+    pub fn path(&self) -> Option<Escaped<'_>> {
         self.hpath.map(|span| span.escaped(&self.text))
     }
 
     /// The `hsegment`s of the path (none when there is no path).
     pub fn segments(&self) -> Segments<'_> {
-        Segments::new(self.hpath())
+        Segments::new(self.path())
     }
 
     /// The `search` part as written, without the `?`; `None` when there is no `?`.
@@ -65,7 +66,7 @@ impl fmt::Debug for HttpUrl<'_> {
         f.debug_struct("HttpUrl")
             .field("host", &self.host())
             .field("port", &self.port())
-            .field("hpath", &self.hpath())
+            .field("hpath", &self.path())
             .field("search", &self.search())
             .finish()
     }

@@ -17,7 +17,7 @@ use std::fmt;
 ///     unreachable!()
 /// };
 /// // Section 3.11: the hsoname of this URL is "/pros/name".
-/// assert_eq!(prospero.hsoname(), "/pros/name");
+/// assert_eq!(prospero.path(), "/pros/name");
 /// let field = prospero.fields().next().unwrap();
 /// assert_eq!((field.name().as_str(), field.value().as_str()), ("OBJECT-VERSION", "2"));
 /// ```
@@ -64,15 +64,16 @@ impl<'s> Fieldspec<'s> {
 impl<'a> ProsperoUrl<'a> {
     hostport_accessors!(hostport);
 
-    /// The hsoname: the `ppath` as written (the `/` after the host is not part of it, so
-    /// `prospero://host//pros/name` has hsoname `/pros/name`).
-    pub fn hsoname(&self) -> Escaped<'_> {
+    /// The path, Prospero's hsoname: RFC 1738's `ppath` (section 3.11) as written (the `/`
+    /// after the host is not part of it, so `prospero://host//pros/name` has the path
+    /// `/pros/name`). (`path` in the JSON report and in Python.)
+    pub fn path(&self) -> Escaped<'_> {
         self.ppath.escaped(&self.text)
     }
 
     /// The `psegment`s of the hsoname.
     pub fn segments(&self) -> Segments<'_> {
-        Segments::new(Some(self.hsoname()))
+        Segments::new(Some(self.path()))
     }
 
     /// The `;fieldname=fieldvalue` pairs, in order.
@@ -96,7 +97,7 @@ impl<'a> ProsperoUrl<'a> {
     ///
     /// let reference = rfc1738::parse_reference("prospero://host/pros/name%0012ab", Dialect::Rfc1630).unwrap();
     /// let Url::Prospero(prospero) = reference.url() else { unreachable!() };
-    /// assert_eq!(prospero.hsoname(), "pros/name");
+    /// assert_eq!(prospero.path(), "pros/name");
     /// assert_eq!(prospero.version(), Some("12"));
     /// assert_eq!(prospero.attributes(), Some("ab"));
     /// ```
@@ -180,7 +181,7 @@ impl fmt::Debug for ProsperoUrl<'_> {
         f.debug_struct("ProsperoUrl")
             .field("host", &self.host())
             .field("port", &self.port())
-            .field("hsoname", &self.hsoname())
+            .field("hsoname", &self.path())
             .field("fields", &self.fields().collect::<Vec<_>>())
             .field("version", &self.version())
             .field("attributes", &self.attributes())

@@ -47,7 +47,7 @@ impl<'u> ProsperoRequest<'u> {
         ProsperoRequest {
             host: url.host().as_str(),
             port: url.port().unwrap_or(1525),
-            hsoname: decode_plain(url.hsoname().as_str()).bytes,
+            hsoname: decode_plain(url.path().as_str()).bytes,
             fields: url
                 .fields()
                 .map(|field| {
