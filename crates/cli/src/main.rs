@@ -327,7 +327,7 @@ fn request_options(
         .or_else(|| std::env::var("EMAIL").ok())
         .filter(|email| !email.is_empty());
     if let Some(email) = ftp_password {
-        options = options.anonymous_password(email);
+        options = options.ftp_password(email);
     }
     let news_server = news_server
         .or_else(|| std::env::var("NNTPSERVER").ok())

@@ -87,7 +87,7 @@ fn options(case: &Value) -> RequestOptions {
         .allow_dangerous(given["allow_dangerous"] == true)
         .http_host_header(given["http_host"] == true);
     if let Some(email) = given["ftp_password"].as_str() {
-        options = options.anonymous_password(email);
+        options = options.ftp_password(email);
     }
     if let Some(server) = given["news_server"].as_str() {
         options = options.news_server(server);
@@ -378,7 +378,7 @@ fn the_readme_table_of_requests_is_what_the_library_builds() {
         .next()
         .unwrap();
     let options = RequestOptions::new()
-        .anonymous_password("me@example.org")
+        .ftp_password("me@example.org")
         .news_server("news.example.org");
     let mut rows = 0;
     for row in section.lines().filter(|line| line.starts_with("| `")) {

@@ -12,7 +12,7 @@
 //! use std::time::Duration;
 //!
 //! let fetcher = Fetcher::new()
-//!     .options(RequestOptions::new().anonymous_password("me@example.org"))
+//!     .options(RequestOptions::new().ftp_password("me@example.org"))
 //!     .timeout(Duration::from_secs(10))
 //!     .max_size(1 << 20);
 //! let mut body = Vec::new();

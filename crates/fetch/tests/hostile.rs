@@ -18,7 +18,7 @@ fn fetcher() -> Fetcher {
         .max_size(64 * 1024)
         .options(
             RequestOptions::new()
-                .anonymous_password("test@example.org")
+                .ftp_password("test@example.org")
                 .news_server("127.0.0.1"),
         )
 }

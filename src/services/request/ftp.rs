@@ -12,7 +12,7 @@ use std::fmt;
 /// 1. The login (3.2.1): `USER` with the URL's user name, decoded, and `PASS` with its
 ///    password; without a user name, anonymous FTP: `USER anonymous` and `PASS` with "the
 ///    Internet e-mail address of the end user", which the caller configures
-///    ([`RequestOptions::anonymous_password`]). A user name without a password sends no
+///    ([`RequestOptions::ftp_password`]). A user name without a password sends no
 ///    `PASS`: "the program interpreting the FTP URL should request one from the user" if
 ///    the server asks ([`Missing::Password`]). `PASS` goes only when the server answers
 ///    `USER` with 331 (RFC 959). An empty user name (`ftp://@host/`), which section 3.1
@@ -36,7 +36,7 @@ use std::fmt;
 /// use rfc1738::requests::{FtpTransfer, Request, RequestOptions};
 ///
 /// let reference = rfc1738::parse_reference("ftp://ftp.uu.net//doc/%2E%2E/ls-lR;type=d", Dialect::Rfc1738).unwrap();
-/// let options = RequestOptions::new().anonymous_password("guest@example.org");
+/// let options = RequestOptions::new().ftp_password("guest@example.org");
 /// let Request::Ftp(ftp) = Request::of_reference(&reference, &options).unwrap() else { unreachable!() };
 /// assert_eq!(ftp.user(), b"anonymous");
 /// assert!(ftp.is_anonymous());
@@ -91,7 +91,7 @@ impl<'u> FtpRequest<'u> {
         let password = match (&user, url.password()) {
             (_, Some(password)) => Some(decode(password.as_str())),
             (None, None) => options
-                .anonymous_password
+                .ftp_password
                 .as_ref()
                 .map(|email| Cow::Owned(email.clone().into_bytes())),
             (Some(_), None) => None,

@@ -21,7 +21,7 @@ pub(crate) struct Common {
 /// use rfc1738::requests::{Request, RequestOptions};
 ///
 /// let options = RequestOptions::new()
-///     .anonymous_password("timbl@info.cern.ch")
+///     .ftp_password("timbl@info.cern.ch")
 ///     .news_server("news.cern.ch");
 /// let reference = rfc1738::parse_reference("ftp://info.cern.ch/pub/www/README;type=a", Dialect::Rfc1738).unwrap();
 /// let request = Request::of_reference(&reference, &options).unwrap();
@@ -34,7 +34,7 @@ pub(crate) struct Common {
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RequestOptions {
-    pub(crate) anonymous_password: Option<String>,
+    pub(crate) ftp_password: Option<String>,
     pub(crate) news_server: Option<(String, u16)>,
     pub(crate) allow_dangerous: bool,
     pub(crate) http_host_header: bool,
@@ -47,11 +47,12 @@ impl RequestOptions {
         RequestOptions::default()
     }
 
-    /// The password of anonymous FTP: "the Internet e-mail address of the end user
+    /// The password of anonymous FTP (the command's `--ftp-password`): "the Internet
+    /// e-mail address of the end user
     /// accessing the resource" (section 3.2.1), sent when the URL gives no user name.
     /// Without it such a request is incomplete ([`Missing::AnonymousPassword`]).
-    pub fn anonymous_password(mut self, email: impl Into<String>) -> RequestOptions {
-        self.anonymous_password = Some(email.into());
+    pub fn ftp_password(mut self, email: impl Into<String>) -> RequestOptions {
+        self.ftp_password = Some(email.into());
         self
     }
 
@@ -171,7 +172,7 @@ impl Transport {
 #[non_exhaustive]
 pub enum Missing {
     /// ftp without a user name: anonymous FTP's password, the user's e-mail address
-    /// (section 3.2.1), was not configured ([`RequestOptions::anonymous_password`]).
+    /// (section 3.2.1), was not configured ([`RequestOptions::ftp_password`]).
     AnonymousPassword,
     /// ftp with a user name and no password: "if the remote server requests a password,
     /// the program interpreting the FTP URL should request one from the user" (3.2.1).

@@ -23,7 +23,7 @@ fn sent(input: &str) -> Vec<u8> {
 
 fn configured() -> RequestOptions {
     RequestOptions::new()
-        .anonymous_password("me@example.org")
+        .ftp_password("me@example.org")
         .news_server("news.example.org")
 }
 
