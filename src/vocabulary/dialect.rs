@@ -49,6 +49,39 @@ impl Dialect {
         }
     }
 
+    /// The document whose grammar the dialect reads, in one line: `RFC 1738, Uniform
+    /// Resource Locators (December 1994), the standard.`, ... (the command's help for
+    /// `--dialect`).
+    pub fn title(self) -> &'static str {
+        match self {
+            Dialect::Rfc1738 => "RFC 1738, Uniform Resource Locators (December 1994), the standard",
+            Dialect::Rfc1630 => "RFC 1630, Universal Resource Identifiers in WWW (June 1994)",
+            Dialect::DraftWwwUri00 => "draft-www-uri-00, the March 1994 draft of RFC 1630",
+        }
+    }
+
+    /// The document's own name when it is not [`name`](Dialect::name):
+    /// `draft-www-uri-00` for the draft (read by [`FromStr`] as well as `draft`).
+    ///
+    /// ```
+    /// use rfc1738::Dialect;
+    ///
+    /// for dialect in Dialect::ALL {
+    ///     assert_eq!(dialect.name().parse::<Dialect>(), Ok(dialect));
+    ///     if let Some(alias) = dialect.alias() {
+    ///         assert_eq!(alias.to_uppercase().parse::<Dialect>(), Ok(dialect));
+    ///     }
+    /// }
+    /// assert_eq!(Dialect::DraftWwwUri00.alias(), Some("draft-www-uri-00"));
+    /// assert!("rfc2396".parse::<Dialect>().is_err());
+    /// ```
+    pub fn alias(self) -> Option<&'static str> {
+        match self {
+            Dialect::DraftWwwUri00 => Some("draft-www-uri-00"),
+            Dialect::Rfc1738 | Dialect::Rfc1630 => None,
+        }
+    }
+
     /// The longest input, in bytes, this dialect's parser reads; a longer one is an error
     /// [`too-long`](crate::ErrorKind::TooLong). A limit of this implementation, not of the
     /// RFCs: 4,294,967,295 bytes in every dialect (offsets are `u32`). Each dialect's grammar
@@ -86,12 +119,15 @@ impl FromStr for Dialect {
 
     /// Reads `rfc1738`, `rfc1630` or `draft` (also `draft-www-uri-00`), in any case.
     fn from_str(name: &str) -> Result<Dialect, UnknownDialect> {
-        match name.to_ascii_lowercase().as_str() {
-            "rfc1738" => Ok(Dialect::Rfc1738),
-            "rfc1630" => Ok(Dialect::Rfc1630),
-            "draft" | "draft-www-uri-00" => Ok(Dialect::DraftWwwUri00),
-            _ => Err(UnknownDialect(name.to_owned())),
-        }
+        Dialect::ALL
+            .into_iter()
+            .find(|dialect| {
+                name.eq_ignore_ascii_case(dialect.name())
+                    || dialect
+                        .alias()
+                        .is_some_and(|alias| name.eq_ignore_ascii_case(alias))
+            })
+            .ok_or_else(|| UnknownDialect(name.to_owned()))
     }
 }
 

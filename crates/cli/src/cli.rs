@@ -44,25 +44,35 @@ pub(crate) enum ColorWhen {
     Never,
 }
 
-/// The grammar to read by.
-#[derive(Clone, Copy, ValueEnum)]
-pub(crate) enum DialectArg {
-    /// RFC 1738, Uniform Resource Locators (December 1994), the standard.
-    Rfc1738,
-    /// RFC 1630, Universal Resource Identifiers in WWW (June 1994).
-    Rfc1630,
-    /// draft-www-uri-00, the March 1994 draft of RFC 1630.
-    #[value(alias = "draft-www-uri-00")]
-    Draft,
+/// The grammar to read by: a [`Dialect`], its names and help read from the library (one
+/// list of the dialects and their names).
+#[derive(Clone, Copy)]
+pub(crate) struct DialectArg(pub(crate) Dialect);
+
+impl DialectArg {
+    /// RFC 1738's, the default.
+    pub(crate) const RFC1738: DialectArg = DialectArg(Dialect::Rfc1738);
+}
+
+impl ValueEnum for DialectArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        static VARIANTS: std::sync::LazyLock<Vec<DialectArg>> =
+            std::sync::LazyLock::new(|| Dialect::ALL.into_iter().map(DialectArg).collect());
+        &VARIANTS
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let value = clap::builder::PossibleValue::new(self.0.name()).help(self.0.title());
+        Some(match self.0.alias() {
+            Some(alias) => value.alias(alias),
+            None => value,
+        })
+    }
 }
 
 impl From<DialectArg> for Dialect {
     fn from(dialect: DialectArg) -> Dialect {
-        match dialect {
-            DialectArg::Rfc1738 => Dialect::Rfc1738,
-            DialectArg::Rfc1630 => Dialect::Rfc1630,
-            DialectArg::Draft => Dialect::DraftWwwUri00,
-        }
+        dialect.0
     }
 }
 
@@ -200,7 +210,7 @@ pub(crate) enum Command {
   rfc1738 parse --url-only 'URL:http://h/a#top'        # invalid: a URL alone")]
     Parse {
         /// The grammar to read by.
-        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Rfc1738)]
+        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::RFC1738)]
         dialect: DialectArg,
         /// Read each input as a URL alone, as the library's `parse` does: no "URL:" prefix,
         /// no "#fragment" (by default each is a URL reference, which may have both).
@@ -269,7 +279,7 @@ pub(crate) enum Command {
   rfc1738 lint --json -f crawl.txt --only valid")]
     Lint {
         /// The grammar to read by.
-        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Rfc1738)]
+        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::RFC1738)]
         dialect: DialectArg,
         /// Print one JSON object per URL, clean or not: {"line", "input", "valid", "kind",
         /// "warnings": [...]}.
@@ -296,7 +306,7 @@ pub(crate) enum Command {
   rfc1738 request 'gopher://host:25/0%0D%0AHELO'      # refused: section 6's attack")]
     Request {
         /// The grammar to read by.
-        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Rfc1738)]
+        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::RFC1738)]
         dialect: DialectArg,
         /// Print one JSON object per URL: {"line", "input", "dialect", "valid", "kind",
         /// "scheme", "protocol", "host", "port", "transport", "sends", "complete", "missing",
@@ -341,7 +351,7 @@ Exit status: 0 fetched, 1 not fetched (invalid, refused, or the fetch failed: th
 says why), 2 a usage error or an output file that cannot be written.")]
     Fetch {
         /// The grammar to read by.
-        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Rfc1738)]
+        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::RFC1738)]
         dialect: DialectArg,
         /// Write the report on standard error as one JSON object: {"input", "ok", "url",
         /// "status", "media_type", "redirects" | "error", "transcript", "omitted",
@@ -394,7 +404,7 @@ says why), 2 a usage error or an output file that cannot be written.")]
   rfc1738 extract --json crawl.warc.gz > urls.jsonl   # the text records of a web archive")]
     Extract {
         /// The grammar the URLs found are read by.
-        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Rfc1738)]
+        #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::RFC1738)]
         dialect: DialectArg,
         /// Print one JSON object per URL found (the extraction corpus format).
         #[arg(long)]

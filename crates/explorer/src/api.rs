@@ -21,8 +21,6 @@ pub const MAX_TEXT: usize = 1024 * 1024;
 /// The largest request body: the longest text, with room for its JSON escapes.
 pub const MAX_BODY: usize = 4 * MAX_TEXT;
 
-/// The dialects, as the parameter `dialect` names them.
-const DIALECTS: [&str; 3] = ["rfc1738", "rfc1630", "draft"];
 /// The forms, as the parameter `form` names them.
 const FORMS: [&str; 2] = ["reference", "url"];
 
@@ -271,7 +269,7 @@ impl Params {
         name.parse::<Dialect>().map_err(|error| {
             ApiError::new(400, "unknown-dialect", error.to_string())
                 .with("parameter", "dialect")
-                .with("allowed", DIALECTS.to_vec())
+                .with("allowed", Dialect::ALL.map(Dialect::name).to_vec())
         })
     }
 
