@@ -258,7 +258,9 @@ url_methods! {
     /// >>> rfc1738.parse("news:comp.infosystems.www").to_dict()["grouppart_kind"]
     /// 'group'
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let report = ParseReport::with_dialect(self.reference.as_str(), self.dialect);
+        let form = InputForm::Reference;
+        let text = self.reference.as_str();
+        let report = ParseReport::of(text, form, form.read(text, self.dialect));
         Keys::new(py).dict_of(&report)
     }
 
@@ -389,10 +391,10 @@ pub(crate) fn parse_many<'py>(
             inputs
                 .iter()
                 .map(|input| {
-                    input
-                        .as_ref()
-                        .ok()
-                        .map(|text| ParseReport::with_dialect(text, dialect))
+                    input.as_ref().ok().map(|text| {
+                        let form = InputForm::Reference;
+                        ParseReport::of(text, form, form.read(text, dialect))
+                    })
                 })
                 .collect()
         });

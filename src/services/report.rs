@@ -23,10 +23,13 @@ use serde::Serialize;
 /// use rfc1738::Dialect;
 /// use rfc1738::reports::{InputForm, ParseReport};
 ///
+/// let input = "URL:http://h/a#top";
 /// // A URL reference: the prefix "URL:" and a "#fragment" are allowed around the URL.
-/// assert!(ParseReport::new("URL:http://h/a#top").is_valid());
+/// let form = InputForm::Reference;
+/// assert!(ParseReport::of(input, form, form.read(input, Dialect::Rfc1738)).is_valid());
 /// // A URL alone (what `rfc1738::parse` reads): neither is.
-/// let url = ParseReport::url_only("URL:http://h/a#top", Dialect::Rfc1738);
+/// let form = InputForm::Url;
+/// let url = ParseReport::of(input, form, form.read(input, Dialect::Rfc1738));
 /// assert_eq!(url.form(), InputForm::Url);
 /// assert!(!url.is_valid());
 /// ```
@@ -42,6 +45,18 @@ pub enum InputForm {
 }
 
 impl InputForm {
+    /// Reads `input` in this form by the grammar of `dialect`: a reference by
+    /// [`parse_reference`](crate::parse_reference), or a URL alone by
+    /// [`Url::parse_in`](crate::Url::parse_in) (a valid one as a reference without prefix
+    /// and fragment). The parse a [`ParseReport`] is made of.
+    pub fn read(self, input: &str, dialect: Dialect) -> Result<UrlReference<'_>, ParseError> {
+        match self {
+            InputForm::Reference => crate::facade::parse_reference(input, dialect),
+            InputForm::Url => Url::parse_in(input, dialect)
+                .map(|url| UrlReference::new(dialect, input, false, url, None)),
+        }
+    }
+
     /// `reference` or `url`, as reports write it.
     pub fn name(self) -> &'static str {
         match self {
@@ -54,11 +69,18 @@ impl InputForm {
 /// The result of parsing one input, serializable as the CLI's and the corpus's JSON object.
 ///
 /// ```
-/// let report = rfc1738::reports::ParseReport::new("news:comp.infosystems.www");
+/// use rfc1738::reports::{InputForm, ParseReport};
+/// use rfc1738::Dialect;
+///
+/// let form = InputForm::Reference;
+/// let input = "news:comp.infosystems.www";
+/// let report = ParseReport::of(input, form, form.read(input, Dialect::Rfc1738));
 /// assert!(report.is_valid());
 ///
-/// let draft = rfc1738::reports::ParseReport::with_dialect("http://info.cern.ch/a b", rfc1738::Dialect::DraftWwwUri00);
+/// let input = "http://info.cern.ch/a b";
+/// let draft = ParseReport::of(input, form, form.read(input, Dialect::DraftWwwUri00));
 /// assert!(draft.is_valid());
+/// assert_eq!(draft.result().as_ref().unwrap().dialect(), Dialect::DraftWwwUri00);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseReport<'i> {
@@ -69,32 +91,21 @@ pub struct ParseReport<'i> {
 }
 
 impl<'i> ParseReport<'i> {
-    /// Parses `input` as a URL reference (`[URL:] url [#fragment]`) by RFC 1738 and keeps
-    /// the result for reporting.
-    pub fn new(input: &'i str) -> ParseReport<'i> {
-        ParseReport::with_dialect(input, Dialect::Rfc1738)
-    }
-
-    /// Parses `input` as a URL reference by the grammar of `dialect`.
-    pub fn with_dialect(input: &'i str, dialect: Dialect) -> ParseReport<'i> {
+    /// The report of `input` read in `form`, from its result (as [`InputForm::read`]
+    /// gives it: the report parses nothing); the dialect is the result's.
+    pub fn of(
+        input: &'i str,
+        form: InputForm,
+        result: Result<UrlReference<'i>, ParseError>,
+    ) -> ParseReport<'i> {
+        let dialect = match &result {
+            Ok(reference) => reference.dialect(),
+            Err(error) => error.dialect(),
+        };
         ParseReport {
             input,
             dialect,
-            form: InputForm::Reference,
-            result: crate::facade::parse_reference(input, dialect),
-        }
-    }
-
-    /// Parses `input` as a URL alone by the grammar of `dialect` ([`InputForm::Url`]: no
-    /// prefix `URL:`, no `#fragment`), as [`Url::parse_in`] does. A valid one is reported
-    /// as a reference without prefix and fragment.
-    pub fn url_only(input: &'i str, dialect: Dialect) -> ParseReport<'i> {
-        let result = Url::parse_in(input, dialect)
-            .map(|url| UrlReference::new(dialect, input, false, url, None));
-        ParseReport {
-            input,
-            dialect,
-            form: InputForm::Url,
+            form,
             result,
         }
     }
@@ -365,8 +376,7 @@ impl Serialize for ExtractReport<'_, '_> {
         map.serialize_entry("wrapper", found.wrapper().name())?;
         map.serialize_entry("prefixed", &found.is_prefixed())?;
         map.serialize_entry("hyphen_break", &found.hyphen_break())?;
-        if let Some(alternative) = found.alternative() {
-            let valid = crate::facade::is_valid_reference(alternative, found.dialect());
+        if let (Some(alternative), Some(valid)) = (found.alternative(), found.alternative_valid()) {
             map.serialize_entry("alternative", alternative)?;
             map.serialize_entry("alternative_valid", &valid)?;
         }
@@ -388,7 +398,13 @@ impl Serialize for ExtractReport<'_, '_> {
 /// [`ParseReport`] (with the `error`).
 ///
 /// ```
-/// let report = rfc1738::reports::NormalizeReport::new("HTTP://H:80/a%2db#f");
+/// use rfc1738::reports::{InputForm, NormalizeReport, ParseReport};
+/// use rfc1738::Dialect;
+///
+/// let input = "HTTP://H:80/a%2db#f";
+/// let parsed = ParseReport::of(input, InputForm::Reference, InputForm::Reference.read(input, Dialect::Rfc1738));
+/// let normalized = parsed.result().as_ref().ok().map(|reference| reference.normalize().to_string());
+/// let report = NormalizeReport::of(parsed, normalized);
 /// assert_eq!(
 ///     serde_json::to_string(&report).unwrap(),
 ///     r#"{"input":"HTTP://H:80/a%2db#f","form":"reference","valid":true,"normalized":"http://h/a-b#f"}"#
@@ -401,15 +417,10 @@ pub struct NormalizeReport<'i> {
 }
 
 impl<'i> NormalizeReport<'i> {
-    /// Reads `input` as a URL reference by RFC 1738 and writes it at one encoding level
-    /// ([`normalize_reference`](crate::normalize_reference)).
-    pub fn new(input: &'i str) -> NormalizeReport<'i> {
-        let report = ParseReport::new(input);
-        let normalized = report
-            .result()
-            .as_ref()
-            .ok()
-            .map(|reference| reference.normalize().to_string());
+    /// The report of an input's parse and, when it is valid, the reference at one
+    /// encoding level ([`normalize_reference`](crate::normalize_reference)), both
+    /// computed already.
+    pub fn of(report: ParseReport<'i>, normalized: Option<String>) -> NormalizeReport<'i> {
         NormalizeReport { report, normalized }
     }
 
@@ -446,7 +457,8 @@ impl Serialize for NormalizeReport<'_> {
 /// use rfc1738::resolution::ResolveMode;
 /// use rfc1738::reports::ResolveReport;
 ///
-/// let report = ResolveReport::new("http://a/b/c", "../g", ResolveMode::Rfc1808);
+/// let (context, partial, mode) = ("http://a/b/c", "../g", ResolveMode::Rfc1808);
+/// let report = ResolveReport::of(context, partial, mode, rfc1738::resolution::resolve(context, partial, mode));
 /// assert_eq!(report.result().as_deref().ok(), Some("http://a/g"));
 /// assert_eq!(
 ///     serde_json::to_string(&report).unwrap(),
@@ -462,13 +474,19 @@ pub struct ResolveReport<'i> {
 }
 
 impl<'i> ResolveReport<'i> {
-    /// Resolves `partial` in `context` by `mode` ([`resolve`](crate::resolution::resolve)).
-    pub fn new(context: &'i str, partial: &'i str, mode: ResolveMode) -> ResolveReport<'i> {
+    /// The report of `partial` resolved in `context` by `mode`, from its result (as
+    /// [`resolve`](crate::resolution::resolve) gives it).
+    pub fn of(
+        context: &'i str,
+        partial: &'i str,
+        mode: ResolveMode,
+        result: Result<String, ResolveError>,
+    ) -> ResolveReport<'i> {
         ResolveReport {
             context,
             partial,
             mode,
-            result: crate::services::resolve::resolve(context, partial, mode),
+            result,
         }
     }
 

@@ -185,10 +185,7 @@ fn write_json(
         line.extend_from_slice(b",\"alternative\":");
         json_string(line, alternative);
         line.extend_from_slice(b",\"alternative_valid\":");
-        push_bool(
-            line,
-            rfc1738::is_valid_reference(alternative, found.dialect()),
-        );
+        push_bool(line, found.alternative_valid() == Some(true));
     }
     line.extend_from_slice(b",\"valid\":true,\"kind\":\"");
     line.extend_from_slice(kind.name().as_bytes());

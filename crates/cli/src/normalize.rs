@@ -3,7 +3,7 @@
 use crate::lines::Item;
 use crate::output::{report_unreadable_input, shown, write_error, write_json, Gap, Out, Select};
 use crate::place::Place;
-use rfc1738::reports::{InputForm, NormalizeReport, UnreadableReport};
+use rfc1738::reports::{InputForm, NormalizeReport, ParseReport, UnreadableReport};
 use rfc1738::Dialect;
 use std::io::{self, Write};
 
@@ -28,7 +28,14 @@ pub(crate) fn print_normalized(
             return Ok(false);
         }
     };
-    let report = NormalizeReport::new(url);
+    let form = InputForm::Reference;
+    let parsed = ParseReport::of(url, form, form.read(url, Dialect::Rfc1738));
+    let normalized = parsed
+        .result()
+        .as_ref()
+        .ok()
+        .map(|reference| reference.normalize().to_string());
+    let report = NormalizeReport::of(parsed, normalized);
     let valid = report.normalized().is_some();
     if !select.shows(valid) {
         return Ok(valid);

@@ -35,10 +35,7 @@ pub(crate) fn print_url(
             return Ok(false);
         }
     };
-    let report = match mode.form {
-        InputForm::Url => ParseReport::url_only(url, mode.dialect),
-        _ => ParseReport::with_dialect(url, mode.dialect),
-    };
+    let report = ParseReport::of(url, mode.form, mode.form.read(url, mode.dialect));
     let valid = report.is_valid();
     if !select.shows(valid) {
         return Ok(valid);

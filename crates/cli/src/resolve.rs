@@ -21,7 +21,12 @@ fn print_resolution(
     select: &mut Select,
     out: &mut Out,
 ) -> io::Result<bool> {
-    let report = ResolveReport::new(context, partial, mode);
+    let report = ResolveReport::of(
+        context,
+        partial,
+        mode,
+        rfc1738::resolution::resolve(context, partial, mode),
+    );
     let valid = report.result().is_ok();
     if !select.shows(valid) {
         return Ok(valid);

@@ -369,10 +369,8 @@ fn form_decode(text: &str) -> Vec<u8> {
 fn parse(params: &Params) -> Result<Reply, ApiError> {
     let input = params.required("input", MAX_INPUT)?;
     let dialect = params.dialect()?;
-    let report = match params.form()? {
-        InputForm::Url => ParseReport::url_only(input, dialect),
-        _ => ParseReport::with_dialect(input, dialect),
-    };
+    let form = params.form()?;
+    let report = ParseReport::of(input, form, form.read(input, dialect));
     Ok(Reply::json(200, &report))
 }
 
@@ -402,22 +400,36 @@ fn resolve(params: &Params) -> Result<Reply, ApiError> {
     if let [mode] = modes.as_slice() {
         return Ok(Reply::json(
             200,
-            &ResolveReport::new(context, partial, *mode),
+            &ResolveReport::of(
+                context,
+                partial,
+                *mode,
+                rfc1738::resolution::resolve(context, partial, *mode),
+            ),
         ));
     }
     let reports: Vec<ResolveReport<'_>> = modes
         .iter()
-        .map(|mode| ResolveReport::new(context, partial, *mode))
+        .map(|mode| {
+            ResolveReport::of(
+                context,
+                partial,
+                *mode,
+                rfc1738::resolution::resolve(context, partial, *mode),
+            )
+        })
         .collect();
     let modes: Vec<ModeResolution<'_>> = reports
         .iter()
         .map(|report| ModeResolution {
             resolution: report,
-            rfc1738: report
-                .result()
-                .as_ref()
-                .ok()
-                .map(|result| ParseReport::with_dialect(result, Dialect::Rfc1738)),
+            rfc1738: report.result().as_ref().ok().map(|result| {
+                ParseReport::of(
+                    result,
+                    InputForm::Reference,
+                    InputForm::Reference.read(result, Dialect::Rfc1738),
+                )
+            }),
         })
         .collect();
     Ok(Reply::json(

@@ -24,10 +24,7 @@ pub(crate) struct Explanation<'i> {
 
 /// The explorer's reading of `input`.
 pub(crate) fn explain(input: &str, dialect: Dialect, form: InputForm) -> Explanation<'_> {
-    let report = match form {
-        InputForm::Url => ParseReport::url_only(input, dialect),
-        _ => ParseReport::with_dialect(input, dialect),
-    };
+    let report = ParseReport::of(input, form, form.read(input, dialect));
     let (tree, error) = match report.result() {
         Ok(reference) => (Some(tree(input, reference, form)), None),
         Err(error) => (None, Some(error_entry(input, error))),

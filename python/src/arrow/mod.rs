@@ -338,9 +338,12 @@ pub(crate) fn arrow_resolve(
             |rows, range| {
                 for pair in &pairs[range] {
                     match *pair {
-                        (Some(context), Some(partial)) => {
-                            rows.push(&ResolveReport::new(context, partial, mode))?
-                        }
+                        (Some(context), Some(partial)) => rows.push(&ResolveReport::of(
+                            context,
+                            partial,
+                            mode,
+                            rfc1738::resolution::resolve(context, partial, mode),
+                        ))?,
                         _ => rows.push_null(),
                     }
                 }

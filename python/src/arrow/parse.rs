@@ -7,7 +7,7 @@
 use super::columns::{Table, SKIPPED};
 use super::rows::{RowError, Rows};
 use super::schema;
-use rfc1738::reports::{EntryValue, ParseReport};
+use rfc1738::reports::{EntryValue, InputForm, ParseReport};
 use rfc1738::schemes::GenericForm;
 use rfc1738::{Dialect, Url, UrlKind, UrlReference};
 
@@ -51,7 +51,8 @@ impl ParseRows {
             self.rows.push_null();
             return Ok(());
         };
-        let report = ParseReport::with_dialect(input, self.dialect);
+        let form = InputForm::Reference;
+        let report = ParseReport::of(input, form, form.read(input, self.dialect));
         let Ok(reference) = report.result() else {
             return self.rows.push(&report);
         };

@@ -164,6 +164,23 @@ impl<'t> Found<'t> {
         self.rare.as_ref()?.alternative.as_deref()
     }
 
+    /// Whether the [`alternative`](Found::alternative) reading is a valid URL reference in
+    /// the extractor's dialect (`alternative_valid` of the report); `None` without one.
+    ///
+    /// ```
+    /// let text = "<URL:ftp://ds.internic.net/internet-\n   drafts/x.txt>";
+    /// let found = rfc1738::extraction::extract(text).next().unwrap();
+    /// assert_eq!(found.alternative(), Some("ftp://ds.internic.net/internetdrafts/x.txt"));
+    /// assert_eq!(found.alternative_valid(), Some(true));
+    /// ```
+    pub fn alternative_valid(&self) -> Option<bool> {
+        let alternative = self.alternative()?;
+        Some(crate::facade::is_valid_reference(
+            alternative,
+            self.dialect(),
+        ))
+    }
+
     /// Whether [`url`](Found::url) is a valid URL reference in the extractor's dialect.
     pub fn is_valid(&self) -> bool {
         matches!(self.verdict, Verdict::Valid(_))
