@@ -212,8 +212,7 @@ pub(crate) fn write_json(
     place: Place<'_>,
     report: &impl Serialize,
 ) -> io::Result<()> {
-    let json = serde_json::to_vec(report)?;
-    let (file, number) = match place {
+    let (file, line) = match place {
         Place::Argument(n)
         | Place::Line {
             file: None,
@@ -224,21 +223,19 @@ pub(crate) fn write_json(
             line,
         } => (Some(file), line),
     };
-    // Every report is a non-empty object: `{"line":N,` then its entries.
-    match json.strip_prefix(b"{") {
-        Some(entries) if entries != b"}" => {
-            out.write_all(b"{")?;
-            if let Some(file) = file {
-                out.write_all(b"\"file\":")?;
-                serde_json::to_writer(&mut *out, file)?;
-                out.write_all(b",")?;
-            }
-            write!(out, "\"line\":{number},")?;
-            out.write_all(entries)?;
-        }
-        _ => out.write_all(&json)?,
-    }
+    serde_json::to_writer(&mut *out, &Placed { file, line, report })?;
     writeln!(out)
+}
+
+/// A report led by its place: `file` (when a file was given), `line`, then the report's
+/// own entries (the one way every line-reading command places its answers).
+#[derive(Serialize)]
+struct Placed<'a, R> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
+    line: usize,
+    #[serde(flatten)]
+    report: &'a R,
 }
 
 /// Which inputs are printed and what is counted: `--only`, `--quiet`, `--summary`.
