@@ -15,7 +15,7 @@
 
 mod support;
 
-use criterion::{black_box, Criterion, Throughput};
+use criterion::{Criterion, Throughput, black_box};
 use linkify::{LinkFinder, LinkKind};
 use std::path::PathBuf;
 use support::median_ns;

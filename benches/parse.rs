@@ -24,7 +24,7 @@
 
 mod support;
 
-use criterion::{black_box, Criterion, Throughput};
+use criterion::{Criterion, Throughput, black_box};
 use std::path::PathBuf;
 use std::str::FromStr;
 use support::median_ns;

@@ -5,8 +5,8 @@
 //! cargo run --example ftp_walk -- 'ftp://myname@host.dom/%2Fetc/motd;type=a'
 //! ```
 
-use rfc1738::requests::{Request, RequestOptions};
 use rfc1738::Url;
+use rfc1738::requests::{Request, RequestOptions};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

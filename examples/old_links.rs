@@ -6,9 +6,9 @@
 //! cargo run --example old_links -- notes.txt --base http://info.cern.ch/hypertext/WWW/ Summary.html
 //! ```
 
+use rfc1738::UrlKind;
 use rfc1738::extraction::Extractor;
 use rfc1738::resolution::ResolveMode;
-use rfc1738::UrlKind;
 use std::fs::File;
 
 fn main() -> std::io::Result<()> {

@@ -4,8 +4,8 @@
 
 use crate::ast::reference::UrlReference;
 use crate::ast::url::Url;
-use crate::syntax::compiled::rfc1738::Rule;
 use crate::syntax::compiled::Grammar;
+use crate::syntax::compiled::rfc1738::Rule;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use std::str::FromStr;
@@ -332,13 +332,12 @@ impl<'a> Url<'a> {
             // text is a URL only after a prefix (the draft's `URL:URL:x:y`, whose URL is
             // `URL:x:y`, of scheme `url`), which is how it is read here.
             let wrapped = format!("{}{input}", crate::vocabulary::dialect::PREFIX);
-            if let Ok(reference) = parse_reference(&wrapped, dialect) {
-                if reference.is_prefixed()
-                    && reference.fragment().is_none()
-                    && reference.url().as_str() == input
-                {
-                    return Ok(reference.into_url().into_owned());
-                }
+            if let Ok(reference) = parse_reference(&wrapped, dialect)
+                && reference.is_prefixed()
+                && reference.fragment().is_none()
+                && reference.url().as_str() == input
+            {
+                return Ok(reference.into_url().into_owned());
             }
             let error = ErrorKind::Wrapper { wrapper: "URL:..." };
             return Err(ParseError::new(input, 0, None, error, Vec::new()).in_dialect(dialect));

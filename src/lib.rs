@@ -145,7 +145,7 @@ pub use ast::url::Url;
 pub use facade::{is_valid, is_valid_reference, leading_scheme, parse, parse_reference};
 pub use services::normalize::{equivalent, normalize, normalize_reference};
 pub use services::request::escape_octets;
-pub use vocabulary::dialect::{is_absolute, Dialect, UnknownDialect};
+pub use vocabulary::dialect::{Dialect, UnknownDialect, is_absolute};
 pub use vocabulary::error::{ErrorKind, ParseError};
 pub use vocabulary::escape::Escaped;
 pub use vocabulary::kind::UrlKind;
@@ -176,15 +176,15 @@ pub mod building {
 /// Octets and `%XX` escapes: the character sets of RFC 1738 section 2.2 ([`CharSet`](encoding::CharSet)),
 /// encoding into them, decoding, and the segments of an escaped path.
 pub mod encoding {
-    pub use crate::vocabulary::encode::{charset, encode, CharSet};
-    pub use crate::vocabulary::escape::{percent_decode, Segments};
+    pub use crate::vocabulary::encode::{CharSet, charset, encode};
+    pub use crate::vocabulary::escape::{Segments, percent_decode};
 }
 
 /// URLs in running text, by RFC 1738's appendix ("Recommendations for URLs in Context"):
 /// `<URL:...>` and `<...>` wrappers, bare URLs, hyphens at line breaks.
 pub mod extraction {
     pub use crate::services::extract::{
-        extract, extract_reader, Extract, ExtractReader, Extractor, Found, Wrapper,
+        Extract, ExtractReader, Extractor, Found, Wrapper, extract, extract_reader,
     };
 }
 
@@ -207,7 +207,7 @@ pub mod requests {
 /// 2), the draft's, RFC 1808's and the CERN library's ([`ResolveMode`](resolution::ResolveMode)).
 pub mod resolution {
     pub use crate::services::resolve::{
-        resolve, resolve_cern_without_anchor, ResolveError, ResolveMode,
+        ResolveError, ResolveMode, resolve, resolve_cern_without_anchor,
     };
 }
 

@@ -1,8 +1,8 @@
 //! The `url` feature: http, ftp and file URLs to `url::Url` and back.
 
 use pretty_assertions::assert_eq;
-use rfc1738::convert::ConvertError;
 use rfc1738::Url;
+use rfc1738::convert::ConvertError;
 use serde_json::Value;
 
 fn to_url_crate(input: &str) -> Result<url::Url, ConvertError> {

@@ -238,10 +238,10 @@ fn corpus_covers_every_scheme_and_every_error_kind() {
             }
         }
         // The URL alone (no prefix, no fragment), as `rfc1738::parse` reads it.
-        if case.dialect() == Dialect::Rfc1738 {
-            if let Err(error) = rfc1738::parse(case.input()) {
-                errors_seen.insert(error.kind().code());
-            }
+        if case.dialect() == Dialect::Rfc1738
+            && let Err(error) = rfc1738::parse(case.input())
+        {
+            errors_seen.insert(error.kind().code());
         }
     }
     // The URLs found in text (`corpus/extract/rules.jsonl`), as the extractor reads them

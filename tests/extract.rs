@@ -7,10 +7,10 @@
 //! rules case is compared by its `expected` alone); review the diff.
 
 use pretty_assertions::assert_eq;
+use rfc1738::Dialect;
 use rfc1738::extraction::{Extractor, Found};
 use rfc1738::reports::ExtractReport;
-use rfc1738::Dialect;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use std::io::Read;
 use std::path::PathBuf;
 

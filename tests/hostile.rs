@@ -227,7 +227,7 @@ fn deeply_repeated_dot_dot_resolves_in_both_modes() {
 /// when it is one allowed nowhere unescaped.
 #[test]
 fn every_octet_in_every_component_is_judged_by_the_components_grammar() {
-    use rfc1738::encoding::{charset, CharSet};
+    use rfc1738::encoding::{CharSet, charset};
     fn with(set: CharSet, more: &'static str) -> impl Fn(u8) -> bool {
         move |b: u8| set.contains(b) || (b < 128 && more.as_bytes().contains(&b))
     }
@@ -356,8 +356,8 @@ fn every_dialect_reads_a_sixteen_mebibyte_uri() {
 /// not gopher) and as a partial form in the context's scheme (or standing for itself).
 #[test]
 fn every_octet_in_the_other_components_of_every_dialect_keeps_every_property() {
-    use rfc1738::resolution::ResolveMode;
     use rfc1738::Dialect;
+    use rfc1738::resolution::ResolveMode;
     let templates = [
         "{}ttp://h/",
         "h{}ttp://h/",

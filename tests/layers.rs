@@ -343,12 +343,13 @@ impl Tree {
                 continue;
             }
             // A module re-exported under another name (`pub use crate::a::b as c`).
-            if let Some(target) = self.imported[module].get(&path[at]) {
-                if depth < 16 && self.by_path.contains_key(target) {
-                    module = self.by_path[target];
-                    at += 1;
-                    continue;
-                }
+            if let Some(target) = self.imported[module].get(&path[at])
+                && depth < 16
+                && self.by_path.contains_key(target)
+            {
+                module = self.by_path[target];
+                at += 1;
+                continue;
             }
             break;
         }
@@ -384,22 +385,19 @@ impl Tree {
             .map(|(i, module)| {
                 let mut targets = BTreeSet::new();
                 for path in crate_paths(module) {
-                    if path.first().is_some_and(|s| s == "crate") {
-                        if let Some(target) = self.resolve(&path[1..], 0) {
-                            if target != i {
-                                if std::env::var("LAYERS_WHY")
-                                    .is_ok_and(|f| self.name(i).ends_with(&f))
-                                {
-                                    println!(
-                                        "{} -> {}: {}",
-                                        self.name(i),
-                                        self.name(target),
-                                        path.join("::")
-                                    );
-                                }
-                                targets.insert(target);
-                            }
+                    if path.first().is_some_and(|s| s == "crate")
+                        && let Some(target) = self.resolve(&path[1..], 0)
+                        && target != i
+                    {
+                        if std::env::var("LAYERS_WHY").is_ok_and(|f| self.name(i).ends_with(&f)) {
+                            println!(
+                                "{} -> {}: {}",
+                                self.name(i),
+                                self.name(target),
+                                path.join("::")
+                            );
                         }
+                        targets.insert(target);
                     }
                 }
                 targets
@@ -851,10 +849,10 @@ fn the_crates_have_no_import_circle_and_no_file_over_1000_lines() {
                     ));
                     break;
                 }
-                if seen.insert(next.clone()) {
-                    if let Some(more) = graph.get(next) {
-                        todo.extend(more.iter());
-                    }
+                if seen.insert(next.clone())
+                    && let Some(more) = graph.get(next)
+                {
+                    todo.extend(more.iter());
                 }
             }
         }

@@ -1,9 +1,9 @@
 //! The security checks of RFC 1738 section 6: every hand-judged case of
 //! `corpus/lint/cases.jsonl` (warnings with kind, severity, component and byte span).
 
-use rfc1738::reports::LintReport;
 use rfc1738::Dialect;
-use serde_json::{json, Value};
+use rfc1738::reports::LintReport;
+use serde_json::{Value, json};
 
 #[test]
 fn every_lint_case_gives_its_warnings() {

@@ -8,8 +8,8 @@
 //! `RFC1738_MUTATIONS=<n>` runs n cases instead of the default and `RFC1738_MUTATION_SEED=<n>`
 //! draws other cases (long runs belong to the fuzz targets, not to CI).
 
-use rfc1738::resolution::{ResolveError, ResolveMode};
 use rfc1738::Dialect;
+use rfc1738::resolution::{ResolveError, ResolveMode};
 use rfc1738_test_support::random::Random;
 
 const PIECES: &[&str] = &[

@@ -33,11 +33,13 @@ fn rfc1630s_comparison_examples_hold() {
     assert!(
         !rfc1738::equivalent(base, "http://info.cern.ch/albert/bertram%2Fmarie-claude").unwrap()
     );
-    assert!(rfc1738::equivalent(
-        "HTTP://INFO.CERN.CH:80",
-        base.replace(base, "http://info.cern.ch/").as_str()
-    )
-    .unwrap());
+    assert!(
+        rfc1738::equivalent(
+            "HTTP://INFO.CERN.CH:80",
+            base.replace(base, "http://info.cern.ch/").as_str()
+        )
+        .unwrap()
+    );
     assert!(rfc1738::equivalent("http://h/ a", "http://h/").is_err());
 }
 

@@ -11,7 +11,7 @@
 //! `http://ag`), and when the host holds a `?` (`http://a?q/b` + `g` = `http://g`); it
 //! keeps both everywhere else.
 
-use rfc1738::resolution::{resolve, ResolveMode};
+use rfc1738::resolution::{ResolveMode, resolve};
 
 const SCHEMES: [&str; 3] = ["http", "ftp", "foo"];
 /// Net_locs as section 2.4.3 takes them: up to the next `/`, so `a?q` and `a;p` are

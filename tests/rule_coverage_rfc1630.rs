@@ -33,10 +33,10 @@ fn bnf_rules(bnf: &str) -> BTreeMap<String, Vec<String>> {
             continue;
         }
         finish(&mut current);
-        if let Some((names, definition)) = rule_line(line) {
-            if definition != "as above" {
-                current = Some((names, collapse(line)));
-            }
+        if let Some((names, definition)) = rule_line(line)
+            && definition != "as above"
+        {
+            current = Some((names, collapse(line)));
         }
     }
     finish(&mut current);

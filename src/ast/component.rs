@@ -366,10 +366,10 @@ impl<'a> Url<'a> {
         if !visit.component(Role::Scheme, scheme) {
             return;
         }
-        if let Some(authority) = self.authority() {
-            if !authority.walk(visit) {
-                return;
-            }
+        if let Some(authority) = self.authority()
+            && !authority.walk(visit)
+        {
+            return;
         }
         match self {
             Url::Http(url) => {

@@ -328,7 +328,7 @@ fn corpus_inputs() -> Vec<String> {
 /// pest's (the rest by an offset bounded and a list of the error's own, most of them the
 /// final line breaks of the generated references, which `parse_reference` refuses).
 fn every_rejection_judged(dialect: Dialect, form: Form, invalid: u64, share: u64) {
-    use crate::judge::rejection::{judged, tally, Judgment, JUDGMENTS};
+    use crate::judge::rejection::{JUDGMENTS, Judgment, judged, tally};
     eprint!("{}", tally());
     let all: u64 = JUDGMENTS
         .into_iter()

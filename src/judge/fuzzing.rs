@@ -2,10 +2,10 @@
 //! (behind the `fuzzing` feature, hidden from the docs).
 
 use crate::judge::grammar::{Rfc1738Parser, Rule as PestRule};
-use crate::judge::pest::{seen, slots_of_pest, to_pest, Numbered, Seen};
-use crate::judge::rejection::{count, judge_rejection, pest_furthest, Form, Judgment};
-use crate::syntax::compiled::rfc1738::Rule;
+use crate::judge::pest::{Numbered, Seen, seen, slots_of_pest, to_pest};
+use crate::judge::rejection::{Form, Judgment, count, judge_rejection, pest_furthest};
 use crate::syntax::compiled::Grammar;
+use crate::syntax::compiled::rfc1738::Rule;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::ParseError;
 use pest::Parser;
@@ -165,7 +165,7 @@ pub fn reference_fast_and_pest_agree(input: &str) -> Result<bool, String> {
         _ if fast != pest => {
             return Err(format!(
                 "{input:?} (parse_reference): fast path {fast:?}\n  pest {pest:?}"
-            ))
+            ));
         }
         _ => {}
     }

@@ -5,9 +5,9 @@
 use crate::ast::reference::UrlReference;
 use crate::ast::url::Url;
 use crate::facade::{is_valid, read_by_parts};
-use crate::judge::grammar::{draft_www_uri_00, rfc1630, Rfc1738Parser, Rule as PestRule};
-use crate::syntax::compiled::rfc1738::Rule;
+use crate::judge::grammar::{Rfc1738Parser, Rule as PestRule, draft_www_uri_00, rfc1630};
 use crate::syntax::compiled::Grammar;
+use crate::syntax::compiled::rfc1738::Rule;
 use crate::syntax::slot::{Slot, Which};
 use crate::vocabulary::error::ParseError;
 use crate::vocabulary::span::Span;

@@ -14,7 +14,7 @@
 //!   compared: the cause lies at or before pest's furthest offset, and nothing the list
 //!   names can be read at the caret by pest's rule of that name.
 
-use crate::judge::pest::{to_pest, Numbered};
+use crate::judge::pest::{Numbered, to_pest};
 use crate::syntax::compiled::Grammar;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::ParseError;
@@ -155,11 +155,7 @@ fn unescape(text: &str) -> String {
 
 /// The bit of an ASCII character (0 for any other).
 fn bit(c: char) -> u128 {
-    if c.is_ascii() {
-        1 << c as u32
-    } else {
-        0
-    }
+    if c.is_ascii() { 1 << c as u32 } else { 0 }
 }
 
 /// pest's reading of `rule` run on `text`, `None` when pest accepts it.
@@ -260,7 +256,7 @@ pub(crate) fn traces_agree<R: Judged>(rule: R, text: &str) -> Result<Option<Read
         (pest, traced) => {
             return Err(format!(
                 "{text:?} ({rule:?}): pest {pest:?}\n  traced {traced:?}"
-            ))
+            ));
         }
     };
     let disagree = |what: &str| {
@@ -383,33 +379,37 @@ impl Basis {
             "port-out-of-range" | "octet-out-of-range" => return Basis::BeyondGrammar,
             "too-long" => return Basis::Limit,
             "empty" | "surrounding-whitespace" | "wrapper" | "quoted" => {
-                return Basis::Own("the input as it stood in running text, read before the grammar")
+                return Basis::Own(
+                    "the input as it stood in running text, read before the grammar",
+                );
             }
             "missing-slashes" => return Basis::MissingSlashes,
             "slash-in-login" | "slash-in-alphanum2-login" => {
                 return Basis::Own(
                     "on the \"/\" that cut a user name or password short; the list continues it",
-                )
+                );
             }
             "user-info-not-allowed" => {
                 return Basis::Own(
                     "on the login of a scheme that has none; the user name reads as a host",
-                )
+                );
             }
             "prefixed-generic-uri" => {
-                return Basis::Own("on the scheme after \"URL:\" that RFC 1630's url does not name")
+                return Basis::Own(
+                    "on the scheme after \"URL:\" that RFC 1630's url does not name",
+                );
             }
             "partial-form" | "missing-scheme" if family => {
                 return Basis::Own(
                     "where the reading of a scheme stops (no scheme, or a partial form)",
-                )
+                );
             }
             "invalid-escape" if !family => {
-                return Basis::Own("on the \"%\" of a broken escape: two hex digits expected")
+                return Basis::Own("on the \"%\" of a broken escape: two hex digits expected");
             }
             "invalid-escape" => return Basis::EscapeStart,
             "article-without-host" if !family => {
-                return Basis::NamedWithout(&["xchar", "reserved"])
+                return Basis::NamedWithout(&["xchar", "reserved"]);
             }
             "article-without-host" => return Basis::NamedAmong,
             _ => {}

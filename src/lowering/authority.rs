@@ -6,7 +6,7 @@ use crate::ast::host::{HostPortSpans, HostSpan, LoginSpans, PortSpan};
 use crate::lowering::Lowering;
 use crate::syntax::compiled::{Grammar, Name};
 use crate::syntax::node::Node;
-use crate::vocabulary::error::{abbreviate, ErrorKind, ParseError};
+use crate::vocabulary::error::{ErrorKind, ParseError, abbreviate};
 use crate::vocabulary::span::Span;
 use std::net::Ipv4Addr;
 
@@ -91,7 +91,7 @@ fn hostnumber_value<'a, R: Grammar>(node: Node<'_, 'a, R>) -> Result<Ipv4Addr, O
                 return Err(OutOfRange {
                     digits: digits.span(),
                     port: false,
-                })
+                });
             }
         };
     }

@@ -2,7 +2,7 @@
 //! 1630 family's `httpaddress` are read by the same function, by the names of their parts.
 //! Where the grammars truly differ, the function says so and branches on the dialect.
 
-use super::{first_of, Lowering};
+use super::{Lowering, first_of};
 use crate::ast::scheme::{
     FileUrl, FormSpans, FtpTypeSpan, FtpUrl, GenericParts, GenericUrl, GopherUrl, GrouppartSpans,
     HttpUrl, IdUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, Typecode, WaisUrl,

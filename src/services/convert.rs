@@ -24,7 +24,7 @@
 //! assert_eq!(theirs.as_str(), "http://info.cern.ch/hypertext/TheProject.html");
 //!
 //! let back: Url<'static> = rfc1738::convert::from_url_crate(&theirs).unwrap();
-//! assert_eq!(back.host(), Some("info.cern.ch"));
+//! assert_eq!(back.host().unwrap(), "info.cern.ch");
 //!
 //! let with_fragment = url::Url::parse("http://info.cern.ch/a#b").unwrap();
 //! assert!(rfc1738::convert::from_url_crate(&with_fragment).is_err());
@@ -56,7 +56,9 @@ pub enum ConvertError {
         error: url::ParseError,
     },
     /// A fragment, which is not part of an RFC 1738 URL.
-    #[error("the fragment #{fragment} is not part of an RFC 1738 URL (it belongs to the reference: read it with rfc1738::parse_reference)")]
+    #[error(
+        "the fragment #{fragment} is not part of an RFC 1738 URL (it belongs to the reference: read it with rfc1738::parse_reference)"
+    )]
     Fragment {
         /// The fragment, without `#`.
         fragment: String,
@@ -144,7 +146,7 @@ pub fn from_url_crate(url: &url::Url) -> Result<Url<'static>, ConvertError> {
         other => {
             return Err(ConvertError::Kind {
                 kind: other.to_owned(),
-            })
+            });
         }
     };
     if let Some(fragment) = url.fragment() {

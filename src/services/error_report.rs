@@ -6,8 +6,8 @@
 use crate::services::unreadable::UnreadableInput;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::ParseError;
-use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
 use std::fmt;
 
 /// An error that an input is not a URL reference of a dialect, with all its fields:

@@ -617,11 +617,7 @@ fn without_login(input: &str, dialect: Dialect) -> (Vec<Warning>, usize) {
     // after the login put back.
     let to_input = |at: usize| {
         let at = at + offset;
-        if at >= authority {
-            at + removed
-        } else {
-            at
-        }
+        if at >= authority { at + removed } else { at }
     };
     let mut warnings: Vec<Warning> = warnings
         .into_iter()

@@ -194,10 +194,10 @@ impl UrlReference<'_> {
 /// Reads normalized text back as the same kind of URL: by RFC 1738, or by the RFC 1630
 /// dialect that has the kind.
 fn reparse(text: &str, kind: UrlKind) -> Option<Url<'static>> {
-    if let Ok(url) = crate::facade::parse(text) {
-        if url.kind() == kind {
-            return Some(url.into_owned());
-        }
+    if let Ok(url) = crate::facade::parse(text)
+        && url.kind() == kind
+    {
+        return Some(url.into_owned());
     }
     [Dialect::Rfc1630, Dialect::DraftWwwUri00]
         .into_iter()

@@ -10,11 +10,11 @@ use crate::services::extract::Found;
 use crate::services::lint::{Lint, Warning, WarningKind};
 use crate::services::resolve::{ResolveError, ResolveMode};
 use crate::services::serialize::reference_entries;
-use crate::services::unreadable::{hex, UnreadableInput};
+use crate::services::unreadable::{UnreadableInput, hex};
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::ParseError;
-use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
 
 /// Which question a report answers of its input: is it a URL reference, or a URL alone?
 /// Reports say so as `form`.

@@ -530,13 +530,13 @@ impl<'de> Deserialize<'de> for Url<'_> {
                     None => Dialect::Rfc1738,
                 };
                 let url = Url::parse_in(&display, dialect).map_err(A::Error::custom)?;
-                if let Some(kind) = kind {
-                    if kind != url.kind().name() {
-                        return Err(A::Error::custom(format_args!(
-                            "{dialect} reads {display:?} as a {} URL, not {kind}",
-                            url.kind()
-                        )));
-                    }
+                if let Some(kind) = kind
+                    && kind != url.kind().name()
+                {
+                    return Err(A::Error::custom(format_args!(
+                        "{dialect} reads {display:?} as a {} URL, not {kind}",
+                        url.kind()
+                    )));
                 }
                 Ok(url.into_owned())
             }

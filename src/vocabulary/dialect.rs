@@ -142,7 +142,9 @@ impl Dialect {
             Dialect::Rfc1738 => {
                 "a letter, then only letters, digits, \"-\", \".\", \"+\" and \"_\": RFC 1738 section 3.6"
             }
-            _ => "ialphas joined by \".\", each a letter, then letters, digits, escapes and \"$-_@.&+!*\"'(),\": RFC 1630's group",
+            _ => {
+                "ialphas joined by \".\", each a letter, then letters, digits, escapes and \"$-_@.&+!*\"'(),\": RFC 1630's group"
+            }
         }
     }
 
@@ -158,11 +160,7 @@ impl Dialect {
             .get(..PREFIX.len())
             .is_some_and(|start| start.eq_ignore_ascii_case(PREFIX))
             && self.scheme_len(&input[PREFIX.len()..]).is_some();
-        if prefixed {
-            PREFIX.len()
-        } else {
-            0
-        }
+        if prefixed { PREFIX.len() } else { 0 }
     }
 }
 

@@ -79,7 +79,7 @@ impl<'s> Escaped<'s> {
     /// assert_eq!(words, ["url", "syntax%2B"]);
     /// assert_eq!(words[1].decode_utf8().unwrap(), "syntax+");
     /// ```
-    pub fn search_words(&self) -> impl Iterator<Item = Escaped<'s>> + 's {
+    pub fn search_words(&self) -> impl Iterator<Item = Escaped<'s>> + use<'s> {
         self.0.split('+').map(Escaped)
     }
 }

@@ -10,7 +10,7 @@
 //! characters: it stays with the reference's other shapes in `vocabulary::dialect`.
 
 use crate::vocabulary::classes;
-use crate::vocabulary::dialect::{xalpha_len, Dialect};
+use crate::vocabulary::dialect::{Dialect, xalpha_len};
 
 /// For each byte, whether it is a character of RFC 1738's `scheme`: the class
 /// `classes::rfc1738::SCHEME` of the grammar, as a table (one load per byte in

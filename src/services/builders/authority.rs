@@ -2,7 +2,7 @@
 //! has one: `hostport` (`port`), and `login` (`user`, `password`) for ftp and telnet
 //! (RFC 1738 sections 3.1 and 5).
 
-use super::text::{push, push_hostport, BuildError};
+use super::text::{BuildError, push, push_hostport};
 use crate::vocabulary::encode::charset;
 
 /// A builder's `[ user [ ":" password ] "@" ] host [ ":" port ]`, as given (decoded).

@@ -1,6 +1,6 @@
 //! `fileurl = "file://" [ host | "localhost" ] "/" fpath` (RFC 1738 section 3.10).
 
-use super::text::{finish_as, push_host, push_segments, BuildError};
+use super::text::{BuildError, finish_as, push_host, push_segments};
 use crate::ast::scheme::FileUrl;
 use crate::vocabulary::encode::charset;
 

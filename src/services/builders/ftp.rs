@@ -1,7 +1,7 @@
 //! `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]` (RFC 1738 section 3.2).
 
-use super::authority::{authority_setters, Authority};
-use super::text::{finish_as, push_segments, BuildError};
+use super::authority::{Authority, authority_setters};
+use super::text::{BuildError, finish_as, push_segments};
 use crate::ast::scheme::{FtpUrl, Typecode};
 use crate::vocabulary::encode::charset;
 

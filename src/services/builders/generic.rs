@@ -1,7 +1,7 @@
 //! `genericurl = scheme ":" schemepart` (RFC 1738 section 5), for schemes other than the
 //! predefined ones.
 
-use super::text::{finish_as, push, BuildError};
+use super::text::{BuildError, finish_as, push};
 use crate::ast::scheme::GenericUrl;
 use crate::vocabulary::encode::charset;
 

@@ -1,8 +1,8 @@
 //! `gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search [ "%09"
 //! gopher+_string ]]]]]` (RFC 1738 section 3.4).
 
-use super::authority::{authority_setters, Authority};
-use super::text::{finish_as, push, BuildError};
+use super::authority::{Authority, authority_setters};
+use super::text::{BuildError, finish_as, push};
 use crate::ast::scheme::GopherUrl;
 use crate::vocabulary::encode::charset;
 

@@ -1,7 +1,7 @@
 //! `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]` (RFC 1738 section 3.3).
 
-use super::authority::{authority_setters, Authority};
-use super::text::{finish_as, push, push_segments, BuildError};
+use super::authority::{Authority, authority_setters};
+use super::text::{BuildError, finish_as, push, push_segments};
 use crate::ast::scheme::HttpUrl;
 use crate::vocabulary::encode::charset;
 

@@ -1,6 +1,6 @@
 //! `mailtourl = "mailto:" encoded822addr` (RFC 1738 section 3.5).
 
-use super::text::{finish_as, push, BuildError};
+use super::text::{BuildError, finish_as, push};
 use crate::ast::scheme::MailtoUrl;
 use crate::vocabulary::encode::charset;
 

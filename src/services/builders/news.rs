@@ -1,7 +1,7 @@
 //! `newsurl = "news:" grouppart`, `grouppart = "*" | group | article` (RFC 1738 section
 //! 3.6).
 
-use super::text::{finish_as, push, push_host, BuildError};
+use super::text::{BuildError, finish_as, push, push_host};
 use crate::ast::scheme::NewsUrl;
 use crate::vocabulary::encode::charset;
 

@@ -1,8 +1,8 @@
 //! `nntpurl = "nntp://" hostport "/" group [ "/" digits ]` (RFC 1738 section 3.7).
 
-use super::authority::{authority_setters, Authority};
+use super::authority::{Authority, authority_setters};
 use super::news::check_group;
-use super::text::{finish_as, BuildError};
+use super::text::{BuildError, finish_as};
 use crate::ast::scheme::NntpUrl;
 
 /// Builds an [`NntpUrl`].

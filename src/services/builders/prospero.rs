@@ -1,8 +1,8 @@
 //! `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]` (RFC 1738 section
 //! 3.11).
 
-use super::authority::{authority_setters, Authority};
-use super::text::{finish_as, push, push_segments, BuildError};
+use super::authority::{Authority, authority_setters};
+use super::text::{BuildError, finish_as, push, push_segments};
 use crate::ast::scheme::ProsperoUrl;
 use crate::vocabulary::encode::charset;
 

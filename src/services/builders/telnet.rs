@@ -1,7 +1,7 @@
 //! `telneturl = "telnet://" login [ "/" ]` (RFC 1738 section 3.8).
 
-use super::authority::{authority_setters, Authority};
-use super::text::{finish_as, BuildError};
+use super::authority::{Authority, authority_setters};
+use super::text::{BuildError, finish_as};
 use crate::ast::scheme::TelnetUrl;
 
 /// Builds a [`TelnetUrl`].

@@ -2,7 +2,7 @@
 //! then read back by the parser (`finish`).
 
 use crate::ast::url::Url;
-use crate::vocabulary::encode::{push_octet, CharSet};
+use crate::vocabulary::encode::{CharSet, push_octet};
 use crate::vocabulary::error::ParseError;
 use crate::vocabulary::kind::UrlKind;
 

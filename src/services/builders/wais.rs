@@ -1,7 +1,7 @@
 //! `waisurl = waisdatabase | waisindex | waisdoc` (RFC 1738 section 3.9).
 
-use super::authority::{authority_setters, Authority};
-use super::text::{finish_as, push, BuildError};
+use super::authority::{Authority, authority_setters};
+use super::text::{BuildError, finish_as, push};
 use crate::ast::scheme::WaisUrl;
 use crate::vocabulary::encode::charset;
 

@@ -5,7 +5,7 @@
 use super::extractor::Extractor;
 use crate::vocabulary::kind::UrlKind;
 use crate::vocabulary::scheme::{is_scheme_char, scheme_run_end, scheme_run_start};
-use rfc1738_words::{bytes_below, equal_bytes, first_where, HIGHS, ONES};
+use rfc1738_words::{HIGHS, ONES, bytes_below, equal_bytes, first_where};
 use std::borrow::Cow;
 use std::fmt;
 

@@ -451,9 +451,11 @@ mod tests {
         let asked = findings(text, Extractor::new());
         let not_asked = findings(text, Extractor::new());
         assert!(asked.iter().filter(|found| found.error().is_some()).count() >= 2);
-        assert!(not_asked
-            .iter()
-            .all(|found| error_cell(found).is_none() || found.url() == "http://h:99999/x"));
+        assert!(
+            not_asked
+                .iter()
+                .all(|found| error_cell(found).is_none() || found.url() == "http://h:99999/x")
+        );
         assert_eq!(asked, not_asked);
         assert_eq!(format!("{asked:?}"), format!("{not_asked:?}"));
         let cloned = not_asked.clone();

@@ -2,7 +2,7 @@
 //! scheme, looked back from), which starts are read as candidates, and what an invalid
 //! finding leaves to search inside it.
 
-use super::candidate::{ends_run, name_before, skip_whitespace, Attempt, Candidate, Head, HEAD};
+use super::candidate::{Attempt, Candidate, HEAD, Head, ends_run, name_before, skip_whitespace};
 use super::extractor::Extractor;
 use crate::vocabulary::dialect::PREFIX;
 use crate::vocabulary::kind::UrlKind;
@@ -280,22 +280,22 @@ impl Scanner {
                     Attempt::NeedMore => return Step::NeedMore { keep: start },
                     Attempt::Found(resume) => {
                         let candidate = &self.candidate;
-                        if let Some(inside) = self.inside {
-                            if !self.is_valid(bytes, candidate) {
-                                // Not reported: its text is the invalid finding's. The
-                                // search goes on inside it, while tries are left.
-                                if inside.tries > 1 {
-                                    at = candidate.url_start() + 1;
-                                    self.inside = Some(Inside {
-                                        tries: inside.tries - 1,
-                                        ..inside
-                                    });
-                                } else {
-                                    at = inside.end;
-                                    self.inside = None;
-                                }
-                                continue;
+                        if let Some(inside) = self.inside
+                            && !self.is_valid(bytes, candidate)
+                        {
+                            // Not reported: its text is the invalid finding's. The
+                            // search goes on inside it, while tries are left.
+                            if inside.tries > 1 {
+                                at = candidate.url_start() + 1;
+                                self.inside = Some(Inside {
+                                    tries: inside.tries - 1,
+                                    ..inside
+                                });
+                            } else {
+                                at = inside.end;
+                                self.inside = None;
                             }
+                            continue;
                         }
                         self.pos = resume;
                         self.last = Some(Last {

@@ -1,6 +1,6 @@
 //! Files, RFC 1738 section 3.10.
 
-use super::line::{decode_plain, escape_octets, Line};
+use super::line::{Line, decode_plain, escape_octets};
 use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::FileUrl;
 use std::borrow::Cow;

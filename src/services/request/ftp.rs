@@ -1,6 +1,6 @@
 //! FTP, RFC 1738 section 3.2: the login of 3.2.1, the commands of 3.2.2.
 
-use super::line::{decode_plain, escape_octets, line, ForLine, Line};
+use super::line::{ForLine, Line, decode_plain, escape_octets, line};
 use super::terms::{Common, Missing, Protocol, RequestOptions, Transport};
 use crate::ast::scheme::{FtpUrl, Typecode};
 use std::borrow::Cow;

@@ -2,7 +2,7 @@
 //! fullest text on Gopher+ strings and what a client sends for each).
 
 use super::line::{
-    decode_cow, decode_for_line, decode_plain, escape_octets, plus_as_space, split_lines, Line,
+    Line, decode_cow, decode_for_line, decode_plain, escape_octets, plus_as_space, split_lines,
 };
 use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::GopherUrl;

@@ -1,6 +1,6 @@
 //! HTTP, RFC 1738 section 3.3, sent as the HTTP/1.0 clients of 1994 sent it.
 
-use super::line::{line, Line};
+use super::line::{Line, line};
 use super::terms::{Common, Missing, Protocol, RequestOptions, Transport};
 use crate::ast::scheme::HttpUrl;
 use std::fmt;

@@ -1,6 +1,6 @@
 //! News, RFC 1738 sections 3.6 (`news`) and 3.7 (`nntp`), both read over NNTP (RFC 977).
 
-use super::line::{decode_plain, escape_octets, line, Line};
+use super::line::{Line, decode_plain, escape_octets, line};
 use super::terms::{Common, Missing, Protocol, RequestOptions, Transport};
 use crate::ast::scheme::{Grouppart, NewsUrl, NntpUrl};
 use std::borrow::Cow;

@@ -4,12 +4,12 @@
 use super::{Request, RequestRefused};
 use crate::ast::reference::UrlReference;
 use crate::services::lint::Warning;
-use crate::services::report::{report_scheme, InputForm, WarningReport};
+use crate::services::report::{InputForm, WarningReport, report_scheme};
 use crate::services::unreadable::hex;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::ParseError;
-use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
 
 /// What a client sends for one input, serializable as one line of `rfc1738 request --json`:
 /// `input`, `dialect`, `valid`, `kind`, `scheme`, then for a request `protocol` (`null`

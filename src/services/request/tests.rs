@@ -307,10 +307,12 @@ fn allowed_dangers_keep_escaped_line_breaks_as_written() {
         b"USER anonymous\r\nCWD a%0D%0ADELE x\r\nRETR b\r\n"
     );
     assert_eq!(request.overridden().len(), 2);
-    assert!(request
-        .notes()
-        .iter()
-        .any(|note| note.starts_with("2 escaped CR, LF or NUL")));
+    assert!(
+        request
+            .notes()
+            .iter()
+            .any(|note| note.starts_with("2 escaped CR, LF or NUL"))
+    );
     // On a foreign port, an ASK form's lines are still its lines.
     let reference = parse_reference(
         "gopher://h:25/1s%09%09+%091%0D%0A+-1%0D%0Ay%0D%0A.%0D%0A",

@@ -69,10 +69,16 @@ impl<'u> UndefinedRequest<'u> {
 
     pub(crate) fn notes(&self) -> Vec<String> {
         let note = match self.kind {
-            UrlKind::Mid => "mid: names a mail message by its Message-ID (RFC 1630); no protocol to fetch it is given",
-            UrlKind::Cid => "cid: names a MIME body part by its Content-ID (RFC 1630), found in the message that holds it",
+            UrlKind::Mid => {
+                "mid: names a mail message by its Message-ID (RFC 1630); no protocol to fetch it is given"
+            }
+            UrlKind::Cid => {
+                "cid: names a MIME body part by its Content-ID (RFC 1630), found in the message that holds it"
+            }
             UrlKind::Urn => "urn: is reserved by RFC 1630 for names still in development",
-            _ => "a new scheme's registration gives its access algorithm (RFC 1738 section 4); this library knows none",
+            _ => {
+                "a new scheme's registration gives its access algorithm (RFC 1738 section 4); this library knows none"
+            }
         };
         vec![note.to_owned()]
     }

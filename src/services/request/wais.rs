@@ -1,6 +1,6 @@
 //! WAIS, RFC 1738 section 3.9.
 
-use super::line::{decode_cow, decode_plain, escape_octets, plus_as_space, Line};
+use super::line::{Line, decode_cow, decode_plain, escape_octets, plus_as_space};
 use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::{WaisForm, WaisUrl};
 use crate::vocabulary::dialect::Dialect;

@@ -114,13 +114,13 @@ fn parse(context: &str, partial: &str, anchor_wanted: bool) -> String {
         result.push(':');
     }
     // Different accesses: nothing is inherited.
-    if let (Some(given_access), Some(related_access)) = (given.access, related.access) {
-        if given_access != related_access {
-            related.host = None;
-            related.absolute = None;
-            related.relative = None;
-            related.anchor = None;
-        }
+    if let (Some(given_access), Some(related_access)) = (given.access, related.access)
+        && given_access != related_access
+    {
+        related.host = None;
+        related.absolute = None;
+        related.relative = None;
+        related.anchor = None;
     }
     if let Some(host) = given.host.or(related.host) {
         result.push_str("//");
@@ -144,12 +144,12 @@ fn parse(context: &str, partial: &str, anchor_wanted: bool) -> String {
         }
     }
     // Different hosts: no path and no anchor are inherited.
-    if let (Some(given_host), Some(related_host)) = (given.host, related.host) {
-        if given_host != related_host {
-            related.absolute = None;
-            related.relative = None;
-            related.anchor = None;
-        }
+    if let (Some(given_host), Some(related_host)) = (given.host, related.host)
+        && given_host != related_host
+    {
+        related.absolute = None;
+        related.relative = None;
+        related.anchor = None;
     }
     if let Some(absolute) = given.absolute {
         result.push('/');

@@ -76,12 +76,11 @@ pub(super) fn rule_error(
 ) -> ParseError {
     let mut offset = offset.min(input.len());
     // pest fails an escape at its bad hex digit; the error is the escape, from its "%".
-    if expected.iter().any(|name| name == "hex") {
-        if let Some(back) =
+    if expected.iter().any(|name| name == "hex")
+        && let Some(back) =
             (1..=2).find(|&back| offset >= back && input.as_bytes()[offset - back] == b'%')
-        {
-            offset -= back;
-        }
+    {
+        offset -= back;
     }
     let rest = &input[offset..];
     let kind = match rest.chars().next() {

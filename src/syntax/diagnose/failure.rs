@@ -287,11 +287,7 @@ pub(crate) fn quoted_char(byte: usize) -> &'static str {
 
 /// The bit of an ASCII character in a `u128` set (0 for any other character).
 pub(super) fn bit(c: char) -> u128 {
-    if c.is_ascii() {
-        1 << c as u32
-    } else {
-        0
-    }
+    if c.is_ascii() { 1 << c as u32 } else { 0 }
 }
 
 /// The ASCII characters `rule` can start with (bit `c` for character `c`), asked of the

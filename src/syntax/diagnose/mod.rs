@@ -49,10 +49,8 @@ pub(crate) fn diagnose<R: Grammar>(input: &str, valid: &dyn Fn(&str) -> bool) ->
     // RFC 1738's entry rule is a URL alone: one copied from running text may still have
     // what it had there (nothing, its wrapper, whitespace around it).
     let url_alone = dialect == Dialect::Rfc1738;
-    if url_alone {
-        if let Some(error) = checks::as_in_running_text(input, valid) {
-            return error;
-        }
+    if url_alone && let Some(error) = checks::as_in_running_text(input, valid) {
+        return error;
     }
     // The family's is a reference, which may start with the prefix "URL:".
     let prefix_len = if url_alone {

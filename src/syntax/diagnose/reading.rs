@@ -2,7 +2,7 @@
 //! reads ([`Reading`]).
 
 use crate::syntax::compiled::Grammar;
-use crate::syntax::diagnose::failure::{bit, Failure};
+use crate::syntax::diagnose::failure::{Failure, bit};
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use crate::vocabulary::kind::UrlKind;

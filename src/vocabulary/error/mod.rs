@@ -387,9 +387,11 @@ mod tests {
         let error = ParseError::new("a\tb c", 4, None, ErrorKind::UnexpectedEnd, vec![]);
         assert!(error.render().contains("  | a\\x09b c\n  |        ^"));
         let error = ParseError::new("\x1b[2J\u{9b}x", 6, None, ErrorKind::UnexpectedEnd, vec![]);
-        assert!(error
-            .render()
-            .contains("  | \\x1b[2J\\u{9b}x\n  |              ^"));
+        assert!(
+            error
+                .render()
+                .contains("  | \\x1b[2J\\u{9b}x\n  |              ^")
+        );
         // A span of control characters is as wide as their escapes.
         let (shown, column, width) = window("ab\x07\x07cd", 2..4);
         assert_eq!((shown.as_str(), column, width), ("ab\\x07\\x07cd", 2, 8));
