@@ -101,12 +101,9 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
                 },
                 json,
             };
-            let mut select = select(&inputs.select);
-            let status = sources(&urls, &inputs).each("parse", "URLs (one per line)", out, {
-                |item, place, out| parse::print_url(item, place, &mode, &mut select, out)
-            })?;
-            select.finish(out, "parse", "inputs")?;
-            Ok(status)
+            per_url("parse", &urls, &inputs, out, |item, place, select, out| {
+                parse::print_url(item, place, &mode, select, out)
+            })
         }
         Command::Resolve {
             mode,
@@ -138,17 +135,13 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
                 out,
             )
         }
-        Command::Normalize { json, urls, inputs } => {
-            let mut select = select(&inputs.select);
-            let status = sources(&urls, &inputs).each(
-                "normalize",
-                "URLs (one per line)",
-                out,
-                |item, place, out| normalize::print_normalized(item, place, json, &mut select, out),
-            )?;
-            select.finish(out, "normalize", "inputs")?;
-            Ok(status)
-        }
+        Command::Normalize { json, urls, inputs } => per_url(
+            "normalize",
+            &urls,
+            &inputs,
+            out,
+            |item, place, select, out| normalize::print_normalized(item, place, json, select, out),
+        ),
         Command::Lint {
             dialect,
             json,
@@ -162,15 +155,9 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
                 all,
                 paint,
             };
-            let mut select = select(&inputs.select);
-            let status = sources(&urls, &inputs).each(
-                "lint",
-                "URLs (one per line)",
-                out,
-                |item, place, out| lint::print_lint(item, place, &mode, &mut select, out),
-            )?;
-            select.finish(out, "lint", "inputs")?;
-            Ok(status)
+            per_url("lint", &urls, &inputs, out, |item, place, select, out| {
+                lint::print_lint(item, place, &mode, select, out)
+            })
         }
         Command::Request {
             dialect,
@@ -189,15 +176,13 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
                 options,
                 paint,
             };
-            let mut select = select(&inputs.select);
-            let status = sources(&urls, &inputs).each(
+            per_url(
                 "request",
-                "URLs (one per line)",
+                &urls,
+                &inputs,
                 out,
-                |item, place, out| request::print_request(item, place, &mode, &mut select, out),
-            )?;
-            select.finish(out, "request", "inputs")?;
-            Ok(status)
+                |item, place, select, out| request::print_request(item, place, &mode, select, out),
+            )
         }
         Command::Fetch {
             dialect,
@@ -344,6 +329,26 @@ fn sources<'a>(arguments: &'a [String], inputs: &'a Inputs) -> Sources<'a> {
         arguments,
         files: &inputs.files,
     }
+}
+
+/// A mode that reads URLs one per line (parse, normalize, lint, request), its plumbing
+/// written once: the selection of `--only`, `--quiet` and `--summary`, the sources
+/// (arguments, `-`, `--file`), `print` called for each input with its place, then the
+/// summary.
+fn per_url(
+    mode: &str,
+    urls: &[String],
+    inputs: &Inputs,
+    out: &mut Out,
+    mut print: impl FnMut(lines::Item<'_>, place::Place<'_>, &mut Select, &mut Out) -> io::Result<bool>,
+) -> io::Result<Status> {
+    let mut select = select(&inputs.select);
+    let status =
+        sources(urls, inputs).each(mode, "URLs (one per line)", out, |item, place, out| {
+            print(item, place, &mut select, out)
+        })?;
+    select.finish(out, mode, "inputs")?;
+    Ok(status)
 }
 
 fn select(args: &SelectArgs) -> Select {
