@@ -118,6 +118,13 @@ def main():
     parser.add_argument("base")
     parser.add_argument("new")
     parser.add_argument("--material", default="/work/shared/real-material")
+    parser.add_argument(
+        "--rename",
+        action="append",
+        default=[],
+        metavar="OLD=NEW",
+        help="replace OLD by NEW in the base's output before comparing (a change made on purpose)",
+    )
     args = parser.parse_args()
 
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="sameness-extract-"))
@@ -167,6 +174,9 @@ def main():
         total += 1
         base = run(args.base, cmd_args, stdin_bytes, piece)
         new = run(args.new, cmd_args, stdin_bytes, piece)
+        for pair in args.rename:
+            old, replacement = (part.encode() for part in pair.split("=", 1))
+            base = (base[0], base[1].replace(old, replacement), base[2].replace(old, replacement))
         if base != new:
             failures.append(f"{label}: {' '.join(cmd_args)}" + (f" (stdin, {piece}-byte writes)" if piece else ""))
         return base
