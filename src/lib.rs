@@ -212,9 +212,10 @@ pub mod resolution {
 }
 
 /// Inputs that are no text: a line too long to read, bytes that are not UTF-8, a line
-/// without the tab a batch mode wants; each with its place.
+/// without the tab a batch mode wants; each with its place; and [`hex`](unreadable::hex),
+/// how reports write bytes that are not text.
 pub mod unreadable {
-    pub use crate::services::unreadable::{Unreadable, UnreadableInput};
+    pub use crate::services::unreadable::{Unreadable, UnreadableInput, hex};
 }
 
 /// The JSON reports of the command line and the corpus (feature `serde`): one report per

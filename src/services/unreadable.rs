@@ -231,8 +231,13 @@ impl fmt::Display for UnreadableInput<'_> {
     }
 }
 
-/// `bytes` in lower-case hexadecimal, two digits a byte.
-pub(crate) fn hex(bytes: &[u8]) -> String {
+/// `bytes` in lower-case hexadecimal, two digits a byte: how every report writes bytes that
+/// are not text (`found_hex`, `sends_hex`, the network client's `line_hex`).
+///
+/// ```
+/// assert_eq!(rfc1738::unreadable::hex(b"caf\xe9"), "636166e9");
+/// ```
+pub fn hex(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(2 * bytes.len());
     for byte in bytes {
         let _ = write!(out, "{byte:02x}");

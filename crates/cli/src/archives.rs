@@ -70,11 +70,12 @@ impl Archives {
                 let file = file.unwrap_or("-");
                 let mut tally = Tally::new(Tally::LISTED);
                 self.reader.read(input, detected, &mut |item| {
-                    tally.count(&item, |document| (command.wanted)(document.media_type));
+                    // Whether the command reads the document, asked once of its media type.
+                    let wanted =
+                        matches!(&item, Item::Document(each) if (command.wanted)(each.media_type));
+                    tally.count(&item, |_| wanted);
                     match item {
-                        Item::Document(each) if (command.wanted)(each.media_type) => {
-                            document(each, file, select, out)
-                        }
+                        Item::Document(each) if wanted => document(each, file, select, out),
                         Item::Problem(problem) | Item::Warning(problem) => {
                             tell(out, command.mode, file, problem)
                         }

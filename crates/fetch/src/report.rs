@@ -4,7 +4,7 @@
 use super::error::FetchError;
 use super::outcome::Fetched;
 use super::transcript::{Event, Transcript};
-
+use rfc1738::unreadable::hex;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
@@ -129,10 +129,4 @@ impl Serialize for EventEntry<'_> {
         }
         map.end()
     }
-}
-
-/// `bytes` in lower-case hexadecimal: a line's `line_hex` when it is not UTF-8, as every
-/// report of the rfc1738 crates writes bytes that are not text.
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
