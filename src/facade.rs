@@ -8,7 +8,6 @@ use crate::syntax::compiled::Grammar;
 use crate::syntax::compiled::rfc1738::Rule;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::{ErrorKind, ParseError};
-use std::str::FromStr;
 
 /// Parses a URL by the grammar of RFC 1738 section 5.
 ///
@@ -259,7 +258,7 @@ pub(crate) fn read_by_parts(input: &str) -> Result<UrlReference<'_>, ParseError>
             .map_err(|error| error.in_production(url.kind()))?;
     }
     let fragment = fragment.map(|_| end + 1..input.len());
-    Ok(UrlReference::new(
+    Ok(crate::ast::reference::new(
         Dialect::Rfc1738,
         input,
         prefixed,
@@ -277,113 +276,5 @@ fn parse_part(input: &str, range: std::ops::Range<usize>) -> Result<Url<'_>, Par
     match read_url(text) {
         Some(read) => read.map_err(|error| error.shifted(input, range.start)),
         None => Err(diagnose_url(text).shifted(input, range.start)),
-    }
-}
-
-impl<'a> Url<'a> {
-    /// Parses a URL by the grammar of RFC 1738 section 5: the same as [`crate::parse`].
-    ///
-    /// ```
-    /// use rfc1738::{Url, UrlKind};
-    ///
-    /// let url = Url::parse("wais://quake.think.com/directory-of-servers").unwrap();
-    /// assert_eq!(url.kind(), UrlKind::Wais);
-    /// assert!(Url::parse("http://info.cern.ch/a b").is_err());
-    /// ```
-    pub fn parse(input: &'a str) -> Result<Url<'a>, ParseError> {
-        parse(input)
-    }
-
-    /// Parses a URL by the grammar of `dialect`: the whole input is the URL, without the
-    /// prefix `URL:` and the `#fragment` that [`crate::parse_reference`] reads around one.
-    ///
-    /// - [`Dialect::Rfc1738`]: [`crate::parse`] (where `URL:` followed by a scheme is a
-    ///   `genericurl` of scheme `url`, as section 5 reads it).
-    /// - [`Dialect::Rfc1630`] and [`Dialect::DraftWwwUri00`]: the input is read as
-    ///   [`crate::parse_reference`] reads it, and one with a fragment is refused with
-    ///   [`ErrorKind::Fragment`] at its `#`. These grammars read `URL:` followed by a
-    ///   scheme as the prefix of `prefixedurl`: such an input is read as the URL after a
-    ///   prefix, where the draft has a generic URL of scheme `url` (`URL:http://h/`, the
-    ///   URL of `URL:URL:http://h/`), or refused with [`ErrorKind::Wrapper`] at offset 0
-    ///   (RFC 1630, whose prefix comes before a URL of a named scheme only). Such a URL
-    ///   owns its text.
-    ///
-    /// `Url::parse_in(url.as_str(), dialect)` gives back, equal (`==`), a URL that
-    /// `dialect` read, alone or inside a reference.
-    ///
-    /// ```
-    /// use rfc1738::{Dialect, Url, UrlKind};
-    ///
-    /// // RFC 1630 knows mid: URLs; the draft allows a space in an http path.
-    /// let mid = Url::parse_in("mid:12345@info.cern.ch", Dialect::Rfc1630).unwrap();
-    /// assert_eq!(mid.kind(), UrlKind::Mid);
-    /// assert!(Url::parse_in("http://info.cern.ch/a b", Dialect::DraftWwwUri00).is_ok());
-    ///
-    /// let error = Url::parse_in("http://info.cern.ch/#top", Dialect::Rfc1630).unwrap_err();
-    /// assert_eq!((error.kind().code(), error.offset()), ("fragment", 20));
-    /// ```
-    pub fn parse_in(input: &'a str, dialect: Dialect) -> Result<Url<'a>, ParseError> {
-        if dialect == Dialect::Rfc1738 {
-            return parse(input);
-        }
-        let reference = parse_reference(input, dialect)?;
-        if reference.is_prefixed() {
-            // The grammar reads `URL:` and a scheme as the prefix of a reference; the same
-            // text is a URL only after a prefix (the draft's `URL:URL:x:y`, whose URL is
-            // `URL:x:y`, of scheme `url`), which is how it is read here.
-            let wrapped = format!("{}{input}", crate::vocabulary::dialect::PREFIX);
-            if let Ok(reference) = parse_reference(&wrapped, dialect)
-                && reference.is_prefixed()
-                && reference.fragment().is_none()
-                && reference.url().as_str() == input
-            {
-                return Ok(reference.into_url().into_owned());
-            }
-            let error = ErrorKind::Wrapper { wrapper: "URL:..." };
-            return Err(ParseError::new(input, 0, None, error, Vec::new()).in_dialect(dialect));
-        }
-        if let Some(fragment) = reference.fragment() {
-            let hash = input.len() - fragment.len() - 1;
-            let kind = reference.url().kind();
-            let error = ParseError::new(input, hash, Some(kind), ErrorKind::Fragment, Vec::new());
-            return Err(error.in_dialect(dialect));
-        }
-        Ok(reference.into_url())
-    }
-
-    /// The first dialect, of RFC 1738, RFC 1630 and draft-www-uri-00 in that order, that
-    /// reads this URL's text as this same URL ([`Url::parse_in`]): a URL does not keep the
-    /// dialect that read it, and URLs that several dialects read alike are equal. `None`
-    /// for a URL none reads back, which no function of this crate makes.
-    #[cfg(feature = "serde")]
-    pub(crate) fn reading_dialect(&self) -> Option<Dialect> {
-        let text = self.as_str();
-        Dialect::ALL.into_iter().find(|&dialect| {
-            if dialect == Dialect::Rfc1738 {
-                // Without the diagnosis of a failure, which is not needed here.
-                text.len() <= dialect.max_input_len()
-                    && crate::facade::read_url(text)
-                        .is_some_and(|url| url.is_ok_and(|url| url == *self))
-            } else {
-                Url::parse_in(text, dialect).is_ok_and(|url| url == *self)
-            }
-        })
-    }
-}
-
-impl FromStr for Url<'static> {
-    type Err = ParseError;
-
-    /// Parses and takes ownership of the text.
-    fn from_str(input: &str) -> Result<Self, ParseError> {
-        parse(input).map(Url::into_owned)
-    }
-}
-
-impl<'a> TryFrom<&'a str> for Url<'a> {
-    type Error = ParseError;
-
-    fn try_from(input: &'a str) -> Result<Self, ParseError> {
-        parse(input)
     }
 }

@@ -123,6 +123,7 @@ mod ast;
 mod facade;
 mod judge;
 mod lowering;
+mod methods;
 mod services;
 mod syntax;
 mod vocabulary;

@@ -2,7 +2,7 @@
 //! where it lies in the URL's text. The one place that knows each variant's layout; the
 //! report, the section 6 checks, normalization and [`Url`]'s accessors read it.
 
-use crate::ast::host::{Host, HostPortSpans, LoginSpans, PortSpan};
+use crate::ast::host::{HostPortSpans, LoginSpans, PortSpan};
 use crate::ast::scheme::{FormSpans, FtpTypeSpan, GenericParts};
 use crate::ast::url::Url;
 use crate::vocabulary::escape::Escaped;
@@ -268,242 +268,157 @@ impl Authority {
     }
 }
 
-impl<'a> Url<'a> {
-    /// The components of the URL, in the order of its text, each with its [`Role`] (the
-    /// rule it matches), its byte range in [`Url::as_str`] and its text as written.
-    ///
-    /// Only the components the URL holds are given (an absent port is not; an empty user,
-    /// `ftp://@host/`, is, empty). They do not overlap: with the delimiters between them
-    /// (`://`, `:`, `@`, `/`, `;type=`, `%09`, ...) they make up the text. The scheme comes
-    /// first; then, by scheme:
-    ///
-    /// | URL | components |
-    /// | --- | --- |
-    /// | http | host, port, hpath, search |
-    /// | ftp | user, password, host, port, fpath, then typecode (RFC 1738) or ftptype (RFC 1630) |
-    /// | gopher | host, port, gtype, selector, search, gopher+_string |
-    /// | mailto | encoded822addr |
-    /// | news | grouppart |
-    /// | nntp | host, port, group, article |
-    /// | telnet, rlogin, tn3270 | user, password, host, port |
-    /// | wais | host, port, database, then search, or wtype and wpath |
-    /// | file | host (when not empty), fpath |
-    /// | prospero | host, port, ppath, fieldname and fieldvalue of each fieldspec, version, attributes |
-    /// | generic, RFC 1738 | schemepart; or, for an `ip-schemepart`, user, password, host, port, urlpath |
-    /// | generic, RFC 1630 | path, search |
-    /// | mid, cid | addr-spec, content-identifier |
-    ///
-    /// ```
-    /// use rfc1738::{Role, Url};
-    ///
-    /// let url = Url::parse("ftp://anonymous@ftp.funet.fi:2121/pub/README;type=a").unwrap();
-    /// let parts: Vec<(&str, std::ops::Range<usize>, &str)> = url
-    ///     .components()
-    ///     .map(|c| (c.role().name(), c.span(), c.as_str()))
-    ///     .collect();
-    /// assert_eq!(
-    ///     parts,
-    ///     [
-    ///         ("scheme", 0..3, "ftp"),
-    ///         ("user", 6..15, "anonymous"),
-    ///         ("host", 16..28, "ftp.funet.fi"),
-    ///         ("port", 29..33, "2121"),
-    ///         ("fpath", 34..44, "pub/README"),
-    ///         ("typecode", 50..51, "a"),
-    ///     ]
-    /// );
-    /// assert_eq!(url.component(Role::Host).unwrap().as_str(), "ftp.funet.fi");
-    /// ```
-    pub fn components(&self) -> Components<'_> {
-        let mut components = Vec::new();
-        let text = self.as_str();
-        self.walk(&mut |role, span| {
-            components.push(Component {
-                role,
-                span,
-                text: span.of_text(text),
-            });
-            true
-        });
-        Components {
-            inner: components.into_iter(),
-        }
-    }
-
-    /// The first component of the role `role` ([`Url::components`]), or `None` when the
-    /// URL has none. Walks the URL only up to it, and allocates nothing.
-    #[inline]
-    pub fn component(&self, role: Role) -> Option<Component<'_>> {
-        let mut found = None;
-        self.walk(&mut |seen, span| {
-            if seen == role {
-                found = Some(span);
-            }
-            found.is_none()
-        });
-        found.map(|span| Component {
+/// The components of `url` ([`Url::components`]).
+pub(crate) fn components_of<'u>(url: &'u Url<'_>) -> Components<'u> {
+    let mut components = Vec::new();
+    let text = url.as_str();
+    walk(url, &mut |role, span| {
+        components.push(Component {
             role,
             span,
-            text: span.of_text(self.as_str()),
-        })
-    }
-
-    /// Calls `visit` with each component's role and span, in the order of the text, until
-    /// it returns `false`: the layout of each variant. Generic over `visit`, so that each
-    /// accessor gets its own copy with its visit inlined (through a `dyn` visitor, whether
-    /// `port()` was inlined into a caller depended on unrelated code: 15% of a typed
-    /// parse's time in the benchmark).
-    #[inline]
-    pub(crate) fn walk(&self, visit: &mut impl Visit) {
-        let text = self.as_str();
-        let scheme = match self {
-            Url::Generic(generic) => generic.scheme,
-            _ => Span {
-                start: 0,
-                end: self.kind().name().len() as u32,
-            },
-        };
-        if !visit.component(Role::Scheme, scheme) {
-            return;
-        }
-        if let Some(authority) = self.authority()
-            && !authority.walk(visit)
-        {
-            return;
-        }
-        match self {
-            Url::Http(url) => {
-                visit!(visit, Role::Hpath, url.hpath);
-                visit!(visit, Role::Search, url.search);
-            }
-            Url::Ftp(url) => {
-                visit!(visit, Role::Fpath, url.fpath);
-                match url.ftp_type {
-                    Some(FtpTypeSpan::Typecode(_, span)) => {
-                        visit!(visit, Role::Typecode, Some(span))
-                    }
-                    Some(FtpTypeSpan::Ftptype(span)) => visit!(visit, Role::Ftptype, Some(span)),
-                    None => {}
-                }
-            }
-            Url::Gopher(url) => {
-                visit!(visit, Role::Gtype, url.gtype);
-                visit!(visit, Role::Selector, url.selector);
-                visit!(visit, Role::Search, url.search);
-                visit!(visit, Role::GopherPlus, url.gopher_plus);
-            }
-            Url::Mailto(url) => visit!(visit, Role::Encoded822addr, Some(url.address)),
-            Url::News(_) => {
-                // `news:` then the grouppart, to the end.
-                let (start, end) = ("news:".len() as u32, text.len() as u32);
-                visit!(visit, Role::Grouppart, Some(Span { start, end }));
-            }
-            Url::Nntp(url) => {
-                visit!(visit, Role::Group, Some(url.group));
-                visit!(visit, Role::Article, url.article);
-            }
-            Url::Telnet(_) | Url::Rlogin(_) | Url::Tn3270(_) => {}
-            Url::Wais(url) => {
-                visit!(visit, Role::Database, Some(url.database));
-                match url.form {
-                    FormSpans::Database => {}
-                    FormSpans::Index { search } => visit!(visit, Role::Search, Some(search)),
-                    FormSpans::Document { wtype, wpath } => {
-                        visit!(visit, Role::Wtype, Some(wtype));
-                        visit!(visit, Role::Wpath, Some(wpath));
-                    }
-                }
-            }
-            Url::File(url) => visit!(visit, Role::Fpath, Some(url.fpath)),
-            Url::Prospero(url) => {
-                visit!(visit, Role::Ppath, Some(url.ppath));
-                for (name, value) in url.field_spans() {
-                    visit!(visit, Role::Fieldname, Some(name));
-                    visit!(visit, Role::Fieldvalue, Some(value));
-                }
-                visit!(visit, Role::Version, url.version);
-                visit!(visit, Role::Attributes, url.attributes);
-            }
-            Url::Generic(url) => match url.form {
-                GenericParts::Opaque => visit!(visit, Role::Schemepart, Some(url.scheme_part)),
-                GenericParts::IpSchemepart { urlpath, .. } => {
-                    visit!(visit, Role::Urlpath, urlpath)
-                }
-                GenericParts::Uri => {
-                    let (path, search) = url.path_search().expect("a uri has a path");
-                    visit!(visit, Role::Path, Some(path));
-                    visit!(visit, Role::Search, search);
-                }
-            },
-            Url::Mid(url) => visit!(visit, Role::AddrSpec, Some(url.id)),
-            Url::Cid(url) => visit!(visit, Role::ContentIdentifier, Some(url.id)),
-        }
-    }
-
-    /// Where the URL's user, password, host and port lie, for the URLs in the common
-    /// Internet scheme syntax (section 3.1) that have a host: the layout the walk and the
-    /// accessors of the host and port share.
-    #[inline]
-    pub(crate) fn authority(&self) -> Option<Authority> {
-        match self {
-            Url::Http(url) => Some(Authority::of_hostport(&url.hostport)),
-            Url::Ftp(url) => Some(Authority::of_login(&url.login)),
-            Url::Gopher(url) => Some(Authority::of_hostport(&url.hostport)),
-            Url::Nntp(url) => url.hostport.as_ref().map(Authority::of_hostport),
-            Url::Telnet(url) | Url::Rlogin(url) | Url::Tn3270(url) => {
-                Some(Authority::of_login(&url.login))
-            }
-            Url::Wais(url) => Some(Authority::of_hostport(&url.hostport)),
-            Url::File(url) => url.host.map(|host| Authority {
-                user: OptSpan::NONE,
-                password: OptSpan::NONE,
-                host: host.span,
-                port: None,
-            }),
-            Url::Prospero(url) => Some(Authority::of_hostport(&url.hostport)),
-            Url::Generic(url) => match &url.form {
-                GenericParts::IpSchemepart { login, .. } => Some(Authority::of_login(login)),
-                GenericParts::Opaque | GenericParts::Uri => None,
-            },
-            Url::Mailto(_) | Url::News(_) | Url::Mid(_) | Url::Cid(_) => None,
-        }
+            text: span.of_text(text),
+        });
+        true
+    });
+    Components {
+        inner: components.into_iter(),
     }
 }
 
-/// The accessors of [`Url`] that read the layout the component walk reads.
-impl Url<'_> {
-    /// The `host` as written ([`Host`]: the text, and the address of a `hostnumber`), for
-    /// URLs in the common Internet scheme syntax (section 3.1): the same type as each
-    /// scheme's own `host()`. `None` for mailto and news (which name no host to connect
-    /// to), for a file URL with an empty host, an RFC 1630 `nntpaddress`, and a generic URL
-    /// without an `ip-schemepart`.
-    ///
-    /// ```
-    /// let url = rfc1738::parse("gopher://128.101.54.2:70/1").unwrap();
-    /// let host = url.host().unwrap();
-    /// assert_eq!(host, "128.101.54.2");
-    /// assert_eq!(host.ipv4(), Some(std::net::Ipv4Addr::new(128, 101, 54, 2)));
-    /// assert_eq!(rfc1738::parse("mailto:timbl@info.cern.ch").unwrap().host(), None);
-    /// ```
-    #[inline]
-    pub fn host(&self) -> Option<Host<'_>> {
-        match self {
-            Url::Http(url) => Some(url.host()),
-            Url::Ftp(url) => Some(url.host()),
-            Url::Gopher(url) => Some(url.host()),
-            Url::Nntp(url) => url.host(),
-            Url::Telnet(url) | Url::Rlogin(url) | Url::Tn3270(url) => Some(url.host()),
-            Url::Wais(url) => Some(url.host()),
-            Url::File(url) => url.host(),
-            Url::Prospero(url) => Some(url.host()),
-            Url::Generic(url) => url.host(),
-            Url::Mailto(_) | Url::News(_) | Url::Mid(_) | Url::Cid(_) => None,
+/// The first component of `url` of the role `role` ([`Url::component`]).
+#[inline]
+pub(crate) fn component_of<'u>(url: &'u Url<'_>, role: Role) -> Option<Component<'u>> {
+    let mut found = None;
+    walk(url, &mut |seen, span| {
+        if seen == role {
+            found = Some(span);
         }
-    }
+        found.is_none()
+    });
+    found.map(|span| Component {
+        role,
+        span,
+        text: span.of_text(url.as_str()),
+    })
+}
 
-    /// The port as written (not defaulted); `None` when the URL gives none.
-    #[inline]
-    pub fn port(&self) -> Option<u16> {
-        self.authority()?.port.map(|port| port.value)
+/// Calls `visit` with each component's role and span, in the order of the text, until
+/// it returns `false`: the layout of each variant. Generic over `visit`, so that each
+/// accessor gets its own copy with its visit inlined (through a `dyn` visitor, whether
+/// `port()` was inlined into a caller depended on unrelated code: 15% of a typed
+/// parse's time in the benchmark).
+#[inline]
+pub(crate) fn walk(url: &Url<'_>, visit: &mut impl Visit) {
+    let text = url.as_str();
+    let scheme = match url {
+        Url::Generic(generic) => generic.scheme,
+        _ => Span {
+            start: 0,
+            end: url.kind().name().len() as u32,
+        },
+    };
+    if !visit.component(Role::Scheme, scheme) {
+        return;
+    }
+    if let Some(authority) = authority(url)
+        && !authority.walk(visit)
+    {
+        return;
+    }
+    match url {
+        Url::Http(url) => {
+            visit!(visit, Role::Hpath, url.hpath);
+            visit!(visit, Role::Search, url.search);
+        }
+        Url::Ftp(url) => {
+            visit!(visit, Role::Fpath, url.fpath);
+            match url.ftp_type {
+                Some(FtpTypeSpan::Typecode(_, span)) => {
+                    visit!(visit, Role::Typecode, Some(span))
+                }
+                Some(FtpTypeSpan::Ftptype(span)) => visit!(visit, Role::Ftptype, Some(span)),
+                None => {}
+            }
+        }
+        Url::Gopher(url) => {
+            visit!(visit, Role::Gtype, url.gtype);
+            visit!(visit, Role::Selector, url.selector);
+            visit!(visit, Role::Search, url.search);
+            visit!(visit, Role::GopherPlus, url.gopher_plus);
+        }
+        Url::Mailto(url) => visit!(visit, Role::Encoded822addr, Some(url.address)),
+        Url::News(_) => {
+            // `news:` then the grouppart, to the end.
+            let (start, end) = ("news:".len() as u32, text.len() as u32);
+            visit!(visit, Role::Grouppart, Some(Span { start, end }));
+        }
+        Url::Nntp(url) => {
+            visit!(visit, Role::Group, Some(url.group));
+            visit!(visit, Role::Article, url.article);
+        }
+        Url::Telnet(_) | Url::Rlogin(_) | Url::Tn3270(_) => {}
+        Url::Wais(url) => {
+            visit!(visit, Role::Database, Some(url.database));
+            match url.form {
+                FormSpans::Database => {}
+                FormSpans::Index { search } => visit!(visit, Role::Search, Some(search)),
+                FormSpans::Document { wtype, wpath } => {
+                    visit!(visit, Role::Wtype, Some(wtype));
+                    visit!(visit, Role::Wpath, Some(wpath));
+                }
+            }
+        }
+        Url::File(url) => visit!(visit, Role::Fpath, Some(url.fpath)),
+        Url::Prospero(url) => {
+            visit!(visit, Role::Ppath, Some(url.ppath));
+            for (name, value) in url.field_spans() {
+                visit!(visit, Role::Fieldname, Some(name));
+                visit!(visit, Role::Fieldvalue, Some(value));
+            }
+            visit!(visit, Role::Version, url.version);
+            visit!(visit, Role::Attributes, url.attributes);
+        }
+        Url::Generic(url) => match url.form {
+            GenericParts::Opaque => visit!(visit, Role::Schemepart, Some(url.scheme_part)),
+            GenericParts::IpSchemepart { urlpath, .. } => {
+                visit!(visit, Role::Urlpath, urlpath)
+            }
+            GenericParts::Uri => {
+                let (path, search) = url.path_search().expect("a uri has a path");
+                visit!(visit, Role::Path, Some(path));
+                visit!(visit, Role::Search, search);
+            }
+        },
+        Url::Mid(url) => visit!(visit, Role::AddrSpec, Some(url.id)),
+        Url::Cid(url) => visit!(visit, Role::ContentIdentifier, Some(url.id)),
+    }
+}
+
+/// Where the URL's user, password, host and port lie, for the URLs in the common
+/// Internet scheme syntax (section 3.1) that have a host: the layout the walk and the
+/// accessors of the host and port share.
+#[inline]
+pub(crate) fn authority(url: &Url<'_>) -> Option<Authority> {
+    match url {
+        Url::Http(url) => Some(Authority::of_hostport(&url.hostport)),
+        Url::Ftp(url) => Some(Authority::of_login(&url.login)),
+        Url::Gopher(url) => Some(Authority::of_hostport(&url.hostport)),
+        Url::Nntp(url) => url.hostport.as_ref().map(Authority::of_hostport),
+        Url::Telnet(url) | Url::Rlogin(url) | Url::Tn3270(url) => {
+            Some(Authority::of_login(&url.login))
+        }
+        Url::Wais(url) => Some(Authority::of_hostport(&url.hostport)),
+        Url::File(url) => url.host.map(|host| Authority {
+            user: OptSpan::NONE,
+            password: OptSpan::NONE,
+            host: host.span,
+            port: None,
+        }),
+        Url::Prospero(url) => Some(Authority::of_hostport(&url.hostport)),
+        Url::Generic(url) => match &url.form {
+            GenericParts::IpSchemepart { login, .. } => Some(Authority::of_login(login)),
+            GenericParts::Opaque | GenericParts::Uri => None,
+        },
+        Url::Mailto(_) | Url::News(_) | Url::Mid(_) | Url::Cid(_) => None,
     }
 }

@@ -128,7 +128,7 @@ pub(crate) fn lower_reference<'a, R: Grammar>(
     let start = span.start as usize;
     let text = &input[start..span.end as usize];
     let url = lower_url::<R>(text, url.detached()).map_err(|error| error.shifted(input, start))?;
-    Ok(UrlReference::new(
+    Ok(crate::ast::reference::new(
         R::DIALECT,
         input,
         prefixedurl.is_some(),

@@ -175,110 +175,85 @@ impl fmt::Display for Warning {
     }
 }
 
-impl Url<'_> {
-    /// The security checks of RFC 1738 section 6 (see the [module](mod@crate::lint) list), in
-    /// the order of the URL's text.
-    ///
-    /// ```
-    /// use rfc1738::lint::{Severity, WarningKind};
-    ///
-    /// // Section 6's example: a gopher URL that talks SMTP.
-    /// let url = rfc1738::parse("gopher://host:25/0%0D%0AHELO%20x%0D%0A").unwrap();
-    /// let warnings = url.warnings();
-    /// assert_eq!(warnings[0].kind(), WarningKind::NonDefaultPort { port: 25, default: 70 });
-    /// assert_eq!(warnings[0].span(), 14..16);
-    /// // On the port, pairing it with the first encoded line break.
-    /// let cross = WarningKind::CrossProtocol { port: 25, line_break: 18 };
-    /// assert!(warnings.iter().any(|w| w.kind() == cross && w.span() == (14..16)));
-    /// assert!(warnings.iter().all(|w| w.severity() == Severity::Danger));
-    ///
-    /// assert!(rfc1738::parse("gopher://gopher.micro.umn.edu/1").unwrap().warnings().is_empty());
-    /// ```
-    pub fn warnings(&self) -> Vec<Warning> {
-        self.warnings_at_most(usize::MAX).0
+/// The warnings, with at most `limit` of the escaped-delimiter kind (the first ones;
+/// the port, password and cross-protocol warnings are always kept), and how many more
+/// of that kind there are.
+pub(crate) fn warnings_at_most(url: &Url<'_>, limit: usize) -> (Vec<Warning>, usize) {
+    let mut warnings = Vec::new();
+    let port = port_warning(url);
+    // A reserved port that is not the scheme's default: the decoded lines may reach
+    // another protocol's server, so no escape is legitimate there, not even in the
+    // shape of a Gopher+ ASK form.
+    let foreign_port = port.as_ref().and_then(|warning| match warning.kind {
+        WarningKind::NonDefaultPort { port, .. } if port < 1024 => {
+            Some((port, warning.span.clone()))
+        }
+        _ => None,
+    });
+    if let Some(warning) = &port {
+        warnings.push(warning.clone());
     }
-
-    /// The warnings, with at most `limit` of the escaped-delimiter kind (the first ones;
-    /// the port, password and cross-protocol warnings are always kept), and how many more
-    /// of that kind there are.
-    fn warnings_at_most(&self, limit: usize) -> (Vec<Warning>, usize) {
-        let mut warnings = Vec::new();
-        let port = port_warning(self);
-        // A reserved port that is not the scheme's default: the decoded lines may reach
-        // another protocol's server, so no escape is legitimate there, not even in the
-        // shape of a Gopher+ ASK form.
-        let foreign_port = port.as_ref().and_then(|warning| match warning.kind {
-            WarningKind::NonDefaultPort { port, .. } if port < 1024 => {
-                Some((port, warning.span.clone()))
+    if let Some(password) = url.component(Role::Password) {
+        let empty = password.as_str().is_empty();
+        warnings.push(password_warning("password", password.span(), empty));
+    }
+    let mut line_break = None;
+    let (mut kept, mut omitted) = (0usize, 0usize);
+    for (component, legitimate) in sent_components(url) {
+        let (part, range, name) = (
+            component.as_str(),
+            component.span(),
+            component.role().name(),
+        );
+        for (at, octet) in escapes(part) {
+            let exempt = foreign_port.is_none() && legitimate(at, octet);
+            if !matches!(octet, b'\r' | b'\n' | 0 | b'\t') || exempt {
+                continue;
             }
-            _ => None,
-        });
-        if let Some(warning) = &port {
-            warnings.push(warning.clone());
-        }
-        if let Some(password) = self.component(Role::Password) {
-            let empty = password.as_str().is_empty();
-            warnings.push(password_warning("password", password.span(), empty));
-        }
-        let mut line_break = None;
-        let (mut kept, mut omitted) = (0usize, 0usize);
-        for (component, legitimate) in self.sent_components() {
-            let (part, range, name) = (
-                component.as_str(),
-                component.span(),
-                component.role().name(),
-            );
-            for (at, octet) in escapes(part) {
-                let exempt = foreign_port.is_none() && legitimate(at, octet);
-                if !matches!(octet, b'\r' | b'\n' | 0 | b'\t') || exempt {
-                    continue;
-                }
-                let span = range.start + at..range.start + at + 3;
-                if octet != b'\t' && octet != 0 && line_break.is_none() {
-                    line_break = Some(span.clone());
-                }
-                if kept < limit {
-                    warnings.push(delimiter_warning(self.kind(), name, span, octet));
-                    kept += 1;
-                } else {
-                    omitted += 1;
-                }
+            let span = range.start + at..range.start + at + 3;
+            if octet != b'\t' && octet != 0 && line_break.is_none() {
+                line_break = Some(span.clone());
+            }
+            if kept < limit {
+                warnings.push(delimiter_warning(url.kind(), name, span, octet));
+                kept += 1;
+            } else {
+                omitted += 1;
             }
         }
-        if let (Some((port, span)), Some(line_break)) = (foreign_port, line_break) {
-            let scheme = self.kind().name();
-            warnings.push(cross_protocol_warning(scheme, port, span, line_break.start));
-        }
-        warnings.sort_by_key(|warning| (warning.span.start, warning.span.end));
-        (warnings, omitted)
     }
-
-    /// The components a client decodes and sends over a line protocol, each with what is
-    /// legitimate in it (offset of the escape in the component, octet).
-    fn sent_components(&self) -> Vec<(Component<'_>, Legitimate)> {
-        let sent: &[Role] = match self.kind() {
-            UrlKind::Ftp => &[Role::User, Role::Password, Role::Fpath],
-            UrlKind::Telnet | UrlKind::Rlogin | UrlKind::Tn3270 => &[Role::User, Role::Password],
-            UrlKind::Gopher => &[Role::Selector, Role::Search, Role::GopherPlus],
-            UrlKind::Http => &[Role::Hpath, Role::Search],
-            UrlKind::Mailto => &[Role::Encoded822addr],
-            UrlKind::News => &[Role::Grouppart],
-            UrlKind::Nntp => &[Role::Group, Role::Article],
-            _ => &[],
-        };
-        self.components()
-            .filter(|component| sent.contains(&component.role()))
-            .map(|component| {
-                let legitimate = match component.role() {
-                    Role::GopherPlus => ask_form_lines(component.as_str()),
-                    _ => no(),
-                };
-                (component, legitimate)
-            })
-            .collect()
+    if let (Some((port, span)), Some(line_break)) = (foreign_port, line_break) {
+        let scheme = url.kind().name();
+        warnings.push(cross_protocol_warning(scheme, port, span, line_break.start));
     }
+    warnings.sort_by_key(|warning| (warning.span.start, warning.span.end));
+    (warnings, omitted)
 }
 
+/// The components a client decodes and sends over a line protocol, each with what is
+/// legitimate in it (offset of the escape in the component, octet).
+fn sent_components<'u>(url: &'u Url<'_>) -> Vec<(Component<'u>, Legitimate)> {
+    let sent: &[Role] = match url.kind() {
+        UrlKind::Ftp => &[Role::User, Role::Password, Role::Fpath],
+        UrlKind::Telnet | UrlKind::Rlogin | UrlKind::Tn3270 => &[Role::User, Role::Password],
+        UrlKind::Gopher => &[Role::Selector, Role::Search, Role::GopherPlus],
+        UrlKind::Http => &[Role::Hpath, Role::Search],
+        UrlKind::Mailto => &[Role::Encoded822addr],
+        UrlKind::News => &[Role::Grouppart],
+        UrlKind::Nntp => &[Role::Group, Role::Article],
+        _ => &[],
+    };
+    url.components()
+        .filter(|component| sent.contains(&component.role()))
+        .map(|component| {
+            let legitimate = match component.role() {
+                Role::GopherPlus => ask_form_lines(component.as_str()),
+                _ => no(),
+            };
+            (component, legitimate)
+        })
+        .collect()
+}
 /// Which escapes of a component are legitimate: (offset of the `%` in the component,
 /// octet) -> legitimate.
 pub(crate) type Legitimate = Box<dyn Fn(usize, u8) -> bool>;
@@ -573,7 +548,7 @@ pub(crate) fn warnings_of(reference: &UrlReference<'_>) -> (Vec<Warning>, usize)
 
 /// The warnings of `url` as [`lint`] keeps them, their spans moved `offset` bytes on.
 pub(crate) fn warnings_in(url: &Url<'_>, offset: usize) -> (Vec<Warning>, usize) {
-    let (warnings, omitted) = url.warnings_at_most(Lint::MAX_DELIMITER_WARNINGS);
+    let (warnings, omitted) = warnings_at_most(url, Lint::MAX_DELIMITER_WARNINGS);
     let scheme = url.kind().name();
     let warnings = warnings
         .into_iter()
@@ -610,9 +585,7 @@ fn without_login(input: &str, dialect: Dialect) -> (Vec<Warning>, usize) {
     let scheme = reference.url().kind().name();
     let removed = at_sign + 1 - authority;
     let offset = url_offset(&reference);
-    let (warnings, omitted) = reference
-        .url()
-        .warnings_at_most(Lint::MAX_DELIMITER_WARNINGS);
+    let (warnings, omitted) = warnings_at_most(reference.url(), Lint::MAX_DELIMITER_WARNINGS);
     // An offset of the URL read without the login, in the input: after the prefix, and
     // after the login put back.
     let to_input = |at: usize| {

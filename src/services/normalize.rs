@@ -14,78 +14,24 @@ use crate::vocabulary::escape::is_escape;
 use crate::vocabulary::kind::UrlKind;
 use std::ops::Range;
 
-impl Url<'_> {
-    /// The URL at one encoding level, for comparison:
-    /// - the scheme and the host in lower case (section 2.1, and DNS names are
-    ///   case-insensitive);
-    /// - a `%XX` escape of an `unreserved` character (letters, digits, `$-_.!*'(),`)
-    ///   decoded, since such a character needs no escape; `%2B` is kept, "+" meaning a
-    ///   space in a search part (RFC 1630);
-    /// - every other escape in upper-case hex; reserved characters (`;/?:@&=`) left exactly
-    ///   as they are, escaped or not, since escaping changes their meaning;
-    /// - a port equal to the scheme's default removed, any other port without leading
-    ///   zeros;
-    /// - an ftp `;type=` code in lower case;
-    /// - `http://host` written `http://host/` ("If neither `<path>` nor `<searchpart>`
-    ///   is present, the "/" may also be omitted", section 3.3), and a telnet URL's optional
-    ///   final `/` left out (section 3.8);
-    /// - a gopher URL of type `1` with nothing after it written `gopher://host/`: "If
-    ///   `<gopher-path>` is empty, the type defaults to 1" and the "/" may be omitted
-    ///   (section 3.4), so `gopher://host`, `gopher://host/` and `gopher://host/1` are one
-    ///   URL;
-    /// - a path element (the text between slashes, before the search of http, wais and
-    ///   generic URLs, and in ftp and prospero before a `;`) that decodes to `.` or `..` but
-    ///   has an escaped dot keeps its
-    ///   dots escaped, each written `%2E` (`%2e.` gives `%2E%2E`): RFC
-    ///   1630 reserves `.` and `..` as whole path elements, and decoding one would change
-    ///   what partial forms resolve to. A literal `.` or `..` stays as it is, and an escaped
-    ///   dot in a longer element is decoded (`a%2E` gives `a.`).
-    ///
-    /// The rewriting is repeated until nothing changes: a decoded escape can turn what
-    /// follows into a host (`x://E%2Ea` reads as `x://E.a`, whose host then goes to lower
-    /// case), so normalizing twice gives the same URL.
-    ///
-    /// Nothing else changes: path segments keep their case, and `.` and `..` elements stay
-    /// (they are not removed: RFC 1738 gives them no meaning).
-    ///
-    /// ```
-    /// let url = rfc1738::parse("HTTP://Info.CERN.ch:80/albert/bertram/marie%2dclaude%2f").unwrap();
-    /// assert_eq!(url.normalize().as_str(), "http://info.cern.ch/albert/bertram/marie-claude%2F");
-    ///
-    /// let dot = rfc1738::parse("http://h/a/%2e/b%2E").unwrap();
-    /// assert_eq!(dot.normalize().as_str(), "http://h/a/%2E/b.");
-    /// ```
-    pub fn normalize(&self) -> Url<'static> {
-        // The components are read as RFC 1738 reads them where it can (an RFC 1630 generic
-        // URL has no host; RFC 1738's `ip-schemepart` does), so that the normal form is
-        // read the same way again.
-        let reading = reparse(self.as_str(), self.kind());
-        let source = reading.as_ref().unwrap_or(self);
-        let mut normal = one_pass(source);
-        // A decoded escape can change how the rest reads (`x://h%2Ea/` has no host, while
-        // `x://h.a/` has one, whose case then goes): repeat until nothing changes.
-        for _ in 0..4 {
-            let next = one_pass(&normal);
-            if next.as_str() == normal.as_str() {
-                break;
-            }
-            normal = next;
+/// [`Url::normalize`].
+pub(crate) fn normalize_url(url: &Url<'_>) -> Url<'static> {
+    // The components are read as RFC 1738 reads them where it can (an RFC 1630 generic
+    // URL has no host; RFC 1738's `ip-schemepart` does), so that the normal form is
+    // read the same way again.
+    let reading = reparse(url.as_str(), url.kind());
+    let source = reading.as_ref().unwrap_or(url);
+    let mut normal = one_pass(source);
+    // A decoded escape can change how the rest reads (`x://h%2Ea/` has no host, while
+    // `x://h.a/` has one, whose case then goes): repeat until nothing changes.
+    for _ in 0..4 {
+        let next = one_pass(&normal);
+        if next.as_str() == normal.as_str() {
+            break;
         }
-        normal
+        normal = next;
     }
-
-    /// Whether two URLs are the same at one encoding level ([`Url::normalize`]).
-    ///
-    /// ```
-    /// let a = rfc1738::parse("http://info.cern.ch/albert/bertram/marie-claude").unwrap();
-    /// let b = rfc1738::parse("http://info.cern.ch/albert/bertram/marie%2Dclaude").unwrap();
-    /// let c = rfc1738::parse("http://info.cern.ch/albert/bertram%2Fmarie-claude").unwrap();
-    /// assert!(a.equivalent(&b));   // RFC 1630: "%2D encodes a hyphen character"
-    /// assert!(!a.equivalent(&c));  // "/" is reserved: escaped, it is data
-    /// ```
-    pub fn equivalent(&self, other: &Url<'_>) -> bool {
-        self.normalize().as_str() == other.normalize().as_str()
-    }
+    normal
 }
 
 /// One pass of normalization: the URL's text rewritten, read back as the same kind.
@@ -138,57 +84,51 @@ pub fn equivalent(a: &str, b: &str) -> Result<bool, ParseError> {
     Ok(a.url().equivalent(b.url()))
 }
 
-impl UrlReference<'_> {
-    /// The reference at one encoding level: its prefix `URL:` as written, its URL
-    /// normalized ([`Url::normalize`]), its `#fragment` as written. The URL's normal form
-    /// follows RFC 1738, which a reference read by an RFC 1630 dialect may come out in
-    /// (`gopher://host/`, where RFC 1630 writes a "/" only before a gtype).
-    ///
-    /// ```
-    /// use rfc1738::Dialect;
-    ///
-    /// let reference = rfc1738::parse_reference("url:Gopher://H:70#Menu", Dialect::Rfc1738).unwrap();
-    /// assert_eq!(reference.normalize().as_str(), "url:gopher://h/#Menu");
-    ///
-    /// // A URL of scheme `url` keeps the escape that stops it reading as a prefix.
-    /// let scheme_url = rfc1738::parse_reference("url:%41:b", Dialect::Rfc1738).unwrap();
-    /// assert_eq!(scheme_url.normalize().as_str(), "url:%41:b");
-    /// ```
-    pub fn normalize(&self) -> UrlReference<'static> {
-        let mut url = self.url().normalize();
-        if !self.is_prefixed() && self.dialect().prefix_len(url.as_str()) > 0 {
-            // A URL of scheme `url` whose normal form would start "url:scheme:" would read
-            // back as the prefix before another URL (an escape in that scheme was decoded):
-            // its first scheme character that normalizing decodes (any but "+", whose
-            // escape is kept) is written escaped, which keeps it apart and keeps the URL's
-            // normal form.
-            let text = url.as_str();
-            let at = PREFIX.len()
-                + text.as_bytes()[PREFIX.len()..]
-                    .iter()
-                    .position(|&b| b != b'+')
-                    .unwrap_or(0);
-            let mut kept = String::with_capacity(text.len() + 2);
-            kept.push_str(&text[..at]);
-            push_escape(&mut kept, text.as_bytes()[at]);
-            kept.push_str(&text[at + 1..]);
-            if let Some(reread) = reparse(&kept, url.kind()) {
-                url = reread;
-            }
+/// [`UrlReference::normalize`].
+pub(crate) fn normalize_in_place_of(reference: &UrlReference<'_>) -> UrlReference<'static> {
+    let mut url = reference.url().normalize();
+    if !reference.is_prefixed() && reference.dialect().prefix_len(url.as_str()) > 0 {
+        // A URL of scheme `url` whose normal form would start "url:scheme:" would read
+        // back as the prefix before another URL (an escape in that scheme was decoded):
+        // its first scheme character that normalizing decodes (any but "+", whose
+        // escape is kept) is written escaped, which keeps it apart and keeps the URL's
+        // normal form.
+        let text = url.as_str();
+        let at = PREFIX.len()
+            + text.as_bytes()[PREFIX.len()..]
+                .iter()
+                .position(|&b| b != b'+')
+                .unwrap_or(0);
+        let mut kept = String::with_capacity(text.len() + 2);
+        kept.push_str(&text[..at]);
+        push_escape(&mut kept, text.as_bytes()[at]);
+        kept.push_str(&text[at + 1..]);
+        if let Some(reread) = reparse(&kept, url.kind()) {
+            url = reread;
         }
-        let text = self.as_str();
-        let prefix = &text[..if self.is_prefixed() { PREFIX.len() } else { 0 }];
-        let mut normal = String::with_capacity(text.len() + 1);
-        normal.push_str(prefix);
-        normal.push_str(url.as_str());
-        let fragment = self.fragment().map(|fragment| {
-            normal.push('#');
-            let start = normal.len();
-            normal.push_str(fragment);
-            start..normal.len()
-        });
-        UrlReference::new(self.dialect(), normal, self.is_prefixed(), url, fragment)
     }
+    let text = reference.as_str();
+    let prefix = &text[..if reference.is_prefixed() {
+        PREFIX.len()
+    } else {
+        0
+    }];
+    let mut normal = String::with_capacity(text.len() + 1);
+    normal.push_str(prefix);
+    normal.push_str(url.as_str());
+    let fragment = reference.fragment().map(|fragment| {
+        normal.push('#');
+        let start = normal.len();
+        normal.push_str(fragment);
+        start..normal.len()
+    });
+    crate::ast::reference::new(
+        reference.dialect(),
+        normal,
+        reference.is_prefixed(),
+        url,
+        fragment,
+    )
 }
 
 /// Reads normalized text back as the same kind of URL: by RFC 1738, or by the RFC 1630

@@ -53,7 +53,7 @@ impl InputForm {
         match self {
             InputForm::Reference => crate::facade::parse_reference(input, dialect),
             InputForm::Url => Url::parse_in(input, dialect)
-                .map(|url| UrlReference::new(dialect, input, false, url, None)),
+                .map(|url| crate::ast::reference::new(dialect, input, false, url, None)),
         }
     }
 

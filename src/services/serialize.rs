@@ -3,32 +3,17 @@
 //! [`UrlReference::entries`] gives one by one) and `Deserialize` for [`Url`]. The reports
 //! of the command line are `report.rs`.
 
-use crate::ast::component::{Role, Visit};
+use crate::ast::component::{Role, Visit, walk};
 use crate::ast::host::PortSpan;
 use crate::ast::reference::UrlReference;
 use crate::ast::scheme::GenericForm;
 use crate::ast::url::Url;
-use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::escape::{Escaped, Segments};
 use crate::vocabulary::kind::UrlKind;
 use crate::vocabulary::span::{OptSpan, Span};
+use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
-use serde::{Deserialize, Deserializer, Serialize};
 use std::borrow::Cow;
-
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl Serialize for UrlReference<'_> {
-    /// A map of `kind`, `scheme`, `prefixed`, `fragment`, `display` and the URL's
-    /// components, as in the report (whose `input` and `dialect` come before them): the
-    /// [`entries`](UrlReference::entries). Unlike [`Url`]'s, the map does not name the
-    /// dialect, and a reference does not deserialize: keep its
-    /// [`url`](UrlReference::url), or its text and [`dialect`](UrlReference::dialect).
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        reference_entries(self, &mut map)?;
-        map.end()
-    }
-}
 
 /// Writes a reference's [`entries`](UrlReference::entries) into `map`.
 pub(crate) fn reference_entries<M: SerializeMap>(
@@ -41,75 +26,33 @@ pub(crate) fn reference_entries<M: SerializeMap>(
     Ok(())
 }
 
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl UrlReference<'_> {
-    /// The entries of the reference's report, in order, each a name and its value: `kind`,
-    /// `scheme`, `prefixed`, `fragment`, `display`, then the URL's components by the
-    /// names of its kind (`corpus/README.md`; `host`, `port`, `path`, ... for an http
-    /// URL). They are the map the reference serializes as, and the fields of the report of
-    /// `rfc1738 parse --json` after `input`, `dialect`, `form` and `valid`. The components
-    /// are read by one walk of the URL, when the first of them is asked for.
-    ///
-    /// ```
-    /// use rfc1738::Dialect;
-    /// use rfc1738::reports::EntryValue;
-    ///
-    /// let reference = rfc1738::parse_reference("gopher://h:7070/0x#top", Dialect::Rfc1738).unwrap();
-    /// let entries: Vec<(&str, String)> = reference
-    ///     .entries()
-    ///     .map(|(name, value)| (name, serde_json::to_string(&value).unwrap()))
-    ///     .collect();
-    /// assert_eq!(entries[..4], [
-    ///     ("kind", r#""gopher""#.to_owned()),
-    ///     ("scheme", r#""gopher""#.to_owned()),
-    ///     ("prefixed", "false".to_owned()),
-    ///     ("fragment", r#""top""#.to_owned()),
-    /// ]);
-    /// assert_eq!(entries[6..9], [
-    ///     ("port", "7070".to_owned()),
-    ///     ("gopher_type", r#""0""#.to_owned()),
-    ///     ("selector", r#""x""#.to_owned()),
-    /// ]);
-    /// let (_, search) = reference.entries().find(|(name, _)| *name == "search").unwrap();
-    /// assert!(search.is_null());
-    /// assert!(matches!(search, EntryValue::Text(None)));
-    /// ```
-    pub fn entries(&self) -> Entries<'_> {
-        Entries {
-            head: Head::Reference(self),
-            next: 0,
-            url: self.url(),
-            components: None,
-            rest: [].iter(),
+/// [`UrlReference::entries`].
+pub(crate) fn reference_entries_of<'r>(reference: &'r UrlReference<'_>) -> Entries<'r> {
+    Entries {
+        head: Head::Reference(reference),
+        next: 0,
+        url: reference.url(),
+        components: None,
+        rest: [].iter(),
+    }
+}
+
+/// [`UrlReference::each_entry`].
+pub(crate) fn each_entry_of<'s>(
+    reference: &'s UrlReference<'_>,
+    mut each: impl FnMut(&'static str, EntryValue<'s>),
+) {
+    let url = reference.url();
+    for next in 0..REFERENCE_ENTRIES.len() as u8 {
+        if let Some((name, value)) = head_entry(reference, url, next) {
+            each(name, value);
         }
     }
-
-    /// Calls `each` with every entry of [`entries`](UrlReference::entries), in the same
-    /// order, without an iterator's state between them: the quicker way to write them
-    /// all (the Python package's Arrow columns).
-    ///
-    /// ```
-    /// use rfc1738::Dialect;
-    ///
-    /// let reference = rfc1738::parse_reference("news:comp.x", Dialect::Rfc1738).unwrap();
-    /// let mut names = Vec::new();
-    /// reference.each_entry(|name, _| names.push(name));
-    /// let from_iterator: Vec<&str> = reference.entries().map(|(name, _)| name).collect();
-    /// assert_eq!(names, from_iterator);
-    /// ```
-    pub fn each_entry<'s>(&'s self, mut each: impl FnMut(&'static str, EntryValue<'s>)) {
-        let url = self.url();
-        for next in 0..REFERENCE_ENTRIES.len() as u8 {
-            if let Some((name, value)) = head_entry(self, url, next) {
-                each(name, value);
-            }
-        }
-        // Made here rather than returned by `ByRole::of`: the table is not copied.
-        let mut components = ByRole::EMPTY;
-        url.walk(&mut components);
-        for &(name, entry) in report_entries(url) {
-            each(name, component_value(url, entry, &components));
-        }
+    // Made here rather than returned by `ByRole::of`: the table is not copied.
+    let mut components = ByRole::EMPTY;
+    walk(url, &mut components);
+    for &(name, entry) in report_entries(url) {
+        each(name, component_value(url, entry, &components));
     }
 }
 
@@ -140,7 +83,7 @@ enum Head<'a> {
 
 impl<'a> Entries<'a> {
     /// The component entries of `url` alone.
-    fn components(url: &'a Url<'a>) -> Entries<'a> {
+    pub(crate) fn components(url: &'a Url<'a>) -> Entries<'a> {
         Entries {
             head: Head::Components,
             next: 0,
@@ -412,7 +355,7 @@ impl ByRole {
 
     fn of(url: &Url<'_>) -> ByRole {
         let mut components = ByRole::EMPTY;
-        url.walk(&mut components);
+        walk(url, &mut components);
         components
     }
 
@@ -444,125 +387,6 @@ impl Visit for ByRole {
     fn port(&mut self, port: PortSpan) -> bool {
         self.port.get_or_insert(port.value);
         self.component(Role::Port, port.span)
-    }
-}
-
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl Serialize for Url<'_> {
-    /// A map of `kind`, `scheme`, `dialect`, `display` and the scheme's components, with
-    /// the report's names and values (`rfc1738 parse --json`, `corpus/README.md`).
-    ///
-    /// `dialect` (`rfc1738`, `rfc1630` or `draft`) is the one that reads `display` back as
-    /// this same URL, which is what [`Deserialize`] does. A URL does not keep the dialect
-    /// that read it, and a text that two dialects read alike gives equal URLs: the first
-    /// that reads it back is named, in the order RFC 1738, RFC 1630, draft-www-uri-00.
-    /// Finding it reads the text again (once for a URL RFC 1738 reads).
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("kind", self.kind().name())?;
-        map.serialize_entry("scheme", self.scheme())?;
-        let dialect = self.reading_dialect().unwrap_or_default();
-        map.serialize_entry("dialect", dialect.name())?;
-        map.serialize_entry("display", self.as_str())?;
-        for (key, value) in Entries::components(self) {
-            map.serialize_entry(key, &value)?;
-        }
-        map.end()
-    }
-}
-
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-impl<'de> Deserialize<'de> for Url<'_> {
-    /// Reads either form, into a URL that owns its text, so that `Url` is
-    /// `DeserializeOwned` (`serde_json::from_reader` works) whatever the lifetime asked for:
-    ///
-    /// - a string: the URL's text, read by RFC 1738 ([`crate::parse`]);
-    /// - a map, as [`Serialize`] writes it: its `display` is read by its `dialect`
-    ///   ([`Url::parse_in`]; RFC 1738 when the map has no `dialect`, as maps written before
-    ///   it was added have not). When the map has a `kind`, the URL read must be of that
-    ///   kind, which catches a map read by the wrong dialect; the other entries are derived
-    ///   from `display` and are not read.
-    ///
-    /// Telling the two apart needs a self-describing format (JSON, YAML, CBOR, ...).
-    ///
-    /// ```
-    /// use rfc1738::{Dialect, Url};
-    ///
-    /// let mid = Url::parse_in("mid:12345@info.cern.ch", Dialect::Rfc1630).unwrap();
-    /// let json = serde_json::to_string(&mid).unwrap();
-    /// assert!(json.contains(r#""dialect":"rfc1630""#));
-    /// assert_eq!(serde_json::from_str::<Url<'_>>(&json).unwrap(), mid);
-    ///
-    /// let url: Url<'static> = serde_json::from_reader(&br#""news:comp.infosystems.www""#[..]).unwrap();
-    /// assert_eq!(url.kind(), rfc1738::UrlKind::News);
-    /// ```
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = Url<'static>;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("an RFC 1738 URL string, or a map with the URL's display and dialect")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Url<'static>, E> {
-                crate::facade::parse(v)
-                    .map(Url::into_owned)
-                    .map_err(E::custom)
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<Url<'static>, A::Error> {
-                use serde::de::Error;
-                let (mut display, mut dialect, mut kind) = (None, None, None);
-                while let Some(key) = map.next_key::<Key>()? {
-                    match key {
-                        Key::Display => display = Some(map.next_value::<String>()?),
-                        Key::Dialect => dialect = Some(map.next_value::<String>()?),
-                        Key::Kind => kind = Some(map.next_value::<String>()?),
-                        Key::Other => {
-                            map.next_value::<serde::de::IgnoredAny>()?;
-                        }
-                    }
-                }
-                let display = display.ok_or_else(|| A::Error::missing_field("display"))?;
-                let dialect = match dialect {
-                    Some(name) => name.parse::<Dialect>().map_err(A::Error::custom)?,
-                    None => Dialect::Rfc1738,
-                };
-                let url = Url::parse_in(&display, dialect).map_err(A::Error::custom)?;
-                if let Some(kind) = kind
-                    && kind != url.kind().name()
-                {
-                    return Err(A::Error::custom(format_args!(
-                        "{dialect} reads {display:?} as a {} URL, not {kind}",
-                        url.kind()
-                    )));
-                }
-                Ok(url.into_owned())
-            }
-        }
-        deserializer.deserialize_any(Visitor)
-    }
-}
-
-impl<'de> Deserialize<'de> for Key {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = Key;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a field name")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Key, E> {
-                Ok(match v {
-                    "display" => Key::Display,
-                    "dialect" => Key::Dialect,
-                    "kind" => Key::Kind,
-                    _ => Key::Other,
-                })
-            }
-        }
-        deserializer.deserialize_identifier(Visitor)
     }
 }
 
@@ -658,14 +482,6 @@ fn entries_of(kind: UrlKind, form: GenericForm) -> &'static [(&'static str, Entr
             _ => &[("scheme_part", AfterScheme)],
         },
     }
-}
-
-/// The keys of a URL's map that [`Url`]'s `Deserialize` reads; the others are skipped.
-enum Key {
-    Display,
-    Dialect,
-    Kind,
-    Other,
 }
 
 /// How one entry of a URL's report is read from its components ([`ByRole`]).
