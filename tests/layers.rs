@@ -653,6 +653,38 @@ fn paths_inside_the_library_name_modules_not_re_exports() {
 }
 
 #[test]
+fn every_impl_of_url_and_url_reference_is_in_its_one_file() {
+    // An `impl` block whose self type is the library's `Url` or `UrlReference` (inherent,
+    // or a trait for it; by any path), anywhere but its file in `src/methods/`. The `url`
+    // crate's `url::Url`, which has no lifetime, is not ours.
+    let mut strays = Vec::new();
+    for module in modules() {
+        let home = ["url", "reference"].map(|name| Path::new("methods").join(format!("{name}.rs")));
+        for (number, line) in module.text.lines().enumerate() {
+            let Some(rest) = line.trim_start().strip_prefix("impl") else {
+                continue;
+            };
+            let self_type = rest.rsplit(" for ").next().unwrap_or(rest);
+            let ours = ["Url<", "UrlReference<"].into_iter().find(|name| {
+                self_type
+                    .split([' ', '(', '&'])
+                    .any(|word| word.rsplit("::").next().unwrap_or(word).starts_with(name))
+            });
+            let Some(ours) = ours else { continue };
+            let want = if ours == "Url<" { &home[0] } else { &home[1] };
+            if !module.file.ends_with(want) {
+                strays.push(format!("{}:{}: {line}", module.file.display(), number + 1));
+            }
+        }
+    }
+    assert!(
+        strays.is_empty(),
+        "impl blocks of Url or UrlReference outside src/methods/:\n{}",
+        strays.join("\n")
+    );
+}
+
+#[test]
 fn no_layer_imports_the_judge() {
     let tree = Tree::new();
     let edges = tree.edges();
