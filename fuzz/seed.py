@@ -160,6 +160,9 @@ def nntp_replies():
         b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1a\r\n",
         b"HTTP/1.0 404 Not Found\n\n",
         b"HTTP/1.0 999 Odd\r\n\r\n",
+        # What only the archive's lenient reading takes: two spaces, CR CR LF, a stray line.
+        b"HTTP/1.0  200 OK\r\r\nstray\r\r\n Content-Type : text/html\r\r\n\r\r\nbody",
+        b"HTTP/x 200\nContent-Type:\xc2\xa0text/plain\xff\n\n",
         b"HTTP/1.0 200 OK\r\nContent-Length: 99999999999999999999\r\n\r\n",
         b"1a\r\n",
         b"0\r\n",

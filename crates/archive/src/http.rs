@@ -4,6 +4,7 @@
 
 use super::problem::ProblemKind;
 use super::record::trim_line_end;
+use rfc1738_http_head::{read_head, Manner, Part};
 use std::borrow::Cow;
 use std::io::Read;
 
@@ -36,40 +37,33 @@ fn line_at(bytes: &[u8], at: usize) -> Option<(&[u8], usize)> {
     Some((trim_line_end(&rest[..=end]), at + end + 1))
 }
 
-/// Reads the HTTP response of `block`, its body decoded to at most `max` bytes.
+/// Reads the HTTP response of `block`, its body decoded to at most `max` bytes. Its head
+/// is read leniently, by rfc1738-http-head: what another tool stored is read as far as it
+/// can be.
 pub(crate) fn parse(block: &[u8], max: u64) -> Result<Response<'_>, ProblemKind> {
-    let Some((status_line, mut at)) = line_at(block, 0) else {
-        return Err(ProblemKind::Http("no status line".into()));
-    };
-    let status = status_code(status_line).ok_or_else(|| {
-        let shown = String::from_utf8_lossy(&status_line[..status_line.len().min(40)]);
-        ProblemKind::Http(format!("status line {shown:?} is not HTTP/x.y and a code"))
+    let (head, at) = read_head(block, Manner::Lenient).map_err(|malformed| {
+        ProblemKind::Http(match malformed.part {
+            Part::NoStatusLine => "no status line".into(),
+            Part::StatusLine => {
+                let line = &malformed.got;
+                let shown = String::from_utf8_lossy(&line[..line.len().min(40)]);
+                format!("status line {shown:?} is not HTTP/x.y and a code")
+            }
+            _ => "its headers do not end (no empty line)".into(),
+        })
     })?;
-    let mut content_type = None;
-    let mut transfer = String::new();
-    let mut content = String::new();
-    loop {
-        let Some((line, next)) = line_at(block, at) else {
-            return Err(ProblemKind::Http(
-                "its headers do not end (no empty line)".into(),
-            ));
-        };
-        at = next;
-        if line.is_empty() {
-            break;
-        }
-        let Some(colon) = memchr::memchr(b':', line) else {
-            continue; // a continuation or a stray line: no header this reader uses
-        };
-        let name = String::from_utf8_lossy(&line[..colon]);
-        let value = String::from_utf8_lossy(&line[colon + 1..]);
-        let value = value.trim();
-        match name.trim().to_ascii_lowercase().as_str() {
-            "content-type" => content_type = Some(media_type(value)),
-            "transfer-encoding" => push_codings(&mut transfer, value),
-            "content-encoding" => push_codings(&mut content, value),
-            _ => {}
-        }
+    let status = head.code;
+    let text = |value: &[u8]| String::from_utf8_lossy(value).into_owned();
+    let content_type = head
+        .headers_named("content-type")
+        .last()
+        .map(|value| media_type(&text(value)));
+    let (mut transfer, mut content) = (String::new(), String::new());
+    for value in head.headers_named("transfer-encoding") {
+        push_codings(&mut transfer, &text(value));
+    }
+    for value in head.headers_named("content-encoding") {
+        push_codings(&mut content, &text(value));
     }
     let mut body = Cow::Borrowed(&block[at..]);
     let mut warnings = Vec::new();
@@ -131,19 +125,6 @@ fn push_codings(list: &mut String, value: &str) {
             list.push_str(&coding);
         }
     }
-}
-
-/// The status code of `HTTP/x.y NNN [reason]`.
-fn status_code(line: &[u8]) -> Option<u16> {
-    let rest = line.strip_prefix(b"HTTP/")?;
-    let space = memchr::memchr(b' ', rest)?;
-    let code = rest[space + 1..]
-        .split(|&b| b == b' ')
-        .find(|part| !part.is_empty())?;
-    if code.len() != 3 || !code.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    std::str::from_utf8(code).ok()?.parse().ok()
 }
 
 /// Why a `chunked` body does not decode.
@@ -210,17 +191,11 @@ pub(crate) fn dechunk(body: &[u8]) -> Result<Vec<u8>, Dechunk> {
     }
 }
 
-/// The size of a chunk size line (hexadecimal, at most 15 digits; extensions after `;`
-/// ignored).
+/// The size of a chunk size line, read leniently by rfc1738-http-head (hexadecimal, at
+/// most 15 digits; extensions after `;` ignored).
 fn chunk_size(line: &[u8]) -> Option<usize> {
-    let size = line.split(|&b| b == b';').next().unwrap_or_default();
-    let size = size.trim_ascii();
-    match size.len() {
-        1..=15 if size.iter().all(u8::is_ascii_hexdigit) => {
-            usize::from_str_radix(std::str::from_utf8(size).ok()?, 16).ok()
-        }
-        _ => None,
-    }
+    let size = rfc1738_http_head::chunk_size(line, Manner::Lenient).ok()?;
+    usize::try_from(size).ok()
 }
 
 /// Reads `decoder` to its end, to at most `max` bytes.

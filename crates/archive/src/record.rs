@@ -105,7 +105,5 @@ pub enum Item<'a> {
 /// `line` without its line end: LF, CR LF, or LF after several CRs (a file converted to
 /// CR LF twice ends its lines with CR CR LF, as pywb's `missing-status-text.warc` does).
 pub(super) fn trim_line_end(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    let crs = line.iter().rev().take_while(|&&b| b == b'\r').count();
-    &line[..line.len() - crs]
+    rfc1738_http_head::without_line_end(line, rfc1738_http_head::Manner::Lenient)
 }

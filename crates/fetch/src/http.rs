@@ -7,11 +7,12 @@ use super::connection::{Connection, Session};
 use super::error::FetchErrorKind;
 use super::outcome::Outcome;
 use super::reply::{
-    parse_chunk_size, parse_header_line, parse_http_status, without_line_end, HttpHead,
-    MalformedReply,
+    parse_chunk_size, parse_header_line, parse_http_status, status_line, without_line_end,
+    HttpHead, MalformedReply,
 };
 use rfc1738::escape_octets;
 use rfc1738::requests::HttpRequest;
+use rfc1738_http_head::Manner;
 
 /// The longest status or header line.
 const MAX_HEADER_LINE: usize = 8 * 1024;
@@ -34,7 +35,7 @@ pub(crate) fn fetch(
         connection.send_line(session, line.as_bytes(), false)?;
     }
     let head = read_head(&mut connection, session)?;
-    let status = head.status_line();
+    let status = status_line(&head);
     let media_type = head.header("content-type").map(escape_octets);
     if matches!(head.code, 301 | 302 | 303 | 307 | 308) {
         if let Some(location) = head.header("location") {
@@ -52,8 +53,8 @@ pub(crate) fn fetch(
             context: Some(format!("to GET {}", request.request_uri())),
         });
     }
-    let length = head.content_length()?;
-    let chunked = head.is_chunked()?;
+    let length = head.content_length().map_err(MalformedReply::from)?;
+    let chunked = head.is_chunked().map_err(MalformedReply::from)?;
     if matches!(head.code, 204 | 304) {
         connection.close();
         return Ok(Outcome::Done {
@@ -107,12 +108,7 @@ fn read_head(
     };
     session.transcript.received(&first);
     let status = parse_http_status(&first)?;
-    let mut head = HttpHead {
-        version: status.version,
-        code: status.code,
-        reason: status.reason.to_vec(),
-        headers: Vec::new(),
-    };
+    let mut head = HttpHead::new(status);
     let mut size = first.len();
     let mut count = 0;
     loop {
@@ -134,7 +130,8 @@ fn read_head(
         if without_line_end(&line).is_empty() {
             return Ok(head);
         }
-        head.push_line(&line)?;
+        head.push_line(&line, Manner::Strict)
+            .map_err(MalformedReply::from)?;
     }
 }
 

@@ -11,6 +11,8 @@
 //! are not UTF-8 shown as escapes). No parser allocates by a length the server claims.
 
 use rfc1738::escape_octets;
+pub use rfc1738_http_head::{Head as HttpHead, Status as HttpStatus};
+use rfc1738_http_head::{Malformed, Manner};
 use std::fmt;
 use std::net::Ipv4Addr;
 
@@ -52,8 +54,7 @@ impl MalformedReply {
 
 /// A line without its end: a final LF, and a CR before it.
 pub fn without_line_end(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    line.strip_suffix(b"\r").unwrap_or(line)
+    rfc1738_http_head::without_line_end(line, Manner::Strict)
 }
 
 /// The text of a reply line holds no control byte but TAB (a CR or LF inside it, a NUL,
@@ -535,261 +536,47 @@ pub fn decode_multiline(bytes: &[u8]) -> Result<(Vec<u8>, usize), MalformedReply
 }
 
 // ---------------------------------------------------------------------------------------
-// HTTP
+// HTTP: read by rfc1738-http-head, strictly
 
-/// An HTTP status line (RFC 1945 section 6.1): `HTTP/major.minor code reason`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HttpStatus<'l> {
-    /// The version, as (major, minor).
-    pub version: (u32, u32),
-    /// The three-digit code.
-    pub code: u16,
-    /// The reason phrase.
-    pub reason: &'l [u8],
+impl From<Malformed> for MalformedReply {
+    fn from(malformed: Malformed) -> MalformedReply {
+        MalformedReply::new(malformed.what, &malformed.got)
+    }
 }
 
-/// Reads an HTTP status line (its end ignored). A response without one (HTTP/0.9's) is
-/// not read: this client speaks HTTP/1.0 and wants its answer.
+/// Reads an HTTP status line strictly ([`rfc1738_http_head::read_status`]). A response
+/// without one (HTTP/0.9's) is not read: this client speaks HTTP/1.0 and wants its answer.
 pub fn parse_http_status(line: &[u8]) -> Result<HttpStatus<'_>, MalformedReply> {
-    let line = without_line_end(line);
-    let malformed = || {
-        MalformedReply::new(
-            "an HTTP/1.0 response starts with a status line, HTTP/1.0 and a three-digit code",
-            line,
-        )
-    };
-    text_only(line, "an HTTP status line")?;
-    let rest = line.strip_prefix(b"HTTP/").ok_or_else(malformed)?;
-    let space = rest
-        .iter()
-        .position(|&byte| byte == b' ')
-        .ok_or_else(malformed)?;
-    let (version, rest) = (&rest[..space], &rest[space + 1..]);
-    let (major, minor) = version
-        .iter()
-        .position(|&byte| byte == b'.')
-        .map(|dot| (&version[..dot], &version[dot + 1..]))
-        .ok_or_else(malformed)?;
-    let number = |digits: &[u8]| -> Option<u32> {
-        match digits.len() {
-            1..=4 if digits.iter().all(u8::is_ascii_digit) => {
-                Some(digits.iter().fold(0, |n, d| n * 10 + u32::from(d - b'0')))
-            }
-            _ => None,
-        }
-    };
-    let version = (
-        number(major).ok_or_else(malformed)?,
-        number(minor).ok_or_else(malformed)?,
-    );
-    let code = match rest {
-        [a @ b'1'..=b'5', b @ b'0'..=b'9', c @ b'0'..=b'9', tail @ ..]
-            if tail.is_empty() || tail[0] == b' ' =>
-        {
-            u16::from(a - b'0') * 100 + u16::from(b - b'0') * 10 + u16::from(c - b'0')
-        }
-        _ => return Err(malformed()),
-    };
-    Ok(HttpStatus {
-        version,
-        code,
-        reason: rest.get(4..).unwrap_or_default(),
-    })
+    Ok(rfc1738_http_head::read_status(line, Manner::Strict)?)
 }
 
-/// Reads one header line (RFC 1945 section 4.2; its end ignored): a name of token
-/// characters, `:`, and the value with the spaces around it taken off.
+/// Reads one header line strictly ([`rfc1738_http_head::read_header_line`]).
 pub fn parse_header_line(line: &[u8]) -> Result<(&[u8], &[u8]), MalformedReply> {
-    let line = without_line_end(line);
-    text_only(line, "an HTTP header line")?;
-    let colon = line.iter().position(|&byte| byte == b':');
-    let name = colon.map(|colon| &line[..colon]);
-    let token = |byte: &u8| byte.is_ascii_graphic() && !b"()<>@,;:\\\"/[]?={}".contains(byte);
-    match (colon, name) {
-        (Some(colon), Some(name)) if !name.is_empty() && name.iter().all(token) => {
-            Ok((name, line[colon + 1..].trim_ascii()))
-        }
-        _ => Err(MalformedReply::new(
-            "an HTTP header line is a name, a colon and a value",
-            line,
-        )),
-    }
+    Ok(rfc1738_http_head::read_header_line(line)?)
 }
 
-/// The head of an HTTP response: its status, its headers (continuation lines joined to
-/// the header before, with a space), and where the body starts in `bytes`. An error for a
-/// malformed line or a head that never ends (no empty line).
+/// The head of an HTTP response read strictly ([`rfc1738_http_head::read_head`]): its
+/// status, its headers (continuation lines joined to the header before, with a space),
+/// and where the body starts in `bytes`.
 pub fn parse_http_head(bytes: &[u8]) -> Result<(HttpHead, usize), MalformedReply> {
-    let mut lines = bytes.split_inclusive(|&byte| byte == b'\n');
-    let first = lines.next().unwrap_or_default();
-    let status = parse_http_status(first)?;
-    let mut head = HttpHead {
-        version: status.version,
-        code: status.code,
-        reason: status.reason.to_vec(),
-        headers: Vec::new(),
-    };
-    let mut taken = first.len();
-    for line in lines {
-        taken += line.len();
-        if !line.ends_with(b"\n") {
-            break;
-        }
-        if without_line_end(line).is_empty() {
-            return Ok((head, taken));
-        }
-        head.push_line(line)?;
-    }
-    Err(MalformedReply::new(
-        "an HTTP response's headers end with an empty line",
-        bytes
-            .get(bytes.len().saturating_sub(QUOTED)..)
-            .unwrap_or_default(),
-    ))
+    Ok(rfc1738_http_head::read_head(bytes, Manner::Strict)?)
 }
 
-/// The size of a chunk of a chunked body (RFC 9112 section 7.1), from its line (its end
-/// ignored): hexadecimal digits, then the line's end, or chunk extensions after a `;`
-/// (spaces or tabs may come before it), which are ignored. A line that is not this, or a
-/// size past 64 bits, is malformed. The size is the server's claim: nothing is allocated
-/// by it.
+/// The size of a chunk of a chunked body, read strictly
+/// ([`rfc1738_http_head::chunk_size`]).
 pub fn parse_chunk_size(line: &[u8]) -> Result<u64, MalformedReply> {
-    let line = without_line_end(line);
-    let malformed = || {
-        MalformedReply::new(
-            "a chunk of a chunked body starts with its size in hexadecimal digits",
-            line,
-        )
-    };
-    text_only(line, "a chunk's size line")?;
-    let digits = line
-        .iter()
-        .position(|byte| !byte.is_ascii_hexdigit())
-        .unwrap_or(line.len());
-    let rest = line[digits..].trim_ascii_start();
-    if digits == 0 || !(rest.is_empty() || rest.starts_with(b";")) {
-        return Err(malformed());
-    }
-    line[..digits].iter().try_fold(0u64, |size, &digit| {
-        let value = char::from(digit).to_digit(16).map(u64::from);
-        size.checked_mul(16)
-            .zip(value)
-            .and_then(|(size, value)| size.checked_add(value))
-            .ok_or_else(|| MalformedReply::new("a chunk's size past 64 bits", &line[..digits]))
-    })
+    Ok(rfc1738_http_head::chunk_size(line, Manner::Strict)?)
 }
 
-/// The status and headers of an HTTP response.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HttpHead {
-    /// The version, as (major, minor).
-    pub version: (u32, u32),
-    /// The status code.
-    pub code: u16,
-    /// The reason phrase.
-    pub reason: Vec<u8>,
-    /// The headers, names as sent, in order.
-    pub headers: Vec<(Vec<u8>, Vec<u8>)>,
-}
-
-impl HttpHead {
-    /// Adds a header line, or a continuation line (one that starts with a space or TAB)
-    /// to the header before.
-    pub fn push_line(&mut self, line: &[u8]) -> Result<(), MalformedReply> {
-        let text = without_line_end(line);
-        if matches!(text.first(), Some(b' ' | b'\t')) {
-            text_only(text, "an HTTP header line")?;
-            let Some((_, value)) = self.headers.last_mut() else {
-                return Err(MalformedReply::new(
-                    "an HTTP header's continuation line follows a header",
-                    text,
-                ));
-            };
-            value.push(b' ');
-            value.extend_from_slice(text.trim_ascii());
-            return Ok(());
-        }
-        let (name, value) = parse_header_line(text)?;
-        self.headers.push((name.to_vec(), value.to_vec()));
-        Ok(())
-    }
-
-    /// The value of the first header of that name (in any case).
-    pub fn header(&self, name: &str) -> Option<&[u8]> {
-        self.headers
-            .iter()
-            .find(|(header, _)| header.eq_ignore_ascii_case(name.as_bytes()))
-            .map(|(_, value)| value.as_slice())
-    }
-
-    /// `Content-Length`, when it is a number; an error when it is there and no number.
-    pub fn content_length(&self) -> Result<Option<u64>, MalformedReply> {
-        match self.header("content-length") {
-            None => Ok(None),
-            Some(value) => match value.len() {
-                1..=19 if value.iter().all(u8::is_ascii_digit) => Ok(std::str::from_utf8(value)
-                    .ok()
-                    .and_then(|value| value.parse().ok())),
-                _ => Err(MalformedReply::new(
-                    "Content-Length is a number of bytes",
-                    value,
-                )),
-            },
-        }
-    }
-
-    /// Whether the body is chunked (RFC 9112 section 7.1): `Transfer-Encoding: chunked`,
-    /// in any case, and no other coding. An error for a coding this client does not undo
-    /// (`gzip`, `gzip, chunked`: the bytes would not be the body), for `Transfer-Encoding`
-    /// beside `Content-Length` (two framings: RFC 9112 section 6.3 has it handled as an
-    /// error, a sign of request smuggling) and for `Transfer-Encoding` in an HTTP/1.0
-    /// response, which has no transfer codings (faulty framing, section 6.1).
-    pub fn is_chunked(&self) -> Result<bool, MalformedReply> {
-        let mut codings = self
-            .headers
-            .iter()
-            .filter(|(name, _)| name.eq_ignore_ascii_case(b"transfer-encoding"))
-            .map(|(_, value)| value.as_slice())
-            .peekable();
-        let Some(&first) = codings.peek() else {
-            return Ok(false);
-        };
-        let joined = codings.collect::<Vec<_>>().join(&b',');
-        if self.version < (1, 1) {
-            return Err(MalformedReply::new(
-                "Transfer-Encoding in an HTTP/1.0 response, which has no transfer codings (RFC 9112 6.1)",
-                &joined,
-            ));
-        }
-        if self.header("content-length").is_some() {
-            return Err(MalformedReply::new(
-                "Transfer-Encoding and Content-Length in one response, two framings (RFC 9112 6.3)",
-                first,
-            ));
-        }
-        let mut names = joined
-            .split(|&byte| byte == b',')
-            .map(<[u8]>::trim_ascii)
-            .filter(|name| !name.is_empty());
-        match (names.next(), names.next()) {
-            (Some(name), None) if name.eq_ignore_ascii_case(b"chunked") => Ok(true),
-            _ => Err(MalformedReply::new(
-                "Transfer-Encoding other than chunked alone, a coding this client does not undo",
-                &joined,
-            )),
-        }
-    }
-
-    /// The status line as the server sent it, for a report.
-    pub fn status_line(&self) -> String {
-        format!(
-            "HTTP/{}.{} {} {}",
-            self.version.0,
-            self.version.1,
-            self.code,
-            escape_octets(&self.reason)
-        )
-    }
+/// The status line as the server sent it, for a report: its bytes that are not text
+/// written as escapes.
+pub fn status_line(head: &HttpHead) -> String {
+    let (major, minor) = head.version.unwrap_or_default();
+    format!(
+        "HTTP/{major}.{minor} {} {}",
+        head.code,
+        escape_octets(&head.reason)
+    )
 }
 
 #[cfg(test)]
