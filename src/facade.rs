@@ -1,6 +1,7 @@
 //! Layer 4, the facade: the entry points that tie the parsers (`crate::syntax`) through the
 //! lowering (`crate::lowering`) to the typed URL (`crate::ast`): [`parse`],
-//! [`parse_reference`], [`Url::parse`], [`Url::parse_in`], `FromStr` and `TryFrom`.
+//! [`parse_reference`], [`is_valid`], [`is_valid_reference`]. [`Url::parse`],
+//! [`Url::parse_in`], `FromStr` and `TryFrom` call them from `crate::methods::url`.
 
 use crate::ast::reference::UrlReference;
 use crate::ast::url::Url;
