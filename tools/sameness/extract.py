@@ -15,13 +15,15 @@ output and exit status must be identical. Inputs:
 - texts made here: mixed 1- to 4-byte UTF-8 characters and CRLF line ends around and
   inside URLs, bytes that are not UTF-8, and rules texts cut and spliced together (as
   `tests/extract.rs` mutates them), deterministically;
-- when present, the real material of `/work/shared/real-material/` (its eight texts and
-  every HTML page; or `--material DIR`), read where it lies, never copied.
+- when present, the real material (its eight texts and every HTML page): `--material DIR`,
+  else `$RFC1738_REAL_MATERIAL`, else `../shared/real-material` beside the checkout (as
+  `.ci/run` finds the real archives); read where it lies, never copied.
 
 Prints one line per kind of input and a summary; exits 1 on any difference.
 """
 
 import argparse
+import os
 import json
 import pathlib
 import random
@@ -117,7 +119,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("base")
     parser.add_argument("new")
-    parser.add_argument("--material", default="/work/shared/real-material")
+    checkout = pathlib.Path(__file__).resolve().parents[2]
+    parser.add_argument(
+        "--material",
+        default=os.environ.get("RFC1738_REAL_MATERIAL", str(checkout.parent / "shared" / "real-material")),
+        help="the real material's folder (default: $RFC1738_REAL_MATERIAL, else ../shared/real-material beside the checkout)",
+    )
     parser.add_argument(
         "--rename",
         action="append",
