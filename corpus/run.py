@@ -136,8 +136,13 @@ def request_projection(report):
 def request_cases():
     flags = {"ftp_password": "--ftp-password", "news_server": "--news-server"}
     switches = {"allow_dangerous": "--allow-dangerous", "http_host": "--http-host"}
-    # The news server is each case's option, never the environment's.
+    # The news server is each case's option, never the environment's; anonymous FTP's
+    # password, without the option, is the command's default from a fixed user and host.
     os.environ.pop("NNTPSERVER", None)
+    os.environ.pop("EMAIL", None)
+    os.environ.pop("LOGNAME", None)
+    os.environ["USER"] = "guest"
+    os.environ["HOSTNAME"] = "example.org"
     for case in cases(ROOT / "requests" / "cases.jsonl"):
         options = case.get("options", {})
         args = ["request", "--dialect", case["dialect"], "--json"]

@@ -189,8 +189,16 @@ impl ArchiveLinks {
 
     fn __repr__(&self) -> String {
         format!(
-            "<ArchiveLinks of {:?}: {} pages read, {} problems>",
-            self.file, self.tally.documents, self.tally.problems
+            "<ArchiveLinks of {:?}: {} read, {}>",
+            self.file,
+            match self.tally.documents {
+                1 => "1 page".to_owned(),
+                n => format!("{n} pages"),
+            },
+            match self.tally.problems {
+                1 => "1 problem".to_owned(),
+                n => format!("{n} problems"),
+            }
         )
     }
 }

@@ -24,6 +24,7 @@ mod text;
 mod url;
 
 use pyo3::prelude::*;
+use rfc1738::resolution::ResolveMode;
 
 /// URLs exactly as RFC 1738, RFC 1630 and draft-www-uri-00 define them (native part).
 #[pymodule]
@@ -51,6 +52,11 @@ fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow::arrow_links_warc, m)?)?;
     let dialects: Vec<&str> = rfc1738::Dialect::ALL.iter().map(|d| d.name()).collect();
     m.add("DIALECTS", pyo3::types::PyTuple::new(m.py(), dialects)?)?;
+    let modes: Vec<&str> = ResolveMode::ALL.iter().map(|mode| mode.name()).collect();
+    m.add("MODES", pyo3::types::PyTuple::new(m.py(), modes)?)?;
+    // The library's one default, which every `mode=` of this package takes (a test holds
+    // their signatures to it).
+    m.add("DEFAULT_MODE", ResolveMode::default().name())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

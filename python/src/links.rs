@@ -16,9 +16,12 @@ use std::str::FromStr;
 /// A link of an HTML document, with the fields of ``rfc1738 links --json``: the ``file``
 /// (``"-"`` for a document given as text), the ``line`` of its attribute, the ``element``
 /// and ``attribute`` (lower case), the ``href`` as written (character references decoded),
-/// the ``result`` (its absolute form by the mode, or None), then ``valid`` and ``kind`` of
-/// the result read by RFC 1738, or the ``error`` object (``code``, ``message``) that says
-/// why there is no result; a ``warning`` object for a relative ``BASE HREF`` resolved, and
+/// the ``result`` (its absolute form by the ``mode``, or None), then ``valid`` and ``kind`` of
+/// the result read by RFC 1738 and, when it is invalid, the ``error`` object of the parse
+/// (``code``, ``offset``, ``char_offset``, ``expected``, ``message``), or the ``error``
+/// object (``code``, ``message``) that says why there is no result; ``href_valid`` (and
+/// ``href_error``) for the href as written when it is absolute, ``changed`` (what the mode
+/// changed of its server); a ``warning`` object for a relative ``BASE HREF`` resolved, and
 /// the ``charset`` in force when the link's attribute ended (``utf-8``, or ``latin-1`` from
 /// the first byte that is not UTF-8 on).
 ///
@@ -61,16 +64,34 @@ pub(crate) struct Link {
     /// The absolute form of ``href`` by the mode, or None (see ``error``).
     #[pyo3(get)]
     result: Option<String>,
+    /// The resolution mode that gave ``result`` (``cern`` by default); None without a
+    /// result.
+    #[pyo3(get)]
+    mode: Option<String>,
     /// Whether ``result`` is a valid URL reference by RFC 1738; None without a result.
     #[pyo3(get)]
     valid: Option<bool>,
     /// The production ``result`` was read by (for an invalid one, the one tried), or None.
     #[pyo3(get)]
     kind: Option<String>,
-    /// Why there is no result (``code``, ``message``: ``no-base``, ``relative-base``,
-    /// ``unresolved-base``, ``too-long`` or a resolution error's code); else None.
+    /// Why the result is invalid (the parse error: ``code``, ``offset``, ``char_offset``,
+    /// ``expected``, ``message``, as ``rfc1738.parse`` raises it), or why there is no
+    /// result (``code``, ``message``: ``no-base``, ``relative-base``, ``unresolved-base``,
+    /// ``too-long``, ``unclosed`` or a resolution error's code); else None.
     #[pyo3(get)]
     error: Option<Py<PyDict>>,
+    /// For an absolute href, whether it is a valid URL reference by RFC 1738 as written
+    /// (a mode may rewrite it: see ``changed``); None for a partial form or without a
+    /// result.
+    #[pyo3(get)]
+    href_valid: Option<bool>,
+    /// Why the absolute href is invalid as written (a parse error's object); else None.
+    #[pyo3(get)]
+    href_error: Option<Py<PyDict>>,
+    /// What the mode changed of an absolute href's server: ``("host", "port")``, one of
+    /// them, or ``()``.
+    #[pyo3(get)]
+    changed: Vec<String>,
     /// A relative ``BASE HREF`` resolved against the base given (``code``, ``message``);
     /// else None.
     #[pyo3(get)]
@@ -95,9 +116,13 @@ impl Link {
             attribute: get(&report, "attribute")?,
             href: get(&report, "href")?,
             result: get(&report, "result")?,
+            mode: get(&report, "mode")?,
             valid: get(&report, "valid")?,
             kind: get(&report, "kind")?,
             error: get(&report, "error")?,
+            href_valid: get(&report, "href_valid")?,
+            href_error: get(&report, "href_error")?,
+            changed: get::<Option<Vec<String>>>(&report, "changed")?.unwrap_or_default(),
             warning: get(&report, "warning")?,
             charset: get(&report, "charset")?,
             report: report.unbind(),
@@ -113,13 +138,11 @@ impl Link {
     /// >>> rfc1738.links('<IMG SRC="gopher://gopher.micro.umn.edu/11/">')[0].to_dict()["kind"]
     /// 'gopher'
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let copy = self.report.bind(py).copy()?;
-        for (key, nested) in [("error", &self.error), ("warning", &self.warning)] {
-            if let Some(nested) = nested {
-                copy.set_item(key, nested.bind(py).copy()?)?;
-            }
-        }
-        Ok(copy)
+        // A deep copy: the nested objects and lists are the link's own.
+        let copy = py
+            .import("copy")?
+            .call_method1("deepcopy", (self.report.bind(py),))?;
+        Ok(copy.cast_into::<PyDict>()?)
     }
 
     fn __repr__(&self) -> String {

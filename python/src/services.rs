@@ -15,8 +15,10 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 /// Resolves the partial form ``partial`` in the context of the absolute URI ``context`` by
-/// RFC 1630's rules, in ``mode`` (a mode name of the crate: ``rfc1630`` or ``draft``, any
-/// case, looked up by the crate itself). Raises ``ResolveError`` when it cannot be
+/// ``mode`` (one of ``MODES``, any case, looked up by the crate itself): by default
+/// ``DEFAULT_MODE``, ``cern``, the CERN library's rules that the browsers of 1993-1995 ran,
+/// as ``links`` and ``rfc1738 resolve`` do; ``rfc1630`` and ``draft`` are RFC 1630's and
+/// its draft's, ``rfc1808`` RFC 1808's. Raises ``ResolveError`` when it cannot be
 /// resolved, or for a mode the crate does not know (code ``unknown-mode``).
 ///
 /// >>> import rfc1738
@@ -25,7 +27,7 @@ use std::str::FromStr;
 /// >>> rfc1738.resolve("magic://a/b/c//d/e/f", "/g", mode="draft")
 /// 'magic://a/g'
 #[pyfunction]
-#[pyo3(signature = (context, partial, mode = "rfc1630"))]
+#[pyo3(signature = (context, partial, mode = "cern"))]
 pub(crate) fn resolve(
     py: Python<'_>,
     context: &str,

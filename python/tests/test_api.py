@@ -233,7 +233,7 @@ def test_resolve_modes_and_errors():
         rfc1738.resolve(context, "g", mode="nonsense")
     assert raised.value.code == "unknown-mode" and isinstance(raised.value, ValueError)
     with pytest.raises(rfc1738.ResolveError) as raised:
-        rfc1738.resolve("a/b", "c")
+        rfc1738.resolve("a/b", "c", mode="rfc1630")
     assert raised.value.code == "context-not-absolute"
 
 
@@ -401,7 +401,7 @@ def test_errors_pickle():
         "http",
     )
     with pytest.raises(rfc1738.ResolveError) as raised:
-        rfc1738.resolve("gopher://h/1", "x")
+        rfc1738.resolve("gopher://h/1", "x", mode="rfc1630")
     again = pickle.loads(pickle.dumps(raised.value))
     assert again.to_dict() == raised.value.to_dict() and str(again) == str(raised.value)
 
@@ -519,3 +519,60 @@ def test_links_file_names_the_file_as_given(tmp_path):
     path.write_text('<a href="gopher://gopher.micro.umn.edu/11/">menu</a>')
     (link,) = rfc1738.links_file(path)
     assert link.file == str(path) and link.kind == "gopher"
+
+
+def test_every_mode_parameter_defaults_to_the_librarys_one_default():
+    """One default mode for resolve, links and the Arrow functions: the library's
+    (``ResolveMode::default``), which ``rfc1738 resolve`` and ``rfc1738 links`` take too."""
+    import inspect
+
+    import rfc1738.arrow
+
+    assert rfc1738.DEFAULT_MODE == "cern"
+    assert rfc1738.DEFAULT_MODE in rfc1738.MODES
+    functions = [
+        rfc1738.resolve,
+        rfc1738.links,
+        rfc1738.links_file,
+        rfc1738.links_warc,
+        rfc1738.arrow.resolve,
+        rfc1738.arrow.links,
+        rfc1738.arrow.links_warc,
+    ]
+    for function in functions:
+        default = inspect.signature(function).parameters["mode"].default
+        assert default == rfc1738.DEFAULT_MODE, function.__name__
+    # And the answers agree with that default.
+    assert rfc1738.resolve("http://a/b/c/d;p?q", "..") == rfc1738.resolve(
+        "http://a/b/c/d;p?q", "..", mode=rfc1738.DEFAULT_MODE
+    ) == "http://a/b"
+
+
+def test_a_link_says_why_it_is_invalid_and_what_the_mode_changed():
+    """Issue 47: the reason of an invalid result is the parse error's object, as in
+    ``rfc1738 links --json``; an absolute href is judged as written too."""
+    page = '<A HREF="http://h/~x">t</A> <A HREF="http://info.cern.ch.:8001/w">w</A> <A HREF="y">y</A>'
+    tilde, gateway, relative = rfc1738.links(page, base="http://h/")
+    assert (tilde.valid, tilde.mode) == (False, "cern")
+    assert tilde.error["code"] == "unsafe-character" and tilde.error["offset"] == 9
+    assert tilde.error["expected"] == ["xchar", "end of URL"]
+    assert (gateway.valid, gateway.href_valid, gateway.changed) == (True, False, ["host", "port"])
+    assert gateway.href_error["code"] == "empty-label" and gateway.error is None
+    assert (relative.href_valid, relative.href_error, relative.changed) == (None, None, [])
+    copy = gateway.to_dict()
+    copy["changed"].append("x")
+    assert gateway.to_dict()["changed"] == ["host", "port"], "to_dict gives a copy"
+
+
+def test_arrow_links_carry_the_reasons():
+    pa = pytest.importorskip("pyarrow")
+    import rfc1738.arrow
+
+    rows = rfc1738.arrow.links(pa.array(['<A HREF="http://h/~x">t</A><A HREF="http://info.cern.ch.:8001/w">w</A>']))
+    error = rows.field("error")
+    assert error.field("code").to_pylist() == ["unsafe-character", None]
+    assert error.field("offset").to_pylist() == [9, None]
+    assert rows.field("mode").to_pylist() == ["cern", "cern"]
+    assert rows.field("href_valid").to_pylist() == [False, False]
+    assert rows.field("href_error").field("code").to_pylist() == ["unsafe-character", "empty-label"]
+    assert rows.field("changed").to_pylist() == [None, ["host", "port"]]

@@ -45,6 +45,9 @@ pub enum Severity {
 }
 
 impl Severity {
+    /// Every severity, least serious first.
+    pub const ALL: [Severity; 3] = [Severity::Notice, Severity::Warning, Severity::Danger];
+
     /// `notice`, `warning` or `danger`.
     pub fn name(self) -> &'static str {
         match self {
@@ -95,6 +98,15 @@ pub enum WarningKind {
 }
 
 impl WarningKind {
+    /// The name of every kind, as [`WarningKind::name`] gives it.
+    pub const NAMES: [&'static str; 5] = [
+        "non-default-port",
+        "encoded-delimiter",
+        "cross-protocol",
+        "password",
+        "user-info-not-allowed",
+    ];
+
     /// The name used in JSON: `non-default-port`, `encoded-delimiter`, `cross-protocol`,
     /// `password`, `user-info-not-allowed`.
     pub fn name(&self) -> &'static str {
@@ -205,17 +217,18 @@ pub(crate) fn warnings_at_most(url: &Url<'_>, limit: usize) -> (Vec<Warning>, us
             component.span(),
             component.role().name(),
         );
+        let decoded = client_decodes(url.kind());
         for (at, octet) in escapes(part) {
             let exempt = foreign_port.is_none() && legitimate(at, octet);
             if !matches!(octet, b'\r' | b'\n' | 0 | b'\t') || exempt {
                 continue;
             }
             let span = range.start + at..range.start + at + 3;
-            if octet != b'\t' && octet != 0 && line_break.is_none() {
+            if decoded && octet != b'\t' && octet != 0 && line_break.is_none() {
                 line_break = Some(span.clone());
             }
             if kept < limit {
-                warnings.push(delimiter_warning(url.kind(), name, span, octet));
+                warnings.push(delimiter_warning(url.kind(), name, span, octet, decoded));
                 kept += 1;
             } else {
                 omitted += 1;
@@ -390,6 +403,7 @@ fn delimiter_warning(
     component: &'static str,
     span: Range<usize>,
     octet: u8,
+    decoded: bool,
 ) -> Warning {
     let (name, severity) = match octet {
         b'\r' => ("CR", Severity::Danger),
@@ -397,17 +411,38 @@ fn delimiter_warning(
         0 => ("NUL", Severity::Danger),
         _ => ("TAB", Severity::Warning),
     };
+    let escape = crate::vocabulary::encode::escape_octet(octet);
+    let article = if name == "LF" { "an" } else { "a" };
+    let scheme = kind.name();
+    if !decoded {
+        return Warning {
+            kind: WarningKind::EncodedDelimiter { octet },
+            severity: Severity::Notice,
+            component,
+            span,
+            message: format!(
+                "{escape} ({name}) in the {component}: the {scheme} client sends it as written, escaped, so it ends no line of the request; a server that decodes it gets {article} {name} (RFC 1738 sections 3.3 and 6)"
+            ),
+        };
+    }
     Warning {
         kind: WarningKind::EncodedDelimiter { octet },
         severity,
         component,
         span,
         message: format!(
-            "{} ({name}) in the {component}: the {} client decodes it and sends it, where it ends or splits a protocol line (RFC 1738 section 6)",
-            crate::vocabulary::encode::escape_octet(octet),
-            kind.name()
+            "{escape} ({name}) in the {component}: the {scheme} client decodes it and sends it, where it ends or splits a protocol line (RFC 1738 section 6)"
         ),
     }
+}
+
+/// Whether the client of a scheme decodes the components it sends (section 3): every
+/// client but http's, whose request line carries the path and search as written (section
+/// 3.3; `rfc1738::requests::HttpRequest`). Where they are sent as written, an escaped
+/// delimiter ends no line the client sends: a notice, not a danger, and no part of a
+/// cross-protocol attack.
+fn client_decodes(kind: UrlKind) -> bool {
+    kind != UrlKind::Http
 }
 
 /// The `cross-protocol` warning on the port `span`, pairing it with the first encoded line
@@ -492,6 +527,34 @@ impl Lint {
     /// The warnings, in the order of the text (spans are in the input).
     pub fn warnings(&self) -> &[Warning] {
         &self.warnings
+    }
+
+    /// Keeps the warnings `keep` says to keep, in order: what a user filters out (a
+    /// severity below a threshold, a kind to ignore). The count of
+    /// [`omitted`](Lint::omitted) escaped-delimiter warnings, which come after the last
+    /// one kept, stays when `keep` keeps that last one, and goes otherwise.
+    ///
+    /// ```
+    /// use rfc1738::Dialect;
+    /// use rfc1738::lint::Severity;
+    ///
+    /// let mut lint = rfc1738::lint::lint("gopher://h:7070/0%0D%0A", Dialect::Rfc1738);
+    /// assert_eq!(lint.warnings().len(), 3);
+    /// lint.retain(|warning| warning.severity() >= Severity::Danger);
+    /// let kinds: Vec<&str> = lint.warnings().iter().map(|w| w.kind().name()).collect();
+    /// assert_eq!(kinds, ["encoded-delimiter", "encoded-delimiter"]);
+    /// ```
+    pub fn retain(&mut self, mut keep: impl FnMut(&Warning) -> bool) {
+        let omitted_like = self
+            .warnings
+            .iter()
+            .rev()
+            .find(|warning| matches!(warning.kind, WarningKind::EncodedDelimiter { .. }))
+            .cloned();
+        self.warnings.retain(|warning| keep(warning));
+        if omitted_like.is_none_or(|like| !self.warnings.contains(&like)) {
+            self.omitted = 0;
+        }
     }
 
     /// The most serious warning's severity.

@@ -21,13 +21,21 @@ use std::str::FromStr;
 /// assert_eq!(resolve(context, "/g", ResolveMode::Rfc1630).unwrap(), "magic://a/b/c//d/g");
 /// assert_eq!(resolve(context, "/g", ResolveMode::Draft).unwrap(), "magic://a/g");
 /// ```
+///
+/// The default, [`ResolveMode::Cern`], is the one default of the library, the command
+/// (`resolve`, `links`) and the Python package: what the browsers of 1993-1995 did with
+/// a link, which is what a page's links led to. Every answer that a mode gave names it
+/// (`"mode"` in the JSON of `resolve` and `links`).
+///
+/// ```
+/// assert_eq!(rfc1738::resolution::ResolveMode::default().name(), "cern");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ResolveMode {
     /// RFC 1630's rule text: the first run of exactly n slashes "which has no greater
     /// number of consecutive slashes anywhere to the right of it" (as the RFC's author
     /// confirmed in 1997; the RFC's example table disagrees for `/g`).
-    #[default]
     Rfc1630,
     /// draft-www-uri-00's rule: the first run of exactly n slashes. It gives every row of
     /// the example table that both documents print.
@@ -42,6 +50,8 @@ pub enum ResolveMode {
     /// part of the last segment, `.` and `..` lose their trailing slash, `:80` and `:70`
     /// are dropped, `..` never climbs over the element right after `//`, `http:g` is
     /// relative to an http base, a `news:` message-id keeps its `#`. See [`resolve`].
+    /// The default.
+    #[default]
     Cern,
 }
 

@@ -5,9 +5,11 @@ folder holds), each report checked for what was sent."""
 from __future__ import annotations
 
 import json
+import os
 import pathlib
+import subprocess
 
-from conftest import BINARY, TEXT, fetch
+from conftest import BINARY, TEXT, binary, fetch
 
 
 def report(result) -> dict:  # type: ignore[no-untyped-def]
@@ -229,3 +231,20 @@ def test_refused_before_connecting(http_server) -> None:  # type: ignore[no-unty
     assert result.returncode == 1
     assert report(result)["error"]["code"] == "refused-by-lint"
     assert report(result)["transcript"] == []
+
+
+def test_anonymous_ftp_without_an_address_sends_the_user_at_the_host(ftp_server, files: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
+    """Without --ftp-password and EMAIL, the password the clients of the time made (Lynx:
+    the user at the host), and the report says which address went (issue 47)."""
+    port = ftp_server
+    env = {k: v for k, v in os.environ.items() if k not in ("EMAIL", "LOGNAME")}
+    env.update(USER="guest", HOSTNAME="example.org")
+    result = subprocess.run(
+        [binary(), "fetch", "--json", f"ftp://127.0.0.1:{port}/pub/README"],
+        capture_output=True, timeout=60, check=False, env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (files / "pub" / "README").read_bytes()
+    assert "PASS guest@example.org\r\n" in sent(result)
+    notes = [e["text"] for e in report(result)["transcript"] if e["event"] == "note"]
+    assert any(n.startswith("PASS gives guest@example.org, from the user and host names") for n in notes), notes

@@ -178,6 +178,10 @@ fn finish(
     let other: u64 = tally.other_media_types.values().sum();
     let skipped: u64 = tally.skipped.values().sum();
     // "version 1.0: 5 records", "version 0.17: 2 records, 1.0: 1 record"
+    let counted = |n: u64, word: &str| match n {
+        1 => format!("1 {word}"),
+        _ => format!("{n} {word}s"),
+    };
     let versions = tally
         .versions
         .iter()
@@ -186,7 +190,7 @@ fn finish(
         .join(", ");
     out.note(format_args!(
         "rfc1738 {mode}: {}: {} ({}{}): {} {what} read, {other} of other media types{}, \
-             {skipped} records skipped{}, {} problems{}",
+             {} skipped{}, {}{}",
         shown(file),
         detected.format.name().to_ascii_uppercase(),
         if detected.gzip { "gzip" } else { "plain" },
@@ -199,14 +203,15 @@ fn finish(
             0 => String::new(),
             _ => format!(" ({})", shown(&counts(&tally.other_media_types))),
         },
+        counted(skipped, "record"),
         match skipped {
             0 => String::new(),
             _ => format!(" ({})", shown(&counts(&tally.skipped))),
         },
-        tally.problems,
+        counted(tally.problems, "problem"),
         match tally.warnings {
             0 => String::new(),
-            n => format!(", {n} warnings"),
+            n => format!(", {}", counted(n, "warning")),
         }
     ))
 }

@@ -1,7 +1,9 @@
 //! The command line's arguments (clap): the modes, their options, their help.
 
+use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rfc1738::extraction::Extractor;
+use rfc1738::lint::{Severity, WarningKind};
 use rfc1738::resolution::ResolveMode;
 use rfc1738::Dialect;
 use rfc1738_archive::ArchiveReader;
@@ -93,6 +95,19 @@ pub(crate) enum ModeArg {
     /// base's fragment copied onto a link without one (`links` passes the base without it,
     /// as the browsers did).
     Cern,
+}
+
+/// The library's default mode ([`ResolveMode::default`]): one default for `resolve` and
+/// `links`.
+impl Default for ModeArg {
+    fn default() -> ModeArg {
+        match ResolveMode::default() {
+            ResolveMode::Rfc1630 => ModeArg::Rfc1630,
+            ResolveMode::Draft => ModeArg::Draft,
+            ResolveMode::Rfc1808 => ModeArg::Rfc1808,
+            _ => ModeArg::Cern,
+        }
+    }
 }
 
 impl From<ModeArg> for ResolveMode {
@@ -234,9 +249,9 @@ pub(crate) enum Command {
   rfc1738 resolve http://a/b/c - < partial-forms.txt
   rfc1738 resolve -f context-tab-partial.tsv --summary")]
     Resolve {
-        /// The rules: RFC 1630's (either reading of its rule 2), RFC 1808's, or the CERN
-        /// library's.
-        #[arg(long, value_enum, ignore_case = true, default_value_t = ModeArg::Rfc1630)]
+        /// The rules: the CERN library's (the default, as for links: what the browsers of
+        /// 1993-1995 did), RFC 1630's (either reading of its rule 2), or RFC 1808's.
+        #[arg(long, value_enum, ignore_case = true, default_value_t)]
         mode: ModeArg,
         /// Print one JSON object per partial form: {"line", "context", "partial", "mode",
         /// "result"} (or "error" instead of "result").
@@ -276,11 +291,20 @@ pub(crate) enum Command {
     /// Prints only the URLs with a warning or an error (--all: every URL).
     #[command(after_help = "Examples:
   rfc1738 lint 'gopher://h:25/0%0D%0AHELO'
-  rfc1738 lint --json -f crawl.txt --only valid")]
+  rfc1738 lint --json -f crawl.txt --only valid
+  rfc1738 lint --min-severity warning --ignore non-default-port --summary -f crawl.txt")]
     Lint {
         /// The grammar to read by.
         #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::RFC1738)]
         dialect: DialectArg,
+        /// Report only the warnings of this severity or a more serious one (notice <
+        /// warning < danger); the others are not printed, counted or failed on.
+        #[arg(long, value_name = "SEVERITY", value_parser = PossibleValuesParser::new(Severity::ALL.map(Severity::name)))]
+        min_severity: Option<String>,
+        /// Leave out the warnings of this kind (repeatable): non-default-port,
+        /// encoded-delimiter, cross-protocol, password, user-info-not-allowed.
+        #[arg(long, value_name = "KIND", value_parser = PossibleValuesParser::new(WarningKind::NAMES))]
+        ignore: Vec<String>,
         /// Print one JSON object per URL, clean or not: {"line", "input", "valid", "kind",
         /// "warnings": [...]}.
         #[arg(long)]
@@ -314,7 +338,9 @@ pub(crate) enum Command {
         #[arg(long)]
         json: bool,
         /// The password of anonymous FTP: your e-mail address (RFC 1738 section 3.2.1),
-        /// sent when an ftp URL gives no user name (by default the environment's EMAIL).
+        /// sent when an ftp URL gives no user name. By default the environment's EMAIL,
+        /// else USER@HOST (the user and host names, as Lynx made one), which the notes
+        /// name; "" sends none (PASS is then missing).
         #[arg(long, value_name = "EMAIL")]
         ftp_password: Option<String>,
         /// The news server of news: URLs, which name none: HOST or HOST:PORT (by default
@@ -374,8 +400,9 @@ says why), 2 a usage error or an output file that cannot be written.")]
         /// by default a redirect is an error that names where it points.
         #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "5")]
         follow: Option<u32>,
-        /// The password of anonymous FTP: your e-mail address (RFC 1738 section 3.2.1; by
-        /// default the environment's EMAIL).
+        /// The password of anonymous FTP: your e-mail address (RFC 1738 section 3.2.1). By
+        /// default the environment's EMAIL, else USER@HOST (the user and host names, as
+        /// Lynx made one), which the report names; "" sends none.
         #[arg(long, value_name = "EMAIL")]
         ftp_password: Option<String>,
         /// The news server of news: URLs: HOST or HOST:PORT (by default NNTPSERVER).
@@ -455,7 +482,7 @@ says why), 2 a usage error or an output file that cannot be written.")]
         /// and Lynx up to 2.6 ran, called per element as Mosaic 2.7b5 called it (images keep
         /// no fragment, a GET form's ACTION no query); rfc1808 is the standard of June 1995,
         /// rfc1630 and draft the rules of 1994.
-        #[arg(long, value_enum, ignore_case = true, default_value_t = ModeArg::Cern)]
+        #[arg(long, value_enum, ignore_case = true, default_value_t)]
         mode: ModeArg,
         /// How comments and other markup declarations are read: by HTML 2.0's rules, or by
         /// today's WHATWG tokenizer. Either way, one still open at the end of a page is

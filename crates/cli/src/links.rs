@@ -90,10 +90,29 @@ fn print_link(file: &str, link: &Link, out: &mut impl Write) -> io::Result<()> {
         (Some(attribute), None) => format!("{} {attribute}", link.element()),
         _ => link.element().to_owned(),
     };
+    // What the mode did to an absolute href, where the result alone would mislead: the
+    // server it changed, and the verdict of the href as written when it differs.
+    let mut rewrite = String::new();
+    if let Some(mode) = link.mode().filter(|_| !link.changed().is_empty()) {
+        rewrite += &format!(
+            "; {} changed its {}",
+            mode.name(),
+            link.changed().join(" and ")
+        );
+    }
+    if let (Some(Err(error)), Some(Ok(_))) = (link.href_verdict(), link.verdict()) {
+        rewrite += &format!("; as written invalid: {}", error.message());
+    }
     let answer = match (&link.result(), link.verdict()) {
-        (Ok(result), Some(Ok(kind))) => format!("-> {}  (valid {})", shown(result), kind.name()),
+        (Ok(result), Some(Ok(kind))) => {
+            format!("-> {}  (valid {}{rewrite})", shown(result), kind.name())
+        }
         (Ok(result), Some(Err(error))) => {
-            format!("-> {}  (invalid: {})", shown(result), error.message())
+            format!(
+                "-> {}  (invalid: {}{rewrite})",
+                shown(result),
+                error.message()
+            )
         }
         (Err(error), _) => format!("-> error: {error}"),
         (Ok(result), None) => format!("-> {}", shown(result)),

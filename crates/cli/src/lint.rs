@@ -11,6 +11,10 @@ use std::io::{self, Write};
 /// How `lint` reads and prints.
 pub(crate) struct LintMode {
     pub(crate) dialect: Dialect,
+    /// The least severity reported (`--min-severity`).
+    pub(crate) min_severity: Severity,
+    /// The kinds left out (`--ignore`).
+    pub(crate) ignore: Vec<String>,
     pub(crate) json: bool,
     /// Every URL, `no warning` under the clean ones.
     pub(crate) all: bool,
@@ -39,7 +43,12 @@ pub(crate) fn print_lint(
             return Ok(false);
         }
     };
-    let lint = rfc1738::lint::lint(url, mode.dialect);
+    let mut lint = rfc1738::lint::lint(url, mode.dialect);
+    lint.retain(|warning| {
+        warning.severity() >= mode.min_severity
+            && !mode.ignore.iter().any(|kind| kind == warning.kind().name())
+    });
+    select.count_warnings(lint.warnings().iter().map(|warning| warning.severity()));
     let passes = lint.is_valid() && lint.worst().is_none_or(|worst| worst < Severity::Warning);
     if !select.shows(lint.is_valid()) {
         return Ok(passes);
@@ -67,13 +76,16 @@ pub(crate) fn print_lint(
     let paint = mode.paint;
     writeln!(out, "{}{}", place.label(None), shown(url))?;
     for warning in lint.warnings() {
+        // `danger  cross-protocol in port (11..13): ...`: the kind, which the JSON
+        // names too, then the component and the byte range in the input.
         let span = warning.span();
         let severity = warning.severity();
         let name = format!("{:7}", severity.name());
         writeln!(
             out,
-            "  {} {} {}..{}: {}",
+            "  {} {} in {} ({}..{}): {}",
             paint.severity(severity, &name),
+            warning.kind().name(),
             warning.component(),
             span.start,
             span.end,

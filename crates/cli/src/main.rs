@@ -144,13 +144,21 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
         ),
         Command::Lint {
             dialect,
+            min_severity,
+            ignore,
             json,
             all,
             urls,
             inputs,
         } => {
+            let min_severity = rfc1738::lint::Severity::ALL
+                .into_iter()
+                .find(|severity| Some(severity.name()) == min_severity.as_deref())
+                .unwrap_or(rfc1738::lint::Severity::Notice);
             let mode = LintMode {
                 dialect: Dialect::from(dialect),
+                min_severity,
+                ignore,
                 json,
                 all,
                 paint,
@@ -308,12 +316,25 @@ fn request_options(
     let mut options = RequestOptions::new()
         .allow_dangerous(allow_dangerous)
         .http_host_header(http_host);
-    let ftp_password = ftp_password
-        .or_else(|| std::env::var("EMAIL").ok())
-        .filter(|email| !email.is_empty());
-    if let Some(email) = ftp_password {
-        options = options.ftp_password(email);
-    }
+    // Anonymous FTP's password: --ftp-password, else $EMAIL, else the user at the host,
+    // as the clients of the time made one (Lynx sent `user@host`); the request says which.
+    // `--ftp-password ''` sends none: PASS is left missing.
+    let given = |value: Option<String>| value.filter(|value| !value.is_empty());
+    options = match (ftp_password, given(std::env::var("EMAIL").ok())) {
+        (Some(email), _) if email.is_empty() => options,
+        (Some(email), _) => options.ftp_password_from(email, "--ftp-password"),
+        (None, Some(email)) => options.ftp_password_from(email, "$EMAIL"),
+        (None, None) => {
+            let user = given(std::env::var("USER").ok())
+                .or_else(|| given(std::env::var("LOGNAME").ok()))
+                .unwrap_or_else(|| "anonymous".to_owned());
+            let email = format!("{user}@{}", host_name());
+            options.ftp_password_from(
+                email,
+                "the user and host names, as Lynx made one (no --ftp-password, no $EMAIL)",
+            )
+        }
+    };
     let news_server = news_server
         .or_else(|| std::env::var("NNTPSERVER").ok())
         .filter(|server| !server.is_empty());
@@ -321,6 +342,18 @@ fn request_options(
         options = options.news_server(server);
     }
     options
+}
+
+/// This machine's name, for anonymous FTP's password: `$HOSTNAME`, else the kernel's
+/// (`/proc/sys/kernel/hostname`) or `/etc/hostname`, else `localhost`.
+fn host_name() -> String {
+    std::env::var("HOSTNAME")
+        .ok()
+        .or_else(|| std::fs::read_to_string("/proc/sys/kernel/hostname").ok())
+        .or_else(|| std::fs::read_to_string("/etc/hostname").ok())
+        .map(|name| name.trim().to_owned())
+        .filter(|name| !name.is_empty() && name.bytes().all(|b| b.is_ascii_graphic()))
+        .unwrap_or_else(|| "localhost".to_owned())
 }
 
 /// The inputs of a mode that reads one per line.

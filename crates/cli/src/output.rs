@@ -246,6 +246,8 @@ pub(crate) struct Select {
     pub(crate) summary: bool,
     valid: u64,
     invalid: u64,
+    /// The warnings counted by severity (notice, warning, danger), by `lint`.
+    warnings: Option<[u64; 3]>,
 }
 
 impl Select {
@@ -256,6 +258,15 @@ impl Select {
             summary,
             valid: 0,
             invalid: 0,
+            warnings: None,
+        }
+    }
+
+    /// Counts the warnings of an input by severity, for the summary.
+    pub(crate) fn count_warnings(&mut self, severities: impl Iterator<Item = Severity>) {
+        let counts = self.warnings.get_or_insert([0; 3]);
+        for severity in severities {
+            counts[severity as usize] += 1;
         }
     }
 
@@ -280,8 +291,21 @@ impl Select {
             return Ok(());
         }
         let total = self.valid + self.invalid;
+        let warnings = match self.warnings {
+            Some([notice, warning, danger]) => {
+                let plural = |n: u64, word: &str| match n {
+                    1 => format!("1 {word}"),
+                    _ => format!("{n} {word}s"),
+                };
+                format!(
+                    "; {}: {danger} danger, {warning} warning, {notice} notice",
+                    plural(notice + warning + danger, "warning")
+                )
+            }
+            None => String::new(),
+        };
         out.note(format_args!(
-            "rfc1738 {mode}: {total} {what}: {} valid, {} invalid",
+            "rfc1738 {mode}: {total} {what}: {} valid, {} invalid{warnings}",
             self.valid, self.invalid
         ))
     }

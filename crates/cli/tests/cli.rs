@@ -101,7 +101,10 @@ fn prefix_and_fragment_are_reported() {
 #[test]
 fn resolve_prints_the_absolute_form_in_either_mode() {
     let context = "magic://a/b/c//d/e/f";
-    let (status, stdout) = run(&["resolve", context, "g", "/g", "../g"], b"");
+    let (status, stdout) = run(
+        &["resolve", "--mode", "rfc1630", context, "g", "/g", "../g"],
+        b"",
+    );
     assert_eq!(status, 0);
     assert_eq!(
         stdout,
@@ -141,9 +144,32 @@ fn resolve_by_rfc1808_and_the_cern_library_keeps_the_json_fields() {
 }
 
 #[test]
+fn resolve_and_links_take_one_default_mode_and_name_it() {
+    // The library's default (cern): `..` climbs as the browsers had it, in resolve and in
+    // links alike, and the JSON of both names the mode.
+    let (status, stdout) = run(&["resolve", "--json", "http://a/b/c/d;p?q", ".."], b"");
+    assert_eq!(status, 0);
+    let report: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(
+        (report["mode"].as_str(), report["result"].as_str()),
+        (Some("cern"), Some("http://a/b"))
+    );
+    let (status, stdout) = run(
+        &["links", "--json", "--base", "http://a/b/c/d;p?q", "-"],
+        b"<A HREF=\"..\">up</A>",
+    );
+    assert_eq!(status, 0);
+    let link: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(
+        (link["mode"].as_str(), link["result"].as_str()),
+        (Some("cern"), Some("http://a/b"))
+    );
+}
+
+#[test]
 fn resolve_reads_tab_separated_lines_and_reports_every_line_as_json() {
     let stdin = b"magic://a/b/c//d/e/f\t//g\r\nno tab here\n\ngopher://h/1a\tb\n\xff\tg\n";
-    let (status, stdout) = run(&["resolve", "--json"], stdin);
+    let (status, stdout) = run(&["resolve", "--mode", "rfc1630", "--json"], stdin);
     assert_eq!(status, 1);
     let reports: Vec<serde_json::Value> = stdout
         .lines()
@@ -339,7 +365,10 @@ fn lint_reports_warnings_with_spans_and_exits_1_on_a_warning() {
     );
     let (status, out, err) = run_with(&["lint"], &[], b"http://user@h/\n\xff\n");
     assert_eq!(status, 1);
-    assert!(out.contains("warning login 7..11"), "{out}");
+    assert!(
+        out.contains("warning user-info-not-allowed in login (7..11)"),
+        "{out}"
+    );
     assert_eq!(out.matches("\n\n").count(), 1, "one block: {out}");
     // The URL is invalid (http has no user) and the line after it is not UTF-8.
     assert_eq!(err.matches("\n\n").count(), 2, "two blocks: {err}");
@@ -384,7 +413,7 @@ fn normalize_and_resolve_print_one_line_per_input_line_errors_on_stderr() {
     assert!(err.starts_with("x y\nerror: "), "{err}");
 
     let stdin = b"http://a/b/c\tg\nno tab\ngopher://h/1\tx\nhttp://a/b/c\t../d\n";
-    let (status, out, err) = run_with(&["resolve"], &[], stdin);
+    let (status, out, err) = run_with(&["resolve", "--mode", "rfc1630"], &[], stdin);
     assert_eq!(status, 1);
     assert_eq!(out, "http://a/b/g\n\n\nhttp://a/d\n");
     assert!(
@@ -395,9 +424,87 @@ fn normalize_and_resolve_print_one_line_per_input_line_errors_on_stderr() {
         err.contains("-:3: error: gopher URIs have no partial forms"),
         "{err}"
     );
-    let (_, out, err) = run_with(&["resolve", "gopher://h/1", "x", "y"], &[], b"");
+    let (_, out, err) = run_with(
+        &["resolve", "--mode", "rfc1630", "gopher://h/1", "x", "y"],
+        &[],
+        b"",
+    );
     assert_eq!(out, "\n\n");
     assert_eq!(err.lines().count(), 2, "{err}");
+}
+
+#[test]
+fn lint_filters_by_severity_and_kind_and_counts_severities() {
+    let urls = [
+        "http://h:8001/%00",
+        "ftp://u:p@h/",
+        "gopher://h:25/0%0D%0Ax",
+    ];
+    // Every warning, and the summary's count by severity.
+    let (status, out, err) = run_with(&[&["lint", "--summary"][..], &urls].concat(), &[], b"");
+    assert_eq!(status, 1);
+    assert!(
+        out.contains("  notice  encoded-delimiter in hpath (14..17): "),
+        "{out}"
+    );
+    assert!(
+        out.contains("  warning non-default-port in port (9..13): "),
+        "{out}"
+    );
+    assert!(
+        err.contains(
+            "rfc1738 lint: 3 inputs: 3 valid, 0 invalid; 7 warnings: 4 danger, 2 warning, 1 notice"
+        ),
+        "{err}"
+    );
+    // At least a warning, non-default ports left out: the http URL is clean.
+    let args = [
+        "lint",
+        "--summary",
+        "--min-severity",
+        "warning",
+        "--ignore",
+        "non-default-port",
+    ];
+    let (status, out, err) = run_with(&[&args[..], &urls].concat(), &[], b"");
+    assert_eq!(status, 1);
+    assert!(!out.contains("http://h:8001/"), "{out}");
+    assert!(!out.contains("non-default-port"), "{out}");
+    assert!(out.contains("warning password in password"), "{out}");
+    assert!(out.contains("danger  cross-protocol in port"), "{out}");
+    assert!(
+        err.contains("; 4 warnings: 3 danger, 1 warning, 0 notice"),
+        "{err}"
+    );
+    // Dangers only, in JSON too; with the dangers ignored as well, nothing fails.
+    let (_, out, _) = run_with(
+        &["lint", "--json", "--min-severity", "danger", urls[1]],
+        &[],
+        b"",
+    );
+    assert!(out.contains(r#""warnings":[]"#), "{out}");
+    let args = [
+        "lint",
+        "--ignore",
+        "non-default-port",
+        "--ignore",
+        "cross-protocol",
+        "--ignore",
+        "encoded-delimiter",
+        "--ignore",
+        "password",
+    ];
+    let (status, out, _) = run_with(&[&args[..], &urls].concat(), &[], b"");
+    assert_eq!((status, out.as_str()), (0, ""));
+    // An unknown kind or severity is a usage error.
+    assert_eq!(
+        run_with(&["lint", "--ignore", "port", "http://h/"], &[], b"").0,
+        2
+    );
+    assert_eq!(
+        run_with(&["lint", "--min-severity", "high", "http://h/"], &[], b"").0,
+        2
+    );
 }
 
 #[test]
@@ -408,7 +515,10 @@ fn lint_prints_only_urls_with_a_warning_or_an_error_unless_all() {
     assert!(!out.contains("http://h/\n"), "{out}");
     assert!(!out.contains("news:*"), "{out}");
     assert!(!out.contains("no warning"), "{out}");
-    assert!(out.contains("telnet://h:2323/\n  warning port"), "{out}");
+    assert!(
+        out.contains("telnet://h:2323/\n  warning non-default-port in port (11..15)"),
+        "{out}"
+    );
     // An invalid URL has no checks: its error is on standard error.
     assert!(err.contains("http://h/ x\n  invalid: "), "{err}");
     let (_, out) = run(&["lint", "http://h/", "news:*"], b"");
@@ -466,9 +576,13 @@ fn control_characters_of_the_input_are_escaped_in_every_text_output() {
         "{err:?}"
     );
     // RFC 1630's resolution takes what it is given; the result is shown escaped.
-    let (_, out) = run(&["resolve", "x\x1b:/a", "b\x1b"], b"");
+    let (_, out) = run(&["resolve", "--mode", "rfc1630", "x\x1b:/a", "b\x1b"], b"");
     assert_eq!(out, "x\\x1b:/b\\x1b\n");
-    let (_, out, err) = run_with(&["resolve", "/a\x1b", "b\x1b"], &[], b"");
+    let (_, out, err) = run_with(
+        &["resolve", "--mode", "rfc1630", "/a\x1b", "b\x1b"],
+        &[],
+        b"",
+    );
     assert_eq!(out, "\n");
     assert!(!err.contains('\x1b') && err.contains("b\\x1b"), "{err:?}");
     let (_, out) = run(&["extract"], "go to <URL:http://h/\u{9b}31m>\n".as_bytes());

@@ -175,7 +175,7 @@ fn answers_go_to_standard_output_and_errors_to_standard_error_in_every_mode() {
     let (_, out, err) = run(&["normalize", "HTTP://H/", "x y"], b"");
     assert_eq!(out, "http://h/\n\n");
     assert!(err.starts_with("x y\nerror: "), "{err}");
-    let (_, out, err) = run(&["resolve", "gopher://h/1", "x"], b"");
+    let (_, out, err) = run(&["resolve", "--mode", "rfc1630", "gopher://h/1", "x"], b"");
     assert_eq!(out, "\n");
     assert!(err.starts_with("error: gopher URIs"), "{err}");
     let (_, out, err) = run(&["lint", "telnet://h:2323/", "http://h/ x"], b"");

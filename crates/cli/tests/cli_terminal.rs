@@ -151,7 +151,10 @@ fn on_a_terminal_each_line_is_answered_at_once_with_a_hint_and_colour() {
     // Lint's severities, and normalize's error on standard error, are coloured too; the
     // terminal's lines keep their order.
     let shown = on_terminal("", "lint", &[], "telnet://h:2323/\n", "^^^^");
-    assert!(shown.contains("\x1b[1;33mwarning\x1b[0m port"), "{shown:?}");
+    assert!(
+        shown.contains("\x1b[1;33mwarning\x1b[0m non-default-port in port"),
+        "{shown:?}"
+    );
     let shown = on_terminal("", "normalize", &[], "x y\nHTTP://H/\n", "http://h/\r\n");
     assert!(
         shown.contains("\x1b[1;31merror:\x1b[0m no scheme"),

@@ -86,8 +86,12 @@ fn options(case: &Value) -> RequestOptions {
     let mut options = RequestOptions::new()
         .allow_dangerous(given["allow_dangerous"] == true)
         .http_host_header(given["http_host"] == true);
-    if let Some(email) = given["ftp_password"].as_str() {
-        options = options.ftp_password(email);
+    // The command's default without --ftp-password and EMAIL, in the environment its
+    // runs are given (`rfc1738` below, corpus/run.py): the user at the host, as Lynx did.
+    match given["ftp_password"].as_str() {
+        Some("") => {}
+        Some(email) => options = options.ftp_password(email),
+        None => options = options.ftp_password(format!("{USER}@{HOSTNAME}")),
     }
     if let Some(server) = given["news_server"].as_str() {
         options = options.news_server(server);
@@ -123,13 +127,20 @@ fn arguments(case: &Value) -> Vec<String> {
     args
 }
 
-/// Runs `rfc1738` without `NNTPSERVER` and `EMAIL` (unless `env` sets them): status,
-/// stdout, stderr.
+/// The user and host names the command's runs are given (as corpus/run.py gives them).
+const USER: &str = "guest";
+const HOSTNAME: &str = "example.org";
+
+/// Runs `rfc1738` without `NNTPSERVER` and `EMAIL` (unless `env` sets them), as the user
+/// [`USER`] on [`HOSTNAME`]: status, stdout, stderr.
 fn rfc1738(args: &[String], env: &[(&str, &str)], stdin: &[u8]) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
         .args(args)
         .env_remove("NNTPSERVER")
         .env_remove("EMAIL")
+        .env_remove("LOGNAME")
+        .env("USER", USER)
+        .env("HOSTNAME", HOSTNAME)
         .env_remove("NO_COLOR")
         .envs(env.iter().copied())
         .stdin(Stdio::piped())
@@ -419,10 +430,20 @@ fn the_anonymous_ftp_password_is_emails_unless_the_option_gives_one() {
         args.push(url.clone());
         args
     };
+    // Without an address, the user at the host, as Lynx made one, and the notes say so.
     let (status, out, _) = rfc1738(&args(&[]), &[], b"");
     assert_eq!(status, 0);
-    assert!(out.contains("anonymous-password"), "{out}");
+    assert!(out.contains(r"PASS guest@example.org\r\n"), "{out}");
+    assert!(
+        out.contains("PASS gives guest@example.org, from the user and host names"),
+        "{out}"
+    );
+    assert!(!out.contains("anonymous-password"), "{out}");
     let (_, out, _) = rfc1738(&args(&[]), &[("EMAIL", "tbl@info.cern.ch")], b"");
+    assert!(
+        out.contains("PASS gives tbl@info.cern.ch, from $EMAIL"),
+        "{out}"
+    );
     assert!(out.contains(r"PASS tbl@info.cern.ch\r\n"), "{out}");
     assert!(!out.contains("anonymous-password"), "{out}");
     let (_, out, _) = rfc1738(
@@ -431,7 +452,17 @@ fn the_anonymous_ftp_password_is_emails_unless_the_option_gives_one() {
         b"",
     );
     assert!(out.contains(r"PASS me@h.example\r\n"), "{out}");
-    // An empty EMAIL is none.
+    // An empty EMAIL is none; an empty --ftp-password sends none.
     let (_, out, _) = rfc1738(&args(&[]), &[("EMAIL", "")], b"");
+    assert!(out.contains(r"PASS guest@example.org\r\n"), "{out}");
+    let (_, out, _) = rfc1738(
+        &args(&["--ftp-password", ""]),
+        &[("EMAIL", "a@b.example")],
+        b"",
+    );
     assert!(out.contains("anonymous-password"), "{out}");
+    assert!(
+        !out.contains("a@b.example") && !out.contains("guest@"),
+        "no PASS line is sent: {out}"
+    );
 }

@@ -202,7 +202,12 @@ fn login(
     let reply = match reply.code() {
         230 | 202 => return Ok(()),
         331 => match lines.get(1) {
-            Some(pass) => control.command(session, pass.as_bytes(), !request.is_anonymous())?,
+            Some(pass) => {
+                if let Some(note) = request.anonymous_password_note() {
+                    session.transcript.note(note.to_owned());
+                }
+                control.command(session, pass.as_bytes(), !request.is_anonymous())?
+            }
             None => {
                 return Err(FetchErrorKind::Incomplete(match request.is_anonymous() {
                     true => Missing::AnonymousPassword,

@@ -34,7 +34,7 @@ use emitter::LinkEmitter;
 use html5gum::Tokenizer;
 use reader::HtmlReader;
 use rfc1738::resolution::{resolve, resolve_cern_without_anchor, ResolveError, ResolveMode};
-use rfc1738::{is_absolute, parse_reference, Dialect, ParseError, UrlKind};
+use rfc1738::{is_absolute, leading_scheme, parse_reference, Dialect, ParseError, UrlKind};
 use shared::Shared;
 use std::collections::VecDeque;
 use std::fmt;
@@ -72,7 +72,7 @@ const LINK_ATTRIBUTES: &[(&str, &str)] = &[
 ///   slash) stands for itself (in the CERN mode, as the library rebuilds it).
 /// - Every link is resolved against the document's address without its fragment (the
 ///   `BASE HREF`'s or the given base's), as every browser of the time did.
-/// - The default mode is [`ResolveMode::Cern`]: the CERN library (libwww 2.10-2.14) that
+/// - The default mode is the library's default, [`ResolveMode::Cern`]: the CERN library (libwww 2.10-2.14) that
 ///   NCSA Mosaic 2.4-2.7b5 and Lynx up to 2.6 ran, called per element as Mosaic 2.7b5
 ///   called it: `A`, `LINK` and a `POST` form keep their URL's own fragment, images keep
 ///   none, a `GET` form's `ACTION` loses its query and fragment.
@@ -127,12 +127,12 @@ impl LinkLister {
     /// The length limit when none is given: 64 KiB.
     pub const DEFAULT_MAX_LEN: usize = 64 * 1024;
 
-    /// No base, [`ResolveMode::Cern`], [`HtmlReading::Html2`],
+    /// No base, the default mode ([`ResolveMode::default`], the CERN library's), [`HtmlReading::Html2`],
     /// [`DEFAULT_MAX_LEN`](LinkLister::DEFAULT_MAX_LEN).
     pub fn new() -> LinkLister {
         LinkLister {
             base: None,
-            mode: ResolveMode::Cern,
+            mode: ResolveMode::default(),
             reading: HtmlReading::Html2,
             max_len: LinkLister::DEFAULT_MAX_LEN,
         }
@@ -280,10 +280,18 @@ pub struct Link {
     warning: Option<LinkWarning>,
     charset: Charset,
     verdict: Option<Result<UrlKind, ParseError>>,
+    /// The mode that resolved it (`None` without an absolute form).
+    mode: Option<ResolveMode>,
+    /// The href as written read by RFC 1738, when it is absolute.
+    href_verdict: Option<Result<UrlKind, ParseError>>,
+    /// What the mode changed of an absolute href's server: `host`, `port`.
+    changed: Vec<&'static str>,
 }
 
 impl Link {
-    /// A link found, its absolute form read by RFC 1738 once.
+    /// A link found, its absolute form read by RFC 1738 once (and its href as written,
+    /// when it is absolute and not the same text), by `mode`.
+    #[allow(clippy::too_many_arguments)]
     fn new(
         line: u64,
         element: String,
@@ -292,19 +300,34 @@ impl Link {
         result: Result<String, LinkError>,
         warning: Option<LinkWarning>,
         charset: Charset,
+        mode: ResolveMode,
     ) -> Link {
-        let verdict = result.as_ref().ok().map(|result| {
-            parse_reference(result, Dialect::Rfc1738).map(|reference| reference.url().kind())
-        });
+        let read = |text: &str| {
+            parse_reference(text, Dialect::Rfc1738).map(|reference| reference.url().kind())
+        };
+        let verdict = result.as_ref().ok().map(|result| read(result));
+        let (mut href_verdict, mut changed) = (None, Vec::new());
+        if let (Some(href), Ok(result), Some(verdict)) = (&href, &result, &verdict) {
+            if is_absolute(href) {
+                href_verdict = Some(match href == result {
+                    true => verdict.clone(),
+                    false => read(href),
+                });
+                changed = changed_server(href, result);
+            }
+        }
         Link {
             line,
             element,
             attribute,
             href,
+            mode: result.is_ok().then_some(mode),
             result,
             warning,
             charset,
             verdict,
+            href_verdict,
+            changed,
         }
     }
 
@@ -371,6 +394,84 @@ impl Link {
     pub fn kind(&self) -> Option<UrlKind> {
         self.verdict()?.ok()
     }
+
+    /// The mode that gave the absolute form ([`LinkLister::mode`]); `None` without one.
+    pub fn mode(&self) -> Option<ResolveMode> {
+        self.mode
+    }
+
+    /// The href as written, read as a URL reference by RFC 1738, when it is absolute (it
+    /// has a scheme: [`rfc1738::is_absolute`]) and has an absolute form: its kind, or its
+    /// error. `None` for a partial form, which only its resolution makes a URL. A mode may
+    /// rewrite an absolute href (the CERN library drops a host's final dot and its port,
+    /// [`changed`](Link::changed)): this is the verdict of what the page said, beside
+    /// [`verdict`](Link::verdict), that of what the mode made of it.
+    ///
+    /// ```
+    /// use rfc1738::resolution::ResolveMode;
+    /// use rfc1738_links::LinkLister;
+    ///
+    /// let links = LinkLister::new()
+    ///     .mode(ResolveMode::Cern)
+    ///     .links(r#"<A HREF="http://info.cern.ch.:8001/x">w</A>"#);
+    /// assert_eq!(links[0].result(), Ok("http://info.cern.ch/x"));
+    /// assert!(links[0].is_valid());
+    /// assert!(links[0].href_verdict().unwrap().is_err());
+    /// assert_eq!(links[0].changed(), ["host", "port"]);
+    /// ```
+    pub fn href_verdict(&self) -> Option<Result<UrlKind, &ParseError>> {
+        self.href_verdict
+            .as_ref()
+            .map(|verdict| verdict.as_ref().copied())
+    }
+
+    /// What the mode changed of an absolute href's server, in that order: `host` (other
+    /// than by case) and `port` (other than a default port written or left out). Empty
+    /// for a partial form.
+    pub fn changed(&self) -> &[&'static str] {
+        &self.changed
+    }
+}
+
+/// The host and the port of an absolute URL's `//` authority, as written (the port's
+/// digits, `None` without a `:`); `None` without an authority.
+fn server(url: &str) -> Option<(&str, Option<&str>)> {
+    let colon = url.find(':')?;
+    let rest = url[colon + 1..].strip_prefix("//")?;
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let authority = &rest[..end];
+    let hostport = authority.rsplit('@').next().unwrap_or(authority);
+    Some(match hostport.rfind(':') {
+        Some(at) => (&hostport[..at], Some(&hostport[at + 1..])),
+        None => (hostport, None),
+    })
+}
+
+/// What `result` changed of `href`'s server: `host`, `port` (a port equal to the scheme's
+/// default, written or not, is the same port).
+fn changed_server(href: &str, result: &str) -> Vec<&'static str> {
+    let (Some((host, port)), Some((new_host, new_port))) = (server(href), server(result)) else {
+        return Vec::new();
+    };
+    let scheme = leading_scheme(href).unwrap_or_default();
+    let default = UrlKind::from_scheme(scheme).default_port();
+    // The port as a key: its digits without leading zeros, the default for none.
+    let port_of = |port: Option<&str>| match port.filter(|port| !port.is_empty()) {
+        None => default.map(|port| port.to_string()),
+        Some(digits) if digits.bytes().all(|b| b.is_ascii_digit()) => {
+            let value = digits.trim_start_matches('0');
+            Some(if value.is_empty() { "0" } else { value }.to_owned())
+        }
+        Some(other) => Some(other.to_owned()),
+    };
+    let mut changed = Vec::new();
+    if !host.eq_ignore_ascii_case(new_host) {
+        changed.push("host");
+    }
+    if port_of(port) != port_of(new_port) {
+        changed.push("port");
+    }
+    changed
 }
 
 /// The links of one document, in document order (an iterator over [`Link`]s, or the
@@ -470,6 +571,7 @@ impl<R: Read> Links<R> {
                 }),
                 None,
                 charset,
+                self.lister.mode,
             )),
             TagToken::Tag { name, attributes } => {
                 let has = |name: &str, value: &str| {
@@ -502,6 +604,7 @@ impl<R: Read> Links<R> {
                             }),
                             None,
                             attribute.charset,
+                            self.lister.mode,
                         ));
                         continue;
                     };
@@ -537,6 +640,7 @@ impl<R: Read> Links<R> {
                         result,
                         warning,
                         attribute.charset,
+                        self.lister.mode,
                     ));
                 }
             }

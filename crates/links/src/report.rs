@@ -7,9 +7,18 @@ use serde::{Serialize, Serializer};
 
 /// A link of an HTML document, serializable as one line of `rfc1738 links --json` and of
 /// the links corpus (`corpus/links/`): `file`, `line`, `element`, `attribute`, `href`,
-/// `result` (null without one), then `valid` and `kind` of the result by RFC 1738 (for an
-/// invalid one, the production it was read by, as in `rfc1738::reports::ParseReport`) or `error` (`code`
-/// and `message`), `warning` (a relative `BASE HREF` resolved) and `charset`. Behind the
+/// `result` (null without one), then for a result:
+/// - `mode`, the resolution mode that gave it;
+/// - `valid` and `kind` of the result by RFC 1738 (for an invalid one, the production it
+///   was read by, as in `rfc1738::reports::ParseReport`), and for an invalid one its
+///   `error`, the parse error's object (`code`, `offset`, `char_offset`, `expected`,
+///   `message`): the reason, as `parse --json` gives it;
+/// - `href_valid`: the href as written by RFC 1738 when it is absolute, `null` for a
+///   partial form; `href_error` when it is invalid; `changed` (`["host", "port"]` or one of
+///   them) when the mode changed the server of an absolute href;
+///
+/// or, without a result, `error` (`code` and `message`, and `reading` for markup left
+/// open); then `warning` (a relative `BASE HREF` resolved) and `charset`. Behind the
 /// `serde` feature.
 ///
 /// ```
@@ -23,9 +32,21 @@ use serde::{Serialize, Serializer};
 ///     serde_json::to_string(&report).unwrap(),
 ///     r#"{"file":"page.html","line":1,"element":"a","attribute":"href","href":"Status.html","#
 ///         .to_owned()
-///         + r#""result":"http://info.cern.ch/hypertext/WWW/Status.html","valid":true,"#
-///         + r#""kind":"http","charset":"utf-8"}"#
+///         + r#""result":"http://info.cern.ch/hypertext/WWW/Status.html","mode":"cern","#
+///         + r#""valid":true,"kind":"http","href_valid":null,"charset":"utf-8"}"#
 /// );
+///
+/// // An invalid link says why, and a rewritten one what the mode changed.
+/// let links = LinkLister::new().links(
+///     r#"<A HREF="http://h/~x">x</A> <A HREF="http://info.cern.ch.:8001/w">w</A>"#,
+/// );
+/// let json = |link| serde_json::to_value(LinkReport::new(None, link)).unwrap();
+/// assert_eq!(json(&links[0])["error"]["code"], "unsafe-character");
+/// assert_eq!(json(&links[0])["error"]["offset"], 9);
+/// assert_eq!(json(&links[1])["valid"], true);
+/// assert_eq!(json(&links[1])["href_valid"], false);
+/// assert_eq!(json(&links[1])["href_error"]["code"], "empty-label");
+/// assert_eq!(json(&links[1])["changed"], serde_json::json!(["host", "port"]));
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct LinkReport<'r> {
@@ -86,12 +107,24 @@ impl Serialize for LinkReport<'_> {
         match (link.result(), link.verdict()) {
             (Ok(result), Some(verdict)) => {
                 map.serialize_entry("result", result)?;
+                map.serialize_entry("mode", &link.mode().map(|mode| mode.name()))?;
                 map.serialize_entry("valid", &verdict.is_ok())?;
                 let kind = match &verdict {
                     Ok(kind) => Some(*kind),
                     Err(error) => error.url_kind(),
                 };
                 map.serialize_entry("kind", &kind.map(|kind| kind.name()))?;
+                if let Err(error) = verdict {
+                    map.serialize_entry("error", error)?;
+                }
+                let href = link.href_verdict();
+                map.serialize_entry("href_valid", &href.map(|verdict| verdict.is_ok()))?;
+                if let Some(Err(error)) = href {
+                    map.serialize_entry("href_error", error)?;
+                }
+                if !link.changed().is_empty() {
+                    map.serialize_entry("changed", link.changed())?;
+                }
             }
             (result, _) => {
                 map.serialize_entry("result", &None::<&str>)?;

@@ -14,7 +14,9 @@ The ``rfc1738`` Rust crate's parser for Python: ``parse`` reads a URL reference
 
 from ._errors import ParseError, ResolveError
 from ._rfc1738 import (
+    DEFAULT_MODE,
     DIALECTS,
+    MODES,
     ArchiveLinks,
     Found,
     Link,
@@ -36,7 +38,9 @@ from ._rfc1738 import (
 )
 
 __all__ = [
+    "DEFAULT_MODE",
     "DIALECTS",
+    "MODES",
     "ArchiveLinks",
     "Found",
     "Link",

@@ -129,7 +129,7 @@ class ResolveError(ValueError):
 
     >>> import rfc1738
     >>> try:
-    ...     rfc1738.resolve("gopher://h/1x", "y")
+    ...     rfc1738.resolve("gopher://h/1x", "y", mode="rfc1630")
     ... except rfc1738.ResolveError as e:
     ...     print(e.code)
     no-partial-forms
@@ -153,7 +153,7 @@ class ResolveError(ValueError):
 
         >>> import rfc1738
         >>> try:
-        ...     rfc1738.resolve("a/b", "c")
+        ...     rfc1738.resolve("a/b", "c", mode="rfc1630")
         ... except rfc1738.ResolveError as e:
         ...     print(e.to_dict()["code"])
         context-not-absolute

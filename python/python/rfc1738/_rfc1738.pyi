@@ -6,9 +6,13 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union, 
 _Text = Union[str, bytes, bytearray]
 
 DIALECTS: Tuple[str, ...]
+MODES: Tuple[str, ...]
+DEFAULT_MODE: str
 __version__: str
 __all__ = [
+    "DEFAULT_MODE",
     "DIALECTS",
+    "MODES",
     "ArchiveLinks",
     "Found",
     "Link",
@@ -185,7 +189,7 @@ def parse(url: _Text, dialect: str = "rfc1738") -> Url:
 def parse_many(urls: Iterable[_Text], dialect: str = "rfc1738") -> List[Dict[str, Any]]:
     """One ``rfc1738 parse --json`` object (less ``line``) per input; never raises for a bad input."""
 
-def resolve(context: str, partial: str, mode: str = "rfc1630") -> str:
+def resolve(context: str, partial: str, mode: str = "cern") -> str:
     """A partial form resolved by RFC 1630's rules; raises ResolveError."""
 
 def normalize(url: _Text) -> str:
@@ -239,11 +243,19 @@ class Link:
     @property
     def result(self) -> Optional[str]: ...
     @property
+    def mode(self) -> Optional[str]: ...
+    @property
     def valid(self) -> Optional[bool]: ...
     @property
     def kind(self) -> Optional[str]: ...
     @property
     def error(self) -> Optional[Dict[str, Any]]: ...
+    @property
+    def href_valid(self) -> Optional[bool]: ...
+    @property
+    def href_error(self) -> Optional[Dict[str, Any]]: ...
+    @property
+    def changed(self) -> List[str]: ...
     @property
     def warning(self) -> Optional[Dict[str, Any]]: ...
     @property
@@ -307,7 +319,7 @@ def arrow_parse(urls: Any, dialect: str = "rfc1738", *, threads: Optional[int] =
     """rfc1738.arrow.parse, returning the native Arrow array."""
 
 def arrow_resolve(
-    contexts: Any, partials: Any, mode: str = "rfc1630", *, threads: Optional[int] = None
+    contexts: Any, partials: Any, mode: str = "cern", *, threads: Optional[int] = None
 ) -> Any:
     """rfc1738.arrow.resolve, returning the native Arrow array."""
 

@@ -88,7 +88,7 @@ def parse(urls: _Column, dialect: str = "rfc1738", *, threads: Optional[int] = N
 def resolve(
     contexts: Union[_Column, str, None],
     partials: Union[_Column, str, None],
-    mode: str = "rfc1630",
+    mode: str = "cern",
     *,
     threads: Optional[int] = None,
 ) -> Any:

@@ -312,7 +312,7 @@ fn length(chunks: &Result<Vec<ArrayRef>, Option<String>>) -> Option<usize> {
 /// Each partial form of a column resolved against its context (see
 /// ``rfc1738.arrow.resolve``).
 #[pyfunction]
-#[pyo3(signature = (contexts, partials, mode = "rfc1630", *, threads = None))]
+#[pyo3(signature = (contexts, partials, mode = "cern", *, threads = None))]
 pub(crate) fn arrow_resolve(
     py: Python<'_>,
     contexts: Texts,

@@ -78,17 +78,28 @@ pub(crate) fn resolve_columns() -> Vec<(&'static str, ColumnType)> {
 /// the index of its page or archive instead).
 pub(crate) const LINKS_SKIPPED: &[&str] = &["file"];
 
-/// The columns of a link, after its page's index.
+/// The columns of a link, after its page's index. Its `error` is either why there is no
+/// result (`code`, `message`, and `reading` for markup left open) or why the result is
+/// invalid (a parse error: `code`, `offset`, `char_offset`, `expected`, `message`): one
+/// struct holds both, the fields the other has null.
 fn link_columns() -> Vec<(&'static str, ColumnType)> {
+    let ColumnType::Struct(mut error) = parse_error() else {
+        unreachable!("a parse error is a struct")
+    };
+    error.push(("reading", ColumnType::Text));
     vec![
         ("line", ColumnType::Int64),
         ("element", ColumnType::Text),
         ("attribute", ColumnType::Text),
         ("href", ColumnType::Text),
         ("result", ColumnType::Text),
+        ("mode", ColumnType::Text),
         ("valid", ColumnType::Bool),
         ("kind", ColumnType::Text),
-        ("error", coded(true)),
+        ("error", ColumnType::Struct(error)),
+        ("href_valid", ColumnType::Bool),
+        ("href_error", parse_error()),
+        ("changed", ColumnType::TextList),
         ("warning", coded(false)),
         ("charset", ColumnType::Text),
     ]

@@ -67,6 +67,8 @@ pub struct FtpRequest<'u> {
     /// Typecode `d`: a listing whatever the name.
     directory_typecode: bool,
     has_path: bool,
+    /// The anonymous password's note: the address, and where it came from.
+    anonymous: Option<String>,
     pub(crate) common: Common,
 }
 
@@ -96,6 +98,19 @@ impl<'u> FtpRequest<'u> {
                 .map(|email| Cow::Owned(email.clone().into_bytes())),
             (Some(_), None) => None,
         };
+        let anonymous = match (&user, url.password(), &options.ftp_password) {
+            (None, None, Some(email)) => Some(match &options.ftp_password_source {
+                Some(source) => format!(
+                    "PASS gives {}, from {source}",
+                    escape_octets(email.as_bytes())
+                ),
+                None => format!(
+                    "PASS gives {}, the anonymous password configured",
+                    escape_octets(email.as_bytes())
+                ),
+            }),
+            _ => None,
+        };
         let mut segments: Vec<Cow<'u, [u8]>> = url
             .segments()
             .map(|segment| decode(segment.as_str()))
@@ -116,11 +131,19 @@ impl<'u> FtpRequest<'u> {
             name,
             directory_typecode,
             has_path,
+            anonymous,
             common: Common {
                 kept,
                 ..Common::default()
             },
         }
+    }
+
+    /// For anonymous FTP with a configured address, what the notes say of it: the
+    /// address `PASS` gives, and where it came from
+    /// ([`RequestOptions::ftp_password_from`]); `None` otherwise.
+    pub fn anonymous_password_note(&self) -> Option<&str> {
+        self.anonymous.as_deref()
     }
 
     /// The user name sent with `USER`: the URL's, decoded, or `anonymous`.
@@ -233,6 +256,9 @@ impl<'u> FtpRequest<'u> {
             "PASS is sent only when the server asks for it (reply 331 to USER, RFC 959)".to_owned(),
             "RETR and NLST go with a data connection the client opens first (PASV or PORT, RFC 959); neither, nor QUIT, comes from the URL".to_owned(),
         ];
+        if let Some(anonymous) = &self.anonymous {
+            notes.push(anonymous.clone());
+        }
         if !self.has_path {
             notes.push(
                 "no url-path: the login directory is listed (NLST), a choice: section 3.2.2 names no command".to_owned(),

@@ -118,7 +118,7 @@ impl<'u> HttpRequest<'u> {
                 .to_owned(),
         ];
         if !self.host_header {
-            notes.push("no Host header: HTTP/1.1's (RFC 2068), which the HTTP/1.0 clients of 1994 did not send (http_host_header adds it)".to_owned());
+            notes.push("no Host header: HTTP/1.1's (RFC 2068), which the HTTP/1.0 clients of 1994 did not send (RequestOptions::http_host_header, the command's --http-host, adds it)".to_owned());
         }
         notes
     }

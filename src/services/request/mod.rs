@@ -321,8 +321,11 @@ impl<'u> Request<'u> {
         }
         if !common.overridden.is_empty() {
             notes.push(format!(
-                "built although dangerous (allow_dangerous): {} warning(s) of section 6, the first: {}",
-                common.overridden.len(),
+                "built although dangerous (allow_dangerous, --allow-dangerous): {} of section 6, the first: {}",
+                match common.overridden.len() {
+                    1 => "1 warning".to_owned(),
+                    n => format!("{n} warnings"),
+                },
                 common.overridden[0].message()
             ));
         }
@@ -379,7 +382,7 @@ described!(
 /// dangerous. `Display` is the most telling warning's message (the cross-protocol attack
 /// when there is one).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("request refused: {} (RFC 1738 section 6; allow_dangerous to build it anyway)", self.warning().message())]
+#[error("request refused: {} (RFC 1738 section 6; RequestOptions::allow_dangerous, the command's --allow-dangerous, builds it anyway)", self.warning().message())]
 pub struct RequestRefused {
     warnings: Vec<Warning>,
     omitted: usize,

@@ -35,6 +35,8 @@ pub(crate) struct Common {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RequestOptions {
     pub(crate) ftp_password: Option<String>,
+    /// Where the anonymous password came from, for the request's notes.
+    pub(crate) ftp_password_source: Option<String>,
     pub(crate) news_server: Option<(String, u16)>,
     pub(crate) allow_dangerous: bool,
     pub(crate) http_host_header: bool,
@@ -54,6 +56,30 @@ impl RequestOptions {
     pub fn ftp_password(mut self, email: impl Into<String>) -> RequestOptions {
         self.ftp_password = Some(email.into());
         self
+    }
+
+    /// [`ftp_password`](RequestOptions::ftp_password), and where it came from, which an
+    /// anonymous FTP request's notes say with the address (the command: `--ftp-password`,
+    /// `$EMAIL`, or the user and host names, as the clients of the time made one: Lynx
+    /// sent `user@host`).
+    ///
+    /// ```
+    /// use rfc1738::requests::{Request, RequestOptions};
+    ///
+    /// let url = rfc1738::parse("ftp://ftp.funet.fi/README").unwrap();
+    /// let options = RequestOptions::new().ftp_password_from("guest@example.org", "$EMAIL");
+    /// let request = Request::of(&url, &options).unwrap();
+    /// assert!(request.is_complete());
+    /// assert!(request.notes().iter().any(|note| note == "PASS gives guest@example.org, from $EMAIL"));
+    /// ```
+    pub fn ftp_password_from(
+        self,
+        email: impl Into<String>,
+        source: impl Into<String>,
+    ) -> RequestOptions {
+        let mut options = self.ftp_password(email);
+        options.ftp_password_source = Some(source.into());
+        options
     }
 
     /// The news server of `news:` URLs, which name none ("the reader will fetch the
