@@ -470,13 +470,26 @@ says why), 2 a usage error or an output file that cannot be written.")]
   rfc1738 links --base http://info.cern.ch/hypertext/WWW/TheProject.html TheProject.html
   rfc1738 links --json --mode rfc1808 --base http://www.w3.org/pub/WWW/ *.html
   rfc1738 links --html whatwg --only invalid --summary page.html
-  rfc1738 links --json crawl.warc.gz > links.jsonl   # every HTML page of a web archive")]
+  rfc1738 links --json crawl.warc.gz > links.jsonl   # every HTML page of a web archive
+  rfc1738 links --json --bases pages/cern/MANIFEST.tsv pages/cern/   # a mirror, a base per page
+  rfc1738 links --base-prefix mirror/info.cern.ch=http://info.cern.ch/ mirror/")]
     Links {
         /// The absolute URL the pages were fetched from (a fragment is allowed, and taken
         /// off): the base of a page without BASE HREF (a relative BASE HREF is resolved
         /// against it).
         #[arg(long, value_parser = absolute_url)]
         base: Option<String>,
+        /// The bases of a mirror's pages: a TSV file of lines PATH<TAB>URL, each path
+        /// relative to the file's folder (a crawl's MANIFEST.tsv); a page listed there is
+        /// resolved against its URL (repeatable; before --base-prefix and --base).
+        #[arg(long, value_name = "FILE")]
+        bases: Vec<PathBuf>,
+        /// The bases of a mirror's pages by their place: DIR=URL gives a page under the
+        /// folder DIR the base URL followed by its path under DIR (a wget or HTTrack tree:
+        /// --base-prefix www.example.org=http://www.example.org/). Repeatable; the longest
+        /// folder that holds a page wins.
+        #[arg(long, value_name = "DIR=URL")]
+        base_prefix: Vec<String>,
         /// How links are resolved, against the page's address without its fragment. The
         /// default, cern, is the CERN library (libwww 2.10-2.14) that NCSA Mosaic 2.4-2.7b5
         /// and Lynx up to 2.6 ran, called per element as Mosaic 2.7b5 called it (images keep
@@ -490,8 +503,9 @@ says why), 2 a usage error or an output file that cannot be written.")]
         #[arg(long, value_enum, ignore_case = true, default_value_t = HtmlArg::Html2)]
         html: HtmlArg,
         /// Print one JSON object per link: {"file", "line", "element", "attribute", "href",
-        /// "result", "valid", "kind"} ("error" instead of "valid" and "kind" when there is no
-        /// result), "warning" when a relative BASE was resolved, and "charset".
+        /// "result", "mode", "valid", "kind", "error" (why the result is invalid),
+        /// "href_valid", "href_error", "changed"} ("error" alone when there is no result),
+        /// "warning" when a relative BASE was resolved, and "charset".
         #[arg(long)]
         json: bool,
         /// The longest tag, comment, declaration or link attribute read, in bytes (at least
@@ -519,7 +533,9 @@ says why), 2 a usage error or an output file that cannot be written.")]
         select: SelectArgs,
         /// The HTML files ("-" is standard input); without any, standard input. Bytes that
         /// are not UTF-8 are read as Latin-1 from the first such byte on. ARC and WARC files
-        /// (plain or gzip'd) are read record by record.
+        /// (plain or gzip'd) are read record by record. A folder is read recursively, in the
+        /// order of its paths: its .html, .htm and .shtml pages and its ARC and WARC files
+        /// (--summary counts the other files, left out).
         files: Vec<PathBuf>,
     },
     /// Start the grammar explorer: a local web page where a URL is read against the

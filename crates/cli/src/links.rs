@@ -1,11 +1,13 @@
 //! `rfc1738 links`: the links of HTML documents, resolved as the browsers of 1993-1995 did.
 
 use crate::archives::{in_record, record_label, Archives, Command};
+use crate::mirror::Bases;
 use crate::output::{shown, Out, Select};
 use crate::status::Status;
 use rfc1738::reports::InRecord;
 use rfc1738_links::{Link, LinkLister, LinkReport};
 use std::io::{self, Write};
+use std::path::Path;
 
 /// Prints the links of each file (standard input without files, and for `-`) that
 /// `select` shows, reading each as a stream. A file that cannot be opened or read is
@@ -16,6 +18,7 @@ use std::io::{self, Write};
 /// cannot be read makes the status `Unreadable`.
 pub(crate) fn run_links(
     lister: &LinkLister,
+    bases: &Bases,
     archives: Archives,
     files: &[std::path::PathBuf],
     json: bool,
@@ -36,8 +39,23 @@ pub(crate) fn run_links(
         select,
         out,
         |input, file, select, out| {
+            // A page of a mirror: its base from --bases or --base-prefix, else --base.
+            let base = file
+                .filter(|_| !bases.is_empty())
+                .and_then(|file| bases.of(Path::new(file)));
             let file = file.unwrap_or("-");
-            links_from(lister, input, file, None, json, select, out)
+            match base {
+                Some(base) => links_from(
+                    &lister.clone().base(base),
+                    input,
+                    file,
+                    None,
+                    json,
+                    select,
+                    out,
+                ),
+                None => links_from(lister, input, file, None, json, select, out),
+            }
         },
         |document, file, select, out| {
             // Against the record's own URL.

@@ -31,6 +31,7 @@ mod lines;
 mod links;
 mod lint;
 mod manuals;
+mod mirror;
 mod normalize;
 mod output;
 mod parse;
@@ -252,6 +253,8 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
         }
         Command::Links {
             base,
+            bases,
+            base_prefix,
             mode,
             html,
             json,
@@ -287,8 +290,29 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
                 }
                 lister = lister.base(base);
             }
+            let bases = match mirror::Bases::read(&bases, &base_prefix) {
+                Ok(bases) => bases,
+                Err(message) => {
+                    out.note(format_args!("rfc1738 links: {message}"))?;
+                    return Ok(Status::Unreadable);
+                }
+            };
+            let (files, left_out) = match mirror::expand(&files) {
+                Ok(found) => found,
+                Err(error) => {
+                    out.note(format_args!("rfc1738 links: {error}"))?;
+                    return Ok(Status::Unreadable);
+                }
+            };
             let mut select = select(&select_args);
-            let status = links::run_links(&lister, archives, &files, json, &mut select, out)?;
+            let status =
+                links::run_links(&lister, &bases, archives, &files, json, &mut select, out)?;
+            if left_out > 0 && select.summary {
+                out.note(format_args!(
+                    "rfc1738 links: {left_out} {} of the folders given left out (not .html, .htm, .shtml, ARC or WARC)",
+                    if left_out == 1 { "file" } else { "files" }
+                ))?;
+            }
             Ok(status.failing_on_invalid(fail_on_invalid && select.any_invalid()))
         }
         Command::Serve { host, port, open } => {
