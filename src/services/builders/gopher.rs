@@ -11,10 +11,10 @@ use crate::vocabulary::encode::charset;
 /// The gopher protocol sends `selector TAB search TAB gopher+_string`; the URL writes each
 /// TAB as `%09`, and every octet outside its field's set
 /// ([`charset::SELECTOR`](crate::encoding::charset::SELECTOR), [`charset::SEARCH`](crate::encoding::charset::SEARCH),
-/// [`charset::GOPHER_PLUS`](crate::encoding::charset::GOPHER_PLUS)) as `%XX`. A selector cannot
-/// hold a TAB (section 3.4): a TAB given in one is written `%09` and reads back as the
-/// separator, the rest becoming the search (escaped by the search's set). The URL sends
-/// the same request; its selector ends at the TAB.
+/// [`charset::GOPHER_PLUS`](crate::encoding::charset::GOPHER_PLUS)) as `%XX`. A selector or a
+/// search cannot hold a TAB (section 3.4: the TAB is the protocol's separator, which the
+/// URL writes `%09`): one given there is a [`BuildError::NotAllowed`], not moved into the
+/// next field. A Gopher+ string may hold TABs (an ASK form's lines).
 ///
 /// ```
 /// use rfc1738::schemes::GopherUrl;
@@ -26,6 +26,9 @@ use crate::vocabulary::encode::charset;
 ///     .build()
 ///     .unwrap();
 /// assert_eq!(url.as_str(), "gopher://gopher.micro.umn.edu/7a%20gopher%20selector%09foo%20bar");
+///
+/// let tab = GopherUrl::builder("h").item_type(b'0').selector("a\tb").build().unwrap_err();
+/// assert!(tab.to_string().starts_with("the selector \"a\\tb\" cannot be written in a URL"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GopherBuilder {
@@ -76,6 +79,15 @@ impl GopherBuilder {
 
     /// The URL.
     pub fn build(&self) -> Result<GopherUrl<'static>, BuildError> {
+        for (component, value) in [("selector", &self.selector), ("search", &self.search)] {
+            if let Some(value) = value.as_deref().filter(|value| value.contains(&b'\t')) {
+                return Err(BuildError::NotAllowed {
+                    component,
+                    value: String::from_utf8_lossy(value).into_owned(),
+                    reason: "a TAB is the gopher protocol's separator (RFC 1738 section 3.4), which the URL writes %09: it cannot stand inside a selector or a search",
+                });
+            }
+        }
         let mut text = String::from("gopher://");
         self.authority.push_hostport(&mut text)?;
         let has_path =
@@ -120,8 +132,8 @@ impl GopherBuilder {
 }
 
 /// Writes a gopher request: each of the first two TABs as the `%09` separator, and each
-/// field escaped by the set of the field the URL's reader will find it in (a TAB given in a
-/// selector starts the search there, whose set is narrower).
+/// field escaped by the set of its field (the builder refuses a TAB inside a selector or a
+/// search, so each TAB here is a separator or part of the Gopher+ string).
 fn push_request(text: &mut String, request: &[u8]) {
     let sets = [charset::SELECTOR, charset::SEARCH, charset::GOPHER_PLUS];
     let mut field = 0;
