@@ -128,7 +128,11 @@ fn reference_error_agrees(input: &str, error: &ParseError) -> Result<(), String>
                 return disagree(&format!("not where pest got furthest, {}", pest.offset));
             }
             let xalpha = Rfc1738Parser::parse(PestRule::xalpha, &input[offset..]).is_ok();
-            if error.expected() != ["xalpha", "end of URI"] || xalpha || offset == input.len() {
+            if error.expected() != ["xalpha", "end of URL"]
+                || error.production() != Some("fragmentid")
+                || xalpha
+                || offset == input.len()
+            {
                 return disagree("no fragment-id's fault at the caret");
             }
             count(Dialect::Rfc1738, Form::Reference, Judgment::Bounded);

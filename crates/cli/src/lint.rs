@@ -60,11 +60,21 @@ pub(crate) fn print_lint(
     if let Some(error) = lint.error() {
         out.stderr(|stderr, paint| {
             writeln!(stderr, "{}{}", place.label(None), shown(url))?;
+            // One line, with where and what the grammar expected there (as `parse`'s
+            // block says them).
+            let mut place = format!("byte {}", error.offset());
+            if let Some(production) = error.production() {
+                place += &format!(", in {production}");
+            }
+            let expected = error.expected_phrase();
+            if !expected.is_empty() {
+                place += &format!("; expected: {expected}");
+            }
             writeln!(
                 stderr,
-                "  {} {}\n",
+                "  {} {} ({place})\n",
                 paint.paint(Paint::RED, "invalid:"),
-                error.message()
+                shown(&error.message())
             )
         })?;
     }

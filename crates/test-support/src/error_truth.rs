@@ -285,6 +285,16 @@ pub fn falsehoods(input: &str, dialect: Dialect, error: &ParseError) -> Vec<Stri
                     .then(|| format!("{escape} is not {found:?} escaped"))
             }),
         ErrorKind::UnexpectedCharacter { found } => found_is(*found),
+        ErrorKind::NotATypecode { found } => found_is(*found).or_else(|| {
+            let after_type = before.len() >= 6
+                && before.as_bytes()[before.len() - 6..].eq_ignore_ascii_case(b";type=");
+            (!after_type || "aidAID".contains(*found))
+                .then(|| format!("{found:?} after {before:?} is no bad typecode"))
+        }),
+        ErrorKind::AfterTelnetHost { found, scheme } => found_is(*found).or_else(|| {
+            (!before.ends_with('/') || !input.to_ascii_lowercase().starts_with(scheme))
+                .then(|| format!("{found:?} does not follow a {scheme} URL's \"/\""))
+        }),
         ErrorKind::NotAllowed { found, reason, .. } => found_is(*found).or_else(|| {
             let fits = if reason.contains("national") {
                 "{}|[]\\^~".contains(*found)

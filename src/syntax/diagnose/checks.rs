@@ -465,6 +465,32 @@ pub(super) fn article_without_host<R: Grammar>(r: &mut Reading<'_, R>) -> Option
     })
 }
 
+/// What follows an ftp URL's ";type=" when it is no typecode (RFC 1738's `ftptype`: a, i
+/// or d), and what follows a telnet URL's hostport and its optional "/":
+/// rules simple enough to say instead of "unexpected character".
+pub(super) fn rule_stated<R: Grammar>(r: &mut Reading<'_, R>) -> Option<ParseError> {
+    let (input, offset) = (r.input, r.failure.offset);
+    let found = r.found()?;
+    let before = &input[..offset];
+    match r.kind {
+        UrlKind::Ftp if r.dialect == Dialect::Rfc1738 => {
+            let after_type = before.len() >= 6
+                && before.as_bytes()[before.len() - 6..].eq_ignore_ascii_case(b";type=");
+            after_type.then(|| r.failure_error(ErrorKind::NotATypecode { found }))
+        }
+        UrlKind::Telnet | UrlKind::Rlogin | UrlKind::Tn3270 => {
+            // The "/" after the hostport (a login holds none, RFC 1738 section 3.1).
+            let authority = r.after_colon + 2;
+            let slash = input.get(authority..)?.find('/')? + authority;
+            (offset == slash + 1).then(|| {
+                let scheme = r.kind.name();
+                r.failure_error(ErrorKind::AfterTelnetHost { found, scheme })
+            })
+        }
+        _ => None,
+    }
+}
+
 /// How many bytes at the start of `text` RFC 1630's `xalphas` (`1*xalpha`) matches, 0 for
 /// none: `fragmentid` compiled by hand, as the RFC 1738 dialect's diagnosis reads a
 /// fragment (`facade::read_by_parts`; a valid one is read by `fragmentid` of
@@ -490,14 +516,16 @@ pub(crate) fn check_fragmentid(
     if matched == fragment.len() {
         return Ok(());
     }
-    let expected = vec![Cow::Borrowed("xalpha"), Cow::Borrowed("end of URI")];
+    // The RFC 1738 dialect's words: a URL's end (RFC 1630 says URI).
+    let expected = vec![Cow::Borrowed("xalpha"), Cow::Borrowed("end of URL")];
     Err(crate::syntax::diagnose::character::rule_error(
         input,
         offset + matched,
         Dialect::Rfc1738,
         expected,
         None,
-    ))
+    )
+    .in_fragmentid())
 }
 
 /// The bit of an ASCII character in a `u128` set.

@@ -78,7 +78,7 @@ pub(crate) fn diagnose<R: Grammar>(input: &str, valid: &dyn Fn(&str) -> bool) ->
         failure: Failure::of(input),
         in_hostport: false,
     };
-    let checks: [Check<R>; 11] = [
+    let checks: [Check<R>; 12] = [
         checks::prefixed_generic,
         checks::after_the_scheme,
         checks::user_without_login,
@@ -90,6 +90,7 @@ pub(crate) fn diagnose<R: Grammar>(input: &str, valid: &dyn Fn(&str) -> bool) ->
         checks::not_in_hostport,
         checks::missing_port,
         checks::article_without_host,
+        checks::rule_stated,
     ];
     checks
         .iter()

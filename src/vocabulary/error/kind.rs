@@ -250,6 +250,22 @@ error_kinds! {
             /// The digits as written (shortened when very long).
             octet: String,
         } => "octet-out-of-range",
+        /// An ftp URL's typecode that is none of RFC 1738's (section 3.2.2): `a`, `i` or
+        /// `d`, one letter, in either case.
+        #[error("{found:?} is no typecode: after \";type=\" comes one of a, i or d, in either case (RFC 1738 section 3.2.2)")]
+        NotATypecode {
+            /// The character found.
+            found: char,
+        } => "not-a-typecode",
+        /// Something after a telnet URL's host and port, which may be followed by a "/"
+        /// alone (RFC 1738 section 3.8; RFC 1630's rlogin and tn3270 alike).
+        #[error("{found:?} follows the end of a {scheme} URL, which ends after the host and port with at most a \"/\" (RFC 1738 section 3.8)")]
+        AfterTelnetHost {
+            /// The character found.
+            found: char,
+            /// The scheme: `telnet`, `rlogin` or `tn3270`.
+            scheme: &'static str,
+        } => "after-telnet-host",
         /// Any other character the grammar does not allow here.
         #[error("unexpected character {found:?}")]
         UnexpectedCharacter {

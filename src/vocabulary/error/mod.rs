@@ -76,6 +76,9 @@ struct Details {
     line: usize,
     column: usize,
     production: Option<UrlKind>,
+    /// Found in the fragment-id after `#`: the rule read is `fragmentid`, whatever URL
+    /// came before it.
+    in_fragmentid: bool,
     dialect: Dialect,
     expected: Vec<String>,
     snippet: Snippet,
@@ -133,10 +136,17 @@ impl ParseError {
             line,
             column,
             production,
+            in_fragmentid: false,
             dialect: Dialect::Rfc1738,
             expected,
             snippet: Snippet::new(input, line_start, offset),
         }))
+    }
+
+    /// The same error, found in a fragment-id (RFC 1630's `fragmentid`).
+    pub(crate) fn in_fragmentid(mut self) -> ParseError {
+        self.0.in_fragmentid = true;
+        self
     }
 
     /// The same error, found by `dialect`'s grammar.
@@ -151,11 +161,15 @@ impl ParseError {
             kind,
             offset,
             production,
+            in_fragmentid,
             dialect,
             expected,
             ..
         } = *self.0;
-        ParseError::new(input, start + offset, production, kind, expected).in_dialect(dialect)
+        let mut error =
+            ParseError::new(input, start + offset, production, kind, expected).in_dialect(dialect);
+        error.0.in_fragmentid = in_fragmentid;
+        error
     }
 
     /// The same error, found while reading a URL of `kind`.
@@ -207,9 +221,22 @@ impl ParseError {
     }
 
     /// The production being read, as the RFC names it (`httpurl`, `ftpurl`, ...,
-    /// `genericurl`), or `None` when not even a scheme was found.
+    /// `genericurl`; `fragmentid` for an error in the fragment-id after `#`, RFC 1630's
+    /// rule, whatever URL came before), or `None` when not even a scheme was found.
+    ///
+    /// ```
+    /// use rfc1738::Dialect;
+    ///
+    /// let error = rfc1738::parse_reference("http://h/x#../y", Dialect::Rfc1738).unwrap_err();
+    /// assert_eq!((error.production(), error.offset()), (Some("fragmentid"), 13));
+    /// assert_eq!(error.expected(), ["xalpha", "end of URL"]);
+    /// assert_eq!(error.url_kind(), Some(rfc1738::UrlKind::Http));
+    /// ```
     pub fn production(&self) -> Option<&'static str> {
         let details = &self.0;
+        if details.in_fragmentid {
+            return Some("fragmentid");
+        }
         details
             .production
             .map(|kind| kind.production_in(details.dialect))
@@ -257,6 +284,17 @@ impl ParseError {
             write!(f, ", in {production}")?;
         }
         Ok(())
+    }
+
+    /// [`expected`](ParseError::expected) as a phrase: `a`, `a or b`, `a, b or c`; empty
+    /// when nothing is expected. What the rendered block says after `= expected:`.
+    ///
+    /// ```
+    /// let error = rfc1738::parse("http://h/a b").unwrap_err();
+    /// assert_eq!(error.expected_phrase(), "xchar or end of URL");
+    /// ```
+    pub fn expected_phrase(&self) -> String {
+        join_alternatives(&self.0.expected)
     }
 
     /// The block of [`ParseError::render`].
