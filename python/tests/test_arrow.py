@@ -13,7 +13,7 @@ import rfc1738.arrow
 from conftest import CORPUS, cases, report_of
 
 PARSE_CASES = [case for path in sorted(CORPUS.glob("*.jsonl")) for case in cases(path)]
-NOT_COLUMNS = ("input", "dialect", "form", "display")
+NOT_COLUMNS = ("dialect", "form", "display")
 
 
 def as_row(report):
@@ -247,3 +247,24 @@ def test_links_of_the_corpus_pages_in_one_column(mode):
                 del link["file"]
                 assert {k: compact(row[k]) for k in link} == link, case["id"]
                 assert all(row[k] is None for k in row if k not in link and k != "page")
+
+
+def test_a_table_of_one_column_is_read_and_each_row_names_its_input():
+    """Issue 47: a one-column table (pyarrow, Polars, DuckDB) is its column, and the rows
+    carry their input, so they need no join by position."""
+    urls = ["http://h/a b", "gopher://h/1", None]
+    table = pa.table({"url": urls})
+    for given in (table, table.to_batches()[0], pa.array(urls)):
+        rows = rfc1738.arrow.parse(given)
+        assert rows.field("input").to_pylist() == ["http://h/a b", "gopher://h/1", None]
+        assert rows.field("valid").to_pylist() == [False, True, None]
+    polars = pytest.importorskip("polars")
+    rows = rfc1738.arrow.parse(polars.DataFrame({"url": urls}))
+    assert rows.field("input").to_pylist() == ["http://h/a b", "gopher://h/1", None]
+    duckdb = pytest.importorskip("duckdb")
+    relation = duckdb.sql("SELECT * FROM (VALUES ('news:comp.x'), ('ftp://h/;type=x')) t(url)")
+    rows = rfc1738.arrow.parse(relation)
+    assert rows.field("input").to_pylist() == ["news:comp.x", "ftp://h/;type=x"]
+    assert rows.field("error").field("code").to_pylist() == [None, "not-a-typecode"]
+    with pytest.raises(TypeError, match="a table of 2 columns"):
+        rfc1738.arrow.parse(pa.table({"a": ["x"], "b": ["y"]}))

@@ -3,7 +3,9 @@
 Each function takes Arrow columns through the Arrow PyCapsule interface: a pyarrow
 ``Array`` or ``ChunkedArray``, a Polars ``Series``, a DuckDB result's column, a pandas
 ``Series`` backed by Arrow, or any object with ``__arrow_c_array__`` or
-``__arrow_c_stream__`` (none of these libraries is a dependency). Strings may be
+``__arrow_c_stream__`` (none of these libraries is a dependency); or a table of one
+column (a pyarrow ``Table``, a Polars ``DataFrame``, a DuckDB relation such as
+``duckdb.sql("SELECT url FROM crawl")``), whose column is read. Strings may be
 ``string``, ``large_string`` or ``string_view``; pages and archives may also be binary.
 The work is done without the GIL on the machine's cores (``threads`` sets how many;
 one for short columns), each thread taking the next slice of the column as it comes for
@@ -41,16 +43,48 @@ def _out(array: Any) -> Any:
     return pyarrow.array(array)
 
 
+def _table(value: Any) -> Any:
+    """``value`` as a pyarrow table when it is a table of columns (a pyarrow ``Table`` or
+    ``RecordBatch``, a Polars ``DataFrame``, a DuckDB relation or result, a stream of
+    record batches), else None. Needs pyarrow, which every such library brings."""
+    try:
+        import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    if isinstance(value, (pa.Table, pa.RecordBatch)):
+        return value
+    if type(value).__name__ == "DuckDBPyRelation" and hasattr(value, "arrow"):
+        value = value.arrow()  # a table, or a reader of record batches (DuckDB 1.4)
+        return value.read_all() if hasattr(value, "read_all") else value
+    if isinstance(value, (pa.Array, pa.ChunkedArray)) or not hasattr(value, "__arrow_c_stream__"):
+        return None
+    try:
+        # A stream whose type is a struct is a table's; a column's is refused here.
+        return pa.table(value)
+    except (pa.ArrowInvalid, TypeError):
+        return None
+
+
 def _column(value: Any, what: str, one: bool = False) -> Any:
     """``value`` when it is an Arrow column (or, where ``one``, a ``str`` or None for
-    every row); else ``TypeError``."""
+    every row); its one column when it is a table of one column; else ``TypeError``."""
     if one and (value is None or isinstance(value, str)):
         return value
+    table = _table(value)
+    if table is not None:
+        if table.num_columns != 1:
+            names = ", ".join(table.column_names)
+            raise TypeError(
+                f"{what}: a table of {table.num_columns} columns ({names}): give one column, "
+                f"as table[name] or relation.select(name)"
+            )
+        return table.column(0)
     if hasattr(value, "__arrow_c_array__") or hasattr(value, "__arrow_c_stream__"):
         return value
     raise TypeError(
         f"{what}: an Arrow column is wanted (an object with __arrow_c_array__ or "
-        f"__arrow_c_stream__, such as pyarrow.array(...)), not {type(value).__name__}"
+        f"__arrow_c_stream__, such as pyarrow.array(...)), or a table of one column, "
+        f"not {type(value).__name__}"
     )
 
 
@@ -58,7 +92,8 @@ def parse(urls: _Column, dialect: str = "rfc1738", *, threads: Optional[int] = N
     """The report of each URL reference of a column of strings, as ``rfc1738 parse
     --json`` gives it, read by ``dialect`` (``rfc1738``, ``rfc1630`` or ``draft``).
 
-    A struct array with one row per input: ``valid``; ``kind`` and ``scheme`` (for an
+    A struct array with one row per input: ``input`` (the URL, so that the rows need no
+    join back to their column), ``valid``; ``kind`` and ``scheme``  (for an
     invalid input, the production it was read by and its scheme, when it has one);
     ``prefixed`` and ``fragment``; the components of every kind of URL under the names of
     ``parse --json`` (``user``, ``password``, ``host``, ``port`` (int32), ``path``,
@@ -70,8 +105,8 @@ def parse(urls: _Column, dialect: str = "rfc1738", *, threads: Optional[int] = N
     ``path`` is a list of segments for every kind: for ftp, file and prospero URLs the
     segments ``parse --json`` lists; for an http or generic URL, whose path ``parse
     --json`` gives as one string, that string split on ``/`` (``"/".join(path)`` gives it
-    back). ``input``, ``dialect`` and ``form`` are not columns (the column and the call
-    are), nor ``display``, which for a valid reference is the input again.
+    back). ``dialect`` and ``form`` are not columns (the call's), nor ``display``, which
+    for a valid reference is the input again.
 
     Raises ``ValueError`` for an unknown dialect and ``TypeError`` for a column that is
     not of strings.

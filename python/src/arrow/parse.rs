@@ -24,6 +24,8 @@ pub(crate) struct ParseRows {
     dialect: Dialect,
     /// The column of `valid`.
     valid: usize,
+    /// The column of `input`.
+    input: usize,
     /// For each kind of URL and generic form, the column of each of its entries
     /// ([`SKIPPED`] for one not kept), made when the first URL of the kind comes.
     plans: Vec<Option<Vec<usize>>>,
@@ -33,14 +35,18 @@ impl ParseRows {
     /// No rows yet, room for `capacity`.
     pub(crate) fn new(dialect: Dialect, capacity: usize) -> ParseRows {
         let columns = schema::parse_columns();
-        let valid = columns
-            .iter()
-            .position(|(name, _)| *name == "valid")
-            .unwrap_or_default();
+        let at = |wanted: &str| {
+            columns
+                .iter()
+                .position(|(name, _)| *name == wanted)
+                .unwrap_or_default()
+        };
+        let (valid, input) = (at("valid"), at("input"));
         ParseRows {
             rows: Rows::new(&columns, schema::PARSE_SKIPPED, capacity),
             dialect,
             valid,
+            input,
             plans: vec![None; UrlKind::ALL.len() * FORMS.len()],
         }
     }
@@ -63,6 +69,9 @@ impl ParseRows {
         }
         let mut plan = self.plans[slot].as_deref().unwrap_or_default().iter();
         table.column(self.valid).flag(row, true);
+        if !table.column(self.input).text(row, input) {
+            return Err(RowError("the input does not fit its column".to_owned()));
+        }
         let mut misfit = None;
         reference.each_entry(|name, value| {
             // A skipped entry has no column ([`SKIPPED`] is no index).

@@ -6,17 +6,19 @@ use super::columns::ColumnType;
 use rfc1738::reports::{EntryType, REFERENCE_ENTRIES};
 use rfc1738::UrlKind;
 
-/// The fields of `parse --json` that are not columns: the input (the column given), the
-/// dialect and form (the call's), and `display` (for a valid reference, the input again).
-pub(crate) const PARSE_SKIPPED: &[&str] = &["input", "dialect", "form", "display"];
+/// The fields of `parse --json` that are not columns: the dialect and form (the call's),
+/// and `display` (for a valid reference, the input again).
+pub(crate) const PARSE_SKIPPED: &[&str] = &["dialect", "form", "display"];
 
-/// The columns of `arrow.parse`: `valid`, `kind`, `scheme`, `prefixed`, `fragment`, the
-/// components of every kind of URL (each name once), and `error`.
+/// The columns of `arrow.parse`: `input` (the row's URL, so that a result needs no join
+/// back to its column), `valid`, `kind`, `scheme`, `prefixed`, `fragment`, the components
+/// of every kind of URL (each name once), and `error`.
 pub(crate) fn parse_columns() -> Vec<(&'static str, ColumnType)> {
-    let mut columns: Vec<(&'static str, ColumnType)> = vec![("valid", ColumnType::Bool)];
+    let mut columns: Vec<(&'static str, ColumnType)> =
+        vec![("input", ColumnType::Text), ("valid", ColumnType::Bool)];
     let head = REFERENCE_ENTRIES
         .iter()
-        .filter(|(name, _)| !PARSE_SKIPPED.contains(name))
+        .filter(|(name, _)| !PARSE_SKIPPED.contains(name) && *name != "input")
         .copied();
     let components = UrlKind::ALL.iter().flat_map(|kind| kind.entry_types());
     for (name, entry) in head.chain(components) {
