@@ -310,3 +310,68 @@ def test_the_page_is_used_with_the_keyboard(driver, server):
             break
     assert driver.switch_to.active_element.get_attribute("data-rule") == "port"
     assert lit(driver, "parse-shown", "lit") == "80"
+
+
+def test_the_address_holds_the_view_and_its_fields_so_it_can_be_shared(driver, server, screenshots):
+    """Issue 47: the state (the view, the URL, the dialect, the resolve pair) is in the
+    address; opening that address elsewhere shows the same."""
+    open_page(driver, server)
+    type_into(driver, "parse-input", "gopher://h:7070/0x")
+    Select(driver.find_element(By.ID, "parse-dialect")).select_by_value("rfc1630")
+    wait(driver, lambda: "rfc1630" in driver.current_url and "7070" in driver.current_url, driver.current_url)
+    shared = driver.current_url
+    fragment = urllib.parse.urlsplit(shared).fragment
+    view, query = fragment.split("?", 1)
+    params = urllib.parse.parse_qs(query)
+    assert (view, params["input"], params["dialect"]) == ("parse", ["gopher://h:7070/0x"], ["rfc1630"])
+    # A fresh page at that address: the same fields, the same answer.
+    driver.get("about:blank")
+    driver.get(shared)
+    wait(driver, lambda: fields(driver).get("port") == "7070", "the shared URL read again")
+    assert driver.find_element(By.ID, "parse-input").get_attribute("value") == "gopher://h:7070/0x"
+    assert fields(driver).get("dialect") == "rfc1630"
+    # The resolve pair, by an address made by hand.
+    pair = urllib.parse.urlencode({"context": "http://a/b/c/d;p?q", "partial": "../../g"})
+    driver.get("about:blank")
+    driver.get(f"{server}/#resolve?{pair}")
+    wait(driver, lambda: "http://a/g" in text(driver, "resolve-table"), text(driver, "resolve-table"))
+    assert driver.find_element(By.ID, "view-resolve").is_displayed()
+    assert driver.find_element(By.ID, "resolve-partial").get_attribute("value") == "../../g"
+    screenshots(driver, "resolve-shared")
+
+
+def test_extract_shows_both_readings_of_a_url_broken_at_a_hyphen(driver, server):
+    open_page(driver, server, "extract")
+    area = driver.find_element(By.ID, "extract-text")
+    area.click()
+    area.send_keys(Keys.CONTROL, "a")
+    area.send_keys(Keys.DELETE)
+    area.send_keys("see <URL:http://info.cern.ch/hyper-", Keys.ENTER, "  text/WWW/> now")
+    rows = lambda: driver.find_elements(By.CSS_SELECTOR, "#extract-table tbody tr")
+    wait(driver, lambda: len(rows()) == 2, "the URL and its second reading")
+    cells = [[td.text for td in row.find_elements(By.TAG_NAME, "td")] for row in rows()]
+    assert cells[0][2] == "http://info.cern.ch/hyper-text/WWW/"
+    assert cells[1][1:] == ["or, without the hyphen", "http://info.cern.ch/hypertext/WWW/", "valid"]
+    assert text(driver, "extract-verdict") == "1 URLs found: 1 valid, 0 invalid"
+
+
+def test_the_icon_is_served_and_a_narrow_window_does_not_scroll_sideways(driver, server, screenshots):
+    with urllib.request.urlopen(f"{server}/favicon.ico", timeout=30) as answer:
+        assert answer.status == 200 and answer.headers["Content-Type"] == "image/svg+xml"
+        assert answer.read().startswith(b"<svg")
+    try:
+        driver.set_window_size(420, 900)
+        for view in ("parse", "resolve", "lint", "extract"):
+            open_page(driver, server, view)
+            wide = driver.execute_script(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth;"
+            )
+            assert wide <= 0, f"{view}: {wide} px wider than the window"
+        open_page(driver, server)
+        type_into(driver, "parse-input", "ftp://anonymous@ftp.funet.fi:2121/pub/a-rather-long-path/with/segments/README;type=a")
+        wait(driver, lambda: fields(driver).get("host") == "ftp.funet.fi", "the long URL read")
+        wide = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+        assert wide <= 0, f"{wide} px wider than the window"
+        screenshots(driver, "narrow")
+    finally:
+        driver.set_window_size(1280, 1000)

@@ -116,8 +116,8 @@ impl AsRef<[u8]> for Held {
     }
 }
 
-/// The page and its two files, compiled into the binary.
-static PAGES: [(&str, &str, &[u8]); 3] = [
+/// The page, its two files and its icon, compiled into the binary.
+static PAGES: [(&str, &str, &[u8]); 4] = [
     (
         "/",
         "text/html; charset=utf-8",
@@ -132,6 +132,13 @@ static PAGES: [(&str, &str, &[u8]); 3] = [
         "/explorer.js",
         "text/javascript; charset=utf-8",
         include_bytes!("assets/explorer.js"),
+    ),
+    // The icon a browser asks for at /favicon.ico, which an SVG serves in every browser
+    // of today (index.html names it too).
+    (
+        "/favicon.ico",
+        "image/svg+xml",
+        include_bytes!("assets/favicon.svg"),
     ),
 ];
 

@@ -84,7 +84,38 @@ function selectTab(tab, focus) {
     $(other.getAttribute("aria-controls")).hidden = !selected;
   }
   if (focus) tab.focus();
-  history.replaceState(null, "", "#" + tab.id.replace("tab-", ""));
+  writeHash();
+}
+
+// ---- The state in the address: "#parse?input=...&dialect=...&form=...", so that a view
+// can be bookmarked and shared. Each field's name is its id without the view's prefix.
+function viewFields(name) {
+  return Array.from(document.querySelectorAll(`[id^="${name}-"]`))
+    .filter((field) => ["INPUT", "SELECT", "TEXTAREA"].includes(field.tagName));
+}
+function selectedView() {
+  const tab = tabs.find((candidate) => candidate.getAttribute("aria-selected") === "true");
+  return tab ? tab.id.replace("tab-", "") : "parse";
+}
+function writeHash() {
+  const name = selectedView();
+  const params = new URLSearchParams();
+  for (const field of viewFields(name)) params.set(field.id.slice(name.length + 1), field.value);
+  history.replaceState(null, "", "#" + name + "?" + params.toString());
+}
+// Reads the address's view and fields (before the first update draws them).
+function readHash() {
+  const [name, query] = location.hash.slice(1).split(/\?(.*)/s);
+  const tab = tabs.find((candidate) => candidate.id === "tab-" + name);
+  if (!tab) return;
+  const params = new URLSearchParams(query || "");
+  for (const field of viewFields(name)) {
+    const value = params.get(field.id.slice(name.length + 1));
+    if (value === null) continue;
+    if (field.tagName === "SELECT" && !Array.from(field.options).some((o) => o.value === value)) continue;
+    field.value = value;
+  }
+  selectTab(tab, false);
 }
 tabs.forEach((tab, i) => {
   tab.addEventListener("click", () => selectTab(tab, true));
@@ -333,6 +364,14 @@ async function updateExtract() {
       : el("td", { class: "invalid", text: `invalid: ${found.error ? found.error.message : ""}` });
     body.append(el("tr", {}, el("td", { text: `${found.line}:${found.char_column}` }),
       el("td", { text: found.wrapper }), el("td", { text: found.url }), judged));
+    // A URL broken at a hyphen at a line's end has a second reading, without the hyphen
+    // (RFC 1738's appendix: the hyphen may be the URL's or the line break's).
+    if (found.alternative !== undefined && found.alternative !== null) {
+      const second = found.alternative_valid ? "valid" : "invalid";
+      body.append(el("tr", { class: "alternative" }, el("td", { text: "" }),
+        el("td", { text: "or, without the hyphen" }), el("td", { text: found.alternative }),
+        el("td", { class: found.alternative_valid ? "valid" : "invalid", text: second })));
+    }
   }
   const valid = answer.urls.filter((found) => found.valid).length;
   verdict("extract-verdict", `${answer.urls.length} URLs found: ${valid} valid, ${answer.urls.length - valid} invalid`,
@@ -346,7 +385,10 @@ const views = [
   [["lint-input", "lint-dialect"], updateLint],
   [["extract-text", "extract-dialect"], updateExtract],
 ];
-for (const [ids, update] of views) {
+readHash();
+for (const [ids, draw] of views) {
+  // Each change is written into the address too.
+  const update = () => { writeHash(); return draw(); };
   const later = debounce(update, 120);
   for (const id of ids) {
     const field = $(id);
@@ -359,12 +401,11 @@ for (const [ids, update] of views) {
       });
     }
   }
-  update();
+  draw();
 }
-// The view named by the address's fragment (#parse, #resolve, #lint, #extract).
-function viewOfHash() {
-  const tab = tabs.find((candidate) => "#" + candidate.id.replace("tab-", "") === location.hash);
-  if (tab) selectTab(tab, false);
-}
-window.addEventListener("hashchange", viewOfHash);
-viewOfHash();
+writeHash();
+// An address changed by hand (or a link followed) redraws its view.
+window.addEventListener("hashchange", () => {
+  readHash();
+  for (const [, draw] of views) draw();
+});
