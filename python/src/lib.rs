@@ -29,7 +29,7 @@ use rfc1738::resolution::ResolveMode;
 /// URLs exactly as RFC 1738, RFC 1630 and draft-www-uri-00 define them (native part).
 #[pymodule]
 fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<url::Url>()?;
+    url::add_classes(m)?;
     m.add_class::<services::LintWarning>()?;
     m.add_class::<services::Found>()?;
     m.add_class::<links::Link>()?;

@@ -8,9 +8,10 @@ use pyo3::exceptions::{PyKeyError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
+use pyo3::PyClassInitializer;
 use rfc1738::reports::{InputForm, ParseReport, UnreadableReport};
 use rfc1738::unreadable::{Unreadable, UnreadableInput};
-use rfc1738::{Dialect, UrlReference};
+use rfc1738::{Dialect, UrlKind, UrlReference};
 
 /// A URL reference (`[URL:] url [#fragment]`) read by one dialect's grammar: its kind,
 /// scheme and components as written in the URL. ``str(url)`` gives the input back exactly;
@@ -29,7 +30,7 @@ use rfc1738::{Dialect, UrlReference};
 /// b'0/Information about'
 /// >>> str(url)
 /// 'gopher://gopher.micro.umn.edu:70/00/Information%20about'
-#[pyclass(frozen, module = "rfc1738", name = "Url")]
+#[pyclass(frozen, subclass, module = "rfc1738", name = "Url")]
 pub(crate) struct Url {
     reference: UrlReference<'static>,
     dialect: Dialect,
@@ -94,7 +95,7 @@ fn decode<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     )))
 }
 
-/// Declares the properties of `Url` that are components of the report, each by its key.
+/// Declares the properties of `Url` that every reference has, each by its key.
 macro_rules! url_methods {
     ($($(#[doc = $doc:expr])* $name:ident),* ; $($rest:tt)*) => {
         #[pymethods]
@@ -111,6 +112,226 @@ macro_rules! url_methods {
     };
 }
 
+/// Declares a class of one scheme (as the crate's `rfc1738::schemes`), a subclass of
+/// `Url` with the properties of that scheme's components, each by its key of the report:
+/// a component of another scheme is no attribute of it.
+macro_rules! scheme_class {
+    ($class:ident, $what:literal, $example:literal, $($(#[doc = $doc:expr])* $name:ident),*) => {
+        #[doc = concat!("A ``Url`` of ", $what, ": its components as properties, named as the keys of ``rfc1738 parse --json``; those of other schemes are no attributes of it.")]
+        #[doc = ""]
+        #[doc = $example]
+        #[pyclass(frozen, extends = Url, module = "rfc1738")]
+        pub(crate) struct $class;
+
+        #[pymethods]
+        impl $class {
+            $(
+                $(#[doc = $doc])*
+                #[getter]
+                fn $name(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+                    slf.as_super().get().component(slf.py(), stringify!($name))
+                }
+            )*
+        }
+    };
+}
+scheme_class! {
+    HttpUrl,
+    "an http URL (RFC 1738 section 3.3)",
+    ">>> import rfc1738\n>>> url = rfc1738.parse(\"http://info.cern.ch:8080/hypertext/WWW?q\")\n>>> type(url).__name__, url.host, url.port, url.path, url.search\n('HttpUrl', 'info.cern.ch', 8080, 'hypertext/WWW', 'q')",
+    /// The host as written (http, ftp, gopher, nntp, telnet, wais, file, prospero, and a
+    /// generic URL with an ``ip-schemepart``).
+    host,
+    /// The port, an int, or None.
+    port,
+    /// The path: an http path (after its ``/``, a str), ftp, file and prospero segments
+    /// (a tuple of str), an RFC 1630 generic path (a str).
+    path,
+    /// The search part (http, wais, generic; gopher's after the first ``%09``).
+    search
+}
+
+scheme_class! {
+    FtpUrl,
+    "an ftp URL (section 3.2)",
+    ">>> import rfc1738\n>>> url = rfc1738.parse(\"ftp://myname@host.dom/%2Fetc/motd;type=a\")\n>>> type(url).__name__, url.user, url.path, url.typecode\n('FtpUrl', 'myname', ('%2Fetc', 'motd'), 'a')",
+    /// The user name of a login (ftp, telnet, generic).
+    user,
+    /// The password of a login.
+    password,
+    /// The host as written (http, ftp, gopher, nntp, telnet, wais, file, prospero, and a
+    /// generic URL with an ``ip-schemepart``).
+    host,
+    /// The port, an int, or None.
+    port,
+    /// The path: an http path (after its ``/``, a str), ftp, file and prospero segments
+    /// (a tuple of str), an RFC 1630 generic path (a str).
+    path,
+    /// RFC 1738's ftp ``;type=`` code in lower case (``a``, ``i``, ``d``).
+    typecode,
+    /// RFC 1630's ftp type code as written (an RFC 959 type, such as ``AN``).
+    ftptype
+}
+
+scheme_class! {
+    GopherUrl,
+    "a gopher URL (section 3.4)",
+    ">>> import rfc1738\n>>> url = rfc1738.parse(\"gopher://gopher.micro.umn.edu/11/\")\n>>> type(url).__name__, url.gopher_type, url.selector\n('GopherUrl', '1', '1/')",
+    /// The host as written (http, ftp, gopher, nntp, telnet, wais, file, prospero, and a
+    /// generic URL with an ``ip-schemepart``).
+    host,
+    /// The port, an int, or None.
+    port,
+    /// The gopher type character, as written.
+    gopher_type,
+    /// The gopher selector, as written (``""`` when absent).
+    selector,
+    /// The search part (http, wais, generic; gopher's after the first ``%09``).
+    search,
+    /// The gopher+ string (after a second ``%09``).
+    gopher_plus
+}
+
+scheme_class! {
+    MailtoUrl,
+    "a mailto URL (section 3.5)",
+    ">>> import rfc1738\n>>> url = rfc1738.parse(\"mailto:timbl@info.cern.ch\")\n>>> type(url).__name__, url.address\n('MailtoUrl', 'timbl@info.cern.ch')",
+    /// A mailto address.
+    address
+}
+
+scheme_class! {
+    NewsUrl,
+    "a news URL (section 3.6)",
+    ">>> import rfc1738\n>>> url = rfc1738.parse(\"news:comp.infosystems.www\")\n>>> type(url).__name__, url.grouppart_kind, url.grouppart\n('NewsUrl', 'group', 'comp.infosystems.www')",
+    /// A news grouppart's kind: ``all``, ``group``, ``article``.
+    grouppart_kind,
+    /// A news grouppart.
+    grouppart
+}
+
+scheme_class! {
+    NntpUrl,
+    "an nntp URL (section 3.7)",
+    ">>> import rfc1738\n>>> url = rfc1738.parse(\"nntp://news.cern.ch/comp.infosystems.www/2345\")\n>>> type(url).__name__, url.group, url.article\n('NntpUrl', 'comp.infosystems.www', 2345)",
+    /// The host as written (http, ftp, gopher, nntp, telnet, wais, file, prospero, and a
+    /// generic URL with an ``ip-schemepart``).
+    host,
+    /// The port, an int, or None.
+    port,
+    /// An nntp newsgroup.
+    group,
+    /// An nntp article number, an int; None without one, and for a number beyond
+    /// 2**64 - 1, which is valid (RFC 1738 bounds no article number): see
+    /// ``article_digits``.
+    article,
+    /// An nntp article number's digits as written (a str, leading zeros kept), whatever
+    /// their number.
+    article_digits
+}
+
+scheme_class! {
+    TelnetUrl,
+    "a telnet URL (section 3.8), or RFC 1630's rlogin and tn3270",
+    ">>> import rfc1738\n>>> url = rfc1738.parse(\"telnet://guest@info.cern.ch:2323/\")\n>>> type(url).__name__, url.user, url.host, url.port\n('TelnetUrl', 'guest', 'info.cern.ch', 2323)",
+    /// The user name of a login (ftp, telnet, generic).
+    user,
+    /// The password of a login.
+    password,
+    /// The host as written (http, ftp, gopher, nntp, telnet, wais, file, prospero, and a
+    /// generic URL with an ``ip-schemepart``).
+    host,
+    /// The port, an int, or None.
+    port
+}
+
+scheme_class! {
+    WaisUrl,
+    "a wais URL (section 3.9)",
+    ">>> import rfc1738\n>>> url = rfc1738.parse(\"wais://quake.think.com/directory-of-servers?smith\")\n>>> type(url).__name__, url.database, url.wais_kind, url.search\n('WaisUrl', 'directory-of-servers', 'index', 'smith')",
+    /// The host as written (http, ftp, gopher, nntp, telnet, wais, file, prospero, and a
+    /// generic URL with an ``ip-schemepart``).
+    host,
+    /// The port, an int, or None.
+    port,
+    /// A wais database.
+    database,
+    /// A wais URL's form: ``database``, ``index``, ``document``.
+    wais_kind,
+    /// The search part (http, wais, generic; gopher's after the first ``%09``).
+    search,
+    /// A wais document's type.
+    wtype,
+    /// A wais document's path.
+    wpath
+}
+
+scheme_class! {
+    FileUrl,
+    "a file URL (section 3.10)",
+    ">>> import rfc1738\n>>> url = rfc1738.parse(\"file://vms.host.edu/disk$user/my/notes/note12345.txt\")\n>>> type(url).__name__, url.host, url.path\n('FileUrl', 'vms.host.edu', ('disk$user', 'my', 'notes', 'note12345.txt'))",
+    /// The host as written (http, ftp, gopher, nntp, telnet, wais, file, prospero, and a
+    /// generic URL with an ``ip-schemepart``).
+    host,
+    /// The path: an http path (after its ``/``, a str), ftp, file and prospero segments
+    /// (a tuple of str), an RFC 1630 generic path (a str).
+    path
+}
+
+scheme_class! {
+    ProsperoUrl,
+    "a prospero URL (section 3.11)",
+    ">>> import rfc1738\n>>> url = rfc1738.parse(\"prospero://host.dom//pros/name;x=y\")\n>>> type(url).__name__, url.path, url.fields\n('ProsperoUrl', ('', 'pros', 'name'), (('x', 'y'),))",
+    /// The host as written (http, ftp, gopher, nntp, telnet, wais, file, prospero, and a
+    /// generic URL with an ``ip-schemepart``).
+    host,
+    /// The port, an int, or None.
+    port,
+    /// The path: an http path (after its ``/``, a str), ftp, file and prospero segments
+    /// (a tuple of str), an RFC 1630 generic path (a str).
+    path,
+    /// Prospero's field specs, a tuple of ``(name, value)``.
+    fields,
+    /// Prospero's version (RFC 1630).
+    version,
+    /// Prospero's attributes (RFC 1630).
+    attributes
+}
+
+scheme_class! {
+    GenericUrl,
+    "a URL of any other scheme (RFC 1738's genericurl, RFC 1630's uri; urn)",
+    ">>> import rfc1738\n>>> url = rfc1738.parse(\"x-shell://u@host:22/bin\")\n>>> type(url).__name__, url.user, url.host, url.urlpath\n('GenericUrl', 'u', 'host', 'bin')",
+    /// A generic URL's scheme-specific part.
+    scheme_part,
+    /// The user name of a login (ftp, telnet, generic).
+    user,
+    /// The password of a login.
+    password,
+    /// The host as written (http, ftp, gopher, nntp, telnet, wais, file, prospero, and a
+    /// generic URL with an ``ip-schemepart``).
+    host,
+    /// The port, an int, or None.
+    port,
+    /// A generic URL's url-path (RFC 1738's ``ip-schemepart``).
+    urlpath,
+    /// The path: an http path (after its ``/``, a str), ftp, file and prospero segments
+    /// (a tuple of str), an RFC 1630 generic path (a str).
+    path,
+    /// The search part (http, wais, generic; gopher's after the first ``%09``).
+    search
+}
+
+scheme_class! {
+    IdUrl,
+    "RFC 1630's mid and cid URLs",
+    ">>> import rfc1738\n>>> url = rfc1738.parse(\"mid:12345@info.cern.ch\", dialect=\"rfc1630\")\n>>> type(url).__name__, url.addr_spec\n('IdUrl', '12345@info.cern.ch')",
+    /// A mid URL's addr-spec.
+    addr_spec,
+    /// A cid URL's content identifier.
+    content_identifier
+}
+
 url_methods! {
     /// The production read: ``http``, ``ftp``, ``gopher``, ..., ``generic`` (and in the
     /// RFC 1630 dialects ``mid``, ``cid``, ``urn``, ``rlogin``, ``tn3270``).
@@ -120,68 +341,7 @@ url_methods! {
     /// Whether the reference starts with the prefix ``URL:``.
     prefixed,
     /// The fragment-id after ``#`` as written, ``""`` after a bare ``#``, None without ``#``.
-    fragment,
-    /// The host as written (http, ftp, gopher, nntp, telnet, wais, file, prospero, and a
-    /// generic URL with an ``ip-schemepart``).
-    host,
-    /// The port, an int, or None.
-    port,
-    /// The path: an http path (after its ``/``, a str), ftp, file and prospero segments
-    /// (a tuple of str), an RFC 1630 generic path (a str).
-    path,
-    /// The user name of a login (ftp, telnet, generic).
-    user,
-    /// The password of a login.
-    password,
-    /// The search part (http, wais, generic; gopher's after the first ``%09``).
-    search,
-    /// RFC 1738's ftp ``;type=`` code in lower case (``a``, ``i``, ``d``).
-    typecode,
-    /// RFC 1630's ftp type code as written (an RFC 959 type, such as ``AN``).
-    ftptype,
-    /// The gopher type character, as written.
-    gopher_type,
-    /// The gopher selector, as written (``""`` when absent).
-    selector,
-    /// The gopher+ string (after a second ``%09``).
-    gopher_plus,
-    /// A mailto address.
-    address,
-    /// A news grouppart's kind: ``all``, ``group``, ``article``.
-    grouppart_kind,
-    /// A news grouppart.
-    grouppart,
-    /// An nntp newsgroup.
-    group,
-    /// An nntp article number, an int; None without one, and for a number beyond
-    /// 2**64 - 1, which is valid (RFC 1738 bounds no article number): see
-    /// ``article_digits``.
-    article,
-    /// An nntp article number's digits as written (a str, leading zeros kept), whatever
-    /// their number.
-    article_digits,
-    /// A wais database.
-    database,
-    /// A wais URL's form: ``database``, ``index``, ``document``.
-    wais_kind,
-    /// A wais document's type.
-    wtype,
-    /// A wais document's path.
-    wpath,
-    /// Prospero's field specs, a tuple of ``(name, value)``.
-    fields,
-    /// Prospero's version (RFC 1630).
-    version,
-    /// Prospero's attributes (RFC 1630).
-    attributes,
-    /// A generic URL's scheme-specific part.
-    scheme_part,
-    /// A generic URL's url-path (RFC 1738's ``ip-schemepart``).
-    urlpath,
-    /// A mid URL's addr-spec.
-    addr_spec,
-    /// A cid URL's content identifier.
-    content_identifier;
+    fragment;
 
     /// The dialect that read the URL: ``rfc1738``, ``rfc1630`` or ``draft``.
     ///
@@ -327,17 +487,70 @@ url_methods! {
 /// '12345@info.cern.ch'
 #[pyfunction]
 #[pyo3(signature = (url, dialect = "rfc1738"))]
-pub(crate) fn parse(py: Python<'_>, url: &Bound<'_, PyAny>, dialect: &str) -> PyResult<Url> {
+pub(crate) fn parse<'py>(
+    py: Python<'py>,
+    url: &Bound<'py, PyAny>,
+    dialect: &str,
+) -> PyResult<Bound<'py, Url>> {
     let dialect = dialect_of(dialect)?;
     let text = utf8_or_raise(py, text_of(url)?, dialect)?;
     match rfc1738::parse_reference(&text, dialect) {
-        Ok(reference) => Ok(Url {
-            reference: reference.into_owned(),
-            dialect,
-            map: PyOnceLock::new(),
-        }),
+        Ok(reference) => Url::of_scheme(py, reference.into_owned(), dialect),
         Err(error) => Err(parse_error(py, &error)),
     }
+}
+
+impl Url {
+    /// The object of the class of the reference's scheme (`HttpUrl`, `FtpUrl`, ...).
+    fn of_scheme<'py>(
+        py: Python<'py>,
+        reference: UrlReference<'static>,
+        dialect: Dialect,
+    ) -> PyResult<Bound<'py, Url>> {
+        let kind = reference.url().kind();
+        let base = PyClassInitializer::from(Url {
+            reference,
+            dialect,
+            map: PyOnceLock::new(),
+        });
+        macro_rules! of {
+            ($class:ident) => {
+                Bound::new(py, base.add_subclass($class)).map(|object| object.into_super())
+            };
+        }
+        match kind {
+            UrlKind::Http => of!(HttpUrl),
+            UrlKind::Ftp => of!(FtpUrl),
+            UrlKind::Gopher => of!(GopherUrl),
+            UrlKind::Mailto => of!(MailtoUrl),
+            UrlKind::News => of!(NewsUrl),
+            UrlKind::Nntp => of!(NntpUrl),
+            UrlKind::Telnet | UrlKind::Rlogin | UrlKind::Tn3270 => of!(TelnetUrl),
+            UrlKind::Wais => of!(WaisUrl),
+            UrlKind::File => of!(FileUrl),
+            UrlKind::Prospero => of!(ProsperoUrl),
+            UrlKind::Mid | UrlKind::Cid => of!(IdUrl),
+            _ => of!(GenericUrl),
+        }
+    }
+}
+
+/// Every class of `Url`, for the module: the base and one per scheme.
+pub(crate) fn add_classes(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Url>()?;
+    module.add_class::<HttpUrl>()?;
+    module.add_class::<FtpUrl>()?;
+    module.add_class::<GopherUrl>()?;
+    module.add_class::<MailtoUrl>()?;
+    module.add_class::<NewsUrl>()?;
+    module.add_class::<NntpUrl>()?;
+    module.add_class::<TelnetUrl>()?;
+    module.add_class::<WaisUrl>()?;
+    module.add_class::<FileUrl>()?;
+    module.add_class::<ProsperoUrl>()?;
+    module.add_class::<GenericUrl>()?;
+    module.add_class::<IdUrl>()?;
+    Ok(())
 }
 
 /// The inputs `parse_many` reads, parses and makes dicts of at a time.

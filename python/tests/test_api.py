@@ -33,8 +33,11 @@ def test_url_properties_prefix_and_fragment():
     assert (url.user, url.password, url.host, url.port) == ("myname", "pw", "host.dom", 2121)
     assert url.path == ("%2Fetc", "motd")
     assert url.typecode == "a"
-    # a component the kind has not is None
-    assert url.selector is None and url.group is None
+    # a component of another scheme is no attribute of an ftp URL (issue 47)
+    assert type(url) is rfc1738.FtpUrl and isinstance(url, rfc1738.Url)
+    for other in ("selector", "group", "address"):
+        with pytest.raises(AttributeError):
+            getattr(url, other)
     assert url.decoded("path") == (b"/etc", b"motd")
     assert url.decoded("user", "ascii") == "myname"
     with pytest.raises(KeyError):
@@ -576,3 +579,49 @@ def test_arrow_links_carry_the_reasons():
     assert rows.field("href_valid").to_pylist() == [False, False]
     assert rows.field("href_error").field("code").to_pylist() == ["unsafe-character", "empty-label"]
     assert rows.field("changed").to_pylist() == [None, ["host", "port"]]
+
+
+# One URL of each kind and form: the report's keys are the properties of its class.
+KINDS = [
+    ("rfc1738", "http://h/p?s", "HttpUrl"),
+    ("rfc1738", "ftp://u:p@h:21/a;type=a", "FtpUrl"),
+    ("rfc1738", "gopher://h/0s", "GopherUrl"),
+    ("rfc1738", "mailto:a@b", "MailtoUrl"),
+    ("rfc1738", "news:comp.x", "NewsUrl"),
+    ("rfc1738", "nntp://h/g/1", "NntpUrl"),
+    ("rfc1738", "telnet://u:p@h/", "TelnetUrl"),
+    ("rfc1738", "wais://h/db?s", "WaisUrl"),
+    ("rfc1738", "file://h/p", "FileUrl"),
+    ("rfc1738", "prospero://h/p;f=v", "ProsperoUrl"),
+    ("rfc1738", "x://u@h:1/p", "GenericUrl"),
+    ("rfc1738", "x:opaque", "GenericUrl"),
+    ("rfc1630", "x:/p?s", "GenericUrl"),
+    ("rfc1630", "urn:x", "GenericUrl"),
+    ("rfc1630", "rlogin://h", "TelnetUrl"),
+    ("rfc1630", "tn3270://h", "TelnetUrl"),
+    ("rfc1630", "mid:a@b", "IdUrl"),
+    ("rfc1630", "cid:a@b", "IdUrl"),
+]
+REFERENCE_KEYS = {"input", "dialect", "form", "valid", "kind", "scheme", "prefixed", "fragment", "display"}
+
+
+def test_each_scheme_has_its_class_whose_properties_are_its_components():
+    """Issue 47: per-scheme classes, as in Rust: a property of the class for each
+    component of the report, and nothing of another scheme."""
+    properties = {}
+    for dialect, text, name in KINDS:
+        url = rfc1738.parse(text, dialect=dialect)
+        assert type(url).__name__ == name and isinstance(url, rfc1738.Url), text
+        keys = set(url.to_dict()) - REFERENCE_KEYS
+        for key in keys:
+            assert getattr(url, key) == (
+                tuple(url.to_dict()[key]) if isinstance(url.to_dict()[key], list) else url.to_dict()[key]
+            ) or key == "fields", (text, key)
+        properties.setdefault(name, set()).update(keys)
+    for name, keys in properties.items():
+        cls = getattr(rfc1738, name)
+        own = {attr for attr, member in vars(cls).items() if not attr.startswith("_")}
+        assert own == keys, (name, own ^ keys)
+    common = {attr for attr in vars(rfc1738.Url) if not attr.startswith("_")}
+    assert {"kind", "scheme", "prefixed", "fragment", "dialect", "url", "decoded", "to_dict"} <= common
+    assert not common & set().union(*properties.values()), "no component on the base class"

@@ -3,6 +3,8 @@
 import os
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union, final
 
+from typing_extensions import disjoint_base
+
 _Text = Union[str, bytes, bytearray]
 
 DIALECTS: Tuple[str, ...]
@@ -10,14 +12,26 @@ MODES: Tuple[str, ...]
 DEFAULT_MODE: str
 __version__: str
 __all__ = [
+    "ArchiveLinks",
     "DEFAULT_MODE",
     "DIALECTS",
-    "MODES",
-    "ArchiveLinks",
+    "FileUrl",
     "Found",
+    "FtpUrl",
+    "GenericUrl",
+    "GopherUrl",
+    "HttpUrl",
+    "IdUrl",
     "Link",
     "LintWarning",
+    "MODES",
+    "MailtoUrl",
+    "NewsUrl",
+    "NntpUrl",
+    "ProsperoUrl",
+    "TelnetUrl",
     "Url",
+    "WaisUrl",
     "__version__",
     "arrow_links",
     "arrow_links_warc",
@@ -26,21 +40,23 @@ __all__ = [
     "equivalent",
     "extract",
     "extract_file",
-    "lint",
-    "lint_report",
     "links",
     "links_file",
     "links_warc",
+    "lint",
+    "lint_report",
     "normalize",
     "parse",
     "parse_many",
     "resolve",
 ]
 
-@final
+@disjoint_base
 class Url:
     """A URL reference read by one dialect's grammar; ``str(url)`` is the input, and
-    ``url.to_dict()`` the object ``rfc1738 parse --json`` prints for it (less ``line``)."""
+    ``url.to_dict()`` the object ``rfc1738 parse --json`` prints for it (less ``line``).
+    ``parse`` gives an object of the class of its scheme (``HttpUrl``, ``FtpUrl``, ...),
+    whose properties are that scheme's components."""
 
     @property
     def kind(self) -> str: ...
@@ -54,6 +70,34 @@ class Url:
     def dialect(self) -> str: ...
     @property
     def url(self) -> str: ...
+    def decoded(self, name: str, encoding: Optional[str] = None) -> Any:
+        """The component ``name`` percent-decoded: bytes (str with ``encoding``), a tuple
+        of them for segments, None when absent."""
+    def to_dict(self) -> Dict[str, Any]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class HttpUrl(Url):
+    """A ``Url`` of an http URL."""
+
+    @property
+    def host(self) -> Optional[str]: ...
+    @property
+    def port(self) -> Optional[int]: ...
+    @property
+    def path(self) -> Optional[str]: ...
+    @property
+    def search(self) -> Optional[str]: ...
+
+@final
+class FtpUrl(Url):
+    """A ``Url`` of an ftp URL."""
+
+    @property
+    def user(self) -> Optional[str]: ...
+    @property
+    def password(self) -> Optional[str]: ...
     @property
     def host(self) -> Optional[str]: ...
     @property
@@ -61,61 +105,145 @@ class Url:
     @property
     def path(self) -> Union[str, Tuple[str, ...], None]: ...
     @property
-    def user(self) -> Optional[str]: ...
-    @property
-    def password(self) -> Optional[str]: ...
-    @property
-    def search(self) -> Optional[str]: ...
-    @property
     def typecode(self) -> Optional[str]: ...
     @property
     def ftptype(self) -> Optional[str]: ...
+
+@final
+class GopherUrl(Url):
+    """A ``Url`` of a gopher URL."""
+
+    @property
+    def host(self) -> Optional[str]: ...
+    @property
+    def port(self) -> Optional[int]: ...
     @property
     def gopher_type(self) -> Optional[str]: ...
     @property
     def selector(self) -> Optional[str]: ...
     @property
+    def search(self) -> Optional[str]: ...
+    @property
     def gopher_plus(self) -> Optional[str]: ...
+
+@final
+class MailtoUrl(Url):
+    """A ``Url`` of a mailto URL."""
+
     @property
     def address(self) -> Optional[str]: ...
+
+@final
+class NewsUrl(Url):
+    """A ``Url`` of a news URL."""
+
     @property
     def grouppart_kind(self) -> Optional[str]: ...
     @property
     def grouppart(self) -> Optional[str]: ...
+
+@final
+class NntpUrl(Url):
+    """A ``Url`` of an nntp URL."""
+
+    @property
+    def host(self) -> Optional[str]: ...
+    @property
+    def port(self) -> Optional[int]: ...
     @property
     def group(self) -> Optional[str]: ...
     @property
     def article(self) -> Optional[int]: ...
     @property
     def article_digits(self) -> Optional[str]: ...
+
+@final
+class TelnetUrl(Url):
+    """A ``Url`` of a telnet, rlogin or tn3270 URL."""
+
+    @property
+    def user(self) -> Optional[str]: ...
+    @property
+    def password(self) -> Optional[str]: ...
+    @property
+    def host(self) -> Optional[str]: ...
+    @property
+    def port(self) -> Optional[int]: ...
+
+@final
+class WaisUrl(Url):
+    """A ``Url`` of a wais URL."""
+
+    @property
+    def host(self) -> Optional[str]: ...
+    @property
+    def port(self) -> Optional[int]: ...
     @property
     def database(self) -> Optional[str]: ...
     @property
     def wais_kind(self) -> Optional[str]: ...
     @property
+    def search(self) -> Optional[str]: ...
+    @property
     def wtype(self) -> Optional[str]: ...
     @property
     def wpath(self) -> Optional[str]: ...
+
+@final
+class FileUrl(Url):
+    """A ``Url`` of a file URL."""
+
+    @property
+    def host(self) -> Optional[str]: ...
+    @property
+    def path(self) -> Union[str, Tuple[str, ...], None]: ...
+
+@final
+class ProsperoUrl(Url):
+    """A ``Url`` of a prospero URL."""
+
+    @property
+    def host(self) -> Optional[str]: ...
+    @property
+    def port(self) -> Optional[int]: ...
+    @property
+    def path(self) -> Union[str, Tuple[str, ...], None]: ...
     @property
     def fields(self) -> Optional[Tuple[Tuple[str, str], ...]]: ...
     @property
     def version(self) -> Optional[str]: ...
     @property
     def attributes(self) -> Optional[str]: ...
+
+@final
+class GenericUrl(Url):
+    """A ``Url`` of a URL of another scheme (generic, urn)."""
+
     @property
     def scheme_part(self) -> Optional[str]: ...
     @property
+    def user(self) -> Optional[str]: ...
+    @property
+    def password(self) -> Optional[str]: ...
+    @property
+    def host(self) -> Optional[str]: ...
+    @property
+    def port(self) -> Optional[int]: ...
+    @property
     def urlpath(self) -> Optional[str]: ...
+    @property
+    def path(self) -> Union[str, Tuple[str, ...], None]: ...
+    @property
+    def search(self) -> Optional[str]: ...
+
+@final
+class IdUrl(Url):
+    """A ``Url`` of a mid or cid URL (RFC 1630)."""
+
     @property
     def addr_spec(self) -> Optional[str]: ...
     @property
     def content_identifier(self) -> Optional[str]: ...
-    def decoded(self, name: str, encoding: Optional[str] = None) -> Any:
-        """The component ``name`` percent-decoded: bytes (str with ``encoding``), a tuple
-        of them for segments, None when absent."""
-    def to_dict(self) -> Dict[str, Any]: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
 
 @final
 class LintWarning:
