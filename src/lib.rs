@@ -237,3 +237,13 @@ pub mod reports {
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;
+
+/// The Rust examples of the book's chapters (`book/src/`), run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../book/src/library.md")]
+struct BookLibraryExamples;
+
+/// The Rust example of the book's chapter on clients.
+#[cfg(doctest)]
+#[doc = include_str!("../book/src/clients.md")]
+struct BookClientsExamples;

@@ -685,16 +685,21 @@ struct Sources {
 
 impl Sources {
     fn new() -> Sources {
-        let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
-        let readme_headings = fs::read_to_string(readme)
-            .expect("README.md")
-            .lines()
-            .filter_map(|line| {
-                line.strip_prefix("### ")
-                    .or_else(|| line.strip_prefix("## "))
-                    .map(str::to_owned)
-            })
-            .collect();
+        // The headings of the guide's chapters (book/src/*.md).
+        let book = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src");
+        let mut readme_headings = BTreeSet::new();
+        for entry in fs::read_dir(&book).expect("book/src") {
+            let path = entry.expect("a chapter").path();
+            if path.extension().is_some_and(|e| e == "md") {
+                let text = fs::read_to_string(&path).expect("a chapter");
+                readme_headings.extend(text.lines().filter_map(|line| {
+                    line.trim_start_matches('#')
+                        .strip_prefix(' ')
+                        .filter(|_| line.starts_with('#'))
+                        .map(str::to_owned)
+                }));
+            }
+        }
         Sources {
             rfc1738: bnf_rules("rfc1738-section5.bnf")
                 .remove(&None)
@@ -824,12 +829,12 @@ impl Sources {
             }
             return Err(format!("no CHOICE comment on {rule} in grammar/{file}"));
         }
-        if let Some(rest) = source.strip_prefix("choice: README.md \"") {
+        if let Some(rest) = source.strip_prefix("choice: book \"") {
             let heading = rest.strip_suffix('"').ok_or("an unclosed heading")?;
             if self.readme_headings.contains(heading) {
                 return Ok("choice");
             }
-            return Err(format!("README.md has no heading {heading:?}"));
+            return Err(format!("the book (book/src) has no heading {heading:?}"));
         }
         Err("not one of the forms of corpus/README.md, \"Sources\"".into())
     }

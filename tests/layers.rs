@@ -1,5 +1,5 @@
 //! The shape of the library's module tree, read from its `use` paths: no import cycle
-//! between files, and imports that run one way through the layers (README, "Layout").
+//! between files, and imports that run one way through the layers (the book, "Layout").
 //!
 //! Every `crate::...`, `super::...` and `self::...` path of `src/` (the library; the
 //! command line, `crates/cli`, is a client of it, in a crate of its own) is resolved to the file that defines

@@ -384,11 +384,16 @@ def test_every_docstring_example_runs():
 def test_the_readme_python_examples_run(capsys):
     import re
 
-    readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
-    assert blocks, "README.md has no python block"
-    for block in blocks:
-        exec(compile(block, "README.md", "exec"), {})
+    # README.md and the book's chapters (book/src/*.md).
+    root = pathlib.Path(__file__).resolve().parents[2]
+    pages = [root / "README.md", *sorted((root / "book" / "src").glob("*.md"))]
+    count = 0
+    for page in pages:
+        blocks = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+        for block in blocks:
+            exec(compile(block, str(page.relative_to(root)), "exec"), {})
+        count += len(blocks)
+    assert count >= 3, "README.md and the book have too few python blocks"
 
 
 def test_errors_pickle():

@@ -45,7 +45,7 @@ pub enum ResolveMode {
     /// (`http://a/../g`), as does `/./g`; `http:g` is absolute. See [`resolve`].
     Rfc1808,
     /// The CERN library's `HTParse` and `HTSimplify` as libwww 2.10 to 2.14 had them
-    /// (1993), which NCSA Mosaic 2.4-2.7b5 and Lynx up to 2.6 ran (README, "Which client
+    /// (1993), which NCSA Mosaic 2.4-2.7b5 and Lynx up to 2.6 ran (the book, "Which client
     /// ran which code"), with its quirks: the base's fragment is inherited, `;p?q` is
     /// part of the last segment, `.` and `..` lose their trailing slash, `:80` and `:70`
     /// are dropped, `..` never climbs over the element right after `//`, `http:g` is
@@ -183,7 +183,7 @@ impl ResolveError {
 /// # The CERN library ([`ResolveMode::Cern`])
 ///
 /// `HTParse` of libwww 2.10-2.14 (1993), the code of NCSA Mosaic 2.4-2.7b5 and Lynx up to
-/// 2.6 (README, "Which client ran which code", says where they differ): each string
+/// 2.6 (the book, "Which client ran which code", says where they differ): each string
 /// is split into access (the text before the first `:` that comes before any `/` or `#`;
 /// what follows the last such colon is read on), anchor (after the first `#`, up to a
 /// second `#`: what follows a second `#` is lost), host (after `//`, up to the next `/`)

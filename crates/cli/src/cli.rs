@@ -540,7 +540,7 @@ says why), 2 a usage error or an output file that cannot be written.")]
     },
     /// Start the grammar explorer: a local web page where a URL is read against the
     /// railroad diagrams, a link resolved in the four modes side by side, a URL linted and
-    /// the URLs of a text found; and its JSON API (README, "The explorer").
+    /// the URLs of a text found; and its JSON API (the book, "The explorer").
     #[command(after_help = "Examples:
   rfc1738 serve --open
   rfc1738 serve --port 8017
@@ -558,7 +558,7 @@ says why), 2 a usage error or an output file that cannot be written.")]
         #[arg(long)]
         open: bool,
     },
-    /// Print the shell completion script of rfc1738 for SHELL (README, "Completions and
+    /// Print the shell completion script of rfc1738 for SHELL (the book, "Completions and
     /// manual pages" says where to put it).
     #[command(after_help = "Examples:
   rfc1738 completions bash > ~/.local/share/bash-completion/completions/rfc1738

@@ -16,7 +16,7 @@
 //!     every mode: [--only valid|invalid] [--summary] [-q|--quiet] [--color auto|always|never] [--line-buffered]
 //! ```
 //!
-//! The conventions, the same in every mode (README.md, "The command line"): inputs as
+//! The conventions, the same in every mode (the book, "The command line"): inputs as
 //! arguments, `-` for standard input, nothing for standard input, `--file` for files of
 //! one URL per line; the answers on standard output (with `--json`, one object per input,
 //! carrying `line`, and `file` for a line of a `--file`), the errors on standard error;

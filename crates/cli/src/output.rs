@@ -1,5 +1,5 @@
 //! Standard output and standard error, and what is written to them: buffering, colour,
-//! escapes, errors, JSON. The rule of every mode (README, "The command line"): standard
+//! escapes, errors, JSON. The rule of every mode (the book, "The command line"): standard
 //! output holds the answers (with `--json`, one object per input, valid or not); standard
 //! error holds the errors (in text, each input that has no answer; in every mode, a file
 //! that cannot be read, a value changed, the summary).

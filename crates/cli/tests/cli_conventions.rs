@@ -1,4 +1,4 @@
-//! The conventions every mode of the `rfc1738` binary follows (README, "The command line"):
+//! The conventions every mode of the `rfc1738` binary follows (the book, "The command line"):
 //! inputs (arguments, `-`, `--file`), output (answers on standard output, `--only`,
 //! `--quiet`, `form`), errors (on standard error, `--summary`, bytes kept), exit status.
 

@@ -1,4 +1,5 @@
-//! Every command-line example of README.md, run: the README cannot drift from the tool.
+//! Every command-line example of README.md and of the book (`book/src/*.md`, in the order of
+//! its SUMMARY.md), run: the front page and the guide cannot drift from the tool.
 //!
 //! A ```` ```console ```` block holds commands after `$ ` (run by `sh -c` in the crate's
 //! folder, with the `rfc1738` binary first on the `PATH`), each followed by exactly what it
@@ -61,17 +62,39 @@ fn run(command: &str) -> String {
     String::from_utf8(output.stdout).expect("the output is UTF-8")
 }
 
+/// README.md, then the book's chapters in the order of `book/src/SUMMARY.md` (an example
+/// may use a file an earlier one wrote).
+fn pages() -> Vec<std::path::PathBuf> {
+    let root = rfc1738_test_support::root();
+    let book = root.join("book/src");
+    let summary = std::fs::read_to_string(book.join("SUMMARY.md")).unwrap();
+    let mut pages = vec![root.join("README.md")];
+    for line in summary.lines() {
+        if let Some((_, rest)) = line.split_once("](") {
+            pages.push(book.join(rest.trim_end_matches(')')));
+        }
+    }
+    pages
+}
+
 #[test]
 fn every_console_example_of_the_readme_prints_what_it_shows() {
-    let file = rfc1738_test_support::root().join("README.md");
-    let text = std::fs::read_to_string(&file).unwrap();
+    let mut count = 0;
+    for file in pages() {
+        count += check_page(&file);
+    }
+    assert!(
+        count >= 12,
+        "README.md and the book have {count} console examples"
+    );
+}
+
+/// Runs the console examples of one page (or rewrites their outputs with BLESS); returns
+/// how many it has.
+fn check_page(file: &Path) -> usize {
+    let text = std::fs::read_to_string(file).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let examples = examples(&lines);
-    assert!(
-        examples.len() >= 8,
-        "README.md has {} console examples",
-        examples.len()
-    );
     let bless = std::env::var_os("BLESS").is_some();
     let mut blessed: Vec<String> = Vec::new();
     let mut copied = 0;
@@ -97,16 +120,19 @@ fn every_console_example_of_the_readme_prints_what_it_shows() {
     }
     if bless {
         blessed.extend(lines[copied..].iter().map(|l| l.to_string()));
-        std::fs::write(&file, blessed.join("\n") + "\n").unwrap();
-        return;
+        std::fs::write(file, blessed.join("\n") + "\n").unwrap();
+        return examples.len();
     }
     for (command, shown, printed) in &stale {
-        eprintln!("$ {command}");
+        eprintln!("{}: $ {command}", file.display());
         assert_eq!(
-            shown, printed,
-            "README.md shows another output (BLESS=1 rewrites it)"
+            shown,
+            printed,
+            "{} shows another output (BLESS=1 rewrites it)",
+            file.display()
         );
     }
+    examples.len()
 }
 
 #[test]

@@ -374,17 +374,19 @@ fn json_reports_carry_description_notes_and_lines_not_utf_8_in_hex() {
     );
 }
 
-/// README's section "What a client sends" holds a table of one request per scheme, each
-/// row `| `URL` | `sends` (or nothing, or refused) | what else |`: each row is what the
-/// library builds (with README's options: anonymous password `me@example.org`, news server
-/// `news.example.org`; by RFC 1630 where the last cell starts with "RFC 1630").
+/// The book's section "What a client sends" (book/src/clients.md) holds a table of one
+/// request per scheme, each row `| `URL` | `sends` (or nothing, or refused) | what else |`:
+/// each row is what the library builds (with the section's options: anonymous password
+/// `me@example.org`, news server `news.example.org`; by RFC 1630 where the last cell
+/// starts with "RFC 1630").
 #[test]
 fn the_readme_table_of_requests_is_what_the_library_builds() {
-    let readme = std::fs::read_to_string(rfc1738_test_support::root().join("README.md")).unwrap();
+    let chapter = rfc1738_test_support::root().join("book/src/clients.md");
+    let readme = std::fs::read_to_string(chapter).unwrap();
     let section = readme
         .split("\n## What a client sends\n")
         .nth(1)
-        .expect("README has the section")
+        .expect("the book has the section")
         .split("\n## ")
         .next()
         .unwrap();

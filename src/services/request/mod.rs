@@ -40,7 +40,7 @@
 //! ```
 //!
 //! The choices section 3 leaves open are documented on each scheme's request
-//! ([`FtpRequest`], [`GopherRequest`], [`HttpRequest`], ...) and in README.md, "What a
+//! ([`FtpRequest`], [`GopherRequest`], [`HttpRequest`], ...) and in the book, "What a
 //! client sends".
 
 mod file;
