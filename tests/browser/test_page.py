@@ -96,6 +96,20 @@ def open_page(browser, server, view="parse"):
     wait(browser, lambda: text(browser, "parse-verdict") != "", "the first answer")
 
 
+def extracted(browser, server, count, *keys):
+    """Types `keys` into the Extract view's text and returns the cells of its table once
+    it has `count` rows."""
+    open_page(browser, server, "extract")
+    area = browser.find_element(By.ID, "extract-text")
+    area.click()
+    area.send_keys(Keys.CONTROL, "a")
+    area.send_keys(Keys.DELETE)
+    area.send_keys(*keys)
+    rows = lambda: browser.find_elements(By.CSS_SELECTOR, "#extract-table tbody tr")
+    wait(browser, lambda: len(rows()) == count, f"{count} rows")
+    return [[td.text for td in row.find_elements(By.TAG_NAME, "td")] for row in rows()]
+
+
 VALID = {
     # dialect: (input, kind, production, a component and its text)
     "rfc1738": ("http://info.cern.ch:8080/hypertext/WWW?query", "http", "httpurl", ("host", "info.cern.ch")),
@@ -250,15 +264,7 @@ def test_lint_shows_the_section_6_warnings(driver, server, screenshots):
 
 
 def test_extract_finds_the_urls_of_a_text(driver, server, screenshots):
-    open_page(driver, server, "extract")
-    area = driver.find_element(By.ID, "extract-text")
-    area.click()
-    area.send_keys(Keys.CONTROL, "a")
-    area.send_keys(Keys.DELETE)
-    area.send_keys("See <URL:http://info.cern.ch/a> and ftp://h/f;type=x", Keys.ENTER, "and news:comp.infosystems.www.")
-    rows = lambda: driver.find_elements(By.CSS_SELECTOR, "#extract-table tbody tr")
-    wait(driver, lambda: len(rows()) == 3, "three URLs")
-    cells = [[td.text for td in row.find_elements(By.TAG_NAME, "td")] for row in rows()]
+    cells = extracted(driver, server, 3, "See <URL:http://info.cern.ch/a> and ftp://h/f;type=x", Keys.ENTER, "and news:comp.infosystems.www.")
     assert [c[2] for c in cells] == ["http://info.cern.ch/a", "ftp://h/f;type=x", "news:comp.infosystems.www"]
     assert cells[0][0] == "1:5" and cells[2][0].startswith("2:")
     assert cells[0][3] == "valid http" and cells[1][3].startswith("invalid")
@@ -341,15 +347,7 @@ def test_the_address_holds_the_view_and_its_fields_so_it_can_be_shared(driver, s
 
 
 def test_extract_shows_both_readings_of_a_url_broken_at_a_hyphen(driver, server):
-    open_page(driver, server, "extract")
-    area = driver.find_element(By.ID, "extract-text")
-    area.click()
-    area.send_keys(Keys.CONTROL, "a")
-    area.send_keys(Keys.DELETE)
-    area.send_keys("see <URL:http://info.cern.ch/hyper-", Keys.ENTER, "  text/WWW/> now")
-    rows = lambda: driver.find_elements(By.CSS_SELECTOR, "#extract-table tbody tr")
-    wait(driver, lambda: len(rows()) == 2, "the URL and its second reading")
-    cells = [[td.text for td in row.find_elements(By.TAG_NAME, "td")] for row in rows()]
+    cells = extracted(driver, server, 2, "see <URL:http://info.cern.ch/hyper-", Keys.ENTER, "  text/WWW/> now")
     assert cells[0][2] == "http://info.cern.ch/hyper-text/WWW/"
     assert cells[1][1:] == ["or, without the hyphen", "http://info.cern.ch/hypertext/WWW/", "valid"]
     assert text(driver, "extract-verdict") == "1 URLs found: 1 valid, 0 invalid"
