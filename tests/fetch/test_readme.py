@@ -1,5 +1,6 @@
-"""README.md's section "Fetching": each `rfc1738 fetch` session of its text block is run
-against the servers here (the README's ports 7070, 2121, 8080 and 1119 stand for theirs),
+"""The book's section "Fetching" (book/src/clients.md): each `rfc1738 fetch` session of its
+text block is run against the servers here (the section's ports 7070, 2121, 8080 and 1119
+stand for theirs),
 and must send the lines it shows (`->`), show the same body (but the lines a server dates)
 and end the same way (its `body`, `status` or `error` line)."""
 
@@ -16,7 +17,7 @@ VARYING = re.compile(r"^(Date:|Injection-Date:|Injection-Info:|\tlogging-data=)"
 
 def sessions() -> list[tuple[list[str], list[str], list[str]]]:
     """(arguments, body lines, report lines) of each session of the section's text block."""
-    text = (ROOT / "README.md").read_text()
+    text = (ROOT / "book" / "src" / "clients.md").read_text()
     section = text.split("\n## Fetching\n", 1)[1].split("\n## ", 1)[0]
     block = section.split("```text\n", 1)[1].split("\n```", 1)[0]
     found = []
