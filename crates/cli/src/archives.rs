@@ -3,7 +3,7 @@
 //! read, skipped and could not be read, told on standard error.
 
 use crate::lines::each_file;
-use crate::output::{shown, Out, Select};
+use crate::output::{counted, shown, Out, Select};
 use crate::status::Status;
 use rfc1738::reports::InRecord;
 use rfc1738_archive::{
@@ -178,10 +178,6 @@ fn finish(
     let other: u64 = tally.other_media_types.values().sum();
     let skipped: u64 = tally.skipped.values().sum();
     // "version 1.0: 5 records", "version 0.17: 2 records, 1.0: 1 record"
-    let counted = |n: u64, word: &str| match n {
-        1 => format!("1 {word}"),
-        _ => format!("{n} {word}s"),
-    };
     let versions = tally
         .versions
         .iter()

@@ -309,8 +309,8 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
                 links::run_links(&lister, &bases, archives, &files, json, &mut select, out)?;
             if left_out > 0 && select.summary {
                 out.note(format_args!(
-                    "rfc1738 links: {left_out} {} of the folders given left out (not .html, .htm, .shtml, ARC or WARC)",
-                    if left_out == 1 { "file" } else { "files" }
+                    "rfc1738 links: {} of the folders given left out (not .html, .htm, .shtml, ARC or WARC)",
+                    output::counted(left_out, "file")
                 ))?;
             }
             Ok(status.failing_on_invalid(fail_on_invalid && select.any_invalid()))

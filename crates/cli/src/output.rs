@@ -238,6 +238,14 @@ struct Placed<'a, R> {
     report: &'a R,
 }
 
+/// `1 word`, `n words`: a count in a message.
+pub(crate) fn counted(n: u64, word: &str) -> String {
+    match n {
+        1 => format!("1 {word}"),
+        _ => format!("{n} {word}s"),
+    }
+}
+
 /// Which inputs are printed and what is counted: `--only`, `--quiet`, `--summary`.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Select {
@@ -293,13 +301,9 @@ impl Select {
         let total = self.valid + self.invalid;
         let warnings = match self.warnings {
             Some([notice, warning, danger]) => {
-                let plural = |n: u64, word: &str| match n {
-                    1 => format!("1 {word}"),
-                    _ => format!("{n} {word}s"),
-                };
                 format!(
                     "; {}: {danger} danger, {warning} warning, {notice} notice",
-                    plural(notice + warning + danger, "warning")
+                    counted(notice + warning + danger, "warning")
                 )
             }
             None => String::new(),

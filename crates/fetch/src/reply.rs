@@ -60,10 +60,7 @@ pub fn without_line_end(line: &[u8]) -> &[u8] {
 /// The text of a reply line holds no control byte but TAB (a CR or LF inside it, a NUL,
 /// an escape sequence for a terminal): else `what` says whose line it was.
 fn text_only(line: &[u8], what: &str) -> Result<(), MalformedReply> {
-    match line
-        .iter()
-        .any(|&byte| (byte < 0x20 && byte != b'\t') || byte == 0x7f)
-    {
+    match !rfc1738_http_head::is_text(line) {
         true => Err(MalformedReply::new(
             format!("{what} holds control bytes (it is not text)"),
             line,

@@ -126,15 +126,17 @@ pub fn without_line_end(line: &[u8], manner: Manner) -> &[u8] {
     }
 }
 
-/// Whether the text of a line holds a control byte other than TAB, or DEL.
-fn has_control_bytes(line: &[u8]) -> bool {
-    line.iter()
+/// Whether a line (without its end) is text: no control byte but TAB, no DEL. What a
+/// strict reading asks of every line of a server's reply.
+pub fn is_text(line: &[u8]) -> bool {
+    !line
+        .iter()
         .any(|&byte| (byte < 0x20 && byte != b'\t') || byte == 0x7f)
 }
 
 /// A strict reading's check that a line is text: `what` names the line.
 fn text_only(line: &[u8], part: Part, what: &str) -> Result<(), Malformed> {
-    match has_control_bytes(line) {
+    match !is_text(line) {
         true => Err(Malformed::new(
             part,
             format!("{what} holds control bytes (it is not text)"),

@@ -18,7 +18,7 @@ pub(crate) fn parse_columns() -> Vec<(&'static str, ColumnType)> {
         vec![("input", ColumnType::Text), ("valid", ColumnType::Bool)];
     let head = REFERENCE_ENTRIES
         .iter()
-        .filter(|(name, _)| !PARSE_SKIPPED.contains(name) && *name != "input")
+        .filter(|(name, _)| !PARSE_SKIPPED.contains(name))
         .copied();
     let components = UrlKind::ALL.iter().flat_map(|kind| kind.entry_types());
     for (name, entry) in head.chain(components) {
