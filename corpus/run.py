@@ -23,6 +23,9 @@ reported by id:
   corpus/archives/cases.jsonl `links --json FILE`, run from corpus/archives/: its links, then
                             its archive summary (the last line of standard error), are
                             the golden archives/EXPECTED.jsonl; the exit status is "status"
+  corpus/keys/cases.jsonl   `key --json INPUT`: "key" and "merges"; `key --style surt
+                            --json INPUT`: its "key" is the case's "surt" (null: an error)
+  corpus/keys/pairs.jsonl   `key --json A B`: equal keys exactly when "same"
 Exit status 0 when every case matches, 1 otherwise (the first differences are printed).
 """
 import json
@@ -100,6 +103,19 @@ def normalize_cases():
         for case in cases(path):
             (got,) = cli("normalize", "--json", "--", case["input"])
             check("normalize", f"{case['id']} {case['input']!r}", case["normalized"], got.get("normalized"))
+
+
+def key_cases():
+    for case in cases(ROOT / "keys" / "cases.jsonl"):
+        label = f"{case['id']} {case['input']!r}"
+        (got,) = cli("key", "--json", "--", case["input"])
+        check("keys", label, [case["key"], case["merges"]], [got.get("key"), got.get("merges")])
+        (got,) = cli("key", "--style", "surt", "--json", "--", case["input"])
+        check("keys", label + " (surt)", case["surt"], got.get("key"))
+    for pair in cases(ROOT / "keys" / "pairs.jsonl"):
+        a, b = cli("key", "--json", "--", pair["a"], pair["b"])
+        same = a.get("key") is not None and a.get("key") == b.get("key")
+        check("keys", f"{pair['id']} {pair['a']!r} {pair['b']!r}", pair["same"], same)
 
 
 def lint_cases():
@@ -217,6 +233,7 @@ def main():
     parse_cases()
     resolve_cases()
     normalize_cases()
+    key_cases()
     lint_cases()
     request_cases()
     extract_cases()

@@ -36,11 +36,14 @@ def main():
     for line in (ROOT / "corpus" / "extract" / "rules.jsonl").read_text().splitlines():
         texts.append(json.loads(line)["text"].encode())
     for data in inputs:
-        for target in ("parse", "parse_dialects", "reference", "normalize", "encode"):
+        for target in ("parse", "parse_dialects", "reference", "normalize", "encode", "keys"):
             write(target, data)
         write("builders", data.replace(b"/", b"\xff"))
     for data in resolve:
         write("resolve", data)
+    for line in (ROOT / "corpus" / "keys" / "pairs.jsonl").read_text().splitlines():
+        pair = json.loads(line)
+        write("keys", (pair["a"] + "\t" + pair["b"]).encode())
     for data in texts:
         write("extract", b"\x01" + data)
     # Pages: the first byte picks the reading (bit 0), the mode (bits 1-2) and a base (bit 7).

@@ -467,6 +467,7 @@ fn case_files() -> Vec<PathBuf> {
     for dir in [
         "corpus/resolve",
         "corpus/normalize",
+        "corpus/keys",
         "corpus/lint",
         "corpus/requests",
     ] {

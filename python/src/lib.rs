@@ -17,6 +17,7 @@
 mod archive;
 mod arrow;
 mod errors;
+mod keys;
 mod links;
 mod pyser;
 mod services;
@@ -38,6 +39,7 @@ fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(services::resolve, m)?)?;
     m.add_function(wrap_pyfunction!(services::normalize, m)?)?;
     m.add_function(wrap_pyfunction!(services::equivalent, m)?)?;
+    m.add_function(wrap_pyfunction!(keys::key, m)?)?;
     m.add_function(wrap_pyfunction!(services::lint, m)?)?;
     m.add_function(wrap_pyfunction!(services::lint_report, m)?)?;
     m.add_function(wrap_pyfunction!(services::extract, m)?)?;
@@ -50,6 +52,9 @@ fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow::arrow_resolve, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_links, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_links_warc, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_keys, m)?)?;
+    let styles: Vec<&str> = rfc1738_keys::Style::ALL.iter().map(|style| style.name()).collect();
+    m.add("KEY_STYLES", pyo3::types::PyTuple::new(m.py(), styles)?)?;
     let dialects: Vec<&str> = rfc1738::Dialect::ALL.iter().map(|d| d.name()).collect();
     m.add("DIALECTS", pyo3::types::PyTuple::new(m.py(), dialects)?)?;
     let modes: Vec<&str> = ResolveMode::ALL.iter().map(|mode| mode.name()).collect();

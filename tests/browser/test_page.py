@@ -166,6 +166,41 @@ def test_each_component_is_shown_with_its_value(driver, server, dialect, url):
     assert_fields_are_the_report(field_cells(driver), report)
 
 
+KEYED = [
+    # (input, the merges shown): the surt key merges the scheme and the login; nothing
+    # to merge for a newsgroup; no rfc1738 key for an invalid URL.
+    ("telnet://fedix@fedix.fie.com/", ["the scheme", "the login"]),
+    ("news:comp.infosystems.www", ["nothing"]),
+    ("http://h/a b", None),
+]
+
+
+@pytest.mark.parametrize("url,merges", KEYED)
+def test_the_archive_keys_are_shown_in_both_styles(driver, server, screenshots, url, merges):
+    open_page(driver, server)
+    type_into(driver, "parse-input", url)
+    report = api(server, "/api/key", input=url)
+
+    def keys():
+        return driver.execute_script(
+            "return Object.fromEntries(Array.from(document.querySelectorAll('#parse-keys tr'),"
+            " (row) => [row.dataset.key, row.querySelector('td').textContent]));"
+        )
+
+    wait(driver, lambda: keys().get("surt") == report["surt"], keys())
+    shown = keys()
+    if merges is None:
+        assert shown["rfc1738"].startswith("none: "), shown
+        assert report["error"]["message"] in shown["rfc1738"]
+        assert "surt merges" not in shown
+        return
+    assert shown["rfc1738"] == report["key"]
+    for merge in merges:
+        assert merge in shown["surt merges"], shown
+    if url.startswith("telnet"):
+        screenshots(driver, "keys")
+
+
 INVALID = [
     # (dialect, input, the character under the caret)
     ("rfc1738", "http://info.cern.ch:99999/", "9"),

@@ -140,7 +140,7 @@ fn every_url_mode_reads_arguments_dash_and_files_in_order() {
     let (_, out, _) = run(&["parse", "--json", "-f", &a], b"");
     assert_eq!(json_lines(&out)[1]["file"], a.as_str());
     // Every mode that reads URLs: "-" is standard input.
-    for mode in ["parse", "lint", "normalize"] {
+    for mode in ["parse", "lint", "normalize", "key"] {
         let (status, out, _) = run(&[mode, "--json", "-"], b"http://h/\n");
         assert_eq!((status, json_lines(&out).len()), (0, 1), "{mode}");
     }
@@ -323,7 +323,7 @@ fn bad_option_values_are_usage_errors_or_said() {
 fn input_that_is_not_utf_8_is_kept_in_hexadecimal() {
     let line = b"http://h/caf\xe9\n";
     let hex = "687474703a2f2f682f636166e9";
-    for mode in ["parse", "lint", "normalize"] {
+    for mode in ["parse", "lint", "normalize", "key"] {
         let (_, out, _) = run(&[mode, "--json"], line);
         let report = &json_lines(&out)[0];
         assert_eq!(report["input"], "http://h/caf\u{fffd}", "{mode}");
@@ -351,6 +351,7 @@ fn every_mode_s_help_has_examples() {
         "parse",
         "resolve",
         "normalize",
+        "key",
         "lint",
         "request",
         "fetch",

@@ -12,6 +12,8 @@ fn batch_modes_answer_every_one_of_100000_mixed_lines_in_order() {
     for command in [
         &["parse", "--json"][..],
         &["normalize", "--json"][..],
+        &["key", "--json"][..],
+        &["key", "--style", "surt", "--json"][..],
         &["lint", "--json"][..],
     ] {
         let (_, out) = run(command, &stdin);

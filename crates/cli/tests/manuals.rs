@@ -4,10 +4,12 @@
 use std::process::{Command, Output};
 
 /// The commands of `rfc1738` (clap's `help` aside).
-const COMMANDS: [&str; 11] = [
+const COMMANDS: [&str; 13] = [
     "parse",
     "resolve",
     "normalize",
+    "key",
+    "cdxj",
     "lint",
     "request",
     "fetch",

@@ -124,12 +124,13 @@ struct Resolutions<'a> {
 
 /// The endpoints: path, the parameters they read, and the function answering.
 type Handler = fn(&Params) -> Result<Reply, ApiError>;
-static ENDPOINTS: [(&str, &[&str], Handler); 5] = [
+static ENDPOINTS: [(&str, &[&str], Handler); 6] = [
     ("/api/parse", &["input", "dialect", "form"], parse),
     ("/api/tree", &["input", "dialect", "form"], tree),
     ("/api/resolve", &["context", "partial", "mode"], resolve),
     ("/api/lint", &["input", "dialect"], lint),
     ("/api/extract", &["text", "dialect"], extract),
+    ("/api/key", &["input"], key),
 ];
 
 /// Whether `path` is an endpoint of the API.
@@ -374,6 +375,16 @@ fn parse(params: &Params) -> Result<Reply, ApiError> {
     Ok(Reply::json(200, &report))
 }
 
+/// The report of `rfc1738 key --json` (the scheme-aware key, the surt style's key and what
+/// it merges), without `line`.
+fn key(params: &Params) -> Result<Reply, ApiError> {
+    let input = params.required("input", MAX_INPUT)?;
+    Ok(Reply::json(
+        200,
+        &rfc1738_keys::KeyReport::of(input, rfc1738_keys::Style::Rfc1738),
+    ))
+}
+
 /// The reading of the input as a rule tree, or its error with the diagram to look at.
 fn tree(params: &Params) -> Result<Reply, ApiError> {
     let input = params.required("input", MAX_INPUT)?;
@@ -496,6 +507,15 @@ mod tests {
     }
 
     #[test]
+    fn keys_in_both_styles() {
+        let (status, json) = get("/api/key", "input=telnet://fedix@fedix.fie.com/");
+        assert_eq!(status, 200);
+        assert_eq!(json["key"], "telnet://(com,fie,fedix,@fedix)");
+        assert_eq!(json["surt"], "com,fie,fedix)/");
+        assert_eq!(json["merges"], serde_json::json!(["scheme", "login"]));
+    }
+
+    #[test]
     fn errors_name_the_parameter() {
         let (status, json) = get("/api/parse", "input=x&dialect=rfc2396");
         assert_eq!(status, 400);
@@ -518,6 +538,11 @@ mod tests {
         assert_eq!(
             (status, json["error"]["code"].as_str()),
             (400, Some("duplicate-parameter"))
+        );
+        let (status, json) = get("/api/key", "input=x&dialect=rfc1738");
+        assert_eq!(
+            (status, json["error"]["code"].as_str()),
+            (400, Some("unknown-parameter"))
         );
         let (status, json) = get("/api/resolve", "context=http://a/b&partial=c&mode=x");
         assert_eq!(

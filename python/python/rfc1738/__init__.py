@@ -3,7 +3,7 @@
 The ``rfc1738`` Rust crate's parser for Python: ``parse`` reads a URL reference
 (``[URL:] url [#fragment]``) into a typed ``Url``, ``parse_many`` gives the
 ``rfc1738 parse --json`` object of each of many inputs, and around them ``resolve``,
-``normalize``, ``equivalent``, ``lint``, ``extract``, ``links`` and ``links_warc``
+``normalize``, ``equivalent``, ``key`` (archive keys), ``lint``, ``extract``, ``links`` and ``links_warc``
 (web archives); ``rfc1738.arrow`` does the same over Arrow columns.
 
 >>> import rfc1738
@@ -20,6 +20,7 @@ from ._rfc1738 import (
     FileUrl,
     Found,
     FtpUrl,
+    KEY_STYLES,
     GenericUrl,
     GopherUrl,
     HttpUrl,
@@ -38,6 +39,7 @@ from ._rfc1738 import (
     equivalent,
     extract,
     extract_file,
+    key,
     links,
     links_file,
     links_warc,
@@ -60,6 +62,7 @@ __all__ = [
     "GopherUrl",
     "HttpUrl",
     "IdUrl",
+    "KEY_STYLES",
     "Link",
     "LintWarning",
     "MODES",
@@ -76,6 +79,7 @@ __all__ = [
     "equivalent",
     "extract",
     "extract_file",
+    "key",
     "links",
     "links_file",
     "links_warc",

@@ -33,6 +33,8 @@ __all__ = [
     "Url",
     "WaisUrl",
     "__version__",
+    "KEY_STYLES",
+    "arrow_keys",
     "arrow_links",
     "arrow_links_warc",
     "arrow_parse",
@@ -40,6 +42,7 @@ __all__ = [
     "equivalent",
     "extract",
     "extract_file",
+    "key",
     "links",
     "links_file",
     "links_warc",
@@ -326,6 +329,12 @@ def normalize(url: _Text) -> str:
 def equivalent(a: _Text, b: _Text) -> bool:
     """Whether two URL references name the same URL at one encoding level."""
 
+KEY_STYLES: Tuple[str, ...]
+
+def key(url: _Text, style: str = "rfc1738") -> str:
+    """The archive key of a URL reference, as ``rfc1738 key`` prints it; raises
+    ParseError (style rfc1738) or ValueError (where surt raises)."""
+
 def lint(url: _Text, dialect: str = "rfc1738") -> List[LintWarning]:
     """RFC 1738 section 6's warnings of a URL reference."""
 
@@ -445,6 +454,9 @@ def links_warc(
 
 def arrow_parse(urls: Any, dialect: str = "rfc1738", *, threads: Optional[int] = None) -> Any:
     """rfc1738.arrow.parse, returning the native Arrow array."""
+
+def arrow_keys(urls: Any, style: str = "rfc1738", *, threads: Optional[int] = None) -> Any:
+    """rfc1738.arrow.keys, returning the native Arrow array."""
 
 def arrow_resolve(
     contexts: Any, partials: Any, mode: str = "cern", *, threads: Optional[int] = None

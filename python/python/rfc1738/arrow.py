@@ -28,7 +28,7 @@ from typing import Any, Optional, Union
 
 from . import _rfc1738
 
-__all__ = ["links", "links_warc", "parse", "resolve"]
+__all__ = ["keys", "links", "links_warc", "parse", "resolve"]
 
 _Column = Any
 """An Arrow column: an object with ``__arrow_c_array__`` or ``__arrow_c_stream__``."""
@@ -118,6 +118,32 @@ def parse(urls: _Column, dialect: str = "rfc1738", *, threads: Optional[int] = N
     (7070, [False, True, False])
     """
     return _out(_rfc1738.arrow_parse(_column(urls, "urls"), dialect, threads=threads))
+
+
+def keys(urls: _Column, style: str = "rfc1738", *, threads: Optional[int] = None) -> Any:
+    """The archive key of each URL reference of a column of strings, as ``rfc1738 key
+    --json`` gives it, in ``style`` (one of ``rfc1738.KEY_STYLES``): ``rfc1738``, the
+    scheme-aware key, or ``surt``, PyPI ``surt`` 0.3.1's key.
+
+    A struct array with one row per input: ``key``, null when the input has none;
+    ``error``, null when it has one: ``code``, ``offset``, ``char_offset``, ``expected``
+    and ``message`` of the parse error (style ``rfc1738``), or ``surt``, what ``surt``
+    raises (style ``surt``); and for style ``rfc1738`` ``surt`` (the surt style's key of
+    the same input) and ``merges`` (what that key merges that this one keeps apart:
+    ``scheme``, ``login``, ``case``, ``escape``, ``order``, ``trailing-slash``,
+    ``segments``, ``www``), null in style ``surt``. A null input gives a null row.
+
+    Raises ``ValueError`` for an unknown style and ``TypeError`` for a column that is not
+    of strings.
+
+    >>> import pyarrow as pa, rfc1738.arrow
+    >>> rows = rfc1738.arrow.keys(pa.array(["ftp://h/%2Fetc", "gopher://h:70/1", None]))
+    >>> rows.field("key").to_pylist()
+    ['ftp://(h,)/%2Fetc', 'gopher://(h,)/', None]
+    >>> rows.field("surt").to_pylist(), rows.field("merges").to_pylist()[0]
+    (['h)/etc', 'h:70)/1', None], ['scheme', 'escape'])
+    """
+    return _out(_rfc1738.arrow_keys(_column(urls, "urls"), style, threads=threads))
 
 
 def resolve(

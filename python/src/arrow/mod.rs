@@ -257,6 +257,48 @@ pub(crate) fn arrow_parse(
     output(py, rows)
 }
 
+/// The key of each URL of a column (see ``rfc1738.arrow.keys``).
+#[pyfunction]
+#[pyo3(signature = (urls, style = "rfc1738", *, threads = None))]
+pub(crate) fn arrow_keys(
+    py: Python<'_>,
+    urls: AnyArray,
+    style: &str,
+    threads: Option<usize>,
+) -> PyResult<Py<PyAny>> {
+    let style = rfc1738_keys::Style::from_str(style)
+        .map_err(|error| PyValueError::new_err(error.to_string()))?;
+    let chunks = chunks_of(urls)?;
+    check(&chunks, Holds::Texts, "urls")?;
+    let rows: usize = chunks.iter().map(|chunk| chunk.len()).sum();
+    let rows = py.detach(|| {
+        let columns = schema::keys_columns();
+        in_slices(
+            rows,
+            threads,
+            16 * 1024,
+            |room| Rows::new(&columns, schema::KEYS_SKIPPED, room),
+            |rows, range| {
+                let mut written = Ok(());
+                each_value_in(&chunks, range, |value| {
+                    if written.is_err() {
+                        return;
+                    }
+                    written = match value {
+                        Some(Value::Text(url)) => rows.push(&rfc1738_keys::KeyReport::of(url, style)),
+                        _ => {
+                            rows.push_null();
+                            Ok(())
+                        }
+                    };
+                });
+                written
+            },
+        )
+    });
+    output(py, rows)
+}
+
 /// The texts of a column given as a column, or as one Python string for every row.
 enum Column<'a> {
     Each(Vec<Option<Value<'a>>>),

@@ -132,3 +132,21 @@ pub(crate) fn archive_links_columns() -> Vec<(&'static str, ColumnType)> {
 
 /// The names of `archive_links_columns` the reports do not write: the file's index.
 pub(crate) const ARCHIVE_FILE: usize = 0;
+
+/// The fields of `key --json` that are not columns: the input and the style (the call's).
+pub(crate) const KEYS_SKIPPED: &[&str] = &["input", "style"];
+
+/// The columns of `arrow.keys`: `key`; `error` (a parse error's fields, and `surt`:
+/// what surt raises); for the rfc1738 style `surt` (that style's key) and `merges`.
+pub(crate) fn keys_columns() -> Vec<(&'static str, ColumnType)> {
+    let ColumnType::Struct(mut error) = parse_error() else {
+        unreachable!("a parse error is a struct")
+    };
+    error.push(("surt", ColumnType::Text));
+    vec![
+        ("key", ColumnType::Text),
+        ("error", ColumnType::Struct(error)),
+        ("surt", ColumnType::Text),
+        ("merges", ColumnType::TextList),
+    ]
+}

@@ -205,11 +205,40 @@ function drawFields(report) {
   }
 }
 
+// What each merge of the surt key means (the book, "Archive keys").
+const MERGES = {
+  scheme: "the scheme (gopher://h/1 and http://h/1 share a key)",
+  login: "the login (telnet://a@h and telnet://b@h share a key)",
+  case: "the case of the path, selector or search",
+  escape: "an escaped delimiter (%2F against /)",
+  order: "the order of &-separated words after ?",
+  "trailing-slash": "a final /",
+  segments: "empty, . and .. segments",
+  www: "a leading www label",
+};
+
+function drawKeys(keys) {
+  const body = $("parse-keys").tBodies[0];
+  body.replaceChildren();
+  const row = (name, value, title) => {
+    const cell = value === null
+      ? el("td", { class: "null", text: title || "none" })
+      : el("td", { text: value });
+    body.append(el("tr", { "data-key": name }, el("th", { text: name }), cell));
+  };
+  row("rfc1738", keys.key === undefined ? null : keys.key, keys.error && "none: " + keys.error.message);
+  row("surt", keys.surt, "none: surt raises on it");
+  if (keys.merges) {
+    row("surt merges", keys.merges.length ? keys.merges.map((m) => MERGES[m] || m).join("; ") : "nothing");
+  }
+}
+
 async function updateParse() {
   const params = parseParams();
-  let report, explained;
+  let report, explained, keys;
   try {
-    [report, explained] = await api("parse", ["/api/parse", params], ["/api/tree", params]);
+    [report, explained, keys] = await api("parse", ["/api/parse", params], ["/api/tree", params],
+      ["/api/key", { input: params.input }]);
   } catch (error) {
     if (error.name === "AbortError") return;
     verdict("parse-verdict", error.message, "bad");
@@ -217,6 +246,7 @@ async function updateParse() {
   }
   const cells = drawShown($("parse-shown"), params.input);
   drawFields(report);
+  drawKeys(keys);
   const tree = $("parse-tree");
   tree.replaceChildren();
   $("parse-error").hidden = report.valid;

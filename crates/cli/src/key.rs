@@ -1,0 +1,64 @@
+//! `rfc1738 key`: one archive key per input.
+
+use crate::lines::Item;
+use crate::output::{report_unreadable_input, shown, write_error, write_json, Gap, Out, Select};
+use crate::place::Place;
+use rfc1738::reports::{InputForm, UnreadableReport};
+use rfc1738::Dialect;
+use rfc1738_keys::{KeyError, KeyReport, Style};
+use std::io::{self, Write};
+
+/// Prints the key of one input in `style`, if `select` shows it; returns whether it had
+/// one. In text an input without a key gives an empty line, so that the lines stay
+/// aligned, and its error goes to standard error.
+pub(crate) fn print_key(
+    item: Item<'_>,
+    place: Place<'_>,
+    style: Style,
+    json: bool,
+    select: &mut Select,
+    out: &mut Out,
+) -> io::Result<bool> {
+    let input = match item {
+        Item::Text(input) => input,
+        Item::Unreadable(input) => {
+            if select.shows(false) {
+                report_unreadable_input(out, place, &input, json, Gap::Stdout, || {
+                    UnreadableReport::parse(&input, Dialect::Rfc1738, InputForm::Reference)
+                })?;
+            }
+            return Ok(false);
+        }
+    };
+    let report = KeyReport::of(input, style);
+    let valid = report.key().is_some();
+    if !select.shows(valid) {
+        return Ok(valid);
+    }
+    if json {
+        write_json(out, place, &report)?;
+        return Ok(valid);
+    }
+    match (report.key(), report.error()) {
+        (Some(key), _) => writeln!(out, "{key}")?,
+        (None, error) => {
+            writeln!(out)?;
+            out.stderr(|mut stderr, paint| {
+                writeln!(stderr, "{}", shown(input))?;
+                match error {
+                    Some(KeyError::Rfc1738(error)) => write_error(
+                        &mut stderr,
+                        &place.label(Some(error.column())),
+                        error,
+                        paint,
+                    ),
+                    Some(KeyError::Surt(error)) => {
+                        writeln!(stderr, "{}error: surt raises {}", place.label(None), error.message)
+                    }
+                    None => Ok(()),
+                }
+            })?;
+        }
+    }
+    Ok(valid)
+}

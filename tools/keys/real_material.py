@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""The old-scheme URLs of the pages and texts of ../shared/real-material/, keyed in both
+styles: how many distinct keys each style gives, and the groups of URLs the surt style
+merges that the scheme-aware style keeps apart (the numbers of issue 48's closing note).
+
+Usage: python3 tools/keys/real_material.py PATH-TO-rfc1738 [REAL-MATERIAL-DIR] [--groups N]
+
+The URLs: every URL `rfc1738 extract --json` finds in every file (texts, pages, the
+programs' sources among them), and every absolute `href` of `rfc1738 links --json` on the
+pages (links without a base are left out: their absolute form is unknown), whose scheme is
+one of RFC 1738's old schemes (gopher, ftp, news, nntp, telnet, wais, file, mailto,
+prospero) and which RFC 1738 reads as valid. Each distinct URL is keyed once by
+`rfc1738 key --json` (which gives both styles and the merges). Standard library only.
+"""
+
+import collections
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+OLD = ("gopher", "ftp", "news", "nntp", "telnet", "wais", "file", "mailto", "prospero")
+
+
+def lines_of(command):
+    done = subprocess.run(command, capture_output=True, check=False)
+    return [json.loads(line) for line in done.stdout.decode("utf-8", "replace").splitlines() if line.startswith("{")]
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    groups_shown = int(sys.argv[sys.argv.index("--groups") + 1]) if "--groups" in sys.argv else 10
+    binary = args[0]
+    root = Path(args[1] if len(args) > 1 else Path(__file__).resolve().parents[3] / "shared" / "real-material")
+    files = sorted(p for p in (root / "pages").rglob("*") if p.is_file())
+    files += sorted(p for p in (root / "texts").rglob("*") if p.is_file())
+    urls = set()
+    for chunk in range(0, len(files), 200):
+        batch = [str(p) for p in files[chunk:chunk + 200]]
+        for found in lines_of([binary, "extract", "--json", "--format", "text", *batch]):
+            if found.get("valid") and found.get("url"):
+                urls.add(found["url"])
+    for link in lines_of([binary, "links", "--json", str(root / "pages")]):
+        if link.get("valid") and link.get("result"):
+            urls.add(link["result"])
+    old = sorted(u for u in urls if u.split(":", 1)[0].lower() in OLD)
+    reports = lines_of([binary, "key", "--json", *old]) if old else []
+    by_scheme = collections.defaultdict(list)
+    for report in reports:
+        if "key" in report:
+            by_scheme[report["key"].split(":", 1)[0]].append(report)
+    print(f"{len(files)} files, {len(urls)} distinct valid URLs, {len(old)} of the old schemes\n")
+    print("| scheme | URLs | distinct rfc1738 keys | distinct surt keys | surt groups merging | URLs in them |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    all_groups = []
+    totals = [0, 0, 0, 0, 0]
+    for scheme in OLD:
+        rows = by_scheme.get(scheme, [])
+        if not rows:
+            continue
+        ours = {r["key"] for r in rows}
+        theirs = collections.defaultdict(set)
+        for r in rows:
+            theirs[r["surt"]].add(r["key"])
+        merging = {k: v for k, v in theirs.items() if len(v) > 1}
+        in_groups = sum(len(v) for v in merging.values())
+        all_groups += [(scheme, k, sorted(v)) for k, v in merging.items()]
+        numbers = [len(rows), len(ours), len(theirs), len(merging), in_groups]
+        totals = [a + b for a, b in zip(totals, numbers)]
+        print(f"| {scheme} | " + " | ".join(f"{n:,}" for n in numbers) + " |")
+    print("| all | " + " | ".join(f"{n:,}" for n in totals) + " |")
+    reasons = collections.Counter(m for r in reports for m in r.get("merges", []))
+    print("\nmerges (URLs whose surt key merges them with others by):",
+          ", ".join(f"{name} {n:,}" for name, n in reasons.most_common()))
+    print(f"\nthe first {groups_shown} groups the surt style merges (surt key: the rfc1738 keys in it):")
+    for scheme, surt_key, keys in sorted(all_groups, key=lambda g: len(g[2]))[:groups_shown]:
+        shown = "  |  ".join(keys[:6]) + (f"  |  ... ({len(keys)} in all)" if len(keys) > 6 else "")
+        print(f"  {surt_key}: {shown}")
+
+
+if __name__ == "__main__":
+    main()
