@@ -152,6 +152,26 @@ pub(crate) struct Inputs {
     pub(crate) select: SelectArgs,
 }
 
+/// A key style ([`rfc1738_keys::Style`]).
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum StyleArg {
+    /// The scheme-aware key: the scheme kept, the host's labels reversed, equal exactly
+    /// when RFC 1738 (or RFC 1630) says two URLs name the same thing.
+    #[value(alias = "scheme")]
+    Rfc1738,
+    /// PyPI surt 0.3.1's key, byte for byte.
+    Surt,
+}
+
+impl From<StyleArg> for rfc1738_keys::Style {
+    fn from(style: StyleArg) -> rfc1738_keys::Style {
+        match style {
+            StyleArg::Rfc1738 => rfc1738_keys::Style::Rfc1738,
+            StyleArg::Surt => rfc1738_keys::Style::Surt,
+        }
+    }
+}
+
 /// What `links` reads its files as.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum LinksFormat {
@@ -286,6 +306,36 @@ pub(crate) enum Command {
         #[command(flatten)]
         inputs: Inputs,
     },
+    /// The archive key of each URL: by default a SURT-ordered key that keeps what the
+    /// URL's scheme means (equal for two URLs exactly when RFC 1738 or RFC 1630 says they
+    /// name the same thing), or with --style surt the key of PyPI surt 0.3.1, byte for
+    /// byte. One line per input: the key, or an empty line (the error goes to standard
+    /// error).
+    #[command(after_help = "Examples:
+  rfc1738 key 'gopher://Gopher.Micro.UMN.EDU:70/11/Gopher'
+  rfc1738 key --style surt -f urls.txt
+  rfc1738 key --json 'telnet://fedix@fedix.fie.com/'")]
+    Key {
+        /// The key: rfc1738 (the scheme-aware one, the URL read by its scheme's grammar) or
+        /// surt (PyPI surt's, of any text, URLs the grammar rejects included).
+        #[arg(long, value_enum, ignore_case = true, default_value_t = StyleArg::Rfc1738)]
+        style: StyleArg,
+        /// Print one JSON object per input: {"line", "input", "style", "key"}, with
+        /// "error" instead of "key" when there is none; for the rfc1738 style also "surt"
+        /// (the surt style's key) and "merges" (what that key merges that this one keeps
+        /// apart).
+        #[arg(long)]
+        json: bool,
+        /// The URL references (RFC 1738, "[URL:] url [#fragment]", in angle brackets or
+        /// not; "-" reads one per line from standard input); without any (and without
+        /// --file), standard input.
+        urls: Vec<String>,
+        #[command(flatten)]
+        inputs: Inputs,
+    },
+    /// A CDXJ index of ARC and WARC files: one line per capture (key, timestamp, JSON
+    /// fields), as webrecorder's cdxj-indexer writes it.
+    Cdxj(crate::cdxj::CdxjArgs),
     /// Check URLs as RFC 1738 section 6 asks: ports other than the default, escaped
     /// protocol delimiters (%0D %0A %00 %09), passwords, logins where the scheme allows none.
     /// Prints only the URLs with a warning or an error (--all: every URL).

@@ -5,6 +5,8 @@
 //! rfc1738 parse [--dialect rfc1738|rfc1630|draft] [--url-only] [--json] [URL ... | -] [-f FILE]
 //! rfc1738 resolve [--mode rfc1630|draft|rfc1808|cern] [--json] [CONTEXT [PARTIAL ... | -]] [-f FILE]
 //! rfc1738 normalize [--json] [URL ... | -] [-f FILE]
+//! rfc1738 key [--style rfc1738|surt] [--json] [URL ... | -] [-f FILE]
+//! rfc1738 cdxj [--style rfc1738|surt] [--sort] [FILE ...]
 //! rfc1738 lint [--dialect D] [--json] [--all] [URL ... | -] [-f FILE]
 //! rfc1738 request [--dialect D] [--json] [--ftp-password EMAIL] [--news-server HOST[:PORT]] [--allow-dangerous] [--http-host] [URL ... | -] [-f FILE]
 //! rfc1738 fetch [--json] [-o FILE] [--max-size BYTES] [--timeout SECONDS] [--follow[=N]] [--ftp-password EMAIL] [--news-server HOST[:PORT]] [--allow-dangerous] [--http-host] [-q] URL
@@ -24,9 +26,11 @@
 //! only with `--fail-on-invalid`), 2 on a usage error or a file that cannot be read.
 
 mod archives;
+mod cdxj;
 mod cli;
 mod extract;
 mod fetch;
+mod key;
 mod lines;
 mod links;
 mod lint;
@@ -143,6 +147,15 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
             out,
             |item, place, select, out| normalize::print_normalized(item, place, json, select, out),
         ),
+        Command::Key {
+            style,
+            json,
+            urls,
+            inputs,
+        } => per_url("key", &urls, &inputs, out, |item, place, select, out| {
+            key::print_key(item, place, style.into(), json, select, out)
+        }),
+        Command::Cdxj(args) => cdxj::run(args, out),
         Command::Lint {
             dialect,
             min_severity,
