@@ -37,7 +37,7 @@ def distinct_urls(count):
             url = rfc1738.parse(line)
         except rfc1738.ParseError:
             continue
-        templates.append((line, url.host))
+        templates.append((line, getattr(url, "host", None)))  # per-scheme classes: news has none
     urls = []
     seen = set()
     n = 0

@@ -27,6 +27,14 @@ pub(crate) fn key(py: Python<'_>, url: &Bound<'_, PyAny>, style: &str) -> PyResu
     let text = utf8_or_raise(py, text_of(url)?, Dialect::Rfc1738)?;
     rfc1738_keys::key(&text, style).map_err(|error| match error {
         KeyError::Rfc1738(error) => parse_error(py, &error),
-        KeyError::Surt(error) => PyValueError::new_err(error.message),
+        // "ValueError: MESSAGE" raised as a ValueError of that message (another type of
+        // surt's, or a host not reproduced, keeps its text whole).
+        KeyError::Surt(error) => PyValueError::new_err(
+            error
+                .message
+                .strip_prefix("ValueError: ")
+                .unwrap_or(&error.message)
+                .to_owned(),
+        ),
     })
 }

@@ -57,12 +57,8 @@ def test_errors():
 
 
 def test_the_surt_style_is_pypi_surt_on_every_corpus_input():
-    differ = [
-        (text, rfc1738.key(text, style="surt") if surt_or_none(text) else None, surt_or_none(text))
-        for text in EVERY_INPUT
-        if _ours(text) != surt_or_none(text)
-    ]
-    assert len(EVERY_INPUT) > 2000
+    differ = [(text, _ours(text), surt_or_none(text)) for text in EVERY_INPUT if _ours(text) != surt_or_none(text)]
+    assert len(EVERY_INPUT) > 1000
     assert differ == []
 
 

@@ -20,24 +20,24 @@ pub(crate) fn normalize_url(url: &Url<'_>) -> Url<'static> {
     // URL has no host; RFC 1738's `ip-schemepart` does), so that the normal form is
     // read the same way again.
     let reading = reparse(url.as_str(), url.kind());
-    let source = reading.as_ref().unwrap_or(url);
-    let mut normal = one_pass(source);
+    let mut normal = match reading {
+        Some(reading) => reading,
+        None => url.clone().into_owned(),
+    };
     // A decoded escape can change how the rest reads (`x://h%2Ea/` has no host, while
-    // `x://h.a/` has one, whose case then goes): repeat until nothing changes.
-    for _ in 0..4 {
-        let next = one_pass(&normal);
-        if next.as_str() == normal.as_str() {
+    // `x://h.a/` has one, whose case then goes): repeat until nothing changes (at most
+    // five passes). A text that a pass leaves as it is is not read again.
+    for _ in 0..5 {
+        let text = normalized_text(&normal);
+        if text == normal.as_str() {
             break;
         }
-        normal = next;
+        match reparse(&text, normal.kind()) {
+            Some(next) => normal = next,
+            None => break,
+        }
     }
     normal
-}
-
-/// One pass of normalization: the URL's text rewritten, read back as the same kind.
-fn one_pass(url: &Url<'_>) -> Url<'static> {
-    let text = normalized_text(url);
-    reparse(&text, url.kind()).unwrap_or_else(|| url.clone().into_owned())
 }
 
 /// Reads `input` as a URL reference by RFC 1738 (`[URL:] url [#fragment]`, as

@@ -28,8 +28,12 @@ def lines_of(command):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    groups_shown = int(sys.argv[sys.argv.index("--groups") + 1]) if "--groups" in sys.argv else 10
+    args = sys.argv[1:]
+    groups_shown = 10
+    if "--groups" in args:
+        at = args.index("--groups")
+        groups_shown = int(args[at + 1])
+        del args[at : at + 2]
     binary = args[0]
     root = Path(args[1] if len(args) > 1 else Path(__file__).resolve().parents[3] / "shared" / "real-material")
     files = sorted(p for p in (root / "pages").rglob("*") if p.is_file())
@@ -44,36 +48,37 @@ def main():
         if link.get("valid") and link.get("result"):
             urls.add(link["result"])
     old = sorted(u for u in urls if u.split(":", 1)[0].lower() in OLD)
-    reports = lines_of([binary, "key", "--json", *old]) if old else []
-    by_scheme = collections.defaultdict(list)
+    # Every URL is keyed (http's too): a surt key may merge URLs of two schemes.
+    reports = [r for r in lines_of([binary, "key", "--json", *sorted(urls)]) if "key" in r]
+    scheme_of = lambda report: report["key"].split(":", 1)[0]
+    groups = collections.defaultdict(set)
     for report in reports:
-        if "key" in report:
-            by_scheme[report["key"].split(":", 1)[0]].append(report)
+        groups[report["surt"]].add(report["key"])
     print(f"{len(files)} files, {len(urls)} distinct valid URLs, {len(old)} of the old schemes\n")
-    print("| scheme | URLs | distinct rfc1738 keys | distinct surt keys | surt groups merging | URLs in them |")
+    print("| scheme | URLs | distinct rfc1738 keys | distinct surt keys | surt keys that merge rfc1738 keys | URLs in them |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    all_groups = []
     totals = [0, 0, 0, 0, 0]
     for scheme in OLD:
-        rows = by_scheme.get(scheme, [])
+        rows = [r for r in reports if scheme_of(r) == scheme]
         if not rows:
             continue
         ours = {r["key"] for r in rows}
-        theirs = collections.defaultdict(set)
-        for r in rows:
-            theirs[r["surt"]].add(r["key"])
-        merging = {k: v for k, v in theirs.items() if len(v) > 1}
-        in_groups = sum(len(v) for v in merging.values())
-        all_groups += [(scheme, k, sorted(v)) for k, v in merging.items()]
+        theirs = {r["surt"] for r in rows}
+        merging = [k for k in theirs if len(groups[k]) > 1]
+        in_groups = sum(1 for r in rows if len(groups[r["surt"]]) > 1)
         numbers = [len(rows), len(ours), len(theirs), len(merging), in_groups]
         totals = [a + b for a, b in zip(totals, numbers)]
         print(f"| {scheme} | " + " | ".join(f"{n:,}" for n in numbers) + " |")
-    print("| all | " + " | ".join(f"{n:,}" for n in totals) + " |")
+    print("| the old schemes | " + " | ".join(f"{n:,}" for n in totals) + " |")
+    across = {k: v for k, v in groups.items() if len({key.split(":", 1)[0] for key in v}) > 1}
+    print(f"\nsurt keys shared by URLs of two schemes or more (http included): {len(across):,}")
+    all_groups = sorted(((k, sorted(v)) for k, v in groups.items() if len(v) > 1 and
+                         any(key.split(":", 1)[0] in OLD for key in v)), key=lambda g: (-len({x.split(":", 1)[0] for x in g[1]}), g[0]))
     reasons = collections.Counter(m for r in reports for m in r.get("merges", []))
     print("\nmerges (URLs whose surt key merges them with others by):",
           ", ".join(f"{name} {n:,}" for name, n in reasons.most_common()))
     print(f"\nthe first {groups_shown} groups the surt style merges (surt key: the rfc1738 keys in it):")
-    for scheme, surt_key, keys in sorted(all_groups, key=lambda g: len(g[2]))[:groups_shown]:
+    for surt_key, keys in all_groups[:groups_shown]:
         shown = "  |  ".join(keys[:6]) + (f"  |  ... ({len(keys)} in all)" if len(keys) > 6 else "")
         print(f"  {surt_key}: {shown}")
 

@@ -30,18 +30,24 @@ pub(crate) fn print_key(
             return Ok(false);
         }
     };
-    let report = KeyReport::of(input, style);
-    let valid = report.key().is_some();
+    if json {
+        let report = KeyReport::of(input, style);
+        let valid = report.key().is_some();
+        if select.shows(valid) {
+            write_json(out, place, &report)?;
+        }
+        return Ok(valid);
+    }
+    // The key alone (the report's comparison with the other style is for --json).
+    let keyed = rfc1738_keys::key(input, style);
+    let valid = keyed.is_ok();
     if !select.shows(valid) {
         return Ok(valid);
     }
-    if json {
-        write_json(out, place, &report)?;
-        return Ok(valid);
-    }
-    match (report.key(), report.error()) {
-        (Some(key), _) => writeln!(out, "{key}")?,
-        (None, error) => {
+    match keyed {
+        Ok(key) => writeln!(out, "{key}")?,
+        Err(error) => {
+            let error = Some(&error);
             writeln!(out)?;
             out.stderr(|mut stderr, paint| {
                 writeln!(stderr, "{}", shown(input))?;
@@ -53,7 +59,12 @@ pub(crate) fn print_key(
                         paint,
                     ),
                     Some(KeyError::Surt(error)) => {
-                        writeln!(stderr, "{}error: surt raises {}", place.label(None), error.message)
+                        writeln!(
+                            stderr,
+                            "{}error: surt raises {}",
+                            place.label(None),
+                            error.message
+                        )
                     }
                     None => Ok(()),
                 }

@@ -30,7 +30,10 @@ fn an_input_without_a_key_is_an_empty_line_its_error_on_standard_error_and_statu
         common::cli::run_with(&["key", "http://h/", "http://h/a b", "news:x"], &[], b"");
     assert_eq!(status, 1);
     assert_eq!(out, "http://(h,)/\n\nnews:x\n");
-    assert!(err.starts_with("http://h/a b\nerror: unsafe character"), "{err}");
+    assert!(
+        err.starts_with("http://h/a b\nerror: unsafe character"),
+        "{err}"
+    );
     // --only and --summary as in every mode.
     let (status, out, err) = common::cli::run_with(
         &["key", "--only", "invalid", "--summary", "http://h/", "x y"],
@@ -38,19 +41,31 @@ fn an_input_without_a_key_is_an_empty_line_its_error_on_standard_error_and_statu
         b"",
     );
     assert_eq!((status, out.as_str()), (1, "\n"));
-    assert!(err.ends_with("rfc1738 key: 2 inputs: 1 valid, 1 invalid\n"), "{err}");
+    assert!(
+        err.ends_with("rfc1738 key: 2 inputs: 1 valid, 1 invalid\n"),
+        "{err}"
+    );
 }
 
 #[test]
 fn the_surt_style_keys_what_the_grammar_rejects_and_fails_where_surt_raises() {
     let (status, out, err) = common::cli::run_with(
-        &["key", "--style", "surt", "http://www.Example.com/a b?b=2&a=1", "http://h:x/"],
+        &[
+            "key",
+            "--style",
+            "surt",
+            "http://www.Example.com/a b?b=2&a=1",
+            "http://h:x/",
+        ],
         &[],
         b"",
     );
     assert_eq!(status, 1);
     assert_eq!(out, "com,example)/a%20b?a=1&b=2\n\n");
-    assert!(err.contains("error: surt raises ValueError: Port could not be cast"), "{err}");
+    assert!(
+        err.contains("error: surt raises ValueError: Port could not be cast"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -74,6 +89,9 @@ fn json_gives_both_styles_and_what_surt_merges() {
     let (_, out) = run(&["key", "--json", "--style", "surt", "http://h:x/"], b"");
     let line = &json_lines(&out)[0];
     assert_eq!(line["style"], "surt");
-    assert!(line["error"]["surt"].as_str().unwrap().starts_with("ValueError"));
+    assert!(line["error"]["surt"]
+        .as_str()
+        .unwrap()
+        .starts_with("ValueError"));
     assert_eq!(line.get("surt"), None);
 }

@@ -58,6 +58,12 @@ impl Merge {
 /// assert_eq!(merges(&rfc1738::parse("news:comp.infosystems.www").unwrap()), []);
 /// ```
 pub fn merges(url: &Url<'_>) -> Vec<Merge> {
+    let (key, rest_start) = crate::rfc1738_key::key_and_rest(url);
+    merges_of(url, &key, rest_start)
+}
+
+/// [`merges`], with the URL's scheme-aware key and where its rest starts, made already.
+pub(crate) fn merges_of(url: &Url<'_>, key: &str, rest_start: usize) -> Vec<Merge> {
     let mut found = Vec::new();
     let text = url.as_str();
     let host = url.component(Role::Host);
@@ -80,7 +86,6 @@ pub fn merges(url: &Url<'_>) -> Vec<Merge> {
     };
     // The scheme-aware key's rest (path, selector, local part...): its letters' case and
     // the escapes it keeps (after its own decoding).
-    let (key, rest_start) = crate::rfc1738_key::key_and_rest(url);
     let key_rest = &key[rest_start..];
     if key_rest
         .bytes()

@@ -1,6 +1,8 @@
 //! [`KeyReport`]: one line of `rfc1738 key --json`, one row of the Python and Arrow keys.
 
-use crate::{key, merges, surt, KeyError, Merge, Style};
+#[cfg(doc)]
+use crate::merges;
+use crate::{key, surt, KeyError, Merge, Style};
 
 /// An input's key in one style, or why it has none; for the scheme-aware style, also the
 /// surt style's key and what it merges ([`merges`]). Serialized (feature `serde`) as
@@ -41,7 +43,11 @@ impl<'i> KeyReport<'i> {
                     rfc1738::Dialect::Rfc1738,
                 );
                 let (key, merges) = match &reference {
-                    Ok(reference) => (Ok(crate::url_key(reference.url())), merges(reference.url())),
+                    Ok(reference) => {
+                        let (key, rest_start) = crate::rfc1738_key::key_and_rest(reference.url());
+                        let merges = crate::merges::merges_of(reference.url(), &key, rest_start);
+                        (Ok(key), merges)
+                    }
                     Err(error) => (Err(KeyError::Rfc1738(error.clone())), Vec::new()),
                 };
                 KeyReport {

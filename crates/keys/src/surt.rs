@@ -580,6 +580,10 @@ fn normalize_path(path: Option<&[u8]>) -> Vec<u8> {
 /// `attemptIPFormats`: a host of digits as a 32-bit number, and one that `DECIMAL_IP` or
 /// `OCTAL_IP` matches as glibc's resolver reads it (`inet_aton`); `None` otherwise.
 fn attempt_ip_formats(host: &[u8]) -> Option<Vec<u8>> {
+    // Every form starts with a digit (a name, the usual host, is out at once).
+    if !host.first().is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
     if !host.is_empty() && host.iter().all(u8::is_ascii_digit) {
         // int(host) & 0xffffffff, whatever its length.
         let value = host.iter().fold(0u64, |value, &digit| {
@@ -661,6 +665,9 @@ fn escape_once(input: &[u8]) -> Vec<u8> {
 
 /// `unescapeRepeatedly`: `unquote_to_bytes` until nothing changes.
 fn unescape_repeatedly(input: &[u8]) -> Vec<u8> {
+    if !input.contains(&b'%') {
+        return input.to_vec();
+    }
     let mut current = input.to_vec();
     loop {
         let next = unquote(&current);
@@ -707,10 +714,12 @@ fn ia_canonicalize(url: &mut HandyUrl) {
             }
         }
     }
-    let default_port = match url.scheme.to_ascii_lowercase().as_slice() {
-        b"http" => Some(80),
-        b"https" => Some(443),
-        _ => None,
+    let default_port = if url.scheme.eq_ignore_ascii_case(b"http") {
+        Some(80)
+    } else if url.scheme.eq_ignore_ascii_case(b"https") {
+        Some(443)
+    } else {
+        None
     };
     if url.port.is_some() && url.port == default_port {
         url.port = None;
@@ -805,6 +814,10 @@ impl SessionKey {
 /// `stripQuerySessionID`: each of its five patterns `^(.*)KEY(?:&(.*))?$` in turn, the
 /// last place the key matches (the greedy `(.*)`) taken out.
 fn strip_query_session_id(mut query: Vec<u8>) -> Vec<u8> {
+    // Every key holds "=" (a query without one keeps all it has).
+    if !query.contains(&b'=') {
+        return query;
+    }
     let keys = [
         SessionKey::Alphanumeric(b"jsessionid=", 32),
         SessionKey::Alphanumeric(b"phpsessid=", 32),
@@ -813,7 +826,15 @@ fn strip_query_session_id(mut query: Vec<u8>) -> Vec<u8> {
         SessionKey::ColdFusion,
     ];
     for key in keys {
-        let found = (0..=query.len()).rev().find_map(|at| {
+        let first = match key {
+            SessionKey::Alphanumeric(name, _) => name[0],
+            SessionKey::Asp => b'a',
+            SessionKey::ColdFusion => b'c',
+        };
+        let found = (0..query.len()).rev().find_map(|at| {
+            if query[at].to_ascii_lowercase() != first {
+                return None;
+            }
             let end = key.end(&query, at)?;
             match query.get(end) {
                 None => Some((at, None)),
@@ -835,6 +856,13 @@ fn strip_query_session_id(mut query: Vec<u8>) -> Vec<u8> {
 /// `stripPathSessionID`: `^(.*/)(SESSION/)([^?]+\.aspx.*)$` for its two kinds of
 /// session, the session taken out.
 fn strip_path_session_id(path: &mut Vec<u8>) {
+    // Both sessions are followed by ".aspx" somewhere.
+    if !path
+        .windows(5)
+        .any(|window| window.eq_ignore_ascii_case(b".aspx"))
+    {
+        return;
+    }
     // `\((?:[a-z]\([0-9a-z]{24}\))+\)/` and `\([0-9a-z]{24}\)/`: the end of each at `at`.
     fn nested(path: &[u8], at: usize) -> Option<usize> {
         (path.get(at) == Some(&b'(')).then_some(())?;
