@@ -47,6 +47,7 @@
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub mod cdxj;
 mod http;
 mod input;
 mod parser;
@@ -55,13 +56,13 @@ mod record;
 mod tally;
 
 pub use problem::{Problem, ProblemKind};
-pub use record::{is_html, Document, Format, Item, Record};
+pub use record::{is_html, Block, BlockItem, Document, Format, Item, Record};
 #[cfg(feature = "serde")]
 pub use tally::Summary;
 pub use tally::Tally;
 
 use input::Input;
-use parser::Parser;
+use parser::{Parser, Sink};
 use std::io::{self, BufRead, Read};
 
 /// The first bytes of a gzip member.
@@ -256,8 +257,45 @@ impl ArchiveReader {
         detected: Detected,
         each: &mut dyn FnMut(Item<'_>) -> io::Result<()>,
     ) -> io::Result<()> {
+        self.run(reader, detected, Sink::Items(each))
+    }
+
+    /// Reads the records of `reader` as [`read`](ArchiveReader::read) does, but hands on
+    /// every record, of any kind, with its block as stored ([`BlockItem::Record`]), and
+    /// nothing decoded: what an index of the file needs ([`cdxj`]). The problems are the
+    /// same as `read`'s, but for those of a record's HTTP response, which is not read
+    /// (its head and body are in the block). In a gzip'd file, the end of each member read
+    /// whole is told after its records ([`BlockItem::MemberEnd`]).
+    ///
+    /// ```
+    /// use rfc1738_archive::{sniff, ArchiveReader, BlockItem};
+    ///
+    /// let warc = b"WARC/1.0\r\nWARC-Type: request\r\nContent-Length: 3\r\n\r\nGET\r\n\r\n";
+    /// let (detected, input) = sniff(&warc[..], None).unwrap();
+    /// let mut seen = Vec::new();
+    /// ArchiveReader::new()
+    ///     .read_blocks(input, detected.unwrap(), &mut |item| {
+    ///         if let BlockItem::Record(block) = item {
+    ///             seen.push((block.record.kind.clone(), block.block.to_vec(), block.end));
+    ///         }
+    ///         Ok(())
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!(seen, [("request".to_string(), b"GET".to_vec(), Some(54))]);
+    /// ```
+    pub fn read_blocks<R: Read>(
+        &self,
+        reader: R,
+        detected: Detected,
+        each: &mut dyn FnMut(BlockItem<'_>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        self.run(reader, detected, Sink::Blocks(each))
+    }
+
+    /// Reads the records of `reader`, handing them to `sink`.
+    fn run<R: Read>(&self, reader: R, detected: Detected, sink: Sink<'_>) -> io::Result<()> {
         let mut input = Input::new(reader);
-        let mut parser = Parser::new(self.max_record, detected.format, each);
+        let mut parser = Parser::new(self.max_record, detected.format, sink);
         if !detected.gzip {
             return parser.run(&mut input);
         }
@@ -284,7 +322,11 @@ impl ArchiveReader {
                 result
             };
             let recorded = input.stop_recording();
-            let Err(error) = result else { continue };
+            let Err(error) = result else {
+                let end = input.offset();
+                parser.emit_block(BlockItem::MemberEnd { offset: start, end })?;
+                continue;
+            };
             if parser.each_failed || input.failed {
                 return Err(error);
             }

@@ -5,7 +5,7 @@
 use super::http;
 use super::input::Input;
 use super::problem::{Problem, ProblemKind};
-use super::record::{trim_line_end, Document, Format, Item, Record, MAX_HEADER};
+use super::record::{trim_line_end, Block, BlockItem, Document, Format, Item, Record, MAX_HEADER};
 use std::io::{self, BufRead, Read};
 
 /// What comes after a record.
@@ -31,17 +31,23 @@ pub(super) struct Parser<'e> {
     pub(super) current_url: Option<String>,
     /// `each` returned an error.
     pub(super) each_failed: bool,
-    each: &'e mut dyn FnMut(Item<'_>) -> io::Result<()>,
+    each: Sink<'e>,
+}
+
+/// Where the parser hands on what it reads.
+pub(super) enum Sink<'e> {
+    /// Documents, records skipped by kind, problems and warnings
+    /// ([`ArchiveReader::read`](super::ArchiveReader::read)).
+    Items(&'e mut dyn FnMut(Item<'_>) -> io::Result<()>),
+    /// Every record with its block as stored, and the problems
+    /// ([`ArchiveReader::read_blocks`](super::ArchiveReader::read_blocks)).
+    Blocks(&'e mut dyn FnMut(BlockItem<'_>) -> io::Result<()>),
 }
 
 impl<'e> Parser<'e> {
     /// A parser of a `format` file, records up to `max_record` bytes, handing each item
     /// to `each`.
-    pub(super) fn new(
-        max_record: u64,
-        format: Format,
-        each: &'e mut dyn FnMut(Item<'_>) -> io::Result<()>,
-    ) -> Parser<'e> {
+    pub(super) fn new(max_record: u64, format: Format, each: Sink<'e>) -> Parser<'e> {
         Parser {
             max_record,
             format,
@@ -53,8 +59,44 @@ impl<'e> Parser<'e> {
         }
     }
 
+    /// Hands on `item`; in the blocks' manner only a problem (documents, records skipped
+    /// and warnings are not made there).
     fn emit(&mut self, item: Item<'_>) -> io::Result<()> {
-        (self.each)(item).inspect_err(|_| self.each_failed = true)
+        let result = match (&mut self.each, item) {
+            (Sink::Items(each), item) => each(item),
+            (Sink::Blocks(each), Item::Problem(problem)) => each(BlockItem::Problem(problem)),
+            (Sink::Blocks(_), _) => Ok(()),
+        };
+        result.inspect_err(|_| self.each_failed = true)
+    }
+
+    /// Hands on `item` in the blocks' manner (nothing in the items').
+    pub(super) fn emit_block(&mut self, item: BlockItem<'_>) -> io::Result<()> {
+        let result = match &mut self.each {
+            Sink::Blocks(each) => each(item),
+            Sink::Items(_) => Ok(()),
+        };
+        result.inspect_err(|_| self.each_failed = true)
+    }
+
+    /// Whether every record is handed on with its block ([`Sink::Blocks`]).
+    fn blocks(&self) -> bool {
+        matches!(self.each, Sink::Blocks(_))
+    }
+
+    /// In the blocks' manner, hands on `record` and its `block`, which ends at `end` in the
+    /// stream read (the file's offset in a plain file; in a gzip member, not the file's:
+    /// its member's end is told after it). Returns whether it did.
+    fn block(&mut self, record: &Record, block: &[u8], end: u64) -> io::Result<bool> {
+        if !self.blocks() {
+            return Ok(false);
+        }
+        let end = match self.member {
+            Some(_) => None,
+            None => Some(end),
+        };
+        self.emit_block(BlockItem::Record(Block { record, block, end }))?;
+        Ok(true)
     }
 
     pub(super) fn problem(
@@ -292,9 +334,15 @@ impl<'e> Parser<'e> {
             date: field("warc-date"),
             content_type: field("content-type"),
             length,
+            payload_digest: field("warc-payload-digest"),
         };
         // The block, where it is in the input's buffer (looked at already: nothing is read).
+        let block_end = input.offset() + length;
         let block = &input.peek(end)?[..length as usize];
+        if self.block(&record, block, block_end)? {
+            input.consume(end);
+            return Ok(Step::Next);
+        }
         let kind = record.kind.to_ascii_lowercase();
         if kind == "response" || kind == "resource" {
             let http = kind == "response"
@@ -343,6 +391,7 @@ impl<'e> Parser<'e> {
             Err(step) => return Ok(step),
         };
         // The block, where it is in the input's buffer (looked at already: nothing is read).
+        let block_end = input.offset() + length;
         let block = &input.peek(end)?[..length as usize];
         let filedesc = head.url.starts_with("filedesc:");
         if filedesc {
@@ -367,8 +416,12 @@ impl<'e> Parser<'e> {
             date: Some(arc_date(&head.date)),
             content_type: Some(head.content_type.clone()),
             length,
+            payload_digest: None,
         };
-        if filedesc {
+        let handed = self.block(&record, block, block_end)?;
+        if handed {
+            // Handed on with its block.
+        } else if filedesc {
             self.emit(Item::Skipped(&record))?;
         } else {
             let scheme = head.url.split(':').next().unwrap_or_default();
@@ -423,7 +476,7 @@ impl<'e> Parser<'e> {
 
 /// A header line's text: UTF-8 (WARC 1.1's), or else Latin-1 (as warcio reads it: the
 /// URLs of old crawls were written as the pages had them).
-fn header_text(line: &[u8]) -> std::borrow::Cow<'_, str> {
+pub(super) fn header_text(line: &[u8]) -> std::borrow::Cow<'_, str> {
     match std::str::from_utf8(line) {
         Ok(text) => text.into(),
         Err(_) => line

@@ -76,6 +76,9 @@ pub enum ProblemKind {
     /// encoded (no gzip member, no zlib or deflate data), as ClueWeb09 and other crawls
     /// stored bodies they had decoded: read as stored.
     Decoded(String),
+    /// A record an index ([`cdxj`](super::cdxj)) cannot give a line: no
+    /// `WARC-Target-URI`, no `WARC-Date` or one that is no date. The reading goes on.
+    Unindexed(String),
     /// A `Content-Encoding` (or transfer coding) not read (`br`, `compress`, ...), or a
     /// gzip or deflate body that does not decode, or decodes to more than the largest
     /// record allowed.
@@ -93,7 +96,7 @@ impl ProblemKind {
     }
 
     /// A short code: `gzip`, `skipped`, `header`, `truncated`, `length`, `too-long`,
-    /// `http`, `encoding`; for warnings, `chunked`, `dechunked` and `decoded`.
+    /// `http`, `encoding`, `unindexed`; for warnings, `chunked`, `dechunked` and `decoded`.
     pub fn code(&self) -> &'static str {
         match self {
             ProblemKind::Gzip(_) => "gzip",
@@ -107,6 +110,7 @@ impl ProblemKind {
             ProblemKind::Dechunked => "dechunked",
             ProblemKind::Decoded(_) => "decoded",
             ProblemKind::Encoding(_) => "encoding",
+            ProblemKind::Unindexed(_) => "unindexed",
         }
     }
 }
@@ -155,6 +159,7 @@ impl fmt::Display for ProblemKind {
                  de-chunked (its first line is no chunk size): read as stored"
             ),
             ProblemKind::Encoding(what) => write!(f, "HTTP body not decoded: {what}"),
+            ProblemKind::Unindexed(what) => write!(f, "record not indexed: {what}"),
         }
     }
 }

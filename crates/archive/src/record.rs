@@ -54,6 +54,9 @@ pub struct Record {
     pub content_type: Option<String>,
     /// Its length (`Content-Length`, or the ARC header line's).
     pub length: u64,
+    /// Its `WARC-Payload-Digest` as written (`sha1:` and the base32 digest, mostly), the
+    /// first if there are several; an ARC record has none.
+    pub payload_digest: Option<String>,
 }
 
 /// A document of a `response` or `resource` record (WARC), or of an ARC record.
@@ -100,6 +103,45 @@ pub enum Item<'a> {
     /// ([`ProblemKind::Chunked`]), a body stored decoded under `Content-Encoding: gzip`
     /// ([`ProblemKind::Decoded`]). The document is read all the same.
     Warning(&'a Problem),
+}
+
+/// A record with its block as stored, as
+/// [`ArchiveReader::read_blocks`](super::ArchiveReader::read_blocks) hands on every record of
+/// any kind: what an index of the file is made of ([`cdxj`](super::cdxj)).
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct Block<'a> {
+    /// The record's header.
+    pub record: &'a Record,
+    /// Its block, as stored: the record's length of bytes after its header (a WARC
+    /// record's `Content-Length`, an ARC record's length), the HTTP response's head and
+    /// body as they were written, codings and all.
+    pub block: &'a [u8],
+    /// In a plain file, the offset in the file where the block ends (the record's end,
+    /// the line ends after it not counted): `end - record.offset` is the record's length
+    /// in the file. `None` in a gzip'd file, where the record's gzip member's end is told
+    /// after the member ([`BlockItem::MemberEnd`]).
+    pub end: Option<u64>,
+}
+
+/// What [`ArchiveReader::read_blocks`](super::ArchiveReader::read_blocks) hands on, in file
+/// order.
+#[derive(Debug, Clone, Copy)]
+pub enum BlockItem<'a> {
+    /// A record (of any kind: `warcinfo`, `request`, an ARC file's `filedesc` block too),
+    /// with its block.
+    Record(Block<'a>),
+    /// Something that could not be read; the reading goes on after it.
+    Problem(&'a Problem),
+    /// A gzip member was read to its end, gzip trailer and all: the records handed on
+    /// since the last one are in it. A corrupt or truncated member is a
+    /// [`ProblemKind::Gzip`] problem instead.
+    MemberEnd {
+        /// The member's offset in the file (the [`Record::offset`] of its records).
+        offset: u64,
+        /// The offset in the file of the first byte after it.
+        end: u64,
+    },
 }
 
 /// `line` without its line end: LF, CR LF, or LF after several CRs (a file converted to

@@ -152,6 +152,40 @@ pub(crate) struct Inputs {
     pub(crate) select: SelectArgs,
 }
 
+/// The arguments of `rfc1738 cdxj`.
+#[derive(Args)]
+#[command(after_help = "Examples:
+  rfc1738 cdxj crawl.warc.gz > crawl.cdxj
+  rfc1738 cdxj --style surt --sort archives/ > index.cdxj   # the lines cdxj-indexer --sort writes
+  rfc1738 cdxj --summary old-crawl.arc.gz > /dev/null   # what was indexed, left out, reported")]
+pub(crate) struct CdxjArgs {
+    /// The key of each line: the scheme-aware key (rfc1738, the default; a URL the RFC 1738
+    /// grammar rejects gets the surt style's key, and its line the field "key_style":
+    /// "surt"), or PyPI surt's (surt, cdxj-indexer's keys; a URL surt raises on is its own
+    /// key).
+    #[arg(long, value_enum, ignore_case = true, default_value_t = StyleArg::Rfc1738)]
+    pub(crate) style: StyleArg,
+    /// Sort the lines (by their bytes), each line once, as cdxj-indexer --sort does: in
+    /// bounded memory, sorted chunks written to temporary files and merged.
+    #[arg(long)]
+    pub(crate) sort: bool,
+    /// With --sort, how many bytes of lines are sorted in memory before they go to a
+    /// temporary file (cdxj-indexer's 32 MiB by default).
+    #[arg(long, value_name = "BYTES", default_value_t = 32 << 20, requires = "sort")]
+    pub(crate) sort_buffer: usize,
+    #[command(flatten)]
+    pub(crate) archive: ArchiveArgs,
+    /// After each file, say on standard error what it held: its format, the lines written,
+    /// the records left out by their kind, the problems.
+    #[arg(long)]
+    pub(crate) summary: bool,
+    /// The ARC and WARC files (plain or gzip'd; "-" is standard input), and folders, read
+    /// recursively for their files named .arc, .arc.gz, .warc and .warc.gz (any case), in
+    /// the order of their paths; without any, standard input. Each line's "filename" is
+    /// its file's name without its folder.
+    pub(crate) files: Vec<PathBuf>,
+}
+
 /// A key style ([`rfc1738_keys::Style`]).
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum StyleArg {
@@ -335,7 +369,7 @@ pub(crate) enum Command {
     },
     /// A CDXJ index of ARC and WARC files: one line per capture (key, timestamp, JSON
     /// fields), as webrecorder's cdxj-indexer writes it.
-    Cdxj(crate::cdxj::CdxjArgs),
+    Cdxj(CdxjArgs),
     /// Check URLs as RFC 1738 section 6 asks: ports other than the default, escaped
     /// protocol delimiters (%0D %0A %00 %09), passwords, logins where the scheme allows none.
     /// Prints only the URLs with a warning or an error (--all: every URL).

@@ -28,11 +28,19 @@ fn is_read(path: &Path) -> bool {
 /// [`is_read`] takes, in the order of their paths (a symbolic link to a folder is not
 /// followed). Returns them and how many other files the folders held, which are left out.
 pub(crate) fn expand(arguments: &[PathBuf]) -> io::Result<(Vec<PathBuf>, u64)> {
+    expand_taking(arguments, is_read)
+}
+
+/// [`expand`], a folder's files taken by `is_read` (`cdxj`: ARC and WARC files alone).
+pub(crate) fn expand_taking(
+    arguments: &[PathBuf],
+    is_read: fn(&Path) -> bool,
+) -> io::Result<(Vec<PathBuf>, u64)> {
     let mut files = Vec::new();
     let mut skipped = 0;
     for argument in arguments {
         if argument.as_os_str() != "-" && argument.is_dir() {
-            walk(argument, 0, &mut files, &mut skipped)?;
+            walk(argument, 0, is_read, &mut files, &mut skipped)?;
         } else {
             files.push(argument.clone());
         }
@@ -43,6 +51,7 @@ pub(crate) fn expand(arguments: &[PathBuf]) -> io::Result<(Vec<PathBuf>, u64)> {
 fn walk(
     folder: &Path,
     depth: usize,
+    is_read: fn(&Path) -> bool,
     files: &mut Vec<PathBuf>,
     skipped: &mut u64,
 ) -> io::Result<()> {
@@ -60,7 +69,7 @@ fn walk(
     for path in entries {
         let kind = std::fs::symlink_metadata(&path)?.file_type();
         if kind.is_dir() {
-            walk(&path, depth + 1, files, skipped)?;
+            walk(&path, depth + 1, is_read, files, skipped)?;
         } else if kind.is_symlink() && path.is_dir() {
             *skipped += 1;
         } else if is_read(&path) {

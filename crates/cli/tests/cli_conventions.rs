@@ -352,6 +352,7 @@ fn every_mode_s_help_has_examples() {
         "resolve",
         "normalize",
         "key",
+        "cdxj",
         "lint",
         "request",
         "fetch",
