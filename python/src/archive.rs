@@ -252,7 +252,10 @@ impl ArchiveLinks {
 
 /// Problems or warnings as ``problems`` and ``warnings`` hold them: the fields of their
 /// serialization, as the summary of ``rfc1738 links --json`` has them.
-fn problem_dicts<'py>(py: Python<'py>, problems: &[Problem]) -> PyResult<Vec<Bound<'py, PyDict>>> {
+pub(crate) fn problem_dicts<'py>(
+    py: Python<'py>,
+    problems: &[Problem],
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let mut keys = Keys::new(py);
     problems
         .iter()

@@ -16,6 +16,7 @@
 
 mod archive;
 mod arrow;
+mod cdxj;
 mod errors;
 mod keys;
 mod links;
@@ -40,6 +41,8 @@ fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(services::normalize, m)?)?;
     m.add_function(wrap_pyfunction!(services::equivalent, m)?)?;
     m.add_function(wrap_pyfunction!(keys::key, m)?)?;
+    m.add_class::<cdxj::CdxjIndex>()?;
+    m.add_function(wrap_pyfunction!(cdxj::cdxj, m)?)?;
     m.add_function(wrap_pyfunction!(services::lint, m)?)?;
     m.add_function(wrap_pyfunction!(services::lint_report, m)?)?;
     m.add_function(wrap_pyfunction!(services::extract, m)?)?;
@@ -53,7 +56,10 @@ fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow::arrow_links, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_links_warc, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_keys, m)?)?;
-    let styles: Vec<&str> = rfc1738_keys::Style::ALL.iter().map(|style| style.name()).collect();
+    let styles: Vec<&str> = rfc1738_keys::Style::ALL
+        .iter()
+        .map(|style| style.name())
+        .collect();
     m.add("KEY_STYLES", pyo3::types::PyTuple::new(m.py(), styles)?)?;
     let dialects: Vec<&str> = rfc1738::Dialect::ALL.iter().map(|d| d.name()).collect();
     m.add("DIALECTS", pyo3::types::PyTuple::new(m.py(), dialects)?)?;

@@ -31,20 +31,12 @@ fn is_archive(path: &Path) -> bool {
         .any(|end| name.ends_with(end))
 }
 
-/// The key of a URL in `style`, as the command makes it: surt's, or the URL itself when
-/// surt raises (cdxj-indexer's rule); the scheme-aware key, or surt's for a URL the
-/// RFC 1738 grammar rejects, said in its line ("key_style": "surt").
+/// The key of a URL in `style`, as the command makes it ([`rfc1738_keys::index_key`]).
 fn url_key(url: &str, style: Style) -> UrlKey {
-    let surt = || rfc1738_keys::key(url, Style::Surt).unwrap_or_else(|_| url.to_owned());
-    match style {
-        Style::Surt => UrlKey::from(surt()),
-        Style::Rfc1738 => match rfc1738_keys::key(url, Style::Rfc1738) {
-            Ok(key) => UrlKey::from(key),
-            Err(_) => UrlKey {
-                key: surt(),
-                style: Some(Style::Surt.name()),
-            },
-        },
+    let (key, made_in) = rfc1738_keys::index_key(url, style);
+    UrlKey {
+        key,
+        style: made_in.map(Style::name),
     }
 }
 

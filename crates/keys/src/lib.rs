@@ -29,6 +29,7 @@ pub mod surt;
 
 pub use merges::{merges, Merge};
 pub use report::KeyReport;
+
 pub use rfc1738_key::url_key;
 
 use rfc1738::{Dialect, ParseError};
@@ -114,6 +115,29 @@ pub fn key(input: &str, style: Style) -> Result<String, KeyError> {
             Ok(url_key(reference.url()))
         }
         Style::Surt => surt::surt(input).map_err(KeyError::Surt),
+    }
+}
+
+/// The key of a record's URL in an index of `style` (`rfc1738 cdxj`, Python's
+/// `rfc1738.cdxj`), and the style it was made in when that is not `style`: in the surt
+/// style, surt's key, or the URL itself where surt raises (cdxj-indexer's rule); in the
+/// rfc1738 style, the scheme-aware key, or for a URL the RFC 1738 grammar rejects the
+/// surt style's (said by `Some(Style::Surt)`, the line's `"key_style": "surt"`).
+///
+/// ```
+/// use rfc1738_keys::{index_key, Style};
+/// assert_eq!(index_key("gopher://h:70/1", Style::Rfc1738), ("gopher://(h,)/".to_owned(), None));
+/// assert_eq!(index_key("https://h/a b", Style::Rfc1738), ("h)/a%20b".to_owned(), Some(Style::Surt)));
+/// assert_eq!(index_key("http://h:x/", Style::Surt), ("http://h:x/".to_owned(), None));
+/// ```
+pub fn index_key(url: &str, style: Style) -> (String, Option<Style>) {
+    let surt = || surt::surt(url).unwrap_or_else(|_| url.to_owned());
+    match style {
+        Style::Surt => (surt(), None),
+        Style::Rfc1738 => match key(url, Style::Rfc1738) {
+            Ok(key) => (key, None),
+            Err(_) => (surt(), Some(Style::Surt)),
+        },
     }
 }
 

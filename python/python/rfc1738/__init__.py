@@ -3,7 +3,7 @@
 The ``rfc1738`` Rust crate's parser for Python: ``parse`` reads a URL reference
 (``[URL:] url [#fragment]``) into a typed ``Url``, ``parse_many`` gives the
 ``rfc1738 parse --json`` object of each of many inputs, and around them ``resolve``,
-``normalize``, ``equivalent``, ``key`` (archive keys), ``lint``, ``extract``, ``links`` and ``links_warc``
+``normalize``, ``equivalent``, ``key`` (archive keys), ``cdxj`` (a CDXJ index), ``lint``, ``extract``, ``links`` and ``links_warc``
 (web archives); ``rfc1738.arrow`` does the same over Arrow columns.
 
 >>> import rfc1738
@@ -15,6 +15,7 @@ The ``rfc1738`` Rust crate's parser for Python: ``parse`` reads a URL reference
 from ._errors import ParseError, ResolveError
 from ._rfc1738 import (
     ArchiveLinks,
+    CdxjIndex,
     DEFAULT_MODE,
     DIALECTS,
     FileUrl,
@@ -36,6 +37,7 @@ from ._rfc1738 import (
     Url,
     WaisUrl,
     __version__,
+    cdxj,
     equivalent,
     extract,
     extract_file,
@@ -53,6 +55,7 @@ from ._rfc1738 import (
 
 __all__ = [
     "ArchiveLinks",
+    "CdxjIndex",
     "DEFAULT_MODE",
     "DIALECTS",
     "FileUrl",
@@ -76,6 +79,7 @@ __all__ = [
     "Url",
     "WaisUrl",
     "__version__",
+    "cdxj",
     "equivalent",
     "extract",
     "extract_file",

@@ -33,6 +33,7 @@ __all__ = [
     "Url",
     "WaisUrl",
     "__version__",
+    "CdxjIndex",
     "KEY_STYLES",
     "arrow_keys",
     "arrow_links",
@@ -41,6 +42,7 @@ __all__ = [
     "arrow_resolve",
     "equivalent",
     "extract",
+    "cdxj",
     "extract_file",
     "key",
     "links",
@@ -441,6 +443,31 @@ class ArchiveLinks:
     def gzip(self) -> Optional[bool]: ...
     def __iter__(self) -> "ArchiveLinks": ...
     def __next__(self) -> Link: ...
+
+@final
+class CdxjIndex:
+    """The CDXJ index of one ARC or WARC file, as ``rfc1738 cdxj`` writes it."""
+
+    @property
+    def lines(self) -> List[str]: ...
+    @property
+    def left_out(self) -> Dict[str, int]: ...
+    @property
+    def problems(self) -> List[Dict[str, Any]]: ...
+    @property
+    def format(self) -> str: ...
+    @property
+    def gzip(self) -> bool: ...
+    def __len__(self) -> int: ...
+
+def cdxj(
+    source: Union[str, bytes, "os.PathLike[str]"],
+    style: str = "rfc1738",
+    *,
+    filename: Optional[str] = None,
+    max_record: int = 16777216,
+) -> CdxjIndex:
+    """The CDXJ index of an ARC or WARC file (a path or its bytes); raises OSError, ValueError."""
 
 def links_warc(
     path: Union[str, "os.PathLike[str]"],

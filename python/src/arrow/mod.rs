@@ -285,7 +285,9 @@ pub(crate) fn arrow_keys(
                         return;
                     }
                     written = match value {
-                        Some(Value::Text(url)) => rows.push(&rfc1738_keys::KeyReport::of(url, style)),
+                        Some(Value::Text(url)) => {
+                            rows.push(&rfc1738_keys::KeyReport::of(url, style))
+                        }
                         _ => {
                             rows.push_null();
                             Ok(())
