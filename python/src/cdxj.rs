@@ -18,6 +18,11 @@ use std::str::FromStr;
 /// order, as ``rfc1738 cdxj`` writes them), the records ``left_out`` by their kind, the
 /// ``problems`` (what could not be read or indexed, each ``offset``, ``url``, ``code``,
 /// ``message``), and the file's ``format`` and ``gzip``.
+///
+/// >>> import rfc1738
+/// >>> index = rfc1738.cdxj(b"WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n")
+/// >>> index.lines, index.left_out, index.format, len(index)
+/// ([], {'warcinfo': 1}, 'warc', 0)
 #[pyclass(frozen, module = "rfc1738", name = "CdxjIndex")]
 pub(crate) struct CdxjIndex {
     lines: Vec<String>,
