@@ -16,13 +16,20 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(url) = rfc1738::parse(input) {
         let keyed = url_key(&url);
         assert_eq!(url_key(&url.normalize()), keyed, "{input:?}");
-        assert!(keyed.starts_with(&format!("{}:", url.scheme())), "{input:?}: {keyed}");
+        assert!(
+            keyed.starts_with(&format!("{}:", url.scheme())),
+            "{input:?}: {keyed}"
+        );
         let _ = rfc1738_keys::merges(&url);
     }
     let _ = key(input, Style::Rfc1738);
     if let Some((a, b)) = input.split_once('\t') {
         if rfc1738::equivalent(a, b) == Ok(true) {
-            assert_eq!(key(a, Style::Rfc1738).ok(), key(b, Style::Rfc1738).ok(), "{a:?} {b:?}");
+            assert_eq!(
+                key(a, Style::Rfc1738).ok(),
+                key(b, Style::Rfc1738).ok(),
+                "{a:?} {b:?}"
+            );
         }
     }
 });

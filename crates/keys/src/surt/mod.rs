@@ -5,9 +5,16 @@
 //! `urllib.parse`'s `SplitResultBytes`, `quote_from_bytes` and `unquote_to_bytes`.
 //!
 //! One part is reproduced only in part: a host with characters outside ASCII, which
-//! `surt` turns into IDNA 2003 (nameprep's Unicode 3.2 tables, then punycode). Letters of
-//! Latin-1 are mapped as nameprep maps them; a host with any other character outside ASCII
-//! gets an error that says so, never a key that might differ.
+//! `surt` turns into IDNA 2003 (nameprep's Unicode 3.2 tables, then punycode; the module
+//! `idna`, with the tables `idna_tables` that tools/keys/surt_idna_tables.py derives from
+//! CPython itself). Most scripts are reproduced; a host with a character the tables leave
+//! out (a combining mark that composes, such as U+0301 after a letter, Hangul vowels,
+//! compatibility forms) gets an error that says so, never a key that might differ.
+//!
+//! Numeric hosts are read as glibc's `inet_aton` reads them (what `gethostbyname_ex`
+//! does with them, without asking DNS); a host that `DECIMAL_IP` or `OCTAL_IP` matches but
+//! `inet_aton` refuses is looked up in DNS by surt, which this takes as failing (as it
+//! does without a network, or for a name that no server knows).
 //!
 //! ```
 //! use rfc1738_keys::surt::surt;
@@ -18,6 +25,9 @@
 //! ```
 
 use std::fmt::Write as _;
+
+mod idna;
+mod idna_tables;
 
 /// Why PyPI `surt` raises on an input instead of giving a key.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -352,7 +362,7 @@ fn google_canonicalize(url: &mut HandyUrl) -> Result<(), SurtError> {
         } else {
             let mut host = unescape_repeatedly(&host);
             if !host.is_ascii() {
-                host = idna(&host)?;
+                host = idna::encode(&host)?;
             }
             let host = strip_dots(&replace_double_dots(&host)).to_vec();
             url.host = Some(match attempt_ip_formats(&host) {
@@ -369,158 +379,6 @@ fn google_canonicalize(url: &mut HandyUrl) -> Result<(), SurtError> {
     };
     url.path = path.map(|path| escape_once(&path));
     Ok(())
-}
-
-/// `host.decode('utf-8', 'ignore').encode('idna')` (Python's IDNA 2003 codec), where a
-/// `UnicodeError` (a `ValueError`, which surt catches) keeps the host as it was. Nameprep
-/// is reproduced for the characters whose mapping is plain: ASCII and the letters of
-/// Latin-1 (U+00C0 to U+00FF but `×` and `÷`: upper case to lower, `ß` to `ss`, all
-/// stable under NFKC); a label with any other character is refused with an error.
-fn idna(host: &[u8]) -> Result<Vec<u8>, SurtError> {
-    let decoded: String = host.utf8_chunks().map(|chunk| chunk.valid()).collect();
-    if decoded.is_empty() {
-        return Ok(Vec::new());
-    }
-    let failed = || Ok(host.to_vec());
-    if decoded.is_ascii() {
-        // The codec's ASCII path: only the labels' lengths are checked.
-        let labels: Vec<&str> = decoded.split('.').collect();
-        let (last, others) = labels.split_last().expect("split gives one label at least");
-        let fits = others.iter().all(|label| (1..64).contains(&label.len())) && last.len() < 64;
-        return if fits {
-            Ok(decoded.into_bytes())
-        } else {
-            failed()
-        };
-    }
-    let mut labels: Vec<&str> = decoded
-        .split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}'])
-        .collect();
-    let trailing_dot = labels.last().is_some_and(|label| label.is_empty());
-    if trailing_dot {
-        labels.pop();
-    }
-    let mut out = Vec::with_capacity(host.len() + 8);
-    for (i, label) in labels.iter().enumerate() {
-        if i > 0 {
-            out.push(b'.');
-        }
-        let ascii = if label.is_ascii() {
-            label.as_bytes().to_vec()
-        } else {
-            let Some(prepared) = nameprep(label) else {
-                return Err(SurtError::new(format!(
-                    "not reproduced: a host outside ASCII ({}), which surt turns into IDNA 2003",
-                    bytes_repr(host)
-                )));
-            };
-            if prepared.is_ascii() {
-                prepared.into_bytes()
-            } else if prepared.starts_with("xn--") {
-                return failed();
-            } else {
-                let mut encoded = b"xn--".to_vec();
-                encoded.extend_from_slice(punycode(&prepared).as_bytes());
-                encoded
-            }
-        };
-        if !(1..64).contains(&ascii.len()) {
-            return failed();
-        }
-        out.extend_from_slice(&ascii);
-    }
-    if trailing_dot {
-        out.push(b'.');
-    }
-    Ok(out)
-}
-
-/// Nameprep (RFC 3491) of a label of ASCII and Latin-1 letters; `None` for any other
-/// character (not reproduced).
-fn nameprep(label: &str) -> Option<String> {
-    let mut out = String::with_capacity(label.len() + 2);
-    for c in label.chars() {
-        match c {
-            ' '..='~' => out.push(c.to_ascii_lowercase()),
-            '\u{df}' => out.push_str("ss"),
-            '\u{c0}'..='\u{de}' if c != '\u{d7}' => out.push(char::from_u32(c as u32 + 0x20)?),
-            '\u{e0}'..='\u{ff}' if c != '\u{f7}' => out.push(c),
-            _ => return None,
-        }
-    }
-    Some(out)
-}
-
-/// Punycode (RFC 3492) of `label`: its ASCII, `-`, then the deltas of the others.
-fn punycode(label: &str) -> String {
-    const BASE: u32 = 36;
-    const TMIN: u32 = 1;
-    const TMAX: u32 = 26;
-    fn adapt(delta: u32, points: u32, first: bool) -> u32 {
-        let mut delta = if first { delta / 700 } else { delta / 2 };
-        delta += delta / points;
-        let mut k = 0;
-        while delta > ((BASE - TMIN) * TMAX) / 2 {
-            delta /= BASE - TMIN;
-            k += BASE;
-        }
-        k + (BASE - TMIN + 1) * delta / (delta + 38)
-    }
-    fn digit(d: u32) -> char {
-        char::from(if d < 26 {
-            b'a' + d as u8
-        } else {
-            b'0' + (d - 26) as u8
-        })
-    }
-    let points: Vec<u32> = label.chars().map(|c| c as u32).collect();
-    let mut out: String = label.chars().filter(char::is_ascii).collect();
-    let basic = out.len() as u32;
-    if basic > 0 {
-        out.push('-');
-    }
-    let (mut n, mut delta, mut bias, mut handled) = (128u32, 0u32, 72u32, basic);
-    while (handled as usize) < points.len() {
-        let m = points
-            .iter()
-            .copied()
-            .filter(|&p| p >= n)
-            .min()
-            .unwrap_or(n);
-        delta += (m - n) * (handled + 1);
-        n = m;
-        for &p in &points {
-            if p < n {
-                delta += 1;
-            }
-            if p == n {
-                let mut q = delta;
-                let mut k = BASE;
-                loop {
-                    let t = if k <= bias {
-                        TMIN
-                    } else if k >= bias + TMAX {
-                        TMAX
-                    } else {
-                        k - bias
-                    };
-                    if q < t {
-                        break;
-                    }
-                    out.push(digit(t + (q - t) % (BASE - t)));
-                    q = (q - t) / (BASE - t);
-                    k += BASE;
-                }
-                out.push(digit(q));
-                bias = adapt(delta, handled + 1, handled == basic);
-                delta = 0;
-                handled += 1;
-            }
-        }
-        delta += 1;
-        n += 1;
-    }
-    out
 }
 
 /// `host.replace(b'..', b'.')`: each `..` from the left, not overlapping.
@@ -915,86 +773,4 @@ fn aspx_after(path: &[u8], at: usize) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::{surt, surt_bytes};
-    use pretty_assertions::assert_eq;
-
-    /// Each pair: an input and what PyPI surt 0.3.1 gives for it on CPython 3.11 (run
-    /// for these tests).
-    #[test]
-    fn the_keys_pypi_surt_gives() {
-        for (input, expected) in [
-            ("http://www.archive.org/", "org,archive)/"),
-            (
-                "http://www2.Archive.ORG:80/Index.HTML?B=2&a=1#x",
-                "org,archive)/index.html?a=1&b=2",
-            ),
-            ("https://h:443/", "h)/"),
-            ("ftp://h:21/", "h:21)/"),
-            ("gopher://h:70/1/A/", "h:70)/1/a"),
-            ("archive.org/x", "org,archive)/x"),
-            ("http://http://h/", "h)/"),
-            ("http://https://h/", "h)/"),
-            ("http:/h/p", "h)/p"),
-            ("http://h/a/./b/../c//d", "h)/a/c/d"),
-            ("http://h/%2541%2f", "h)/a"),
-            ("http://h/a b", "h)/a%20b"),
-            ("http://h/?", "h)/"),
-            ("http://h/?a", "h)/?a"),
-            ("http://h?a", "h)/?a"),
-            ("mailto:Me@H", "mailto:me@h"),
-            ("news:A%2Fb", "news:a/b"),
-            ("dns:WWW.Example.com", "dns:www.example.com"),
-            ("http://3232235777/", "1,1,168,192)/"),
-            ("http://0x7f.1/", "1,0x7f)/"),
-            ("http://0177.1/", "1,0,0,127)/"),
-            ("http://1.2.3/", "3,0,2,1)/"),
-            ("http://256.1.1.1/", "1,1,1,256)/"),
-            ("http://a..b.../", "b,a)/"),
-            ("http://user:pw@H:8080/", "h:8080)/"),
-            ("http://h:/", "h)/"),
-            (
-                "http://h/x?jsessionid=0123456789abcdef0123456789abcdef&a=1",
-                "h)/x?a=1",
-            ),
-            ("filedesc://x.arc 0.0.0.0 1", "filedesc://x.arc 0.0.0.0 1"),
-            ("", "-"),
-            ("  http://h/a\tb\n ", "h)/ab"),
-            ("URL:http://x/y", "URL:http://x/y"),
-            ("http://h/(ABCDEFGHIJKLMNOPQRSTUVWX)/p.aspx", "h)/p.aspx"),
-        ] {
-            assert_eq!(surt(input).as_deref(), Ok(expected), "{input:?}");
-        }
-    }
-
-    #[test]
-    fn where_pypi_surt_raises() {
-        for (input, message) in [
-            (
-                "http://h:x/",
-                "ValueError: Port could not be cast to integer value as b'x'",
-            ),
-            ("http://h:99999/", "ValueError: Port out of range 0-65535"),
-            (
-                "   ",
-                "AttributeError: 'NoneType' object has no attribute 'startswith'",
-            ),
-        ] {
-            assert_eq!(
-                surt(input).map_err(|error| error.message),
-                Err(message.to_owned()),
-                "{input:?}"
-            );
-        }
-        assert_eq!(
-            surt("http://B%C3%BCcher.de/").as_deref(),
-            Ok("de,xn--bcher-kva)/")
-        );
-        assert_eq!(
-            surt("http://Stra%C3%9Fe.de/").as_deref(),
-            Ok("de,strasse)/")
-        );
-        assert!(surt("http://\u{2603}.net/").is_err());
-        assert_eq!(surt_bytes(b"http://a\xffb/").unwrap(), b"ab)/");
-    }
-}
+mod tests;
