@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         table.orderBy("key", "timestamp", "line").write.mode(mode).parquet(args.output)
     problems = rows.where("problem IS NOT NULL").select("path", "problem")
     problems.write.mode("overwrite").json(args.output.rstrip("/") + ".problems")
-    written, failed = lines.count(), problems.count()
+    written, failed = lines.distinct().count(), problems.count()
     print(f"rfc1738 cdxj: {written} lines ({args.format}, style {args.style}) written to {args.output}, "
           f"{failed} problems to {args.output.rstrip('/')}.problems, in {time.monotonic() - started:.1f} s",
           file=sys.stderr)

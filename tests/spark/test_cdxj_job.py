@@ -12,7 +12,6 @@ Run: RFC1738_BIN=target/debug/rfc1738 PYSPARK_PYTHON=$(which python) python -m p
 """
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +20,7 @@ import pyarrow.parquet as pq
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_links_job import BIN, JUNK, ROOT, corpus_pages, cut_a_member, local_path, spark_submit, write_warc  # noqa: E402
+from test_links_job import BIN, JUNK, ROOT, corpus_pages, cut_a_member, local_path, run_job, write_warc  # noqa: E402
 
 JOB = ROOT / "examples" / "spark" / "cdxj_job.py"
 
@@ -40,21 +39,8 @@ def warcs(tmp_path_factory):
     return folder
 
 
-def run_job(warcs, output, *options):
-    env = dict(os.environ)
-    env.setdefault("PYSPARK_PYTHON", sys.executable)
-    env.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
-    env.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
-    command = [
-        spark_submit(), "--master", "local[2]",
-        "--conf", "spark.ui.enabled=false",
-        "--conf", "spark.driver.host=127.0.0.1",
-        "--conf", "spark.driver.bindAddress=127.0.0.1",
-        str(JOB), "--output", str(output), *options, str(warcs / "*.warc*"),
-    ]
-    proc = subprocess.run(command, capture_output=True, env=env, timeout=600)
-    assert proc.returncode == 0, proc.stdout.decode()[-6000:]
-    return proc.stdout.decode() + proc.stderr.decode()
+def run(warcs, output, *options):
+    return run_job(JOB, "--output", str(output), *options, str(warcs / "*.warc*"))
 
 
 def archives(warcs):
@@ -62,7 +48,7 @@ def archives(warcs):
 
 
 def test_sorted_text_is_the_commands_sorted_index(warcs, tmp_path):
-    printed = run_job(warcs, tmp_path / "index")
+    printed = run(warcs, tmp_path / "index")
     parts = sorted((tmp_path / "index").glob("part-*"))
     text = b"".join(part.read_bytes() for part in parts)
     command = subprocess.run([BIN, "cdxj", "--sort", *map(str, archives(warcs))], capture_output=True)
@@ -82,11 +68,11 @@ def test_sorted_text_is_the_commands_sorted_index(warcs, tmp_path):
     }
     assert [problem["code"] for problem in by_file[JUNK]] == ["not-an-archive"]
     assert any(problem["code"] == "gzip" for problem in by_file["cut.warc.gz"])
-    assert f"{len(text.splitlines())} lines" in printed or "lines" in printed
+    assert f"rfc1738 cdxj: {len(text.splitlines())} lines (cdxj, style rfc1738)" in printed, printed[-2000:]
 
 
 def test_parquet_rows_are_the_commands_lines_field_by_field(warcs, tmp_path):
-    run_job(warcs, tmp_path / "index.parquet", "--format", "parquet", "--style", "surt")
+    run(warcs, tmp_path / "index.parquet", "--format", "parquet", "--style", "surt")
     rows = pq.read_table(tmp_path / "index.parquet").to_pylist()
     command = subprocess.run([BIN, "cdxj", "--style", "surt", *map(str, archives(warcs))], capture_output=True)
     expected = []

@@ -147,6 +147,14 @@ def job(request, archives, tmp_path_factory):
     """Runs the job once per RUNS entry; (mode, the Parquet table, what the run printed)."""
     mode, read, pattern = request.param
     output = tmp_path_factory.mktemp("out") / "links.parquet"
+    printed = run_job(JOB, "--mode", mode, "--read", read, "--output", str(output),
+                      str(archives / pattern) if pattern else str(archives))
+    return mode, pq.read_table(output), printed
+
+
+def run_job(job, *args):
+    """Runs `job` by spark-submit in local mode (two cores, its UI off, everything on
+    127.0.0.1) with `args`; what it printed. Fails the test when the job fails."""
     env = dict(os.environ)
     env.setdefault("PYSPARK_PYTHON", sys.executable)
     env.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
@@ -156,14 +164,13 @@ def job(request, archives, tmp_path_factory):
         "--conf", "spark.ui.enabled=false",
         "--conf", "spark.driver.host=127.0.0.1",
         "--conf", "spark.driver.bindAddress=127.0.0.1",
-        str(JOB), "--mode", mode, "--read", read, "--output", str(output),
-        str(archives / pattern) if pattern else str(archives),
+        str(job), *args,
     ]
     proc = subprocess.run(command, capture_output=True, env=env, timeout=600)
     # spark-submit hands the job's standard error (a Python traceback) on to its standard
     # output; its own goes on standard error (Spark's log).
     assert proc.returncode == 0, proc.stdout.decode()[-6000:]
-    return mode, pq.read_table(output), proc.stdout.decode() + proc.stderr.decode()
+    return proc.stdout.decode() + proc.stderr.decode()
 
 
 def local_path(path):

@@ -2,25 +2,14 @@
 //! archive summary on standard error, exit status), on hand-made ARC and WARC files and the
 //! archive cases of the corpus. (The record reader alone: `crates/archive/tests/records.rs`.)
 
-use rfc1738_test_support::archives::{crawl, file, gz, html, warc_lying, HTTP};
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+use rfc1738_test_support::archives::{crawl, file, gz, html, warc_lying, HTTP};
+
+/// Runs the command: its standard output, standard error and exit status.
 fn rfc1738(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let output = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.code().unwrap(),
-    )
+    let (status, out, err) = common::cli::run_with(args, &[], stdin);
+    (out, err, status)
 }
 
 #[test]
@@ -123,7 +112,7 @@ fn the_archive_cases_of_the_corpus_give_their_goldens() {
     for case in &mut cases {
         let file = case["file"].as_str().unwrap().to_owned();
         let expected = case["expected"].as_str().unwrap().to_owned();
-        let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_rfc1738"))
             .args(["links", "--json", &file])
             .current_dir(&folder)
             .output()

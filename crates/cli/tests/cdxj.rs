@@ -4,25 +4,14 @@
 //! styles, folders. The lines were checked against webrecorder's cdxj-indexer 1.5.0 when
 //! written; `tests/archives/test_cdxj.py` compares with it on every run of CI.
 
-use rfc1738_test_support::archives::{crawl, file, gz, header_end, warc, warc_lying, HTTP};
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+use rfc1738_test_support::archives::{crawl, file, gz, header_end, warc, warc_lying, HTTP};
+
+/// Runs the command: its standard output, standard error and exit status.
 fn rfc1738(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let output = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.code().unwrap(),
-    )
+    let (status, out, err) = common::cli::run_with(args, &[], stdin);
+    (out, err, status)
 }
 
 /// A line's key, timestamp and fields (in their order).
