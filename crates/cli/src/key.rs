@@ -47,26 +47,22 @@ pub(crate) fn print_key(
     match keyed {
         Ok(key) => writeln!(out, "{key}")?,
         Err(error) => {
-            let error = Some(&error);
             writeln!(out)?;
             out.stderr(|mut stderr, paint| {
                 writeln!(stderr, "{}", shown(input))?;
-                match error {
-                    Some(KeyError::Rfc1738(error)) => write_error(
+                match &error {
+                    KeyError::Rfc1738(error) => write_error(
                         &mut stderr,
                         &place.label(Some(error.column())),
                         error,
                         paint,
                     ),
-                    Some(KeyError::Surt(error)) => {
-                        writeln!(
-                            stderr,
-                            "{}error: surt raises {}",
-                            place.label(None),
-                            error.message
-                        )
-                    }
-                    None => Ok(()),
+                    KeyError::Surt(error) => writeln!(
+                        stderr,
+                        "{}error: surt raises {}",
+                        place.label(None),
+                        error.message
+                    ),
                 }
             })?;
         }

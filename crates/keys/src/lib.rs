@@ -141,6 +141,11 @@ pub fn index_key(url: &str, style: Style) -> (String, Option<Style>) {
     }
 }
 
+/// The value of a hex digit (either case), for the escapes the keys read.
+pub(crate) fn hex(digit: u8) -> Option<u8> {
+    char::from(digit).to_digit(16).map(|value| value as u8)
+}
+
 /// `input` without the angle brackets RFC 1738 appendix "Recommendations for URLs in
 /// Context" puts around a URL in text (`<URL:http://h/>`), when it has both.
 fn without_angle_brackets(input: &str) -> &str {

@@ -87,10 +87,7 @@ pub(crate) fn merges_of(url: &Url<'_>, key: &str, rest_start: usize) -> Vec<Merg
     // The scheme-aware key's rest (path, selector, local part...): its letters' case and
     // the escapes it keeps (after its own decoding).
     let key_rest = &key[rest_start..];
-    if key_rest
-        .bytes()
-        .any(|b| b.is_ascii_uppercase() && !is_in_escape(key_rest, b))
-    {
+    if has_upper_case_letter(key_rest) {
         found.push(Merge::Case);
     }
     if has_merged_escape(key_rest) {
@@ -120,13 +117,26 @@ fn has_removed_segment(path: &str) -> bool {
     })
 }
 
-/// Whether upper-case `b` occurs in `text` only as an escape's hex digit (which surt
-/// lower-cases too, but that merges nothing).
-fn is_in_escape(text: &str, b: u8) -> bool {
+/// Whether `text` has a letter in upper case outside its escapes (whose hex digits surt
+/// lower-cases too, but that merges nothing). One pass.
+fn has_upper_case_letter(text: &str) -> bool {
     let bytes = text.as_bytes();
-    bytes.iter().enumerate().all(|(i, &c)| {
-        c != b || (i >= 1 && bytes[i - 1] == b'%') || (i >= 2 && bytes[i - 2] == b'%')
-    })
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && bytes
+                .get(i + 1..i + 3)
+                .is_some_and(|pair| pair.iter().all(u8::is_ascii_hexdigit))
+        {
+            i += 3;
+            continue;
+        }
+        if bytes[i].is_ascii_uppercase() {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 /// Whether `text` (at one encoding level: escapes of `unreserved` characters decoded)
@@ -139,21 +149,17 @@ fn has_merged_escape(text: &str) -> bool {
         let [b'%', high, low] = *window else {
             return false;
         };
-        let (Some(high), Some(low)) = (hex(high), hex(low)) else {
+        let (Some(high), Some(low)) = (crate::hex(high), crate::hex(low)) else {
             return false;
         };
         match high << 4 | low {
             b'%' => bytes
                 .get(i + 3..i + 5)
-                .is_some_and(|next| next.iter().all(|&digit| hex(digit).is_some())),
+                .is_some_and(|next| next.iter().all(u8::is_ascii_hexdigit)),
             // "(" escaped is the key's own (an opaque part's first "(", written %28).
             octet => (0x21..0x7f).contains(&octet) && !matches!(octet, b'#' | b'('),
         }
     })
-}
-
-fn hex(digit: u8) -> Option<u8> {
-    char::from(digit).to_digit(16).map(|value| value as u8)
 }
 
 /// Whether surt's reordering of the query's `&`-separated words (as Python tuples of
@@ -176,4 +182,23 @@ fn is_www(host: &str) -> bool {
         .strip_prefix("www")
         .map(|rest| rest.trim_start_matches(|c: char| c.is_ascii_digit()))
         .is_some_and(|rest| rest.starts_with('.'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{merges, Merge};
+
+    #[test]
+    fn upper_case_hex_digits_of_escapes_are_no_case_to_merge_however_many() {
+        // 60,000 escapes whose hex digits are in upper case: one pass over them (the
+        // search for a letter outside the escapes once went over the text again for each
+        // letter it met, minutes for this URL).
+        let text = format!("http://h/{}", "%3B".repeat(60_000));
+        let url = rfc1738::parse(&text).unwrap();
+        assert_eq!(merges(&url), [Merge::Scheme, Merge::Escape]);
+        let url = rfc1738::parse("http://h/%3Ba").unwrap();
+        assert_eq!(merges(&url), [Merge::Scheme, Merge::Escape]);
+        let url = rfc1738::parse("http://h/%3BA").unwrap();
+        assert_eq!(merges(&url), [Merge::Scheme, Merge::Case, Merge::Escape]);
+    }
 }

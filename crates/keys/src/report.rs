@@ -94,6 +94,13 @@ impl<'i> KeyReport<'i> {
     }
 }
 
+/// The error of the surt style in a report: `{"surt": MESSAGE}`.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+struct SurtRaises<'a> {
+    surt: &'a str,
+}
+
 #[cfg(feature = "serde")]
 impl serde::Serialize for KeyReport<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -106,7 +113,9 @@ impl serde::Serialize for KeyReport<'_> {
             Err(KeyError::Rfc1738(error)) => map.serialize_entry("error", error)?,
             Err(KeyError::Surt(error)) => map.serialize_entry(
                 "error",
-                &std::collections::BTreeMap::from([("surt", &error.message)]),
+                &SurtRaises {
+                    surt: &error.message,
+                },
             )?,
         }
         if let Some(surt) = &self.surt {

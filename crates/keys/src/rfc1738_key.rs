@@ -2,6 +2,7 @@
 //! URL's meaning.
 
 use rfc1738::{Role, Url, UrlKind};
+use std::fmt::Write as _;
 
 /// The scheme-aware key of `url`: SURT's order (the host's labels reversed, so that a
 /// site's and a domain's captures sort together), with the scheme kept, equal for two URLs
@@ -95,7 +96,7 @@ pub(crate) fn key_and_rest(url: &Url<'_>) -> (String, usize) {
     match authority(&normal, text, after_colon) {
         Some(authority) => {
             key.push_str("//(");
-            key.push_str(&authority.host_key);
+            push_host_key(&mut key, authority.host);
             if let Some(port) = normal.port() {
                 key.push(':');
                 key.push_str(&port.to_string());
@@ -137,7 +138,8 @@ pub(crate) fn key_and_rest(url: &Url<'_>) -> (String, usize) {
 
 /// The host and login of a URL with a host, and where the rest of its text starts.
 struct Authority<'a> {
-    host_key: String,
+    /// The host as the key names it: empty for a file URL's empty host or `localhost`.
+    host: &'a str,
     login: Option<&'a str>,
     rest: usize,
 }
@@ -151,12 +153,12 @@ fn authority<'a>(url: &Url<'_>, text: &'a str, after_colon: usize) -> Option<Aut
         return None;
     }
     let start = after_colon + 2; // after "//"
-    let (host_key, host_end, login_end) = match (&host, url) {
+    let (host, host_end, login_end) = match (&host, url) {
         (Some(host), Url::File(file)) if file.is_local() => {
-            (String::new(), host.span().end, host.span().start)
+            ("", host.span().end, host.span().start)
         }
-        (Some(host), _) => (host_key(host.as_str()), host.span().end, host.span().start),
-        (None, _) => (String::new(), start, start),
+        (Some(host), _) => (&text[host.span()], host.span().end, host.span().start),
+        (None, _) => ("", start, start),
     };
     // "user[:password]@" before the host.
     let login = (login_end > start && text.as_bytes()[login_end - 1] == b'@')
@@ -165,17 +167,16 @@ fn authority<'a>(url: &Url<'_>, text: &'a str, after_colon: usize) -> Option<Aut
         Some(port) => port.span().end,
         None => host_end,
     };
-    Some(Authority {
-        host_key,
-        login,
-        rest,
-    })
+    Some(Authority { host, login, rest })
 }
 
-/// A hostname's labels reversed, each followed by `,`, in lower case; a hostnumber's
-/// four numbers without leading zeros, in their order.
-fn host_key(host: &str) -> String {
-    let mut key = String::with_capacity(host.len() + 1);
+/// Writes a host's key: a hostname's labels reversed, each followed by `,`; a
+/// hostnumber's four numbers without leading zeros, in their order; nothing for an empty
+/// host.
+fn push_host_key(key: &mut String, host: &str) {
+    if host.is_empty() {
+        return;
+    }
     if host.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
         for (i, number) in host.split('.').enumerate() {
             if i > 0 {
@@ -184,13 +185,13 @@ fn host_key(host: &str) -> String {
             let digits = number.trim_start_matches('0');
             key.push_str(if digits.is_empty() { "0" } else { digits });
         }
-        return key;
+        return;
     }
+    // The normal form's host is in lower case already.
     for label in host.rsplit('.') {
-        key.push_str(&label.to_ascii_lowercase());
+        key.push_str(label);
         key.push(',');
     }
-    key
 }
 
 /// A mailto address's domain as a key: its labels reversed, in lower case (a domain
@@ -228,12 +229,8 @@ fn push_opaque(key: &mut String, opaque: &str) {
 fn push_components(out: &mut String, url: &Url<'_>, from: usize) {
     let text = url.as_str();
     let mut at = from;
-    let mut components: Vec<_> = url
-        .components()
-        .filter(|component| component.span().start >= from)
-        .collect();
-    components.sort_by_key(|component| component.span().start);
-    for component in components {
+    // In the order of the text (`Url::components`).
+    for component in url.components() {
         let span = component.span();
         if span.start < at {
             continue;
@@ -275,7 +272,7 @@ fn push_same_data(out: &mut String, text: &str, decode: &[u8], escape: &[u8]) {
     while i < bytes.len() {
         let byte = bytes[i];
         if byte == b'%' && i + 2 < bytes.len() {
-            if let (Some(high), Some(low)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+            if let (Some(high), Some(low)) = (crate::hex(bytes[i + 1]), crate::hex(bytes[i + 2])) {
                 let octet = high << 4 | low;
                 if decode.contains(&octet) {
                     out.push_str(&text[copied..i]);
@@ -287,16 +284,12 @@ fn push_same_data(out: &mut String, text: &str, decode: &[u8], escape: &[u8]) {
             }
         } else if escape.contains(&byte) {
             out.push_str(&text[copied..i]);
-            out.push_str(&format!("%{byte:02X}"));
+            let _ = write!(out, "%{byte:02X}");
             copied = i + 1;
         }
         i += 1;
     }
     out.push_str(&text[copied..]);
-}
-
-fn hex(digit: u8) -> Option<u8> {
-    char::from(digit).to_digit(16).map(|value| value as u8)
 }
 
 #[cfg(test)]

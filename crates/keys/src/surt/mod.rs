@@ -542,7 +542,7 @@ fn unquote(input: &[u8]) -> Vec<u8> {
     let mut i = 0;
     while i < input.len() {
         if input[i] == b'%' && i + 2 < input.len() {
-            if let (Some(high), Some(low)) = (hex(input[i + 1]), hex(input[i + 2])) {
+            if let (Some(high), Some(low)) = (crate::hex(input[i + 1]), crate::hex(input[i + 2])) {
                 out.push(high << 4 | low);
                 i += 3;
                 continue;
@@ -552,10 +552,6 @@ fn unquote(input: &[u8]) -> Vec<u8> {
         i += 1;
     }
     out
-}
-
-fn hex(digit: u8) -> Option<u8> {
-    char::from(digit).to_digit(16).map(|value| value as u8)
 }
 
 /// `IAURLCanonicalizer.canonicalize` with its defaults.
