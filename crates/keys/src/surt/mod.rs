@@ -632,8 +632,9 @@ enum SessionKey {
 }
 
 impl SessionKey {
-    /// The end of the key when it matches at `at`.
-    fn end(&self, text: &[u8], at: usize) -> Option<usize> {
+    /// The end of the key when it matches at `at`; `next_amp[i]` is where the first `&`
+    /// at or after `i` is (the text's length without one).
+    fn end(&self, text: &[u8], at: usize, next_amp: &[usize]) -> Option<usize> {
         let starts = |at: usize, word: &[u8]| {
             text.get(at..at + word.len())
                 .is_some_and(|found| found.eq_ignore_ascii_case(word))
@@ -654,12 +655,12 @@ impl SessionKey {
             }
             SessionKey::ColdFusion => {
                 starts(at, b"cfid=").then_some(())?;
-                let value = text[at + 5..].iter().take_while(|&&b| b != b'&').count();
-                (value > 0).then_some(())?;
-                let after = at + 5 + value;
+                // The runs without "&" end where `next_amp` says (one pass made before).
+                let after = next_amp[at + 5];
+                (after > at + 5).then_some(())?;
                 starts(after, b"&cftoken=").then_some(())?;
-                let token = text[after + 9..].iter().take_while(|&&b| b != b'&').count();
-                (token > 0).then_some(after + 9 + token)
+                let end = next_amp[after + 9];
+                (end > after + 9).then_some(end)
             }
         }
     }
@@ -685,11 +686,19 @@ fn strip_query_session_id(mut query: Vec<u8>) -> Vec<u8> {
             SessionKey::Asp => b'a',
             SessionKey::ColdFusion => b'c',
         };
+        // Only the ColdFusion key reads runs of any length.
+        let mut next_amp = Vec::new();
+        if matches!(key, SessionKey::ColdFusion) {
+            next_amp = vec![query.len(); query.len() + 1];
+            for i in (0..query.len()).rev() {
+                next_amp[i] = if query[i] == b'&' { i } else { next_amp[i + 1] };
+            }
+        }
         let found = (0..query.len()).rev().find_map(|at| {
             if query[at].to_ascii_lowercase() != first {
                 return None;
             }
-            let end = key.end(&query, at)?;
+            let end = key.end(&query, at, &next_amp)?;
             match query.get(end) {
                 None => Some((at, None)),
                 Some(b'&') => Some((at, Some(end + 1))),
@@ -743,12 +752,13 @@ fn strip_path_session_id(path: &mut Vec<u8>) {
         (path.get(end) == Some(&b'/')).then_some(end + 1)
     }
     for session in [nested as fn(&[u8], usize) -> Option<usize>, plain] {
+        let after = AspxAfter::new(path);
         let found = (1..=path.len()).rev().find_map(|at| {
             if path[at - 1] != b'/' {
                 return None;
             }
             let end = session(path, at)?;
-            aspx_after(path, end).then_some((at, end))
+            after.at(end).then_some((at, end))
         });
         if let Some((at, end)) = found {
             path.drain(at..end);
@@ -756,16 +766,35 @@ fn strip_path_session_id(path: &mut Vec<u8>) {
     }
 }
 
-/// `[^?]+\.aspx.*$` at `at`: `.aspx` (any case) after at least one byte, before any `?`.
-fn aspx_after(path: &[u8], at: usize) -> bool {
-    let question = path[at..]
-        .iter()
-        .position(|&b| b == b'?')
-        .map_or(path.len(), |q| at + q);
-    (at + 1..=question).any(|m| {
-        path.get(m..m + 5)
-            .is_some_and(|found| found.eq_ignore_ascii_case(b".aspx"))
-    })
+/// Where `[^?]+\.aspx.*$` holds: at `at`, when `.aspx` (any case) starts after at least
+/// one byte and before any `?`. Made in one pass from the end, so that each place a
+/// session is found is judged at once.
+struct AspxAfter {
+    /// For each place, the first `?` at or after it (the length without one).
+    question: Vec<usize>,
+    /// For each place, the first `.aspx` starting at or after it (past the end without one).
+    aspx: Vec<usize>,
+}
+
+impl AspxAfter {
+    fn new(path: &[u8]) -> AspxAfter {
+        let n = path.len();
+        let mut question = vec![n; n + 2];
+        let mut aspx = vec![n + 1; n + 2];
+        for i in (0..n).rev() {
+            question[i] = if path[i] == b'?' { i } else { question[i + 1] };
+            let here = path
+                .get(i..i + 5)
+                .is_some_and(|found| found.eq_ignore_ascii_case(b".aspx"));
+            aspx[i] = if here { i } else { aspx[i + 1] };
+        }
+        AspxAfter { question, aspx }
+    }
+
+    /// Whether the pattern holds at `at` (at most the path's length).
+    fn at(&self, at: usize) -> bool {
+        self.aspx[at + 1] <= self.question[at]
+    }
 }
 
 #[cfg(test)]

@@ -212,3 +212,36 @@ fn hosts_not_reproduced() {
         "{error}"
     );
 }
+
+/// Session ids in long queries and paths: the keys PyPI surt gives (for n = 3, run for
+/// this test), found in one pass over each (the run after each "cfid=", and the ".aspx"
+/// after each session, were once looked for again at each place: quadratic where none
+/// matches).
+#[test]
+fn session_ids_in_long_queries_and_paths() {
+    let session = "(abcdefghijklmnopqrstuvwx)/";
+    for n in [3, 40_000] {
+        let query = format!("http://h/?{}&cftoken=1", "cfid=".repeat(n));
+        assert_eq!(
+            surt(&query).unwrap(),
+            format!("h)/?{}", "cfid=".repeat(n - 2)),
+            "{n}"
+        );
+        let path = format!("http://h/{}p.aspx", session.repeat(n));
+        assert_eq!(
+            surt(&path).unwrap(),
+            format!("h)/{}p.aspx", session.repeat(n - 1)),
+            "{n}"
+        );
+        // None matches: every place is looked at.
+        let query = format!("http://h/?{}", "cfid=x".repeat(n));
+        assert_eq!(
+            surt(&query).unwrap(),
+            format!("h)/?{}", "cfid=x".repeat(n)),
+            "{n}"
+        );
+        let path = format!("http://h/p.aspx/{}", session.repeat(n));
+        let key = format!("h)/p.aspx/{}", session.repeat(n));
+        assert_eq!(surt(&path).unwrap(), key[..key.len() - 1], "{n}");
+    }
+}
