@@ -521,35 +521,23 @@ fn escape_once(input: &[u8]) -> Vec<u8> {
     out
 }
 
-/// `unescapeRepeatedly`: `unquote_to_bytes` until nothing changes.
+/// `unescapeRepeatedly`: `unquote_to_bytes` (each `%` and two hex digits, either case,
+/// as its byte) until nothing changes. In one pass: each byte goes on a stack, and an
+/// escape on its top is decoded there at once, so that an escape that a decoding makes
+/// (`%2541` to `%41` to `A`) is decoded as it forms. Escapes never overlap (a hex digit
+/// is no `%`), so the result is the one the repeated passes reach, without a pass per
+/// level (`%25` repeated n times took n passes).
 fn unescape_repeatedly(input: &[u8]) -> Vec<u8> {
-    if !input.contains(&b'%') {
-        return input.to_vec();
-    }
-    let mut current = input.to_vec();
-    loop {
-        let next = unquote(&current);
-        if next == current {
-            return current;
-        }
-        current = next;
-    }
-}
-
-/// `unquote_to_bytes`: each `%` and two hex digits (either case) as its byte.
-fn unquote(input: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(input.len());
-    let mut i = 0;
-    while i < input.len() {
-        if input[i] == b'%' && i + 2 < input.len() {
-            if let (Some(high), Some(low)) = (crate::hex(input[i + 1]), crate::hex(input[i + 2])) {
-                out.push(high << 4 | low);
-                i += 3;
-                continue;
-            }
+    for &byte in input {
+        out.push(byte);
+        while let [.., b'%', high, low] = out[..] {
+            let (Some(high), Some(low)) = (crate::hex(high), crate::hex(low)) else {
+                break;
+            };
+            out.truncate(out.len() - 3);
+            out.push(high << 4 | low);
         }
-        out.push(input[i]);
-        i += 1;
     }
     out
 }

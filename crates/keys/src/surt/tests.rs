@@ -245,3 +245,15 @@ fn session_ids_in_long_queries_and_paths() {
         assert_eq!(surt(&path).unwrap(), key[..key.len() - 1], "{n}");
     }
 }
+
+/// An escape of `%` nested n deep decodes to its byte, as PyPI surt's repeated passes
+/// decode it (`h)/a` for n = 50, run for this test), in one pass (one pass per level
+/// before: quadratic).
+#[test]
+fn nested_escapes_decode_in_one_pass() {
+    for n in [50, 30_000] {
+        let url = format!("http://h/%{}41", "25".repeat(n));
+        assert_eq!(surt(&url).unwrap(), "h)/a", "{n}");
+    }
+    assert_eq!(surt("http://h/%%41%2%341").unwrap(), "h)/%25a$1");
+}
