@@ -94,11 +94,21 @@ impl<'i> KeyReport<'i> {
     }
 }
 
-/// The error of the surt style in a report: `{"surt": MESSAGE}`.
+/// The error of the surt style in a report: `{"surt": MESSAGE}`, written as a map (as
+/// every object of the reports, which the Arrow rows read).
 #[cfg(feature = "serde")]
-#[derive(serde::Serialize)]
 struct SurtRaises<'a> {
     surt: &'a str,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for SurtRaises<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry("surt", self.surt)?;
+        map.end()
+    }
 }
 
 #[cfg(feature = "serde")]
