@@ -1,5 +1,5 @@
-//! Compiles the three grammars (grammar/rfc1738.pest, grammar/rfc1630.pest and
-//! grammar/draft-www-uri-00.pest) into the fast path (the crate rfc1738-grammar-compiler,
+//! Compiles the four grammars (grammar/rfc1738.pest, grammar/rfc1630.pest,
+//! grammar/draft-www-uri-00.pest and grammar/rfc2396.pest) into the fast path (the crate rfc1738-grammar-compiler,
 //! crates/grammar-compiler/): for each,
 //! one description (its `Rule` enum, its RFC rule names, its `Grammar` implementation, its
 //! rule functions) and its character classes. The same grammars that pest_derive turns into
@@ -41,8 +41,20 @@ fn rfc1630_name(name: &str) -> String {
     }
 }
 
+/// A rule of RFC 2396's grammar as the RFC writes it: the file's name, but for
+/// `URI-reference` (written `URI_reference` in the file) and the rules the RFC does not name.
+fn rfc2396_name(name: &str) -> String {
+    match name {
+        "EOI" => "end of URI",
+        "URI_reference" | "whole_reference" => "URI-reference",
+        "whole_uri" => "absoluteURI",
+        other => other,
+    }
+    .to_owned()
+}
+
 /// Each grammar file, what it is, and the files its description and classes go to.
-const GRAMMARS: [(&str, Spec<'static>, &str, &str); 3] = [
+const GRAMMARS: [(&str, Spec<'static>, &str, &str); 4] = [
     (
         "grammar/rfc1738.pest",
         Spec {
@@ -75,6 +87,19 @@ const GRAMMARS: [(&str, Spec<'static>, &str, &str); 3] = [
         },
         "draft_www_uri_00_parser.rs",
         "draft_www_uri_00_classes.rs",
+    ),
+    (
+        "grammar/rfc2396.pest",
+        Spec {
+            dialect: "Rfc2396",
+            // As in the RFC 1630 family, a URL is read as a reference is (a relative
+            // reference is a URI-reference too); `whole_uri` stands alone for pest tools.
+            url: "whole_reference",
+            reference: "whole_reference",
+            rfc_name: rfc2396_name,
+        },
+        "rfc2396_parser.rs",
+        "rfc2396_classes.rs",
     ),
 ];
 

@@ -160,7 +160,7 @@ pub fn parse_reference(input: &str, dialect: Dialect) -> Result<UrlReference<'_>
         return Err(error);
     }
     read_reference_in(input, dialect).unwrap_or_else(|| {
-        use crate::syntax::compiled::{draft_www_uri_00, rfc1630};
+        use crate::syntax::compiled::{draft_www_uri_00, rfc1630, rfc2396};
         // A reference the grammar rejects: RFC 1738's error is found by its parts (which
         // `urlreference` agrees with); the family's by a tracing run of its grammar.
         match dialect {
@@ -174,6 +174,7 @@ pub fn parse_reference(input: &str, dialect: Dialect) -> Result<UrlReference<'_>
             }
             Dialect::Rfc1630 => Err(diagnose_reference::<rfc1630::Rule>(input)),
             Dialect::DraftWwwUri00 => Err(diagnose_reference::<draft_www_uri_00::Rule>(input)),
+            Dialect::Rfc2396 => Err(diagnose_reference::<rfc2396::Rule>(input)),
         }
     })
 }
@@ -184,11 +185,12 @@ pub(crate) fn read_reference_in(
     input: &str,
     dialect: Dialect,
 ) -> Option<Result<UrlReference<'_>, ParseError>> {
-    use crate::syntax::compiled::{draft_www_uri_00, rfc1630, rfc1738};
+    use crate::syntax::compiled::{draft_www_uri_00, rfc1630, rfc1738, rfc2396};
     match dialect {
         Dialect::Rfc1738 => read_reference::<rfc1738::Rule>(input),
         Dialect::Rfc1630 => read_reference::<rfc1630::Rule>(input),
         Dialect::DraftWwwUri00 => read_reference::<draft_www_uri_00::Rule>(input),
+        Dialect::Rfc2396 => read_reference::<rfc2396::Rule>(input),
     }
 }
 
@@ -200,11 +202,12 @@ pub(crate) fn reference_kind_in(
     input: &str,
     dialect: Dialect,
 ) -> Option<Result<crate::vocabulary::kind::UrlKind, ParseError>> {
-    use crate::syntax::compiled::{draft_www_uri_00, rfc1630, rfc1738};
+    use crate::syntax::compiled::{draft_www_uri_00, rfc1630, rfc1738, rfc2396};
     match dialect {
         Dialect::Rfc1738 => reference_kind::<rfc1738::Rule>(input),
         Dialect::Rfc1630 => reference_kind::<rfc1630::Rule>(input),
         Dialect::DraftWwwUri00 => reference_kind::<draft_www_uri_00::Rule>(input),
+        Dialect::Rfc2396 => reference_kind::<rfc2396::Rule>(input),
     }
 }
 

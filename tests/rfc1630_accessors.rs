@@ -228,7 +228,8 @@ fn generic_uri_parts_and_news_articles() {
 
 #[test]
 fn references_round_trip_and_own_their_text() {
-    for dialect in Dialect::ALL {
+    // The dialects that read the prefix "URL:" (RFC 2396 has none).
+    for dialect in [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::DraftWwwUri00] {
         let input = String::from("url:http://h/a?b#frag");
         let reference = rfc1738::parse_reference(&input, dialect).unwrap();
         assert!(reference.is_prefixed());
@@ -254,7 +255,7 @@ fn dialect_names_parse_and_unknown_ones_are_refused() {
     let error = "rfc3986".parse::<Dialect>().unwrap_err();
     assert_eq!(
         error.to_string(),
-        "unknown dialect \"rfc3986\": expected rfc1738, rfc1630 or draft"
+        "unknown dialect \"rfc3986\": expected rfc1738, rfc1630, draft or rfc2396"
     );
     assert_eq!(Dialect::default(), Dialect::Rfc1738);
 }

@@ -3,7 +3,7 @@
 //! report, the section 6 checks, normalization and [`Url`]'s accessors read it.
 
 use crate::ast::host::{HostPortSpans, LoginSpans, PortSpan};
-use crate::ast::scheme::{FormSpans, FtpTypeSpan, GenericParts};
+use crate::ast::scheme::{FormSpans, FtpTypeSpan, GenericParts, Rfc2396Form};
 use crate::ast::url::Url;
 use crate::vocabulary::escape::Escaped;
 use crate::vocabulary::span::{OptSpan, Span};
@@ -76,13 +76,21 @@ pub enum Role {
     AddrSpec,
     /// `content-identifier` of RFC 1630's `cidaddress`.
     ContentIdentifier,
+    /// RFC 2396's `userinfo`, before `@` in a server-based authority.
+    Userinfo,
+    /// RFC 2396's `reg_name`: a registry-based authority.
+    RegName,
+    /// RFC 2396's `query`, after `?`.
+    Query,
+    /// RFC 2396's `opaque_part`, after `scheme:` in a URI whose part does not start with `/`.
+    OpaquePart,
 }
 
 impl Role {
     /// How many roles there are: each role's `as usize` is below it (the report's table
     /// of components by role, behind the `serde` feature).
     #[cfg_attr(not(feature = "serde"), allow(dead_code))]
-    pub(crate) const COUNT: usize = Role::ContentIdentifier as usize + 1;
+    pub(crate) const COUNT: usize = Role::OpaquePart as usize + 1;
 
     /// The rule's name, as the RFC writes it (`"user"`, `"fpath"`, `"gopher+_string"`,
     /// `"addr-spec"`), and as [`Warning::component`](crate::lint::Warning::component) names it.
@@ -118,6 +126,10 @@ impl Role {
             Role::Path => "path",
             Role::AddrSpec => "addr-spec",
             Role::ContentIdentifier => "content-identifier",
+            Role::Userinfo => "userinfo",
+            Role::RegName => "reg_name",
+            Role::Query => "query",
+            Role::OpaquePart => "opaque_part",
         }
     }
 }
@@ -311,13 +323,17 @@ pub(crate) fn component_of<'u>(url: &'u Url<'_>, role: Role) -> Option<Component
 pub(crate) fn walk(url: &Url<'_>, visit: &mut impl Visit) {
     let text = url.as_str();
     let scheme = match url {
-        Url::Generic(generic) => generic.scheme,
-        _ => Span {
+        // An RFC 2396 relative reference has no scheme.
+        Url::Generic(generic) if generic.is_relative() => None,
+        Url::Generic(generic) => Some(generic.scheme),
+        _ => Some(Span {
             start: 0,
             end: url.kind().name().len() as u32,
-        },
+        }),
     };
-    if !visit.component(Role::Scheme, scheme) {
+    if let Some(scheme) = scheme
+        && !visit.component(Role::Scheme, scheme)
+    {
         return;
     }
     if let Some(authority) = authority(url)
@@ -388,6 +404,32 @@ pub(crate) fn walk(url: &Url<'_>, visit: &mut impl Visit) {
                 visit!(visit, Role::Path, Some(path));
                 visit!(visit, Role::Search, search);
             }
+            GenericParts::Rfc2396(parts) => {
+                if let Some(authority) = parts.authority {
+                    if authority.reg_name {
+                        visit!(visit, Role::RegName, Some(authority.span));
+                    } else {
+                        visit!(visit, Role::Userinfo, authority.userinfo.get());
+                        visit!(visit, Role::Host, authority.host.map(|host| host.span));
+                        if let Some(span) = authority.port.get() {
+                            let visited = match authority.port_value {
+                                Some(value) => visit.port(PortSpan { span, value }),
+                                // Digits above 65535, or none: no value to give.
+                                None => visit.component(Role::Port, span),
+                            };
+                            if !visited {
+                                return;
+                            }
+                        }
+                    }
+                }
+                let role = match parts.form {
+                    Rfc2396Form::OpaquePart => Role::OpaquePart,
+                    _ => Role::Path,
+                };
+                visit!(visit, role, Some(parts.path));
+                visit!(visit, Role::Query, parts.query.get());
+            }
         },
         Url::Mid(url) => visit!(visit, Role::AddrSpec, Some(url.id)),
         Url::Cid(url) => visit!(visit, Role::ContentIdentifier, Some(url.id)),
@@ -417,7 +459,7 @@ pub(crate) fn authority(url: &Url<'_>) -> Option<Authority> {
         Url::Prospero(url) => Some(Authority::of_hostport(&url.hostport)),
         Url::Generic(url) => match &url.form {
             GenericParts::IpSchemepart { login, .. } => Some(Authority::of_login(login)),
-            GenericParts::Opaque | GenericParts::Uri => None,
+            GenericParts::Opaque | GenericParts::Uri | GenericParts::Rfc2396(_) => None,
         },
         Url::Mailto(_) | Url::News(_) | Url::Mid(_) | Url::Cid(_) => None,
     }

@@ -526,6 +526,108 @@ impl Random {
     }
 }
 
+impl Random {
+    /// An RFC 2396 `URI-reference`: an absolute URI (a `hier_part` with a server or a
+    /// `reg_name`, or an `opaque_part`) or a relative reference (`net_path`, `abs_path`,
+    /// `rel_path`), with `;` params, a query and a fragment now and then; some spoiled by
+    /// characters RFC 2396 excludes, and the mutations of the differential.
+    fn rfc2396_reference(&mut self) -> String {
+        const PCHAR: &str = "abcXYZ0189-_.!~*'():@&=+$,";
+        let path = |random: &mut Random| {
+            let segments: Vec<String> = (0..=random.below(3))
+                .map(|_| {
+                    let mut segment = random.text(PCHAR, 5);
+                    if random.chance(20) {
+                        segment.push(';');
+                        segment.push_str(&random.text(PCHAR, 4));
+                    }
+                    segment
+                })
+                .collect();
+            segments.join("/")
+        };
+        let authority = |random: &mut Random| match random.below(6) {
+            0 => String::new(),
+            1 => format!(
+                "{}@{}",
+                random.text("abc019;:&=+$,-_.!~*'()", 6),
+                random.host()
+            ),
+            2 => format!("{}:{}", random.host(), random.text("0123456789", 6)),
+            3 => random.text("abc019$,;:@&=+-_.!~*'()", 8),
+            _ => random.host(),
+        };
+        let hier = |random: &mut Random| match random.below(3) {
+            0 => format!("/{}", path(random)),
+            _ => {
+                let authority = authority(random);
+                let path = if random.chance(75) {
+                    format!("/{}", path(random))
+                } else {
+                    String::new()
+                };
+                format!("//{authority}{path}")
+            }
+        };
+        let uri = match self.below(7) {
+            0..=2 => {
+                let scheme = self.pick(&["http", "ftp", "X-Arch+1.0", "gopher", "news", "a"]);
+                if self.chance(20) {
+                    format!("{scheme}:{}", self.text("abcXYZ019;?:@&=+$,-_.!~*'()/", 10))
+                } else {
+                    format!("{scheme}:{}", hier(self))
+                }
+            }
+            3 | 4 => hier(self),
+            5 => path(self),
+            _ => String::new(),
+        };
+        let query = if self.chance(30) {
+            format!("?{}", self.text("abc019;/?:@&=+$,-_.!~*'()", 8))
+        } else {
+            String::new()
+        };
+        let fragment = if self.chance(25) {
+            format!("#{}", self.text("abc019;/?:@&=+$,-_.!~*'()", 6))
+        } else {
+            String::new()
+        };
+        let mut reference = format!("{uri}{query}{fragment}");
+        if self.chance(10) {
+            let at = self.below(reference.len() + 1);
+            if reference.is_char_boundary(at) {
+                let bad =
+                    self.pick(&[" ", "[", "]", "{", "|", "\\", "^", "`", "<", "\"", "#", "%"]);
+                reference.insert_str(at, bad);
+            }
+        }
+        reference
+    }
+}
+
+#[test]
+fn rfc2396_and_its_pest_parser_agree_on_generated_references_and_mutations() {
+    use crate::judge::fuzzing::dialect_fast_and_pest_agree as agree;
+    let dialect = Dialect::Rfc2396;
+    let cases = env_number("DIFFERENTIAL_CASES", 50_000);
+    let seed = env_number("DIFFERENTIAL_SEED", 0x1998_2396);
+    let mut random = Random(seed | 1);
+    let (valid, mutated) = agree_on_generated(
+        &mut random,
+        cases,
+        "rfc2396 ",
+        seed,
+        Random::rfc2396_reference,
+        |input| agree(dialect, input),
+    );
+    assert!(
+        valid > cases / 5,
+        "only {valid} of {cases} inputs were valid"
+    );
+    assert!(valid < cases - mutated / 4, "too few inputs were invalid");
+    every_rejection_judged(dialect, Form::Reference, cases - valid, 2);
+}
+
 #[test]
 fn the_compiled_dialects_and_pest_agree_on_generated_uris_and_mutations() {
     use crate::judge::fuzzing::dialect_fast_and_pest_agree as agree;
@@ -564,6 +666,7 @@ fn the_compiled_dialects_and_pest_agree_on_the_corpus_and_its_mutations() {
         for dialect in [
             crate::vocabulary::dialect::Dialect::Rfc1630,
             crate::vocabulary::dialect::Dialect::DraftWwwUri00,
+            crate::vocabulary::dialect::Dialect::Rfc2396,
         ] {
             agree(dialect, &input).unwrap();
             for _ in 0..2 {

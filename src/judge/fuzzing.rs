@@ -270,7 +270,7 @@ where
     Ok(by_fast.is_ok())
 }
 
-/// Whether the compiled grammar of `dialect` (RFC 1630 or draft-www-uri-00) and its pest
+/// Whether the compiled grammar of `dialect` (RFC 1630, draft-www-uri-00 or RFC 2396) and its pest
 /// parser agree on `input`: the same verdict and tree from the entry rule `whole_uri` and
 /// from the reference's forms (`fragmentaddress`, `prefixedurl`, `url`, `uri`, and the
 /// draft's `generic`), the same lowered reference from both trees, and the same reference
@@ -279,8 +279,10 @@ pub fn dialect_fast_and_pest_agree(
     dialect: crate::vocabulary::dialect::Dialect,
     input: &str,
 ) -> Result<bool, String> {
-    use crate::judge::grammar::{draft_www_uri_00 as pest_draft, rfc1630 as pest_rfc1630};
-    use crate::syntax::compiled::{draft_www_uri_00 as draft, rfc1630};
+    use crate::judge::grammar::{
+        draft_www_uri_00 as pest_draft, rfc1630 as pest_rfc1630, rfc2396 as pest_rfc2396,
+    };
+    use crate::syntax::compiled::{draft_www_uri_00 as draft, rfc1630, rfc2396};
     match dialect {
         crate::vocabulary::dialect::Dialect::Rfc1738 => fast_and_pest_agree(input),
         crate::vocabulary::dialect::Dialect::Rfc1630 => {
@@ -306,17 +308,37 @@ pub fn dialect_fast_and_pest_agree(
             ];
             dialect_agree::<R, pest_draft::Rule, pest_draft::DraftParser>(input, &rules)
         }
+        crate::vocabulary::dialect::Dialect::Rfc2396 => {
+            use rfc2396::Rule as R;
+            let rules = [
+                R::whole_reference,
+                R::whole_uri,
+                R::URI_reference,
+                R::absoluteURI,
+                R::relativeURI,
+                R::net_path,
+                R::authority,
+                R::server,
+                R::hostport,
+            ];
+            dialect_agree::<R, pest_rfc2396::Rule, pest_rfc2396::Rfc2396Parser>(input, &rules)
+        }
     }
 }
 
 /// Whether the compiled parser of `dialect`'s grammar accepts `input` from the grammar's
-/// entry rule (`whole_url` for RFC 1738, `whole_uri` for the RFC 1630 family): the
+/// entry rule (`whole_url` for RFC 1738, `whole_uri` for the RFC 1630 family,
+/// `whole_reference` for RFC 2396): the
 /// grammar's verdict alone, before the lowering's range checks. Other tools loading the
 /// grammar files (pest's VM) must give the same verdict.
 pub fn grammar_accepts(dialect: crate::vocabulary::dialect::Dialect, input: &str) -> bool {
-    use crate::syntax::compiled::{draft_www_uri_00, rfc1630};
+    use crate::syntax::compiled::{draft_www_uri_00, rfc1630, rfc2396};
     match dialect {
         crate::vocabulary::dialect::Dialect::Rfc1738 => fast_tree(Rule::URL, input).is_some(),
+        crate::vocabulary::dialect::Dialect::Rfc2396 => {
+            let (rule, mut slots) = (rfc2396::Rule::whole_reference, rfc2396::Rule::EMPTY);
+            crate::syntax::compiled::run(rule, input, &mut slots).is_some()
+        }
         crate::vocabulary::dialect::Dialect::Rfc1630 => {
             let (rule, mut slots) = (rfc1630::Rule::whole_uri, rfc1630::Rule::EMPTY);
             crate::syntax::compiled::run(rule, input, &mut slots).is_some()

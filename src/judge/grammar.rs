@@ -73,3 +73,24 @@ pub mod draft_www_uri_00 {
     #[non_exhaustive]
     pub struct DraftParser;
 }
+
+/// The pest parser of RFC 2396 (August 1998), Appendix A: the generic syntax and the
+/// relative references of `URI-reference`.
+pub mod rfc2396 {
+    #![allow(missing_docs)]
+
+    /// The pest parser generated from `grammar/rfc2396.pest`.
+    ///
+    /// ```
+    /// use pest::Parser;
+    /// use rfc1738::grammar::rfc2396::{Rfc2396Parser, Rule};
+    ///
+    /// // A relative reference is a URI-reference of RFC 2396.
+    /// assert!(Rfc2396Parser::parse(Rule::whole_reference, "../g;x?y#s").is_ok());
+    /// assert!(Rfc2396Parser::parse(Rule::whole_reference, "http://a/b c").is_err());
+    /// ```
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/rfc2396.pest"]
+    #[non_exhaustive]
+    pub struct Rfc2396Parser;
+}

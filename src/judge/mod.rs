@@ -67,7 +67,11 @@ mod tests {
     #[test]
     fn each_generated_rule_enum_numbers_its_rules_as_pest_derive_does() {
         use crate::judge::grammar as pest;
-        use crate::syntax::compiled::{draft_www_uri_00, rfc1630, rfc1738};
+        use crate::syntax::compiled::{draft_www_uri_00, rfc1630, rfc1738, rfc2396};
+        assert_eq!(
+            generated::<rfc2396::Rule>(),
+            pest_names(pest::rfc2396::Rule::all_rules())
+        );
         assert_eq!(
             generated::<rfc1738::Rule>(),
             pest_names(pest::Rule::all_rules())

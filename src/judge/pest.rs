@@ -5,7 +5,7 @@
 use crate::ast::reference::UrlReference;
 use crate::ast::url::Url;
 use crate::facade::{is_valid, read_by_parts};
-use crate::judge::grammar::{Rfc1738Parser, Rule as PestRule, draft_www_uri_00, rfc1630};
+use crate::judge::grammar::{Rfc1738Parser, Rule as PestRule, draft_www_uri_00, rfc1630, rfc2396};
 use crate::syntax::compiled::Grammar;
 use crate::syntax::compiled::rfc1738::Rule;
 use crate::syntax::slot::{Slot, Which};
@@ -35,7 +35,12 @@ macro_rules! numbered {
     )*};
 }
 
-numbered!(PestRule, rfc1630::Rule, draft_www_uri_00::Rule);
+numbered!(
+    PestRule,
+    rfc1630::Rule,
+    draft_www_uri_00::Rule,
+    rfc2396::Rule
+);
 
 /// The pest rule of a compiled grammar's rule (not `EOI`, which no one runs).
 pub(crate) fn to_pest<P: Numbered>(rule: impl Grammar) -> P {

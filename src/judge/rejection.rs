@@ -44,6 +44,11 @@ impl Judged for crate::syntax::compiled::draft_www_uri_00::Rule {
     type Parser = crate::judge::grammar::draft_www_uri_00::DraftParser;
 }
 
+impl Judged for crate::syntax::compiled::rfc2396::Rule {
+    type Pest = crate::judge::grammar::rfc2396::Rule;
+    type Parser = crate::judge::grammar::rfc2396::Rfc2396Parser;
+}
+
 /// What a reading of a rule expected where it got furthest, by pest or by the trace.
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Furthest<R> {
@@ -635,7 +640,7 @@ pub(crate) const JUDGMENTS: [Judgment; 5] = [
 thread_local! {
     /// How many rejections this thread judged, by dialect, form and judgment (a test of
     /// the differential runs on its own thread and reports its own).
-    static JUDGED: RefCell<[[[u64; JUDGMENTS.len()]; 2]; 3]> = const { RefCell::new([[[0; JUDGMENTS.len()]; 2]; 3]) };
+    static JUDGED: RefCell<[[[u64; JUDGMENTS.len()]; 2]; Dialect::ALL.len()]> = const { RefCell::new([[[0; JUDGMENTS.len()]; 2]; Dialect::ALL.len()]) };
 }
 
 /// Judges the rejection of `text` by the grammar `R` (read from its entry rule), whose
@@ -670,7 +675,7 @@ pub(crate) fn judged(dialect: Dialect, form: Form, judgment: Judgment) -> u64 {
 #[cfg(test)]
 pub(crate) fn tally() -> String {
     let mut lines = String::new();
-    for dialect in [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::DraftWwwUri00] {
+    for dialect in Dialect::ALL {
         for form in [Form::Url, Form::Reference] {
             let counts: Vec<u64> = JUDGMENTS
                 .iter()

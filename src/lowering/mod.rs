@@ -9,6 +9,7 @@
 //! the same in the three.
 
 pub(crate) mod authority;
+mod rfc2396;
 mod schemes;
 
 /// The first of the children `$name`s of `$node` that matched (the one production of a
@@ -104,6 +105,9 @@ pub(crate) fn lower_reference<'a, R: Grammar>(
     input: &'a str,
     slots: &R::Slots,
 ) -> Result<UrlReference<'a>, ParseError> {
+    if R::DIALECT == Dialect::Rfc2396 {
+        return Ok(rfc2396::lower_reference::<R>(input, slots));
+    }
     let root = Node::root(slots, input, R::REFERENCE, input.len());
     // The reference's own node: the root, or the family's `fragmentaddress` under it.
     let reference = match root.name() {

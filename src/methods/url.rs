@@ -50,6 +50,9 @@ impl<'a> Url<'a> {
     ///   URL of `URL:URL:http://h/`), or refused with [`ErrorKind::Wrapper`] at offset 0
     ///   (RFC 1630, whose prefix comes before a URL of a named scheme only). Such a URL
     ///   owns its text.
+    /// - [`Dialect::Rfc2396`]: RFC 2396's `URI-reference` without a fragment (refused as
+    ///   above): an absolute URI, or a relative reference (a [`GenericUrl`] whose
+    ///   [`is_relative`](GenericUrl::is_relative) is true, with no scheme).
     ///
     /// `Url::parse_in(url.as_str(), dialect)` gives back, equal (`==`), a URL that
     /// `dialect` read, alone or inside a reference.
@@ -398,6 +401,12 @@ impl Url<'_> {
     /// The port as written (not defaulted); `None` when the URL gives none.
     #[inline]
     pub fn port(&self) -> Option<u16> {
+        if let Url::Generic(generic) = self
+            && generic.rfc2396().is_some()
+        {
+            // RFC 2396's server, whose port has no range.
+            return generic.port();
+        }
         authority(self)?.port.map(|port| port.value)
     }
 }
@@ -498,7 +507,9 @@ impl Serialize for Url<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("kind", self.kind().name())?;
-        map.serialize_entry("scheme", self.scheme())?;
+        // An RFC 2396 relative reference has no scheme: null, as in the report.
+        let scheme = self.scheme();
+        map.serialize_entry("scheme", &(!scheme.is_empty()).then_some(scheme))?;
         let dialect = self.reading_dialect().unwrap_or_default();
         map.serialize_entry("dialect", dialect.name())?;
         map.serialize_entry("display", self.as_str())?;

@@ -118,7 +118,14 @@ fn head_entry<'a>(
 ) -> Option<(&'static str, EntryValue<'a>)> {
     Some(match next {
         0 => ("kind", EntryValue::Text(Some(url.kind().name().into()))),
-        1 => ("scheme", EntryValue::Text(Some(url.scheme().into()))),
+        // An RFC 2396 relative reference has no scheme: null.
+        1 => {
+            let scheme = url.scheme();
+            (
+                "scheme",
+                EntryValue::Text((!scheme.is_empty()).then(|| scheme.into())),
+            )
+        }
         2 => ("prefixed", EntryValue::Flag(reference.is_prefixed())),
         3 => (
             "fragment",
@@ -168,6 +175,18 @@ fn component_value<'a>(url: &'a Url<'a>, entry: Entry, components: &ByRole) -> E
             let colon = find(Role::Scheme).map_or(0, str::len);
             EntryValue::Text(Some(text[colon + 1..].into()))
         }
+        Entry::Authority => EntryValue::Text(match url {
+            Url::Generic(generic) => generic
+                .authority()
+                .map(|authority| authority.as_str().into()),
+            _ => None,
+        }),
+        Entry::PathSegments => EntryValue::Segments(match url {
+            Url::Generic(generic) => generic
+                .path_segments_span()
+                .map(|span| Segments::new(Some(span.escaped(text)))),
+            _ => None,
+        }),
     }
 }
 
@@ -275,10 +294,11 @@ impl Entry {
             | Entry::TextOrEmpty(_)
             | Entry::Lower(_)
             | Entry::Form
-            | Entry::AfterScheme => EntryType::Text,
+            | Entry::AfterScheme
+            | Entry::Authority => EntryType::Text,
             Entry::Port => EntryType::Port,
             Entry::Number(_) => EntryType::Number,
-            Entry::Segments(_) => EntryType::Segments,
+            Entry::Segments(_) | Entry::PathSegments => EntryType::Segments,
             Entry::Fields => EntryType::Fields,
         }
     }
@@ -319,6 +339,8 @@ impl UrlKind {
                 GenericForm::Opaque,
                 GenericForm::IpSchemepart,
                 GenericForm::Uri,
+                GenericForm::HierPart,
+                GenericForm::OpaquePart,
             ],
             _ => &[GenericForm::Opaque],
         };
@@ -466,6 +488,19 @@ fn entries_of(kind: UrlKind, form: GenericForm) -> &'static [(&'static str, Entr
         UrlKind::Mid => &[("addr_spec", TextOrEmpty(Role::AddrSpec))],
         UrlKind::Cid => &[("content_identifier", TextOrEmpty(Role::ContentIdentifier))],
         UrlKind::Generic | UrlKind::Urn => match form {
+            // RFC 2396: a hier_part and a relativeURI have the same parts.
+            GenericForm::HierPart | GenericForm::RelativeUri => &[
+                ("authority", Authority),
+                ("userinfo", Text(Role::Userinfo)),
+                ("host", Text(Role::Host)),
+                ("port", Port),
+                ("port_digits", Text(Role::Port)),
+                ("reg_name", Text(Role::RegName)),
+                ("path", TextOrEmpty(Role::Path)),
+                ("path_segments", PathSegments),
+                ("query", Text(Role::Query)),
+            ],
+            GenericForm::OpaquePart => &[("opaque_part", TextOrEmpty(Role::OpaquePart))],
             GenericForm::Uri => &[
                 ("scheme_part", AfterScheme),
                 ("path", TextOrEmpty(Role::Path)),
@@ -506,4 +541,8 @@ enum Entry {
     Form,
     /// The text after the scheme's `:` (a generic URL's whole schemepart).
     AfterScheme,
+    /// RFC 2396's `authority` after `//` (possibly empty), or `null`.
+    Authority,
+    /// RFC 2396's path segments (without an `abs_path`'s first `/`), or `null`.
+    PathSegments,
 }

@@ -13,6 +13,7 @@ use std::str::FromStr;
 /// | `Rfc1738` | `grammar/rfc1738.pest` | RFC 1738, December 1994 (the standard) |
 /// | `Rfc1630` | `grammar/rfc1630.pest` | RFC 1630, June 1994; also the URL draft draft-ietf-uri-url-03 (March 1994), whose grammar is RFC 1630's URL grammar with a mandatory `URL:` prefix |
 /// | `DraftWwwUri00` | `grammar/draft-www-uri-00.pest` | draft-www-uri-00, March 1994, the draft of RFC 1630 |
+/// | `Rfc2396` | `grammar/rfc2396.pest` | RFC 2396, August 1998, the generic syntax (Appendix A): every scheme alike, and relative references |
 ///
 /// ```
 /// use rfc1738::Dialect;
@@ -34,18 +35,27 @@ pub enum Dialect {
     Rfc1630,
     /// draft-www-uri-00 (March 1994), the Internet-Draft that became RFC 1630.
     DraftWwwUri00,
+    /// RFC 2396 (August 1998), Appendix A: the generic syntax of every scheme, and the
+    /// relative references of its `URI-reference`.
+    Rfc2396,
 }
 
 impl Dialect {
     /// Every dialect.
-    pub const ALL: [Dialect; 3] = [Dialect::Rfc1738, Dialect::Rfc1630, Dialect::DraftWwwUri00];
+    pub const ALL: [Dialect; 4] = [
+        Dialect::Rfc1738,
+        Dialect::Rfc1630,
+        Dialect::DraftWwwUri00,
+        Dialect::Rfc2396,
+    ];
 
-    /// The short name the CLI and the corpus use: `rfc1738`, `rfc1630`, `draft`.
+    /// The short name the CLI and the corpus use: `rfc1738`, `rfc1630`, `draft`, `rfc2396`.
     pub fn name(self) -> &'static str {
         match self {
             Dialect::Rfc1738 => "rfc1738",
             Dialect::Rfc1630 => "rfc1630",
             Dialect::DraftWwwUri00 => "draft",
+            Dialect::Rfc2396 => "rfc2396",
         }
     }
 
@@ -57,6 +67,9 @@ impl Dialect {
             Dialect::Rfc1738 => "RFC 1738, Uniform Resource Locators (December 1994), the standard",
             Dialect::Rfc1630 => "RFC 1630, Universal Resource Identifiers in WWW (June 1994)",
             Dialect::DraftWwwUri00 => "draft-www-uri-00, the March 1994 draft of RFC 1630",
+            Dialect::Rfc2396 => {
+                "RFC 2396, URI Generic Syntax (August 1998): any scheme, and relative references"
+            }
         }
     }
 
@@ -73,12 +86,13 @@ impl Dialect {
     ///     }
     /// }
     /// assert_eq!(Dialect::DraftWwwUri00.alias(), Some("draft-www-uri-00"));
-    /// assert!("rfc2396".parse::<Dialect>().is_err());
+    /// assert_eq!("RFC2396".parse::<Dialect>(), Ok(Dialect::Rfc2396));
+    /// assert!("rfc3986".parse::<Dialect>().is_err());
     /// ```
     pub fn alias(self) -> Option<&'static str> {
         match self {
             Dialect::DraftWwwUri00 => Some("draft-www-uri-00"),
-            Dialect::Rfc1738 | Dialect::Rfc1630 => None,
+            Dialect::Rfc1738 | Dialect::Rfc1630 | Dialect::Rfc2396 => None,
         }
     }
 
@@ -98,7 +112,9 @@ impl Dialect {
     /// ```
     pub const fn max_input_len(self) -> usize {
         match self {
-            Dialect::Rfc1738 | Dialect::Rfc1630 | Dialect::DraftWwwUri00 => u32::MAX as usize,
+            Dialect::Rfc1738 | Dialect::Rfc1630 | Dialect::DraftWwwUri00 | Dialect::Rfc2396 => {
+                u32::MAX as usize
+            }
         }
     }
 }
@@ -111,13 +127,14 @@ impl fmt::Display for Dialect {
 
 /// A name that is no [`Dialect`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown dialect {0:?}: expected rfc1738, rfc1630 or draft")]
+#[error("unknown dialect {0:?}: expected rfc1738, rfc1630, draft or rfc2396")]
 pub struct UnknownDialect(String);
 
 impl FromStr for Dialect {
     type Err = UnknownDialect;
 
-    /// Reads `rfc1738`, `rfc1630` or `draft` (also `draft-www-uri-00`), in any case.
+    /// Reads `rfc1738`, `rfc1630`, `draft` (also `draft-www-uri-00`) or `rfc2396`, in any
+    /// case.
     fn from_str(name: &str) -> Result<Dialect, UnknownDialect> {
         Dialect::ALL
             .into_iter()
@@ -152,10 +169,17 @@ impl Dialect {
     /// `prefixedurl`): 4 when the input starts with `URL:` (in any case) and what follows
     /// starts with `scheme ":"` by this dialect's rule ([`Dialect::scheme_len`]), else 0.
     ///
+    /// RFC 2396 has no prefix: always 0.
+    ///
     /// `url` is also a scheme name like any other (RFC 1738 section 5's `genericurl`):
     /// without a scheme after it, `URL:` is the scheme of the whole input (`url:foo`,
     /// `URL:`, `url://host/`), not a prefix.
     pub(crate) fn prefix_len(self, input: &str) -> usize {
+        if self == Dialect::Rfc2396 {
+            // RFC 2396 has no prefix: "URL:" is a scheme like any other ("URL:http://h/"
+            // is an opaque URI of the scheme "url").
+            return 0;
+        }
         let prefixed = input
             .get(..PREFIX.len())
             .is_some_and(|start| start.eq_ignore_ascii_case(PREFIX))
@@ -174,6 +198,8 @@ pub(crate) fn xalpha_len(bytes: &[u8], dialect: Dialect) -> Option<usize> {
         Dialect::DraftWwwUri00 => classes::draft_www_uri_00::XALPHA,
         Dialect::Rfc1630 => classes::rfc1630::XALPHA,
         Dialect::Rfc1738 => classes::rfc1738::XALPHA,
+        // RFC 2396 has no xalpha; its fragment is `*uric`, read by its own grammar.
+        Dialect::Rfc2396 => classes::rfc1630::XALPHA,
     };
     match *bytes.first()? {
         b'%' => crate::vocabulary::escape::is_escape(bytes).then_some(3),

@@ -204,10 +204,15 @@ impl UrlKind {
     /// assert_eq!(UrlKind::Http.production_in(Dialect::Rfc1738), "httpurl");
     /// assert_eq!(UrlKind::Http.production_in(Dialect::Rfc1630), "httpaddress");
     /// assert_eq!(UrlKind::Generic.production_in(Dialect::DraftWwwUri00), "generic");
+    /// assert_eq!(UrlKind::Http.production_in(Dialect::Rfc2396), "absoluteURI");
     /// ```
     pub fn production_in(self, dialect: Dialect) -> &'static str {
-        if dialect == Dialect::Rfc1738 {
-            return self.production();
+        match dialect {
+            Dialect::Rfc1738 => return self.production(),
+            // One syntax for every scheme: `absoluteURI` (a relative reference has no
+            // kind of its own).
+            Dialect::Rfc2396 => return "absoluteURI",
+            Dialect::Rfc1630 | Dialect::DraftWwwUri00 => {}
         }
         match self {
             UrlKind::Http => "httpaddress",
@@ -237,10 +242,14 @@ impl UrlKind {
     /// assert_eq!(UrlKind::from_scheme_in("mid", Dialect::Rfc1630), UrlKind::Mid);
     /// assert_eq!(UrlKind::from_scheme_in("file", Dialect::Rfc1630), UrlKind::Generic);
     /// assert_eq!(UrlKind::from_scheme_in("mid", Dialect::Rfc1738), UrlKind::Generic);
+    /// assert_eq!(UrlKind::from_scheme_in("http", Dialect::Rfc2396), UrlKind::Generic);
     /// ```
     pub fn from_scheme_in(scheme: &str, dialect: Dialect) -> UrlKind {
-        if dialect == Dialect::Rfc1738 {
-            return UrlKind::from_scheme(scheme);
+        match dialect {
+            Dialect::Rfc1738 => return UrlKind::from_scheme(scheme),
+            // RFC 2396 reads every scheme by one generic syntax.
+            Dialect::Rfc2396 => return UrlKind::Generic,
+            Dialect::Rfc1630 | Dialect::DraftWwwUri00 => {}
         }
         match UrlKind::named(scheme.as_bytes()) {
             Some(UrlKind::File) | None => UrlKind::Generic,

@@ -67,7 +67,8 @@ impl Dialect {
     /// - RFC 1630: `scheme = ialpha`, a letter then `xalpha`s (letters, digits,
     ///   `$-_@.&+!*"'(),` and escapes);
     /// - draft-www-uri-00: the same, where `xalpha` also holds `;` and space (the draft's
-    ///   `extra`); its `:` ends the scheme.
+    ///   `extra`); its `:` ends the scheme;
+    /// - RFC 2396: `scheme = alpha *( alpha | digit | "+" | "-" | "." )`.
     pub(crate) fn scheme_len(self, text: &str) -> Option<usize> {
         let len = self.scheme_reach(text);
         (len > 0 && text.as_bytes().get(len) == Some(&b':')).then_some(len)
@@ -82,6 +83,12 @@ impl Dialect {
             Dialect::Rfc1738 => return scheme_run_end(bytes, 0),
             Dialect::Rfc1630 => classes::rfc1630::SCHEME,
             Dialect::DraftWwwUri00 => classes::draft_www_uri_00::SCHEME,
+            Dialect::Rfc2396 => {
+                return match bytes.first() {
+                    Some(b) if b.is_ascii_alphabetic() => scheme_run_end(bytes, 1),
+                    _ => 0,
+                };
+            }
         };
         // scheme = alpha [ xalphas ], ended by the first ":" (an xalpha of the draft); the
         // first byte's class is the grammar's (`alpha`).
@@ -109,6 +116,9 @@ impl Dialect {
             }
             Dialect::DraftWwwUri00 => {
                 "a letter, then letters, digits, escapes, space and \"$-_@.&+!*\"'();,\": scheme = ialpha"
+            }
+            Dialect::Rfc2396 => {
+                "a letter, then letters, digits, \"+\", \"-\", \".\": scheme = alpha *( alpha | digit | \"+\" | \"-\" | \".\" )"
             }
         }
     }

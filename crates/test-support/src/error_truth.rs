@@ -13,7 +13,7 @@
 //! first two: the grammar accepts the digits they point at ([`BEYOND_GRAMMAR`]).
 
 use pest::Parser;
-use rfc1738::grammar::{draft_www_uri_00, rfc1630, Rfc1738Parser, Rule};
+use rfc1738::grammar::{draft_www_uri_00, rfc1630, rfc2396, Rfc1738Parser, Rule};
 use rfc1738::{Dialect, ErrorKind, ParseError};
 
 /// Errors the grammar cannot express: the grammar accepts the text they point at (digits
@@ -90,6 +90,9 @@ fn pest_furthest(input: &str, dialect: Dialect) -> Option<usize> {
             .err()
             .map(furthest),
         Dialect::Rfc1630 => rfc1630::Rfc1630Parser::parse(rfc1630::Rule::whole_uri, text)
+            .err()
+            .map(furthest),
+        Dialect::Rfc2396 => rfc2396::Rfc2396Parser::parse(rfc2396::Rule::whole_reference, text)
             .err()
             .map(furthest),
         _ => draft_www_uri_00::DraftParser::parse(draft_www_uri_00::Rule::whole_uri, text)
@@ -170,6 +173,17 @@ fn rule_matches(dialect: Dialect, name: &str, text: &str) -> Option<bool> {
         Dialect::Rfc1630 => all::<rfc1630::Rule, rfc1630::Rfc1630Parser>(
             rfc1630::Rule::all_rules(),
             |rule| rfc1630_name(format!("{rule:?}")),
+            name,
+            text,
+        ),
+        // RFC 2396's names as build.rs's `rfc2396_name` writes them.
+        Dialect::Rfc2396 => all::<rfc2396::Rule, rfc2396::Rfc2396Parser>(
+            rfc2396::Rule::all_rules(),
+            |rule| match format!("{rule:?}").as_str() {
+                "URI_reference" | "whole_reference" => "URI-reference".into(),
+                "whole_uri" => "absoluteURI".into(),
+                other => other.to_owned(),
+            },
             name,
             text,
         ),
@@ -302,6 +316,17 @@ pub fn falsehoods(input: &str, dialect: Dialect, error: &ParseError) -> Vec<Stri
                 "<>".contains(*found)
             } else if reason.contains("\"#\"") {
                 *found == '#'
+            } else if reason.contains("unwise") {
+                // RFC 2396 section 2.4.3's classes.
+                "{}|\\^[]`".contains(*found)
+            } else if reason.contains("delimiter excluded") {
+                "<>\"".contains(*found)
+            } else if reason.contains("control characters") {
+                found.is_ascii_control()
+            } else if reason.contains("US-ASCII characters") {
+                !found.is_ascii()
+            } else if reason.contains("RFC 2396 section 2.2") {
+                ";/?:@&=+$,".contains(*found)
             } else {
                 "=;/?: ".contains(*found)
             };

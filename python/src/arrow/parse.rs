@@ -12,10 +12,13 @@ use rfc1738::schemes::GenericForm;
 use rfc1738::{Dialect, Url, UrlKind, UrlReference};
 
 /// The generic forms, in the order of a plan's index.
-const FORMS: [GenericForm; 3] = [
+const FORMS: [GenericForm; 6] = [
     GenericForm::Opaque,
     GenericForm::IpSchemepart,
     GenericForm::Uri,
+    GenericForm::HierPart,
+    GenericForm::OpaquePart,
+    GenericForm::RelativeUri,
 ];
 
 /// The rows of the reports of a column of URLs.

@@ -3,6 +3,7 @@
 
 use crate::ast::host::{Host, LoginSpans};
 use crate::ast::scheme::macros::url_text;
+use crate::ast::scheme::rfc2396::{PathSegment, Rfc2396Form, Rfc2396Spans};
 use crate::vocabulary::escape::Escaped;
 use crate::vocabulary::span::Span;
 use std::borrow::Cow;
@@ -61,6 +62,8 @@ pub(crate) enum GenericParts {
     /// dialect of the RFC 1630 family allows "?" in a path, so the first "?" is the one
     /// before the search, and the parts need not be stored.
     Uri,
+    /// RFC 2396's `URI-reference` (Appendix A), without its fragment.
+    Rfc2396(Rfc2396Spans),
 }
 
 /// Which form a [`GenericUrl`]'s schemepart has: RFC 1738's `genericurl`, with or without
@@ -91,6 +94,15 @@ pub enum GenericForm {
     /// RFC 1630's generic `uri` (draft-www-uri-00's `generic`): `path [ "?" search ]`
     /// ([`GenericUrl::path`], [`GenericUrl::search`]).
     Uri,
+    /// RFC 2396's `absoluteURI` with a `hier_part`: `( net_path | abs_path ) [ "?" query ]`
+    /// ([`GenericUrl::authority`], [`GenericUrl::host`], [`GenericUrl::path`],
+    /// [`GenericUrl::path_segments`], [`GenericUrl::query`]).
+    HierPart,
+    /// RFC 2396's `absoluteURI` with an `opaque_part` ([`GenericUrl::opaque_part`]).
+    OpaquePart,
+    /// RFC 2396's `relativeURI`, `( net_path | abs_path | rel_path ) [ "?" query ]`, or
+    /// the empty reference: no scheme ([`GenericUrl::is_relative`]).
+    RelativeUri,
 }
 
 impl<'a> GenericUrl<'a> {
@@ -118,6 +130,7 @@ impl<'a> GenericUrl<'a> {
             GenericParts::Opaque => GenericForm::Opaque,
             GenericParts::IpSchemepart { .. } => GenericForm::IpSchemepart,
             GenericParts::Uri => GenericForm::Uri,
+            GenericParts::Rfc2396(parts) => GenericUrl::rfc2396_form(&parts),
         }
     }
 
@@ -147,17 +160,26 @@ impl<'a> GenericUrl<'a> {
 
     /// The host of the ip-schemepart.
     pub fn host(&self) -> Option<Host<'_>> {
+        if self.rfc2396().is_some() {
+            return self.rfc2396_host();
+        }
         self.ip()
             .map(|(login, _)| login.hostport.host.view(&self.text))
     }
 
     /// The port of the ip-schemepart, when given.
     pub fn port(&self) -> Option<u16> {
+        if self.rfc2396().is_some() {
+            return self.rfc2396_port_value();
+        }
         self.ip()?.0.hostport.port.map(|port| port.value)
     }
 
     /// The port of the ip-schemepart as written.
     pub fn port_as_written(&self) -> Option<&str> {
+        if self.rfc2396().is_some() {
+            return self.rfc2396_port();
+        }
         let port = self.ip()?.0.hostport.port?;
         Some(port.span.of_text(&self.text))
     }
@@ -202,6 +224,11 @@ impl<'a> GenericUrl<'a> {
     /// assert_eq!(generic.search().unwrap().search_words().collect::<Vec<_>>(), ["x", "y"]);
     /// ```
     pub fn path(&self) -> Option<Escaped<'_>> {
+        if let Some(parts) = self.rfc2396() {
+            // RFC 2396: the path of a hier_part or relativeURI; an opaque_part is no path.
+            let opaque = parts.form == Rfc2396Form::OpaquePart;
+            return (!opaque).then(|| parts.path.escaped(&self.text));
+        }
         let (path, _) = self.path_search()?;
         Some(path.escaped(&self.text))
     }
@@ -243,5 +270,160 @@ impl fmt::Debug for GenericUrl<'_> {
                 .field("urlpath", &self.urlpath());
         }
         debug.finish()
+    }
+}
+
+/// RFC 2396's parts (the `rfc2396` dialect): `src/ast/scheme/rfc2396.rs` says where they lie.
+impl GenericUrl<'_> {
+    /// The parts of an RFC 2396 URI-reference, `None` for the other dialects.
+    pub(crate) fn rfc2396(&self) -> Option<&Rfc2396Spans> {
+        match &self.form {
+            GenericParts::Rfc2396(parts) => Some(parts),
+            _ => None,
+        }
+    }
+
+    /// Whether this is an RFC 2396 `relativeURI` (or the empty reference): no scheme.
+    ///
+    /// ```
+    /// use rfc1738::{Dialect, Url};
+    ///
+    /// let reference = rfc1738::parse_reference("../g;x?y#s", Dialect::Rfc2396).unwrap();
+    /// let Url::Generic(relative) = reference.url() else { unreachable!() };
+    /// assert!(relative.is_relative());
+    /// assert_eq!(relative.scheme(), "");
+    /// assert_eq!(relative.path().unwrap(), "../g;x");
+    /// assert_eq!(relative.query().unwrap(), "y");
+    /// assert_eq!(reference.fragment(), Some("s"));
+    /// ```
+    pub fn is_relative(&self) -> bool {
+        self.rfc2396()
+            .is_some_and(|parts| parts.form == Rfc2396Form::RelativeUri)
+    }
+
+    /// RFC 2396's `authority` after `//` (a `server` or a `reg_name`), as written; `Some("")`
+    /// for `//` with nothing after it, `None` without `//` and in the other dialects.
+    ///
+    /// ```
+    /// use rfc1738::{Dialect, Url};
+    ///
+    /// let reference = rfc1738::parse_reference("http://joe:pw@a.example:8080/p", Dialect::Rfc2396).unwrap();
+    /// let Url::Generic(uri) = reference.url() else { unreachable!() };
+    /// assert_eq!(uri.authority().unwrap(), "joe:pw@a.example:8080");
+    /// assert_eq!(uri.userinfo().unwrap(), "joe:pw");
+    /// assert_eq!(uri.host().unwrap().as_str(), "a.example");
+    /// assert_eq!(uri.port(), Some(8080));
+    /// assert_eq!(uri.reg_name(), None);
+    ///
+    /// // A registry-based name (section 3.2.1): no server's host can be read from it.
+    /// let reference = rfc1738::parse_reference("//a_b$c/p", Dialect::Rfc2396).unwrap();
+    /// let Url::Generic(uri) = reference.url() else { unreachable!() };
+    /// assert_eq!(uri.reg_name().unwrap(), "a_b$c");
+    /// assert!(uri.host().is_none());
+    /// ```
+    pub fn authority(&self) -> Option<Escaped<'_>> {
+        let authority = self.rfc2396()?.authority?;
+        Some(authority.span.escaped(&self.text))
+    }
+
+    /// RFC 2396's `userinfo` before `@` in a server-based authority, as written.
+    pub fn userinfo(&self) -> Option<Escaped<'_>> {
+        let authority = self.rfc2396()?.authority?;
+        Some(authority.userinfo.get()?.escaped(&self.text))
+    }
+
+    /// RFC 2396's `reg_name`: an authority that is no server (section 3.2.1), as written.
+    pub fn reg_name(&self) -> Option<Escaped<'_>> {
+        let authority = self.rfc2396()?.authority?;
+        authority
+            .reg_name
+            .then(|| authority.span.escaped(&self.text))
+    }
+
+    /// The port's digits as written in an RFC 2396 server (`port = *digit`: possibly empty,
+    /// with no range), `None` without `:`. [`GenericUrl::port`] is its value when it is at
+    /// most 65535.
+    ///
+    /// ```
+    /// use rfc1738::{Dialect, Url};
+    ///
+    /// let reference = rfc1738::parse_reference("http://h:99999/", Dialect::Rfc2396).unwrap();
+    /// let Url::Generic(uri) = reference.url() else { unreachable!() };
+    /// assert_eq!((uri.port_as_written(), uri.port()), (Some("99999"), None));
+    /// ```
+    pub(crate) fn rfc2396_port(&self) -> Option<&str> {
+        let authority = self.rfc2396()?.authority?;
+        Some(authority.port.get()?.of_text(&self.text))
+    }
+
+    /// RFC 2396's `query` after `?`, as written (possibly empty); `None` without `?` and in
+    /// the other dialects (whose `?` starts a [`search`](GenericUrl::search)).
+    pub fn query(&self) -> Option<Escaped<'_>> {
+        Some(self.rfc2396()?.query.get()?.escaped(&self.text))
+    }
+
+    /// RFC 2396's `opaque_part` of an absolute URI whose part after `scheme:` does not
+    /// start with `/` (`mailto:a@b`, `news:comp.infosystems.www`).
+    pub fn opaque_part(&self) -> Option<Escaped<'_>> {
+        let parts = self.rfc2396()?;
+        (parts.form == Rfc2396Form::OpaquePart).then(|| parts.path.escaped(&self.text))
+    }
+
+    /// The path's segments (RFC 2396 `path_segments`, and a `rel_path`'s segments), each
+    /// with its `;` parameters: `None` for an opaque URI and in the other dialects. The
+    /// `/` of an `abs_path` is not a segment: `/a/b;p` is `a` and `b;p`, `/` is one empty
+    /// segment; an empty path (`http://h`) has none (`None`).
+    ///
+    /// ```
+    /// use rfc1738::{Dialect, Url};
+    ///
+    /// let reference = rfc1738::parse_reference("http://a/b/c/d;p;q=1?x", Dialect::Rfc2396).unwrap();
+    /// let Url::Generic(uri) = reference.url() else { unreachable!() };
+    /// let segments: Vec<_> = uri.path_segments().unwrap().collect();
+    /// assert_eq!(segments.iter().map(|s| s.as_str()).collect::<Vec<_>>(), ["b", "c", "d;p;q=1"]);
+    /// assert_eq!(segments[2].name(), "d");
+    /// assert_eq!(segments[2].params().collect::<Vec<_>>(), ["p", "q=1"]);
+    /// ```
+    pub fn path_segments(&self) -> Option<impl Iterator<Item = PathSegment<'_>>> {
+        let span = self.path_segments_span()?;
+        Some(span.of_text(&self.text).split('/').map(PathSegment::new))
+    }
+
+    /// The span of the path's segments: the path without the `/` of an `abs_path`.
+    pub(crate) fn path_segments_span(&self) -> Option<Span> {
+        let parts = self.rfc2396()?;
+        if parts.form == Rfc2396Form::OpaquePart {
+            return None;
+        }
+        let path = parts.path;
+        if path.start == path.end {
+            // No path at all (`http://h`, `//h`, the empty reference): no path_segments.
+            return None;
+        }
+        let slash = self.text.as_bytes().get(path.start as usize) == Some(&b'/');
+        Some(Span {
+            start: path.start + u32::from(slash),
+            end: path.end,
+        })
+    }
+
+    /// The host of an RFC 2396 server, the lowering's view of it.
+    pub(crate) fn rfc2396_host(&self) -> Option<Host<'_>> {
+        let host = self.rfc2396()?.authority?.host?;
+        Some(host.view(&self.text))
+    }
+
+    /// The port value of an RFC 2396 server.
+    pub(crate) fn rfc2396_port_value(&self) -> Option<u16> {
+        self.rfc2396()?.authority?.port_value
+    }
+
+    /// The form of an RFC 2396 reference.
+    pub(crate) fn rfc2396_form(parts: &Rfc2396Spans) -> GenericForm {
+        match parts.form {
+            Rfc2396Form::HierPart => GenericForm::HierPart,
+            Rfc2396Form::OpaquePart => GenericForm::OpaquePart,
+            Rfc2396Form::RelativeUri => GenericForm::RelativeUri,
+        }
     }
 }

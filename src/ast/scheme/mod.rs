@@ -16,6 +16,7 @@ mod mailto;
 mod news;
 mod nntp;
 mod prospero;
+mod rfc2396;
 mod telnet;
 mod wais;
 
@@ -32,6 +33,8 @@ pub(crate) use news::GrouppartSpans;
 pub use news::{Article, Grouppart, NewsUrl};
 pub use nntp::NntpUrl;
 pub use prospero::{Fieldspec, ProsperoUrl};
+pub use rfc2396::PathSegment;
+pub(crate) use rfc2396::{AuthoritySpans, Rfc2396Form, Rfc2396Spans};
 pub use telnet::TelnetUrl;
 pub(crate) use wais::FormSpans;
 pub use wais::{WaisForm, WaisUrl, WpathField};

@@ -88,6 +88,14 @@ pub(super) fn rule_error(
         Some('%') if !is_escape(rest.as_bytes()) => ErrorKind::InvalidEscape {
             escape: rest.chars().take(3).collect(),
         },
+        Some(found) if dialect == Dialect::Rfc2396 => match rfc2396_reason(found) {
+            Some(reason) => ErrorKind::NotAllowed {
+                found,
+                escape: escape_char(found),
+                reason,
+            },
+            None => ErrorKind::UnexpectedCharacter { found },
+        },
         Some(found) if !found.is_ascii_graphic() && found != ' ' => {
             let escape = escape_char(found);
             ErrorKind::NonGraphicCharacter { found, escape }
@@ -139,6 +147,33 @@ fn not_allowed_reason(found: char, dialect: Dialect) -> Option<&'static str> {
         '=' | ';' | '/' | '?' | ':' | ' ' if !draft => {
             Some("it is reserved: it may stand only where the grammar uses it as a delimiter")
         }
+        _ => None,
+    }
+}
+
+/// Why RFC 2396 refuses a graphic character (or space) where it stands: its classes of
+/// section 2 (reserved, 2.2; excluded: delims and unwise, 2.4.3; "#", 4.1).
+fn rfc2396_reason(found: char) -> Option<&'static str> {
+    match found {
+        ' ' => Some("space is excluded from URIs (RFC 2396 section 2.4.3)"),
+        c if c.is_ascii_control() => {
+            Some("control characters are excluded from URIs (RFC 2396 section 2.4.3)")
+        }
+        c if !c.is_ascii() => Some(
+            "a URI is a sequence of US-ASCII characters; any other octet is written as an escape (RFC 2396 section 2.1)",
+        ),
+        '<' | '>' | '"' => Some(
+            "it is a delimiter excluded from URIs, which often stand between a URI and the text around it (RFC 2396 section 2.4.3)",
+        ),
+        '{' | '}' | '|' | '\\' | '^' | '[' | ']' | '`' => Some(
+            "it is unwise, excluded from URIs because gateways and transports are known to change it (RFC 2396 section 2.4.3)",
+        ),
+        '#' => Some(
+            "\"#\" ends the URI and starts its fragment, which holds no second \"#\" (RFC 2396 section 4.1)",
+        ),
+        ';' | '/' | '?' | ':' | '@' | '&' | '=' | '+' | '$' | ',' => Some(
+            "it is reserved: it may stand only where the grammar uses it as a delimiter (RFC 2396 section 2.2)",
+        ),
         _ => None,
     }
 }

@@ -208,6 +208,7 @@ impl Naming {
             Dialect::Rfc1738 => &RFC1738,
             Dialect::Rfc1630 => &RFC1630,
             Dialect::DraftWwwUri00 => &DRAFT,
+            Dialect::Rfc2396 => &RFC2396,
         }
     }
 }
@@ -273,6 +274,29 @@ const DRAFT: Naming = {
     }
 };
 
+/// RFC 2396's classes (Appendix A), named as the family's are: rules sorted, every
+/// character named. `uric` and `pchar` hold `escaped`, whose "%" the trace records as a
+/// character.
+const RFC2396: Naming = {
+    use crate::vocabulary::classes::rfc2396 as c;
+    Naming {
+        rules_sorted: true,
+        first_sets: false,
+        longer_literals: false,
+        classes: &[
+            ("uric", c::URIC | c::ESCAPED),
+            ("pchar", c::PCHAR | c::ESCAPED),
+            ("unreserved", c::UNRESERVED),
+            ("reserved", c::RESERVED),
+            ("alphanum", c::ALPHANUM),
+            ("mark", c::MARK),
+            ("hex", c::HEX),
+            ("alpha", c::ALPHA),
+            ("digit", c::DIGIT),
+        ],
+    }
+};
+
 /// ASCII character `byte` (below 128) as a quoted one-character string (`"\"a\""`, the
 /// `Debug` form of the string), as the expected list names a single character.
 pub(crate) fn quoted_char(byte: usize) -> &'static str {
@@ -295,7 +319,8 @@ pub(super) fn bit(c: char) -> u128 {
 /// it. Computed once for all rules of the grammar, at its first error that needs it.
 fn first_set<R: Grammar>(rule: R) -> u128 {
     // One table per grammar (a static in a generic function is one for all of them).
-    static FIRST: [OnceLock<Vec<u128>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static FIRST: [OnceLock<Vec<u128>>; Dialect::ALL.len()] =
+        [const { OnceLock::new() }; Dialect::ALL.len()];
     if rule == R::EOI {
         return 0;
     }

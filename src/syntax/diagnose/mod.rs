@@ -52,6 +52,15 @@ pub(crate) fn diagnose<R: Grammar>(input: &str, valid: &dyn Fn(&str) -> bool) ->
     if url_alone && let Some(error) = checks::as_in_running_text(input, valid) {
         return error;
     }
+    // RFC 2396's is a reference that needs no scheme, read by one generic syntax: the
+    // checks of the 1994 grammars' productions and partial forms do not apply; the
+    // character where its trace stopped says what is wrong (a broken escape, an excluded
+    // or reserved character, the end).
+    if dialect == Dialect::Rfc2396 {
+        let failure = Failure::<R>::of(input);
+        let kind = dialect.scheme_len(input).map(|_| UrlKind::Generic);
+        return character::rule_error(input, failure.offset, dialect, failure.expected(), kind);
+    }
     // The family's is a reference, which may start with the prefix "URL:".
     let prefix_len = if url_alone {
         0
