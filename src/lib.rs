@@ -42,6 +42,8 @@
 //! | --- | --- |
 //! | `serde` | `Serialize` and `Deserialize` for [`Url`] (a map that round-trips in every dialect, or a string read by RFC 1738), `Serialize` for [`UrlReference`] and [`ParseError`]; the report types `ParseReport`, `LintReport`, `NormalizeReport`, `ResolveReport`, `ExtractReport`, `UnreadableReport`, `RequestReport` (the CLI's JSON and the corpus's format). |
 //! | `url` | conversions to and from the `url` crate's `url::Url` for http, ftp and file URLs: the `convert` module, `from_url_crate`, `ConvertError`. |
+//! | `rfc3986` | the resolution mode `rfc3986` ([`ResolveMode::Rfc3986`](resolution::ResolveMode::Rfc3986), RFC 3986 section 5.2) through the crate fluent-uri; without it the mode answers `ModeNotBuilt`. |
+//! | `whatwg` | the resolution mode `whatwg` ([`ResolveMode::Whatwg`](resolution::ResolveMode::Whatwg), the WHATWG URL Standard) through the crate url, and [`resolution::whatwg_violations`]; without it the mode answers `ModeNotBuilt`. |
 //! | `pest` | `grammar`: the `pest_derive` parsers of the three grammars, for tools that want pest's pairs (the judge the compiled grammars are tested against). Without it no grammar is compiled twice. |
 //! | `fuzzing` | internal: the checks the fuzz targets run (implies `pest`); not part of the API. |
 //!
@@ -158,8 +160,8 @@ pub use vocabulary::window::escape_controls;
 pub mod schemes {
     pub use crate::ast::scheme::{
         Article, Fieldspec, FileUrl, FtpType, FtpUrl, GenericForm, GenericUrl, GopherUrl,
-        Grouppart, HttpUrl, IdUrl, MailtoUrl, NewsUrl, NntpUrl, ProsperoUrl, TelnetUrl, Typecode,
-        WaisForm, WaisUrl, WpathField,
+        Grouppart, HttpUrl, IdUrl, MailtoUrl, NewsUrl, NntpUrl, PathSegment, ProsperoUrl,
+        TelnetUrl, Typecode, WaisForm, WaisUrl, WpathField,
     };
 }
 
@@ -204,11 +206,26 @@ pub mod requests {
     };
 }
 
+/// Then and now: the verdict of each standard on a URL in its year, from draft-www-uri-00
+/// (1994) to the WHATWG URL Standard (today, feature `whatwg`; RFC 3986's with feature
+/// `rfc3986`), and a link resolved in every mode side by side.
+pub mod timeline {
+    pub use crate::services::timeline::{
+        Resolution, Standard, Verdict, VerdictError, resolutions, rfc1808_error, timeline,
+    };
+}
+
 /// Partial forms resolved against a context: RFC 1630's rules (in either reading of rule
-/// 2), the draft's, RFC 1808's and the CERN library's ([`ResolveMode`](resolution::ResolveMode)).
+/// 2), the draft's, RFC 1808's and the CERN library's; and, to compare, RFC 2396's, RFC
+/// 3986's (feature `rfc3986`) and the WHATWG URL Standard's (feature `whatwg`)
+/// ([`ResolveMode`](resolution::ResolveMode)).
 pub mod resolution {
     pub use crate::services::resolve::{
-        ResolveError, ResolveMode, resolve, resolve_cern_without_anchor,
+        Comparison, ComparisonSummary, Difference, DifferenceClass, DifferenceClasses, PairSummary,
+        classify, compare, pair_name,
+    };
+    pub use crate::services::resolve::{
+        ResolveError, ResolveMode, resolve, resolve_cern_without_anchor, whatwg_violations,
     };
 }
 
@@ -230,6 +247,7 @@ pub mod reports {
         ExtractReport, InRecord, InputForm, LintReport, NormalizeReport, ParseReport,
         ResolveReport, UnreadableReport, WarningReport,
     };
+    pub use crate::services::resolve::CompareReport;
     pub use crate::services::serialize::{Entries, EntryType, EntryValue, REFERENCE_ENTRIES};
 }
 

@@ -382,6 +382,28 @@ fn the_valid_draft_corpus_exercises_every_rule_that_makes_pairs() {
     );
 }
 
+#[test]
+fn the_valid_rfc2396_corpus_exercises_every_rule_that_makes_pairs() {
+    use pest::Parser;
+    use rfc1738::grammar::rfc2396::{Rfc2396Parser, Rule};
+    // `whole_uri` is the entry rule of an absoluteURI alone, for pest's tools: the
+    // references are read from `whole_reference`.
+    let missing = rules_not_reached(
+        Dialect::Rfc2396,
+        include_str!("../grammar/rfc2396.pest"),
+        Rule::all_rules(),
+        &["whole_uri"],
+        |input| {
+            let pairs = Rfc2396Parser::parse(Rule::whole_reference, input).expect("valid case");
+            pairs.flatten().map(|pair| pair.as_rule()).collect()
+        },
+    );
+    assert!(
+        missing.is_empty(),
+        "no valid corpus case reaches: {missing:?}"
+    );
+}
+
 /// A line of `corpus/resolve/*.jsonl`.
 struct Resolution {
     file: PathBuf,
@@ -602,9 +624,30 @@ const RFC1738_SECTIONS: &[&str] = &[
 /// resolution (4) and its examples (5.1 normal, 5.2 abnormal).
 const RFC1808_SECTIONS: &[&str] = &["2.2", "2.4", "4", "5.1", "5.2"];
 
+/// The sections (and appendices) of RFC 2396 a source may cite as `RFC 2396 §N`.
+const RFC2396_SECTIONS: &[&str] = &[
+    "1.3", "2", "2.1", "2.2", "2.3", "2.4.1", "2.4.2", "2.4.3", "3", "3.1", "3.2", "3.2.1",
+    "3.2.2", "3.3", "3.4", "4", "4.1", "4.2", "5", "5.1", "5.2", "A", "B", "C", "C.1", "C.2",
+];
+
 /// The sections of RFC 1866 (HTML 2.0) a source may cite as `RFC 1866 §N`: comments
 /// (3.2.5), undeclared markup (4.2.1), XMP and LISTING (5.5.2.1).
 const RFC1866_SECTIONS: &[&str] = &["3.2.5", "4.2.1", "5.5.2.1"];
+
+/// The sections of RFC 3986 a source may cite as `RFC 3986 §N`: its resolution (5.1 to
+/// 5.3), its examples (5.4.1 normal, 5.4.2 abnormal) and Appendix B's regular expression.
+const RFC3986_SECTIONS: &[&str] = &[
+    "5.1", "5.2.1", "5.2.2", "5.2.3", "5.2.4", "5.3", "5.4.1", "5.4.2", "B",
+];
+
+/// The sections of the WHATWG URL Standard a source may cite as `WHATWG URL Standard
+/// "HEADING"` (a living standard: by heading, not by number).
+const WHATWG_URL_SECTIONS: &[&str] = &[
+    "URL miscellaneous",
+    "URL parsing",
+    "Host parsing",
+    "URL serializing",
+];
 
 /// The functions of NCSA Mosaic 2.7b5 (`src/mo-www.c`, `src/gui.c`) a source may cite as
 /// `NCSA Mosaic 2.7b5 FUNCTION`: how it called the CERN library for each element.
@@ -715,6 +758,14 @@ impl Sources {
     /// `RFC 1866`, `Mosaic`,
     /// `CERN`, `seed`, `choice`), or what is wrong with it.
     fn check(&self, source: &str) -> Result<&'static str, String> {
+        if let Some(section) = source.strip_prefix("RFC 2396 §") {
+            return match RFC2396_SECTIONS.contains(&section) {
+                true => Ok("RFC 2396"),
+                false => Err(format!(
+                    "no section {section} in RFC 2396 that the corpus cites"
+                )),
+            };
+        }
         if let Some(section) = source.strip_prefix("RFC 1808 §") {
             return match RFC1808_SECTIONS.contains(&section) {
                 true => Ok("RFC 1808"),
@@ -728,6 +779,23 @@ impl Sources {
                 true => Ok("RFC 1866"),
                 false => Err(format!(
                     "no section {section} in RFC 1866 that the corpus cites"
+                )),
+            };
+        }
+        if let Some(section) = source.strip_prefix("RFC 3986 §") {
+            return match RFC3986_SECTIONS.contains(&section) {
+                true => Ok("RFC 3986"),
+                false => Err(format!(
+                    "no section {section} in RFC 3986 that the corpus cites"
+                )),
+            };
+        }
+        if let Some(rest) = source.strip_prefix("WHATWG URL Standard \"") {
+            let heading = rest.strip_suffix('"').ok_or("an unclosed heading")?;
+            return match WHATWG_URL_SECTIONS.contains(&heading) {
+                true => Ok("WHATWG URL Standard"),
+                false => Err(format!(
+                    "{heading:?} is no heading of the WHATWG URL Standard the corpus cites"
                 )),
             };
         }
@@ -865,7 +933,10 @@ fn every_case_says_where_its_answer_comes_from() {
         "RFC 1630",
         "draft-www-uri-00",
         "RFC 1808",
+        "RFC 2396",
         "RFC 1866",
+        "RFC 3986",
+        "WHATWG URL Standard",
         "Mosaic",
         "CERN",
         "seed",

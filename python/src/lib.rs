@@ -17,6 +17,7 @@
 mod archive;
 mod arrow;
 mod cdxj;
+mod compare;
 mod errors;
 mod keys;
 mod links;
@@ -38,6 +39,8 @@ fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(url::parse, m)?)?;
     m.add_function(wrap_pyfunction!(url::parse_many, m)?)?;
     m.add_function(wrap_pyfunction!(services::resolve, m)?)?;
+    m.add_class::<compare::Comparison>()?;
+    m.add_function(wrap_pyfunction!(compare::compare, m)?)?;
     m.add_function(wrap_pyfunction!(services::normalize, m)?)?;
     m.add_function(wrap_pyfunction!(services::equivalent, m)?)?;
     m.add_function(wrap_pyfunction!(keys::key, m)?)?;

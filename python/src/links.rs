@@ -100,6 +100,25 @@ pub(crate) struct Link {
     /// link's attribute.
     #[pyo3(get)]
     charset: String,
+    /// With ``compare``: each mode's result (None for none), in the order given; else
+    /// None.
+    #[pyo3(get)]
+    compare: Option<Py<PyDict>>,
+    /// With ``compare``: the error code of each mode that gives no result (``no-base``,
+    /// ``whatwg-failure``, ...); else None.
+    #[pyo3(get)]
+    compare_errors: Option<Py<PyDict>>,
+    /// With ``compare``: whether any two modes' results differ; else None.
+    #[pyo3(get)]
+    differ: Option<bool>,
+    /// With ``compare``: the classes of every difference (``trailing-dot``,
+    /// ``dot-segments``, ...; see ``rfc1738.compare``); else None.
+    #[pyo3(get)]
+    classes: Option<Vec<String>>,
+    /// With ``compare``: the classes of each pair of modes whose results differ, keyed
+    /// ``"cern/whatwg"``; else None.
+    #[pyo3(get)]
+    differences: Option<Py<PyDict>>,
     /// The report the fields come from.
     report: Py<PyDict>,
 }
@@ -125,6 +144,17 @@ impl Link {
             changed: get::<Option<Vec<String>>>(&report, "changed")?.unwrap_or_default(),
             warning: get(&report, "warning")?,
             charset: get(&report, "charset")?,
+            compare: get(&report, "compare")?,
+            compare_errors: match report.contains("compare")? {
+                true => Some(
+                    get::<Option<Py<PyDict>>>(&report, "compare_errors")?
+                        .unwrap_or_else(|| PyDict::new(report.py()).unbind()),
+                ),
+                false => None,
+            },
+            differ: get(&report, "differ")?,
+            classes: get(&report, "classes")?,
+            differences: get(&report, "differences")?,
             report: report.unbind(),
         })
     }
@@ -161,20 +191,27 @@ impl Link {
 // signatures (which Python shows): the crate's default.
 const _: () = assert!(LinkLister::DEFAULT_MAX_LEN == 65536);
 
-/// A lister by the arguments: `mode` and `html` looked up by the crate itself.
+/// A lister by the arguments: `mode` and `html` looked up by the crate itself, and the
+/// modes compared (`None`: none).
 fn lister(
     py: Python<'_>,
     base: Option<&str>,
     mode: &str,
     html: &str,
     max_len: usize,
+    compare: Option<Vec<String>>,
 ) -> PyResult<LinkLister> {
     let mode = ResolveMode::from_str(mode).map_err(|error| resolve_error(py, &error))?;
     let reading = HtmlReading::from_str(html).map_err(PyValueError::new_err)?;
+    let compared = match compare {
+        Some(names) => crate::compare::modes_of(py, &names)?,
+        None => Vec::new(),
+    };
     let lister = LinkLister::new()
         .mode(mode)
         .reading(reading)
-        .max_len(max_len);
+        .max_len(max_len)
+        .compare(&compared);
     Ok(match base {
         Some(base) => lister.base(base),
         None => lister,
@@ -203,7 +240,8 @@ fn link_objects<'py>(
 /// each resolved against the document's ``BASE HREF``, else ``base`` (the URL the page was
 /// fetched from), without its fragment, by ``mode`` (a resolution mode of the crate:
 /// ``cern``, the library NCSA Mosaic 2.4-2.7b5 and Lynx up to 2.6 ran, called per element
-/// as Mosaic 2.7b5 called it, by default; ``rfc1808``, ``rfc1630``, ``draft``). Comments
+/// as Mosaic 2.7b5 called it, by default; ``rfc1808``, ``rfc1630``, ``draft``; and the
+/// later ``rfc2396``, ``rfc3986``, ``whatwg``). Comments
 /// and other markup declarations are read by ``reading`` (``rfc1738 links --html``):
 /// ``html2`` (HTML 2.0's rules, RFC 1866, the default) or ``whatwg`` (today's tokenizer). A tag, comment, declaration or link
 /// attribute longer than ``max_len`` bytes (at least 256) is reported and skipped; one left
@@ -211,6 +249,15 @@ fn link_objects<'py>(
 /// whose ``file`` is ``"-"``; the document is read with the GIL released. Raises
 /// ``ResolveError`` (code ``unknown-mode``) for a mode the crate does not know, and
 /// ``ValueError`` for a ``reading`` it does not know.
+///
+/// With ``compare`` (two modes or more, as ``rfc1738.compare`` takes them, ``rfc1738
+/// links --compare``), each link is also resolved by each of them, each element treated
+/// as NCSA Mosaic treated it (an image keeps no fragment, a ``GET`` form's ``ACTION`` no
+/// query), and has ``compare`` (each mode's result), ``compare_errors``, ``differ``,
+/// ``classes`` and ``differences`` (else None).
+///
+/// >>> [link.classes for link in rfc1738.links(page, compare=["cern", "whatwg"])][1:]
+/// [[], ['dot-segments']]
 ///
 /// >>> import rfc1738
 /// >>> page = '<BASE HREF="http://www.example.edu/docs/guide/intro.html">' \
@@ -223,7 +270,7 @@ fn link_objects<'py>(
 /// >>> [link.error["code"] for link in rfc1738.links(comment, reading="whatwg")]
 /// ['unclosed']
 #[pyfunction]
-#[pyo3(signature = (html, base = None, mode = "cern", max_len = 65536, *, reading = "html2"))]
+#[pyo3(signature = (html, base = None, mode = "cern", max_len = 65536, *, reading = "html2", compare = None))]
 pub(crate) fn links<'py>(
     py: Python<'py>,
     html: &Bound<'py, PyAny>,
@@ -231,8 +278,9 @@ pub(crate) fn links<'py>(
     mode: &str,
     max_len: usize,
     reading: &str,
+    compare: Option<Vec<String>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let lister = lister(py, base, mode, reading, max_len)?;
+    let lister = lister(py, base, mode, reading, max_len, compare)?;
     let bytes = match text_of(html)? {
         Ok(text) => text.into_bytes(),
         Err(bytes) => bytes,
@@ -262,7 +310,8 @@ pub(crate) fn links<'py>(
 /// ['http://info.cern.ch/hypertext/WWW/']
 /// >>> os.unlink(f.name)
 #[pyfunction]
-#[pyo3(signature = (path, base = None, mode = "cern", max_len = 65536, *, reading = "html2"))]
+#[pyo3(signature = (path, base = None, mode = "cern", max_len = 65536, *, reading = "html2", compare = None))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn links_file<'py>(
     py: Python<'py>,
     path: &Bound<'py, PyAny>,
@@ -270,8 +319,9 @@ pub(crate) fn links_file<'py>(
     mode: &str,
     max_len: usize,
     reading: &str,
+    compare: Option<Vec<String>>,
 ) -> PyResult<Bound<'py, PyIterator>> {
-    let lister = lister(py, base, mode, reading, max_len)?;
+    let lister = lister(py, base, mode, reading, max_len, compare)?;
     let name = path;
     let path: PathBuf = path.extract()?;
     let links = py.detach(|| {

@@ -18,14 +18,18 @@ use std::str::FromStr;
 /// ``mode`` (one of ``MODES``, any case, looked up by the crate itself): by default
 /// ``DEFAULT_MODE``, ``cern``, the CERN library's rules that the browsers of 1993-1995 ran,
 /// as ``links`` and ``rfc1738 resolve`` do; ``rfc1630`` and ``draft`` are RFC 1630's and
-/// its draft's, ``rfc1808`` RFC 1808's. Raises ``ResolveError`` when it cannot be
-/// resolved, or for a mode the crate does not know (code ``unknown-mode``).
+/// its draft's, ``rfc1808`` RFC 1808's; ``rfc2396``, ``rfc3986`` and ``whatwg`` the later
+/// standards' (RFC 2396 of 1998, RFC 3986 of 2005, the WHATWG URL Standard of today's
+/// browsers). Raises ``ResolveError`` when it cannot be resolved, or for a mode the crate
+/// does not know (code ``unknown-mode``).
 ///
 /// >>> import rfc1738
 /// >>> rfc1738.resolve("magic://a/b/c//d/e/f", "../g")
 /// 'magic://a/b/c//d/g'
 /// >>> rfc1738.resolve("magic://a/b/c//d/e/f", "/g", mode="draft")
 /// 'magic://a/g'
+/// >>> [rfc1738.resolve("http://a/b/c/d;p?q", "?y", mode=m) for m in ("rfc2396", "rfc3986")]
+/// ['http://a/b/c/?y', 'http://a/b/c/d;p?y']
 #[pyfunction]
 #[pyo3(signature = (context, partial, mode = "cern"))]
 pub(crate) fn resolve(

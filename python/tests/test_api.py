@@ -240,6 +240,20 @@ def test_resolve_modes_and_errors():
     assert raised.value.code == "context-not-absolute"
 
 
+def test_the_later_standards_are_modes_too():
+    """Issue 49: RFC 2396, RFC 3986 and the WHATWG URL Standard, built into the package."""
+    assert rfc1738.MODES == ("rfc1630", "draft", "rfc1808", "cern", "rfc2396", "rfc3986", "whatwg")
+    base = "http://a/b/c/d;p?q"
+    assert rfc1738.resolve(base, "?y", mode="rfc2396") == "http://a/b/c/?y"
+    assert rfc1738.resolve(base, "../../../g", mode="RFC3986") == "http://a/g"
+    assert rfc1738.resolve(base, "..\\g", mode="whatwg") == "http://a/b/g"
+    with pytest.raises(rfc1738.ResolveError) as raised:
+        rfc1738.resolve(base, "http://a:99999/", mode="whatwg")
+    assert raised.value.code == "whatwg-failure"
+    page = '<A HREF="HTTP://H:80/a/../b">'
+    assert [link.result for link in rfc1738.links(page, mode="whatwg")] == ["http://h/b"]
+
+
 def test_normalize_and_equivalent():
     assert rfc1738.normalize("URL:HTTP://H:80/a%41#Top") == "URL:http://h/aA#Top"
     assert rfc1738.normalize(b"FTP://Host.Dom:21/a%2fb;type=A") == "ftp://host.dom/a%2Fb;type=a"

@@ -16,4 +16,5 @@ pub(crate) mod request;
 pub(crate) mod resolve;
 #[cfg(feature = "serde")]
 pub(crate) mod serialize;
+pub(crate) mod timeline;
 pub(crate) mod unreadable;

@@ -1,18 +1,34 @@
 //! Partial forms (relative URIs) of RFC 1630 and its draft: telling them from absolute
-//! forms, and resolving them against the URI of their context; and relative URLs as the
-//! web of 1993-1995 resolved them, by RFC 1808 ([`rfc1808`]) and by the CERN library
-//! ([`cern`]).
+//! forms, and resolving them against the URI of their context; relative URLs as the web
+//! of 1993-1995 resolved them, by RFC 1808 ([`rfc1808`]) and by the CERN library
+//! ([`cern`]); and, for comparison, as the later standards resolve them: RFC 2396
+//! ([`rfc2396`]), RFC 3986 ([`rfc3986`], feature `rfc3986`) and the WHATWG URL Standard
+//! ([`whatwg`], feature `whatwg`).
 
 mod cern;
+mod compare;
 mod rfc1808;
+mod rfc2396;
+#[cfg(feature = "rfc3986")]
+mod rfc3986;
+#[cfg(feature = "whatwg")]
+mod whatwg;
 
 use crate::vocabulary::dialect::{colon_before_any_slash, is_absolute, without_fragment};
+#[cfg(feature = "serde")]
+pub use compare::CompareReport;
+pub use compare::{
+    Comparison, ComparisonSummary, Difference, DifferenceClass, DifferenceClasses, PairSummary,
+    classify, compare, pair_name,
+};
 use std::fmt;
 use std::str::FromStr;
 
 /// How to resolve partial forms: by RFC 1630's rules (two readings of its rule 2), by
 /// RFC 1808, or as the CERN library's `HTParse` did (libwww 2.10-2.14, which NCSA Mosaic
-/// 2.4-2.7b5 and Lynx up to 2.6 ran).
+/// 2.4-2.7b5 and Lynx up to 2.6 ran); then, to compare the web of 1994 with what came
+/// after it, by RFC 2396 (1998), RFC 3986 (2005) and the WHATWG URL Standard (today's
+/// browsers).
 ///
 /// ```
 /// use rfc1738::resolution::{resolve, ResolveMode};
@@ -30,6 +46,14 @@ use std::str::FromStr;
 /// ```
 /// assert_eq!(rfc1738::resolution::ResolveMode::default().name(), "cern");
 /// ```
+///
+/// Two modes rest on other crates, each behind a feature of this library, so that its
+/// default build stays small: [`ResolveMode::Rfc3986`] (feature `rfc3986`, fluent-uri)
+/// and [`ResolveMode::Whatwg`] (feature `whatwg`, url). Without its feature such a mode
+/// still exists, is in [`ResolveMode::ALL`] and is read by its name, and
+/// [`resolve`] answers it with [`ResolveError::ModeNotBuilt`] (code `mode-not-built`),
+/// which names the feature; [`ResolveMode::is_built`] tells beforehand. The command, the
+/// explorer and the Python package are built with both.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ResolveMode {
@@ -53,24 +77,89 @@ pub enum ResolveMode {
     /// The default.
     #[default]
     Cern,
+    /// RFC 2396 (August 1998), "URI Generic Syntax", section 5.2 as the RFC writes it
+    /// (our own code): params are part of the path (`;x` is `http://a/b/c/;x`), a bare
+    /// query keeps the base's directory (`?y` is `http://a/b/c/?y`), `..` above the root
+    /// stays (`http://a/../g`, Appendix C's answer), an absolute path keeps its dots
+    /// (`/./g`), `http:g` is absolute (the strict reading of step 3), the base's fragment
+    /// is never inherited. See [`resolve`].
+    Rfc2396,
+    /// RFC 3986 (January 2005, STD 66) section 5.2 through the crate fluent-uri (feature
+    /// `rfc3986`), and our own section 5.2 where fluent-uri refuses or answers otherwise:
+    /// `..` above the root goes (`http://a/g`), as do the dots of an absolute path
+    /// (`/./g` is `http://a/g`), a bare query keeps the base's path (`?y` is
+    /// `http://a/b/c/d;p?y`), `http:g` is absolute. See [`resolve`].
+    Rfc3986,
+    /// The WHATWG URL Standard (today's browsers) through the crate url (feature
+    /// `whatwg`): the base parsed, then the link parsed against it; a special scheme's
+    /// host is lower-cased and its default port dropped, backslashes are slashes, spaces
+    /// and tabs are trimmed or removed, the result is percent-encoded. See [`resolve`].
+    Whatwg,
 }
 
 impl ResolveMode {
-    /// Every mode, in the order of their names in the CLI's help.
-    pub const ALL: [ResolveMode; 4] = [
+    /// Every mode, in the order of their names in the CLI's help: the four of 1993-1995,
+    /// then the three later ones in the order of their dates.
+    pub const ALL: [ResolveMode; 7] = [
         ResolveMode::Rfc1630,
         ResolveMode::Draft,
         ResolveMode::Rfc1808,
         ResolveMode::Cern,
+        ResolveMode::Rfc2396,
+        ResolveMode::Rfc3986,
+        ResolveMode::Whatwg,
     ];
 
-    /// The name the CLI uses: `rfc1630`, `draft`, `rfc1808` or `cern`.
+    /// The name the CLI uses: `rfc1630`, `draft`, `rfc1808`, `cern`, `rfc2396`, `rfc3986`
+    /// or `whatwg`.
     pub fn name(self) -> &'static str {
         match self {
             ResolveMode::Rfc1630 => "rfc1630",
             ResolveMode::Draft => "draft",
             ResolveMode::Rfc1808 => "rfc1808",
             ResolveMode::Cern => "cern",
+            ResolveMode::Rfc2396 => "rfc2396",
+            ResolveMode::Rfc3986 => "rfc3986",
+            ResolveMode::Whatwg => "whatwg",
+        }
+    }
+
+    /// The feature of this library a mode needs (`rfc3986`, `whatwg`), or `None` for the
+    /// modes of its own code, always built.
+    ///
+    /// ```
+    /// use rfc1738::resolution::ResolveMode;
+    ///
+    /// assert_eq!(ResolveMode::Whatwg.feature(), Some("whatwg"));
+    /// assert_eq!(ResolveMode::Rfc2396.feature(), None);
+    /// ```
+    pub fn feature(self) -> Option<&'static str> {
+        match self {
+            ResolveMode::Rfc3986 => Some("rfc3986"),
+            ResolveMode::Whatwg => Some("whatwg"),
+            _ => None,
+        }
+    }
+
+    /// Whether this build can resolve in this mode: its feature ([`feature`](Self::feature))
+    /// is on, or it needs none. [`resolve`] answers a mode not built with
+    /// [`ResolveError::ModeNotBuilt`].
+    ///
+    /// ```
+    /// use rfc1738::resolution::ResolveMode;
+    ///
+    /// assert!(ResolveMode::Cern.is_built());
+    /// assert_eq!(ResolveMode::Rfc3986.is_built(), cfg!(feature = "rfc3986"));
+    /// ```
+    #[allow(
+        clippy::match_like_matches_macro,
+        reason = "with both features off, every arm but the last is false"
+    )]
+    pub fn is_built(self) -> bool {
+        match self {
+            ResolveMode::Rfc3986 => cfg!(feature = "rfc3986"),
+            ResolveMode::Whatwg => cfg!(feature = "whatwg"),
+            _ => true,
         }
     }
 }
@@ -84,14 +173,17 @@ impl fmt::Display for ResolveMode {
 impl FromStr for ResolveMode {
     type Err = ResolveError;
 
-    /// Reads `rfc1630`, `draft` (also `draft-www-uri-00`), `rfc1808` or `cern`, in any
-    /// case.
+    /// Reads `rfc1630`, `draft` (also `draft-www-uri-00`), `rfc1808`, `cern`, `rfc2396`,
+    /// `rfc3986` or `whatwg`, in any case; a mode whose feature is off is read too.
     fn from_str(name: &str) -> Result<ResolveMode, ResolveError> {
         match name.to_ascii_lowercase().as_str() {
             "rfc1630" => Ok(ResolveMode::Rfc1630),
             "draft" | "draft-www-uri-00" => Ok(ResolveMode::Draft),
             "rfc1808" => Ok(ResolveMode::Rfc1808),
             "cern" => Ok(ResolveMode::Cern),
+            "rfc2396" => Ok(ResolveMode::Rfc2396),
+            "rfc3986" => Ok(ResolveMode::Rfc3986),
+            "whatwg" => Ok(ResolveMode::Whatwg),
             _ => Err(ResolveError::UnknownMode(name.to_owned())),
         }
     }
@@ -110,7 +202,9 @@ pub enum ResolveError {
     #[error("{0} URIs have no partial forms: a gopher selector may hold \"/\" as data (RFC 1630)")]
     NoPartialForms(String),
     /// A mode name that is no [`ResolveMode`].
-    #[error("unknown resolution mode {0:?}: expected rfc1630, draft, rfc1808 or cern")]
+    #[error(
+        "unknown resolution mode {0:?}: expected rfc1630, draft, rfc1808, cern, rfc2396, rfc3986 or whatwg"
+    )]
     UnknownMode(String),
     /// RFC 1808: the base URL has no scheme (section 2.4.2: letters, digits, `+`, `.`, `-`
     /// before a colon that is not the first character), the one part section 4 requires.
@@ -118,11 +212,82 @@ pub enum ResolveError {
         "the base {0:?} has no scheme: RFC 1808 requires one (letters, digits, \"+\", \".\", \"-\" and a colon, section 2.4.2)"
     )]
     ContextWithoutScheme(String),
+    /// RFC 2396 and RFC 3986: the base has no scheme, the one component their section 5.2
+    /// requires of it ("only the scheme component is required to be present"), and the
+    /// reference would inherit it. Its code is RFC 1808's, `context-without-scheme`.
+    #[error("the base {base:?} has no scheme: {} requires one ({})", .mode.document(), .mode.scheme_rule())]
+    BaseWithoutScheme {
+        /// [`ResolveMode::Rfc2396`] or [`ResolveMode::Rfc3986`].
+        mode: ResolveMode,
+        /// The base as given.
+        base: String,
+    },
+    /// The mode rests on a crate this build of the library left out: its feature is off
+    /// ([`ResolveMode::is_built`]).
+    #[error(
+        "the resolution mode {mode} is not built in: it needs the feature {feature:?} of the rfc1738 library"
+    )]
+    ModeNotBuilt {
+        /// The mode asked for.
+        mode: ResolveMode,
+        /// The library's feature that builds it (`rfc3986`, `whatwg`).
+        feature: &'static str,
+    },
+    /// WHATWG: the URL parser of the URL Standard returned failure on the base, parsed
+    /// alone. `reason` is the url crate's message.
+    #[error("the base {base:?} is no URL to the WHATWG URL parser: {reason}")]
+    WhatwgBaseFailure {
+        /// The base as given.
+        base: String,
+        /// Why, as the url crate says it (`relative URL without a base`, `invalid port
+        /// number`, ...).
+        reason: String,
+    },
+    /// WHATWG: the URL parser of the URL Standard returned failure on the link, parsed
+    /// against the base (or alone, when the base is empty). `reason` is the url crate's
+    /// message.
+    #[error("the WHATWG URL parser fails on {link:?}: {reason}")]
+    WhatwgFailure {
+        /// The link as given.
+        link: String,
+        /// Why, as the url crate says it (`relative URL without a base`, `invalid port
+        /// number`, `empty host`, ...).
+        reason: String,
+    },
+}
+
+impl ResolveMode {
+    /// The document a mode follows, as error messages name it.
+    fn document(self) -> &'static str {
+        match self {
+            ResolveMode::Rfc1630 => "RFC 1630",
+            ResolveMode::Draft => "draft-www-uri-00",
+            ResolveMode::Rfc1808 => "RFC 1808",
+            ResolveMode::Cern => "the CERN library",
+            ResolveMode::Rfc2396 => "RFC 2396",
+            ResolveMode::Rfc3986 => "RFC 3986",
+            ResolveMode::Whatwg => "the WHATWG URL Standard",
+        }
+    }
+
+    /// What a mode takes for a scheme, as [`ResolveError::BaseWithoutScheme`] says it.
+    fn scheme_rule(self) -> &'static str {
+        match self {
+            ResolveMode::Rfc3986 => {
+                "characters other than \":\", \"/\", \"?\", \"#\" before a colon, Appendix B; section 5.2.1"
+            }
+            _ => {
+                "a letter, then letters, digits, \"+\", \"-\", \".\", and a colon, section 3.1; section 5.2"
+            }
+        }
+    }
 }
 
 impl ResolveError {
     /// A stable name for the error, as JSON output carries it: `context-not-absolute`,
-    /// `no-partial-forms`, `unknown-mode` or `context-without-scheme`.
+    /// `no-partial-forms`, `unknown-mode`, `context-without-scheme` (RFC 1808, RFC 2396,
+    /// RFC 3986: a base without a scheme), `mode-not-built`, `whatwg-base-failure` or
+    /// `whatwg-failure`.
     ///
     /// ```
     /// let error = rfc1738::resolution::resolve("gopher://h/1x", "y", rfc1738::resolution::ResolveMode::Rfc1630).unwrap_err();
@@ -133,7 +298,12 @@ impl ResolveError {
             ResolveError::ContextNotAbsolute(_) => "context-not-absolute",
             ResolveError::NoPartialForms(_) => "no-partial-forms",
             ResolveError::UnknownMode(_) => "unknown-mode",
-            ResolveError::ContextWithoutScheme(_) => "context-without-scheme",
+            ResolveError::ContextWithoutScheme(_) | ResolveError::BaseWithoutScheme { .. } => {
+                "context-without-scheme"
+            }
+            ResolveError::ModeNotBuilt { .. } => "mode-not-built",
+            ResolveError::WhatwgBaseFailure { .. } => "whatwg-base-failure",
+            ResolveError::WhatwgFailure { .. } => "whatwg-failure",
         }
     }
 }
@@ -141,12 +311,93 @@ impl ResolveError {
 /// Resolves the partial form `partial` in the context of the absolute URI `context`, by the
 /// rules of RFC 1630, or, in the modes [`ResolveMode::Rfc1808`] and [`ResolveMode::Cern`],
 /// the relative URL `partial` against the base URL `context` by RFC 1808 or the CERN
-/// library.
+/// library; or, in the later modes, the URI reference `partial` against the base URI
+/// `context` by RFC 2396, RFC 3986 or the WHATWG URL Standard.
 ///
-/// Every mode works on the text, not on a parsed URL: the result is a string to check with
-/// [`parse`](crate::parse) (or [`parse_reference`](crate::parse_reference), when it has a
-/// `#fragment`), and inputs RFC 1738 calls invalid (spaces, `#` twice, an unknown scheme)
-/// are resolved as their mode's source would, never refused for that.
+/// Every mode but [`ResolveMode::Whatwg`] works on the text, not on a parsed URL: the result
+/// is a string to check with [`parse`](crate::parse) (or
+/// [`parse_reference`](crate::parse_reference), when it has a `#fragment`), and inputs RFC
+/// 1738 calls invalid (spaces, `#` twice, an unknown scheme) are resolved as their mode's
+/// source would, never refused for that. The WHATWG mode parses both and serializes the
+/// result (escaping, lower-casing, dropping a default port), and fails where the
+/// Standard's parser fails.
+///
+/// A mode whose feature is off ([`ResolveMode::is_built`]) answers
+/// [`ResolveError::ModeNotBuilt`].
+///
+/// # RFC 2396 ([`ResolveMode::Rfc2396`])
+///
+/// Section 5.2's steps 1 to 7 as the RFC writes them, on the components of Appendix B's
+/// regular expression (scheme, authority, path, query, fragment; `;params` are part of the
+/// path), with section 3.1's scheme (a letter first: `1a:b` and `a b:c` are relative
+/// paths). Appendix C's answers, normal and abnormal, all follow:
+/// - a reference of a query alone (`?y`) has an empty path, a relative path: step 6 keeps
+///   the base's path up to its last slash (`http://a/b/c/?y`), as Appendix C.1 lists (the
+///   algorithm and the appendix agree; RFC 1808 and RFC 3986 give `http://a/b/c/d;p?y`);
+/// - `..` above the root stays (`http://a/../g`): step 6g lets an implementation keep,
+///   remove or refuse it, and Appendix C.2 lists this answer;
+/// - an absolute path and a network-path keep their dots (`/./g` is `http://a/./g`): only
+///   step 6 removes dot segments;
+/// - `http:g` is `http:g`: step 3's strict reading (its backward-compatible reading, which
+///   drops a scheme equal to the base's, would give `http://a/b/c/g`);
+/// - an empty reference or a fragment alone is the current document (step 2): the base
+///   without its fragment, with the reference's;
+/// - the base's fragment is never inherited (it is no part of a URI, section 4.1).
+///
+/// Where the RFC is silent: after an authority an empty base path is read as `/`
+/// (section 3's `net_path = "//" authority [ abs_path ]`; step 6a to the letter would
+/// write `http://a` + `g` as `http://ag`), as RFC 1808's mode does; a base without a
+/// scheme is refused ([`ResolveError::BaseWithoutScheme`], code `context-without-scheme`)
+/// where the reference would inherit it; any other base is resolved by the steps
+/// (`mailto:a@b` + `g` is `mailto:g`), though section 5 says relative references "cannot
+/// be used" with a base that is not hierarchical.
+///
+/// # RFC 3986 ([`ResolveMode::Rfc3986`], feature `rfc3986`)
+///
+/// Section 5.2 (strict), through the crate fluent-uri 0.4 (`UriRef::resolve_against`),
+/// after the base's fragment is cut off (section 5.1; fluent-uri refuses a base with one).
+/// Where fluent-uri refuses what section 5.2 resolves (a base without an authority whose
+/// path does not start with `/`, `a:b` + `c` = `a:c`) or answers otherwise (its documented
+/// deviations: escaped dots `%2E` removed, a base ending in `..`, the base's dot segments
+/// removed for a reference without a path, `/.` written before a path that starts with
+/// `//` without an authority; and dot segments kept in a rootless path after a scheme),
+/// our own section 5.2 answers, and it answers too when fluent-uri cannot parse the base
+/// or the reference: such text is split by Appendix B's regular expression, which matches
+/// any string (its scheme is any text without `:`, `/`, `?`, `#` before the first colon),
+/// and resolved by sections 5.2.2 to 5.3 as they read, nothing escaped or refused. A base
+/// without a scheme is refused ([`ResolveError::BaseWithoutScheme`]) where the reference
+/// would inherit it. Section 5.4's examples all give the RFC's answers.
+///
+/// # WHATWG ([`ResolveMode::Whatwg`], feature `whatwg`)
+///
+/// The URL Standard's parser through the crate url: `Url::parse(context)`, then `partial`
+/// parsed against it (`Url::join`), serialized. An empty context is no base (the link is
+/// parsed alone). A failure is [`ResolveError::WhatwgBaseFailure`] (the base) or
+/// [`ResolveError::WhatwgFailure`] (the link), with url's reason; the non-fatal validation
+/// errors are [`whatwg_violations`]'s. Special schemes (`http`, `ftp`, `file`, ...) have
+/// backslashes read as slashes, their host lower-cased, their default port dropped and their
+/// dot segments removed (`/a/../b` too); `gopher` is no special scheme (`:70` stays);
+/// leading and trailing spaces and controls are trimmed and tabs and newlines removed.
+///
+/// The three on Appendix C's base, where they differ:
+///
+/// ```
+/// # #[cfg(all(feature = "rfc3986", feature = "whatwg"))] {
+/// use rfc1738::resolution::{resolve, ResolveMode};
+///
+/// let base = "http://a/b/c/d;p?q";
+/// assert_eq!(resolve(base, "?y", ResolveMode::Rfc2396).unwrap(), "http://a/b/c/?y");
+/// assert_eq!(resolve(base, "?y", ResolveMode::Rfc3986).unwrap(), "http://a/b/c/d;p?y");
+/// assert_eq!(resolve(base, "../../../g", ResolveMode::Rfc2396).unwrap(), "http://a/../g");
+/// assert_eq!(resolve(base, "../../../g", ResolveMode::Rfc3986).unwrap(), "http://a/g");
+/// assert_eq!(resolve(base, "/./g", ResolveMode::Rfc2396).unwrap(), "http://a/./g");
+/// assert_eq!(resolve(base, "/./g", ResolveMode::Rfc3986).unwrap(), "http://a/g");
+/// assert_eq!(resolve(base, "http:g", ResolveMode::Rfc3986).unwrap(), "http:g");
+/// assert_eq!(resolve(base, "http:g", ResolveMode::Whatwg).unwrap(), "http://a/b/c/g");
+/// assert_eq!(resolve(base, "//g", ResolveMode::Whatwg).unwrap(), "http://g/");
+/// assert_eq!(resolve(base, "g\\h", ResolveMode::Whatwg).unwrap(), "http://a/b/c/g/h");
+/// # }
+/// ```
 ///
 /// # RFC 1808 ([`ResolveMode::Rfc1808`])
 ///
@@ -265,6 +516,52 @@ pub fn resolve(context: &str, partial: &str, mode: ResolveMode) -> Result<String
         ResolveMode::Rfc1630 | ResolveMode::Draft => resolve_rfc1630(context, partial, mode),
         ResolveMode::Rfc1808 => rfc1808::resolve(context, partial),
         ResolveMode::Cern => Ok(cern::resolve(context, partial)),
+        ResolveMode::Rfc2396 => rfc2396::resolve(context, partial),
+        #[cfg(feature = "rfc3986")]
+        ResolveMode::Rfc3986 => rfc3986::resolve(context, partial),
+        #[cfg(feature = "whatwg")]
+        ResolveMode::Whatwg => whatwg::resolve(context, partial),
+        #[cfg(not(all(feature = "rfc3986", feature = "whatwg")))]
+        _ => Err(not_built(mode)),
+    }
+}
+
+/// [`ResolveError::ModeNotBuilt`] for a mode whose feature is off.
+#[cfg(not(all(feature = "rfc3986", feature = "whatwg")))]
+fn not_built(mode: ResolveMode) -> ResolveError {
+    ResolveError::ModeNotBuilt {
+        mode,
+        feature: mode.feature().unwrap_or_default(),
+    }
+}
+
+/// The validation errors (the url crate's syntax violations) that the WHATWG URL parser
+/// reports on `link` parsed against `base` ([`ResolveMode::Whatwg`]), in the order it met
+/// them, each as the url crate words it: the non-fatal ones, which a browser passes over
+/// in silence (`backslash`, `tabs or newlines are ignored in URLs`, `expected //`,
+/// `non-URL code point`, ...). The base is parsed first, its own violations left out (ask
+/// `whatwg_violations("", base)`: an empty base is none, and the link is parsed alone).
+/// When the base or the link fails (a fatal error), the error is
+/// [`resolve`]'s: [`ResolveError::WhatwgBaseFailure`] or [`ResolveError::WhatwgFailure`];
+/// without the feature `whatwg`, [`ResolveError::ModeNotBuilt`].
+///
+/// ```
+/// # #[cfg(feature = "whatwg")] {
+/// use rfc1738::resolution::{resolve, whatwg_violations, ResolveMode};
+///
+/// let base = "http://info.cern.ch/hypertext/WWW/TheProject.html";
+/// assert_eq!(resolve(base, "..\\Status.html", ResolveMode::Whatwg).unwrap(), "http://info.cern.ch/hypertext/Status.html");
+/// assert_eq!(whatwg_violations(base, "..\\Status.html").unwrap(), ["backslash"]);
+/// assert!(whatwg_violations(base, "Status.html").unwrap().is_empty());
+/// # }
+/// ```
+pub fn whatwg_violations(base: &str, link: &str) -> Result<Vec<&'static str>, ResolveError> {
+    #[cfg(feature = "whatwg")]
+    return whatwg::violations(base, link);
+    #[cfg(not(feature = "whatwg"))]
+    {
+        let _ = (base, link);
+        Err(not_built(ResolveMode::Whatwg))
     }
 }
 
@@ -432,6 +729,68 @@ mod tests {
         assert_eq!(remove_dot_elements("/p/x/..//g"), "/p//g");
         assert_eq!(remove_dot_elements(""), "");
         assert_eq!(remove_dot_elements("/"), "/");
+    }
+
+    #[test]
+    fn every_mode_is_read_by_its_name_built_or_not() {
+        for mode in ResolveMode::ALL {
+            assert_eq!(mode.name().parse::<ResolveMode>(), Ok(mode));
+            assert_eq!(mode.name().to_uppercase().parse::<ResolveMode>(), Ok(mode));
+            assert_eq!(
+                mode.is_built(),
+                mode.feature().is_none()
+                    || cfg!(all(feature = "rfc3986", feature = "whatwg"))
+                    || match mode {
+                        ResolveMode::Rfc3986 => cfg!(feature = "rfc3986"),
+                        _ => cfg!(feature = "whatwg"),
+                    }
+            );
+        }
+        let error = "rfc2616".parse::<ResolveMode>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown resolution mode \"rfc2616\": expected rfc1630, draft, rfc1808, cern, rfc2396, rfc3986 or whatwg"
+        );
+    }
+
+    #[test]
+    fn a_mode_not_built_answers_with_its_feature() {
+        for mode in [ResolveMode::Rfc3986, ResolveMode::Whatwg] {
+            let answer = resolve("http://a/b", "c", mode);
+            if mode.is_built() {
+                assert_eq!(answer.as_deref(), Ok("http://a/c"));
+            } else {
+                let error = answer.unwrap_err();
+                assert_eq!(error.code(), "mode-not-built");
+                assert_eq!(
+                    error,
+                    ResolveError::ModeNotBuilt {
+                        mode,
+                        feature: mode.name()
+                    }
+                );
+            }
+        }
+        let violations = whatwg_violations("http://a/b", "c");
+        assert_eq!(violations.is_ok(), ResolveMode::Whatwg.is_built());
+    }
+
+    #[test]
+    fn a_base_without_a_scheme_names_the_rfc_it_breaks() {
+        let error = resolve("/a/b", "g", ResolveMode::Rfc2396).unwrap_err();
+        assert_eq!(error.code(), "context-without-scheme");
+        assert_eq!(
+            error.to_string(),
+            "the base \"/a/b\" has no scheme: RFC 2396 requires one (a letter, then letters, digits, \"+\", \"-\", \".\", and a colon, section 3.1; section 5.2)"
+        );
+        if ResolveMode::Rfc3986.is_built() {
+            let error = resolve("/a/b", "g", ResolveMode::Rfc3986).unwrap_err();
+            assert_eq!(error.code(), "context-without-scheme");
+            assert!(
+                error.to_string().contains("RFC 3986 requires one"),
+                "{error}"
+            );
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 """The explorer as a person uses it, in a real headless Chromium: typing into the page
 and reading what it shows (the verdict, the components, the rule tree lit in the input,
-the caret, the expected rules, the failing rule marked in its diagram, the four modes of
-a resolution, the warnings, the URLs found), with the keyboard alone where a person can.
+the caret, the expected rules, the failing rule marked in its diagram, every mode of a
+resolution, the warnings, the URLs found), with the keyboard alone where a person can.
 Each view's screenshot is saved (conftest.py: RFC1738_SCREENSHOTS)."""
 
 import json
@@ -255,16 +255,17 @@ def test_the_failing_rule_is_marked_in_its_diagram(driver, server):
     assert marked == set(diagram["marked"])
 
 
-def test_a_link_is_resolved_in_the_four_modes_side_by_side(driver, server, screenshots):
+def test_a_link_is_resolved_in_every_mode_side_by_side(driver, server, screenshots):
     open_page(driver, server, "resolve")
     assert driver.find_element(By.ID, "view-resolve").is_displayed()
     type_into(driver, "resolve-context", "http://a/b/c/d;p?q#f")
     type_into(driver, "resolve-partial", "g")
     rows = lambda: driver.find_elements(By.CSS_SELECTOR, "#resolve-table tbody tr")
-    wait(driver, lambda: len(rows()) == 4 and rows()[3].find_elements(By.TAG_NAME, "td")[0].text == "http://a/b/c/g#f",
+    wait(driver, lambda: len(rows()) == 7 and rows()[3].find_elements(By.TAG_NAME, "td")[0].text == "http://a/b/c/g#f",
          "the CERN library keeps the base's fragment")
     results = {row.get_attribute("data-mode"): row.find_elements(By.TAG_NAME, "td")[0].text for row in rows()}
-    assert results == {"rfc1630": "http://a/b/c/g", "draft": "http://a/b/c/g", "rfc1808": "http://a/b/c/g", "cern": "http://a/b/c/g#f"}
+    assert results == {"rfc1630": "http://a/b/c/g", "draft": "http://a/b/c/g", "rfc1808": "http://a/b/c/g", "cern": "http://a/b/c/g#f",
+                       "rfc2396": "http://a/b/c/g", "rfc3986": "http://a/b/c/g", "whatwg": "http://a/b/c/g"}
     # The difference is marked, in each row; the row that differs from the first too.
     assert [mark.text for mark in driver.find_elements(By.CSS_SELECTOR, "#resolve-table mark")] == ["#f"]
     assert [row.get_attribute("data-mode") for row in rows() if "differs" in row.get_attribute("class")] == ["cern"]
@@ -278,7 +279,9 @@ def test_a_link_is_resolved_in_the_four_modes_side_by_side(driver, server, scree
     cell = lambda mode, column: driver.find_element(By.CSS_SELECTOR, f'#resolve-table tr[data-mode="{mode}"]').find_elements(By.TAG_NAME, "td")[column].text
     wait(driver, lambda: cell("rfc1630", 0).startswith("no result: gopher URIs have no partial forms"), "no result")
     assert cell("draft", 0).startswith("no result") and cell("draft", 1) == "nothing to judge"
-    assert cell("rfc1808", 0) == cell("cern", 0) == "gopher://h/../../../g"
+    assert cell("rfc1808", 0) == cell("cern", 0) == cell("rfc2396", 0) == "gopher://h/../../../g"
+    # RFC 3986 and WHATWG (where gopher is no special scheme) remove ".." above the root.
+    assert cell("rfc3986", 0) == cell("whatwg", 0) == "gopher://h/g"
 
 
 def test_lint_shows_the_section_6_warnings(driver, server, screenshots):

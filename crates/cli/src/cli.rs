@@ -95,6 +95,17 @@ pub(crate) enum ModeArg {
     /// base's fragment copied onto a link without one (`links` passes the base without it,
     /// as the browsers did).
     Cern,
+    /// RFC 2396 (August 1998), section 5.2 as written: ";p" is part of the path, "?y" keeps
+    /// the base's folder, ".." above the root and "/./g" stay, "http:g" is absolute.
+    Rfc2396,
+    /// RFC 3986 (January 2005), section 5.2 (fluent-uri, and the RFC's own steps where it
+    /// refuses): ".." above the root and "/./g" go, "?y" keeps the base's path, "http:g" is
+    /// absolute.
+    Rfc3986,
+    /// The WHATWG URL Standard (today's browsers, the url crate): backslashes are slashes,
+    /// the host is lower-cased, a special scheme's default port dropped (gopher's ":70"
+    /// stays), spaces escaped, tabs removed; fails on a bad host or port.
+    Whatwg,
 }
 
 /// The library's default mode ([`ResolveMode::default`]): one default for `resolve` and
@@ -117,6 +128,9 @@ impl From<ModeArg> for ResolveMode {
             ModeArg::Draft => ResolveMode::Draft,
             ModeArg::Rfc1808 => ResolveMode::Rfc1808,
             ModeArg::Cern => ResolveMode::Cern,
+            ModeArg::Rfc2396 => ResolveMode::Rfc2396,
+            ModeArg::Rfc3986 => ResolveMode::Rfc3986,
+            ModeArg::Whatwg => ResolveMode::Whatwg,
         }
     }
 }
@@ -296,17 +310,28 @@ pub(crate) enum Command {
         inputs: Inputs,
     },
     /// Resolve partial forms (relative URIs) against a context URI, by RFC 1630's rules, or
-    /// relative URLs by RFC 1808 or as the CERN library (Mosaic, Lynx) did.
+    /// relative URLs by RFC 1808 or as the CERN library (Mosaic, Lynx) did; or by RFC 2396,
+    /// RFC 3986 or the WHATWG URL Standard.
     #[command(after_help = "Examples:
   rfc1738 resolve --mode rfc1808 'http://a/b/c/d;p?q' ../g '?y'
+  rfc1738 resolve --mode rfc2396 'http://a/b/c/d;p?q' '?y' ../../../g   # http://a/b/c/?y http://a/../g
+  rfc1738 resolve --mode whatwg 'http://info.cern.ch/a/b' '..\\c' 'http://H:80/'
   printf 'http://a/b/c\\tg\\n' | rfc1738 resolve --json
   rfc1738 resolve http://a/b/c - < partial-forms.txt
   rfc1738 resolve -f context-tab-partial.tsv --summary")]
     Resolve {
         /// The rules: the CERN library's (the default, as for links: what the browsers of
-        /// 1993-1995 did), RFC 1630's (either reading of its rule 2), or RFC 1808's.
+        /// 1993-1995 did), RFC 1630's (either reading of its rule 2), or RFC 1808's; or, to
+        /// compare, the later standards': RFC 2396's, RFC 3986's, the WHATWG URL Standard's.
         #[arg(long, value_enum, ignore_case = true, default_value_t)]
         mode: ModeArg,
+        /// Resolve each partial form by each of these modes instead (two or more, by comma:
+        /// cern,whatwg), and class how their results differ, as `links --compare` does: a
+        /// line per mode in text; with --json {"line", "context", "partial", "compare",
+        /// "compare_errors", "differ", "classes", "differences"}. The exit status says
+        /// whether every mode gave a result.
+        #[arg(long, value_name = "MODE,MODE", value_delimiter = ',', value_parser = compare_mode, conflicts_with = "mode")]
+        compare: Vec<ResolveMode>,
         /// Print one JSON object per partial form: {"line", "context", "partial", "mode",
         /// "result"} (or "error" instead of "result").
         #[arg(long)]
@@ -363,6 +388,32 @@ pub(crate) enum Command {
         /// The URL references (RFC 1738, "[URL:] url [#fragment]", in angle brackets or
         /// not; "-" reads one per line from standard input); without any (and without
         /// --file), standard input.
+        urls: Vec<String>,
+        #[command(flatten)]
+        inputs: Inputs,
+    },
+    /// Then and now: the verdict of each standard on each URL in its year (draft-www-uri-00,
+    /// RFC 1630 and RFC 1738 of 1994, RFC 1808 of 1995, RFC 2396 of 1998, RFC 3986 of 2005
+    /// by fluent-uri, the WHATWG URL Standard of today by the url crate) with the first
+    /// error under each; with --base, the URL resolved as a link in every mode side by
+    /// side, each result that differs from the CERN library's (what the browsers of
+    /// 1993-1995 did) marked. Exit status 1 when the newest standard built finds an input
+    /// invalid (--only selects on the same verdict).
+    #[command(after_help = "Examples:
+  rfc1738 timeline 'http://info.cern.ch/~timbl/'
+  rfc1738 timeline --base 'http://www.w3.org/pub/WWW/TheProject.html' '../../Overview.html' '?'
+  rfc1738 timeline --json -f urls.txt")]
+    Timeline {
+        /// The base URL to resolve each input against, as a link of a page at that address.
+        #[arg(long)]
+        base: Option<String>,
+        /// Print one JSON object per input: {"line", "input", "base", "verdicts": [{"standard",
+        /// "title", "date", "valid", "error": {"offset", "message"}}], "resolutions":
+        /// [{"mode", "result", "error"}]}.
+        #[arg(long)]
+        json: bool,
+        /// The URLs (or links, with --base; "-" reads one per line from standard input);
+        /// without any (and without --file), standard input.
         urls: Vec<String>,
         #[command(flatten)]
         inputs: Inputs,
@@ -556,15 +607,16 @@ says why), 2 a usage error or an output file that cannot be written.")]
   rfc1738 links --html whatwg --only invalid --summary page.html
   rfc1738 links --json crawl.warc.gz > links.jsonl   # every HTML page of a web archive
   rfc1738 links --json --bases pages/cern/MANIFEST.tsv pages/cern/   # a mirror, a base per page
-  rfc1738 links --base-prefix mirror/info.cern.ch=http://info.cern.ch/ mirror/")]
+  rfc1738 links --base-prefix mirror/info.cern.ch=http://info.cern.ch/ mirror/
+  rfc1738 links --compare cern,whatwg --summary --bases pages/MANIFEST.tsv pages/   # then and now")]
     Links {
         /// The absolute URL the pages were fetched from (a fragment is allowed, and taken
         /// off): the base of a page without BASE HREF (a relative BASE HREF is resolved
         /// against it).
         #[arg(long, value_parser = absolute_url)]
         base: Option<String>,
-        /// The bases of a mirror's pages: a TSV file of lines PATH<TAB>URL, each path
-        /// relative to the file's folder (a crawl's MANIFEST.tsv); a page listed there is
+        /// The bases of a mirror's pages: a TSV file of lines PATH<TAB>URL (further columns
+        /// ignored), each path relative to the file's folder (a crawl's MANIFEST.tsv); a page listed there is
         /// resolved against its URL (repeatable; before --base-prefix and --base).
         #[arg(long, value_name = "FILE")]
         bases: Vec<PathBuf>,
@@ -578,9 +630,20 @@ says why), 2 a usage error or an output file that cannot be written.")]
         /// default, cern, is the CERN library (libwww 2.10-2.14) that NCSA Mosaic 2.4-2.7b5
         /// and Lynx up to 2.6 ran, called per element as Mosaic 2.7b5 called it (images keep
         /// no fragment, a GET form's ACTION no query); rfc1808 is the standard of June 1995,
-        /// rfc1630 and draft the rules of 1994.
+        /// rfc1630 and draft the rules of 1994; rfc2396, rfc3986 and whatwg the standards of
+        /// 1998, 2005 and today, to compare.
         #[arg(long, value_enum, ignore_case = true, default_value_t)]
         mode: ModeArg,
+        /// Then and now: resolve each link by each of these modes too (two or more, by
+        /// comma: cern,whatwg), each as --mode would, and class how their results differ
+        /// (trailing-dot, dot-segments, empty-query, default-port, fragment, whitespace,
+        /// backslash, scheme-relative, empty-path, case, escaping, refused, other). With
+        /// --json each link gains "compare" (each mode's result or null), "compare_errors",
+        /// "differ", "classes" and "differences" (by pair: "cern/whatwg"); in text a link
+        /// whose results differ is followed by each mode's result. With --summary, the links
+        /// and pages whose results differ, by pair of modes and by class.
+        #[arg(long, value_name = "MODE,MODE", value_delimiter = ',', value_parser = compare_mode)]
+        compare: Vec<ResolveMode>,
         /// How comments and other markup declarations are read: by HTML 2.0's rules, or by
         /// today's WHATWG tokenizer. Either way, one still open at the end of a page is
         /// reported (error "unclosed"), as is a tag.
@@ -675,6 +738,13 @@ fn seconds(value: &str) -> Result<f64, String> {
         Ok(seconds) if seconds > 0.0 && seconds < 1e9 => Ok(seconds),
         _ => Err("a number of seconds, more than 0".to_owned()),
     }
+}
+
+/// A mode of `--compare`, by the names of `--mode`.
+fn compare_mode(value: &str) -> Result<ResolveMode, String> {
+    value
+        .parse::<ResolveMode>()
+        .map_err(|error| error.to_string())
 }
 
 /// A `--base`: an absolute URL, a scheme and ":" first (a `#fragment` may follow it).

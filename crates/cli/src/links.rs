@@ -2,12 +2,40 @@
 
 use crate::archives::{in_record, record_label, Archives, Command};
 use crate::mirror::Bases;
-use crate::output::{shown, Out, Select};
+use crate::output::{counted, shown, Out, Select};
 use crate::status::Status;
 use rfc1738::reports::InRecord;
+use rfc1738::resolution::{ComparisonSummary, ResolveMode};
 use rfc1738_links::{Link, LinkLister, LinkReport};
+use std::cell::RefCell;
 use std::io::{self, Write};
 use std::path::Path;
+
+/// The modes of `--compare` (`command`'s), checked: none (no comparison), or two or more,
+/// each once and built into this binary; else a usage error.
+pub(crate) fn compared_modes(command: &str, modes: Vec<ResolveMode>) -> Vec<ResolveMode> {
+    let problem = if modes.len() == 1 {
+        Some(format!(
+            "--compare {}: name two modes or more, by comma (--compare cern,whatwg)",
+            modes[0]
+        ))
+    } else if let Some(twice) = modes
+        .iter()
+        .enumerate()
+        .find(|(i, mode)| modes[..*i].contains(mode))
+    {
+        Some(format!("--compare: the mode {} is named twice", twice.1))
+    } else {
+        modes
+            .iter()
+            .find(|mode| !mode.is_built())
+            .map(|mode| format!("--compare: the mode {mode} is not built into this binary"))
+    };
+    match problem {
+        Some(message) => crate::usage_error(command, message),
+        None => modes,
+    }
+}
 
 /// Prints the links of each file (standard input without files, and for `-`) that
 /// `select` shows, reading each as a stream. A file that cannot be opened or read is
@@ -33,7 +61,12 @@ pub(crate) fn run_links(
         wanted: rfc1738_archive::is_html,
         json,
     };
-    archives.run(
+    // The comparisons of --compare, counted for --summary.
+    let compared = lister.compared_modes();
+    let summary = RefCell::new(
+        (select.summary && !compared.is_empty()).then(|| ComparisonSummary::new(compared)),
+    );
+    let status = archives.run(
         &command,
         files,
         select,
@@ -52,9 +85,19 @@ pub(crate) fn run_links(
                     None,
                     json,
                     select,
+                    &mut summary.borrow_mut(),
                     out,
                 ),
-                None => links_from(lister, input, file, None, json, select, out),
+                None => links_from(
+                    lister,
+                    input,
+                    file,
+                    None,
+                    json,
+                    select,
+                    &mut summary.borrow_mut(),
+                    out,
+                ),
             }
         },
         |document, file, select, out| {
@@ -64,12 +107,77 @@ pub(crate) fn run_links(
                 None => lister.clone(),
             };
             let record = Some(in_record(document.record));
-            links_from(&lister, document.body, file, record, json, select, out)
+            let mut summary = summary.borrow_mut();
+            links_from(
+                &lister,
+                document.body,
+                file,
+                record,
+                json,
+                select,
+                &mut summary,
+                out,
+            )
         },
-    )
+    )?;
+    if let Some(summary) = summary.into_inner() {
+        print_summary(&summary, json, out)?;
+    }
+    Ok(status)
 }
 
-/// Prints the links of one stream (a page of an archive's `record`).
+/// The summary of `--compare` on standard error: a JSON object with `--json`
+/// (`{"summary": "compare", ...}`), else a line for all the pairs and one per pair, with
+/// its classes.
+fn print_summary(summary: &ComparisonSummary, json: bool, out: &mut Out) -> io::Result<()> {
+    if json {
+        return out.stderr(|stderr, _| {
+            serde_json::to_writer(&mut *stderr, summary)?;
+            writeln!(stderr)
+        });
+    }
+    let share = |part: u64, whole: u64| match whole {
+        0 => String::new(),
+        _ => format!(" ({:.1}%)", 100.0 * part as f64 / whole as f64),
+    };
+    let (links, pages) = (summary.links(), summary.pages());
+    out.note(format_args!(
+        "rfc1738 links: compared: {} on {}; results differ for {}{} on {}{}",
+        counted(links, "link"),
+        counted(pages, "page"),
+        counted(summary.links_differ(), "link"),
+        share(summary.links_differ(), links),
+        counted(summary.pages_differ(), "page"),
+        share(summary.pages_differ(), pages),
+    ))?;
+    for pair in summary.pairs() {
+        let classes = pair
+            .classes()
+            .map(|(class, links, pages)| {
+                format!(
+                    "{class} {} on {}",
+                    counted(links, "link"),
+                    counted(pages, "page")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        out.note(format_args!(
+            "rfc1738 links: {}: {}{} on {}{} differ{}{classes}",
+            pair.name(),
+            counted(pair.links(), "link"),
+            share(pair.links(), links),
+            counted(pair.pages(), "page"),
+            share(pair.pages(), pages),
+            if classes.is_empty() { "" } else { ": " },
+        ))?;
+    }
+    Ok(())
+}
+
+/// Prints the links of one stream (a page of an archive's `record`), and counts their
+/// comparisons in `summary` (one page).
+#[allow(clippy::too_many_arguments)]
 fn links_from(
     lister: &LinkLister,
     input: impl io::Read,
@@ -77,11 +185,36 @@ fn links_from(
     record: Option<InRecord<'_>>,
     json: bool,
     select: &mut Select,
+    summary: &mut Option<ComparisonSummary>,
     out: &mut Out,
 ) -> io::Result<()> {
     let label = record.as_ref().map(|record| record_label(file, record));
-    for link in lister.links_reader(input) {
+    let links = lister.links_reader(input);
+    // The page counts once it is read, whatever stops its reading.
+    let ended = links_listed(links, file, record, label, json, select, summary, out);
+    if let Some(summary) = summary {
+        summary.end_page();
+    }
+    ended
+}
+
+/// Prints and counts the links of one page.
+#[allow(clippy::too_many_arguments)]
+fn links_listed<R: io::Read>(
+    links: rfc1738_links::Links<R>,
+    file: &str,
+    record: Option<InRecord<'_>>,
+    label: Option<String>,
+    json: bool,
+    select: &mut Select,
+    summary: &mut Option<ComparisonSummary>,
+    out: &mut Out,
+) -> io::Result<()> {
+    for link in links {
         let link = link?;
+        if let (Some(summary), Some(comparison)) = (summary.as_mut(), link.comparison()) {
+            summary.count(comparison);
+        }
         if !select.shows(link.is_valid()) {
             continue;
         }
@@ -147,6 +280,30 @@ fn print_link(file: &str, link: &Link, out: &mut impl Write) -> io::Result<()> {
     )?;
     if let Some(warning) = &link.warning() {
         writeln!(out, "    {warning}")?;
+    }
+    if let Some(comparison) = link.comparison().filter(|comparison| comparison.differ()) {
+        let width = comparison
+            .results()
+            .iter()
+            .map(|(mode, _)| mode.name().len())
+            .max()
+            .unwrap_or(0);
+        for (mode, result) in comparison.results() {
+            match result {
+                Ok(result) => writeln!(out, "    {:width$} -> {}", mode.name(), shown(result))?,
+                Err(error) => writeln!(out, "    {:width$} -> error: {error}", mode.name())?,
+            }
+        }
+        let differences = comparison
+            .differences()
+            .iter()
+            .map(|difference| {
+                let classes: Vec<&str> = difference.classes().names().collect();
+                format!("{} {}", difference.name(), classes.join(", "))
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        writeln!(out, "    differ: {differences}")?;
     }
     Ok(())
 }

@@ -44,6 +44,7 @@ mod place;
 mod request;
 mod resolve;
 mod status;
+mod timeline;
 
 use clap::{CommandFactory, Parser};
 use cli::{Cli, Command, Inputs, SelectArgs};
@@ -112,6 +113,7 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
         }
         Command::Resolve {
             mode,
+            compare,
             json,
             context,
             partials,
@@ -131,8 +133,10 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
                 (context, _) => (context, partials),
             };
             let mut select = select(&inputs.select);
+            let compare = links::compared_modes("resolve", compare);
             resolve::run(
                 mode.into(),
+                &compare,
                 json,
                 context.as_deref(),
                 &sources(&partials, &inputs),
@@ -155,6 +159,20 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
         } => per_url("key", &urls, &inputs, out, |item, place, select, out| {
             key::print_key(item, place, style.into(), json, select, out)
         }),
+        Command::Timeline {
+            base,
+            json,
+            urls,
+            inputs,
+        } => per_url(
+            "timeline",
+            &urls,
+            &inputs,
+            out,
+            |item, place, select, out| {
+                timeline::print_timeline(item, place, base.as_deref(), json, select, out)
+            },
+        ),
         Command::Cdxj(args) => cdxj::run(args, out),
         Command::Lint {
             dialect,
@@ -269,6 +287,7 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
             bases,
             base_prefix,
             mode,
+            compare,
             html,
             json,
             max_len,
@@ -290,6 +309,7 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
             };
             let mut lister = LinkLister::new()
                 .mode(mode.into())
+                .compare(&links::compared_modes("links", compare))
                 .reading(html.into())
                 .max_len(max_len);
             if let Some(base) = base {

@@ -92,7 +92,7 @@ pub(crate) struct Bases {
 
 impl Bases {
     /// Reads each `--bases` file (lines `PATH<TAB>URL`, the path relative to the file's
-    /// folder; empty lines and lines starting with `#` skipped) and each `--base-prefix`
+    /// folder, further columns ignored; empty lines and lines starting with `#` skipped) and each `--base-prefix`
     /// (`DIR=URL`). A line without a tab, a URL without a scheme, or a folder that does not
     /// exist is an error that names it.
     pub(crate) fn read(maps: &[PathBuf], prefixes: &[String]) -> Result<Bases, String> {
@@ -109,7 +109,8 @@ impl Bases {
                 let (path, url) = line.split_once('\t').ok_or_else(|| {
                     format!("{}: a line is PATH<TAB>URL, and this one has no tab", at())
                 })?;
-                let url = url.trim();
+                // Columns after the URL (a crawl's original path) are not part of it.
+                let url = url.split('\t').next().unwrap_or_default().trim();
                 if rfc1738::leading_scheme(url).is_none() {
                     return Err(format!("{}: {url:?} is not an absolute URL", at()));
                 }

@@ -85,7 +85,13 @@ fn the_dialect_option_chooses_the_grammar_and_is_reported() {
     let spaced = "http://info.cern.ch/a b";
     assert_eq!(run(&["parse", "--dialect", "rfc1630", spaced], b"").0, 1);
     assert_eq!(run(&["parse", "--dialect", "draft", spaced], b"").0, 0);
-    assert_eq!(run(&["parse", "--dialect", "rfc2396", spaced], b"").0, 2);
+    // RFC 2396 excludes it too (section 2.4.3), and reads a relative reference.
+    assert_eq!(run(&["parse", "--dialect", "rfc2396", spaced], b"").0, 1);
+    assert_eq!(
+        run(&["parse", "--dialect", "rfc2396", "../g;x?y"], b"").0,
+        0
+    );
+    assert_eq!(run(&["parse", "--dialect", "rfc3986", spaced], b"").0, 2);
 }
 
 #[test]
@@ -141,6 +147,60 @@ fn resolve_by_rfc1808_and_the_cern_library_keeps_the_json_fields() {
     let objects = json_lines(&stdout);
     assert_eq!(objects[0]["result"], "gopher://h/1x/z");
     assert_eq!(objects[1]["result"], "/a/g");
+}
+
+#[test]
+fn resolve_and_links_by_the_later_standards() {
+    // Issue 49: RFC 2396, RFC 3986 and the WHATWG URL Standard, built into the command.
+    let base = "http://a/b/c/d;p?q#f";
+    let partials = ["?y", "../../../g", "/./g", "http:g", "..\\g"];
+    for (mode, expected) in [
+        (
+            "rfc2396",
+            "http://a/b/c/?y\nhttp://a/../g\nhttp://a/./g\nhttp:g\nhttp://a/b/c/..\\g\n",
+        ),
+        (
+            "RFC3986",
+            "http://a/b/c/d;p?y\nhttp://a/g\nhttp://a/g\nhttp:g\nhttp://a/b/c/..\\g\n",
+        ),
+        (
+            "whatwg",
+            "http://a/b/c/d;p?y\nhttp://a/g\nhttp://a/g\nhttp://a/b/c/g\nhttp://a/b/g\n",
+        ),
+    ] {
+        let mut args = vec!["resolve", "--mode", mode, base];
+        args.extend(partials);
+        let (status, stdout) = run(&args, b"");
+        assert_eq!((status, stdout.as_str()), (0, expected), "{mode}");
+    }
+    // Their refusals, as JSON.
+    let stdin = b"http://a/b\thttp://a:99999/\n/a/b\tg\n";
+    let (status, stdout) = run(&["resolve", "--mode", "whatwg", "--json"], stdin);
+    assert_eq!(status, 1);
+    let objects = json_lines(&stdout);
+    assert_eq!(objects[0]["mode"], "whatwg");
+    assert_eq!(objects[0]["error"]["code"], "whatwg-failure");
+    assert_eq!(
+        objects[0]["error"]["message"],
+        "the WHATWG URL parser fails on \"http://a:99999/\": invalid port number"
+    );
+    assert_eq!(objects[1]["error"]["code"], "whatwg-base-failure");
+    let (status, stdout) = run(&["resolve", "--mode", "rfc3986", "--json"], stdin);
+    assert_eq!(status, 1);
+    let objects = json_lines(&stdout);
+    assert_eq!(objects[0]["result"], "http://a:99999/");
+    assert_eq!(objects[1]["error"]["code"], "context-without-scheme");
+    // links, each link by the mode.
+    let (status, stdout) = run(
+        &["links", "--json", "--mode", "whatwg", "--base", base, "-"],
+        b"<A HREF=\"HTTP://H:80/x/../y\">x</A>",
+    );
+    assert_eq!(status, 0);
+    let link: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(
+        (link["mode"].as_str(), link["result"].as_str()),
+        (Some("whatwg"), Some("http://h/y"))
+    );
 }
 
 #[test]

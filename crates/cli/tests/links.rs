@@ -45,13 +45,14 @@ fn every_page_of_the_corpus_gives_its_golden_links_in_every_mode() {
     let bless = std::env::var_os("BLESS").is_some();
     let mut failures = Vec::new();
     for case in &cases {
-        // The modes a case names, or all four.
+        // The modes a case names, or the four of 1993-1995 (corpus/README.md, "Link
+        // cases"; the later standards' modes only where a case names them).
         let modes: Vec<ResolveMode> = match case["modes"].as_array() {
             Some(names) => names
                 .iter()
                 .map(|name| name.as_str().unwrap().parse().unwrap())
                 .collect(),
-            None => ResolveMode::ALL.to_vec(),
+            None => ResolveMode::ALL[..4].to_vec(),
         };
         for mode in modes {
             let golden = corpus().join(format!(

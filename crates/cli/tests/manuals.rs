@@ -4,9 +4,10 @@
 use std::process::{Command, Output};
 
 /// The commands of `rfc1738` (clap's `help` aside).
-const COMMANDS: [&str; 13] = [
+const COMMANDS: [&str; 14] = [
     "parse",
     "resolve",
+    "timeline",
     "normalize",
     "key",
     "cdxj",

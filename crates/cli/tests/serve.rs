@@ -261,7 +261,9 @@ fn parse_answers_what_parse_json_prints_over_the_corpus() {
 fn resolve_lint_and_extract_answer_the_reports_of_the_command_line() {
     let server = Server::start();
     // resolve, one mode: `resolve --json`'s object.
-    for mode in ["rfc1630", "draft", "rfc1808", "cern"] {
+    for mode in [
+        "rfc1630", "draft", "rfc1808", "cern", "rfc2396", "rfc3986", "whatwg",
+    ] {
         let expected = cli_json(
             &[
                 "resolve",
@@ -282,7 +284,7 @@ fn resolve_lint_and_extract_answer_the_reports_of_the_command_line() {
             (200, String::from_utf8_lossy(&expected[0]))
         );
     }
-    // resolve, no mode: the four side by side, each judged by RFC 1738.
+    // resolve, no mode: every mode side by side, each judged by RFC 1738.
     let all = server
         .post(
             "/api/resolve",
@@ -296,7 +298,10 @@ fn resolve_lint_and_extract_answer_the_reports_of_the_command_line() {
         .iter()
         .map(|m| m["resolution"]["mode"].as_str().unwrap())
         .collect();
-    assert_eq!(modes, ["rfc1630", "draft", "rfc1808", "cern"]);
+    assert_eq!(
+        modes,
+        ["rfc1630", "draft", "rfc1808", "cern", "rfc2396", "rfc3986", "whatwg"]
+    );
     let cern = &all["modes"][3];
     assert_eq!(
         cern["resolution"]["result"], "http://a/b/c/g#f",
@@ -581,19 +586,22 @@ fn bad_requests_get_clear_errors() {
 
     let error = server.get("/api/parse?input=x&dialect=rfc3986").error(400);
     assert_eq!(error["code"], "unknown-dialect");
-    assert_eq!(error["allowed"], json!(["rfc1738", "rfc1630", "draft"]));
+    assert_eq!(
+        error["allowed"],
+        json!(["rfc1738", "rfc1630", "draft", "rfc2396"])
+    );
     assert!(error["message"].as_str().unwrap().contains("rfc3986"));
     let error = server
         .post(
             "/api/resolve",
-            br#"{"context": "http://a/", "partial": "b", "mode": "whatwg"}"#,
+            br#"{"context": "http://a/", "partial": "b", "mode": "html5"}"#,
         )
         .error(400);
     assert_eq!(
         (error["code"].as_str(), error["allowed"].clone()),
         (
             Some("unknown-mode"),
-            json!(["rfc1630", "draft", "rfc1808", "cern"])
+            json!(["rfc1630", "draft", "rfc1808", "cern", "rfc2396", "rfc3986", "whatwg"])
         )
     );
     assert_eq!(

@@ -16,6 +16,7 @@
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod compare;
 mod emitter;
 mod markup;
 mod reader;
@@ -33,7 +34,9 @@ pub use report::LinkReport;
 use emitter::LinkEmitter;
 use html5gum::Tokenizer;
 use reader::HtmlReader;
-use rfc1738::resolution::{resolve, resolve_cern_without_anchor, ResolveError, ResolveMode};
+use rfc1738::resolution::{
+    resolve, resolve_cern_without_anchor, Comparison, ResolveError, ResolveMode,
+};
 use rfc1738::{is_absolute, leading_scheme, parse_reference, Dialect, ParseError, UrlKind};
 use shared::Shared;
 use std::collections::VecDeque;
@@ -69,7 +72,11 @@ const LINK_ATTRIBUTES: &[(&str, &str)] = &[
 ///   or, without one, leaves the relative links after it without a base
 ///   ([`LinkError::NoBase`]); if the mode refuses to resolve it against the given base
 ///   (a gopher base by RFC 1630), they get [`LinkError::UnresolvedBase`]. Without a base, a link with a scheme (a colon before any
-///   slash) stands for itself (in the CERN mode, as the library rebuilds it).
+///   slash) stands for itself (in the CERN mode, as the library rebuilds it; in the modes
+///   of RFC 2396, RFC 3986 and WHATWG, as the mode reads it alone: RFC 3986 removes its
+///   dot segments, WHATWG parses and serializes it). In those three modes an absolute
+///   `BASE HREF` is read by the mode too, against the base given (as a browser resolves
+///   it), not taken as written.
 /// - Every link is resolved against the document's address without its fragment (the
 ///   `BASE HREF`'s or the given base's), as every browser of the time did.
 /// - The default mode is the library's default, [`ResolveMode::Cern`]: the CERN library (libwww 2.10-2.14) that
@@ -115,6 +122,8 @@ pub struct LinkLister {
     mode: ResolveMode,
     reading: HtmlReading,
     max_len: usize,
+    /// The modes each link is also resolved by, to compare ([`LinkLister::compare`]).
+    compare: Vec<ResolveMode>,
 }
 
 impl Default for LinkLister {
@@ -135,6 +144,7 @@ impl LinkLister {
             mode: ResolveMode::default(),
             reading: HtmlReading::Html2,
             max_len: LinkLister::DEFAULT_MAX_LEN,
+            compare: Vec::new(),
         }
     }
 
@@ -179,6 +189,7 @@ impl LinkLister {
                 .map(|base| document_address(base, self.mode)),
             document_base: None,
             pending: VecDeque::new(),
+            shadows: compare::shadows(self),
         }
     }
 
@@ -286,6 +297,8 @@ pub struct Link {
     href_verdict: Option<Result<UrlKind, ParseError>>,
     /// What the mode changed of an absolute href's server: `host`, `port`.
     changed: Vec<&'static str>,
+    /// The link resolved by each mode compared ([`LinkLister::compare`]).
+    comparison: Option<Comparison<LinkError>>,
 }
 
 impl Link {
@@ -328,6 +341,7 @@ impl Link {
             verdict,
             href_verdict,
             changed,
+            comparison: None,
         }
     }
 
@@ -486,6 +500,8 @@ pub struct Links<R: Read> {
     /// [`LinkError::UnresolvedBase`] when the mode refused to resolve it).
     document_base: Option<Result<String, LinkError>>,
     pending: VecDeque<Link>,
+    /// One link list per mode compared ([`LinkLister::compare`]), fed the same tokens.
+    shadows: Vec<Links<io::Empty>>,
 }
 
 impl<R: Read> fmt::Debug for Links<R> {
@@ -506,7 +522,7 @@ impl<R: Read> Iterator for Links<R> {
             }
             match self.tokenizer.next()? {
                 Err(error) => return Some(Err(error)),
-                Ok(token) => self.read(token),
+                Ok(token) => self.read_compared(token),
             }
         }
     }
@@ -528,6 +544,9 @@ impl<R: Read> Links<R> {
         let base = match self.current_base() {
             Ok(base) => base,
             Err(_) if is_absolute(href) && self.lister.mode == ResolveMode::Cern => "",
+            Err(error) if is_absolute(href) && reads_alone(self.lister.mode) => {
+                return alone(href, self.lister.mode, error);
+            }
             Err(_) if is_absolute(href) => return Ok(href.to_owned()),
             Err(error) => return Err(error),
         };
@@ -610,7 +629,17 @@ impl<R: Read> Links<R> {
                     };
                     let mut warning = None;
                     let result = if name == "base" {
-                        let result = if is_absolute(&href) {
+                        let mode = self.lister.mode;
+                        let result = if is_absolute(&href) && reads_alone(mode) {
+                            // Read by the mode, as any link: against the page's address
+                            // when there is one (a browser resolves BASE HREF so).
+                            match &self.given_base {
+                                Some(base) => {
+                                    resolve(base, &href, mode).map_err(LinkError::Resolve)
+                                }
+                                None => alone(&href, mode, LinkError::RelativeBase),
+                            }
+                        } else if is_absolute(&href) {
                             Ok(href.clone())
                         } else {
                             warning = Some(LinkWarning::RelativeBase);
@@ -645,6 +674,27 @@ impl<R: Read> Links<R> {
                 }
             }
         }
+    }
+}
+
+/// Whether `mode` reads an absolute link by itself, so that a link with a scheme is its
+/// reading, not the text as written, even without a base: RFC 2396 (as written, but by its
+/// own scheme rule), RFC 3986 (dot segments removed) and WHATWG (parsed and serialized).
+fn reads_alone(mode: ResolveMode) -> bool {
+    matches!(
+        mode,
+        ResolveMode::Rfc2396 | ResolveMode::Rfc3986 | ResolveMode::Whatwg
+    )
+}
+
+/// An absolute `href` read by `mode` without a base (an empty one): its answer, or
+/// `no_base` when the mode, which reads no scheme in it, would need one (RFC 2396 and RFC
+/// 3986: `a b:c` has a colon before any slash, but no scheme by RFC 2396).
+fn alone(href: &str, mode: ResolveMode, no_base: LinkError) -> Result<String, LinkError> {
+    match resolve("", href, mode) {
+        Ok(result) => Ok(result),
+        Err(ResolveError::BaseWithoutScheme { .. }) => Err(no_base),
+        Err(error) => Err(LinkError::Resolve(error)),
     }
 }
 

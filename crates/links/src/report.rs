@@ -18,8 +18,12 @@ use serde::{Serialize, Serializer};
 ///   them) when the mode changed the server of an absolute href;
 ///
 /// or, without a result, `error` (`code` and `message`, and `reading` for markup left
-/// open); then `warning` (a relative `BASE HREF` resolved) and `charset`. Behind the
-/// `serde` feature.
+/// open); then, when modes are compared ([`LinkLister::compare`](crate::LinkLister::compare)),
+/// `compare` (each mode's result, `null` for none), `compare_errors` (the error code of
+/// each mode that gave none, only when one did), `differ`, `classes` (of every difference)
+/// and `differences` (the classes of each pair of modes that differs, keyed
+/// `cern/whatwg`); then `warning` (a relative `BASE HREF` resolved) and `charset`. Behind
+/// the `serde` feature.
 ///
 /// ```
 /// use rfc1738_links::{LinkLister, LinkReport};
@@ -136,6 +140,9 @@ impl Serialize for LinkReport<'_> {
                     map.serialize_entry("error", &Coded(error.code(), error, reading))?;
                 }
             }
+        }
+        if let Some(comparison) = link.comparison() {
+            comparison.entries(&mut map, crate::LinkError::code)?;
         }
         if let Some(warning) = link.warning() {
             map.serialize_entry("warning", &Coded(warning.code(), warning, None))?;

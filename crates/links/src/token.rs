@@ -4,7 +4,7 @@
 use super::markup::Charset;
 
 /// An attribute of a tag read.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(super) struct Attribute {
     pub(super) name: String,
     /// `None` when longer than the limit.
@@ -14,7 +14,7 @@ pub(super) struct Attribute {
 }
 
 /// What the emitter hands on.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(super) enum TagToken {
     /// A start tag with its attributes.
     Tag {

@@ -292,7 +292,7 @@ fn without_any_base_a_relative_link_has_no_result_and_an_absolute_one_has() {
     for mode in ResolveMode::ALL {
         let found = links("<A HREF=\"http://h:80/f\">", None, mode);
         let expected = match mode {
-            ResolveMode::Cern => "http://h/f",
+            ResolveMode::Cern | ResolveMode::Whatwg => "http://h/f",
             _ => "http://h:80/f",
         };
         assert_eq!(found[0].result().as_deref(), Ok(expected), "{mode}");
@@ -303,6 +303,78 @@ fn without_any_base_a_relative_link_has_no_result_and_an_absolute_one_has() {
         assert_eq!(found[0].result().as_deref(), Ok("ftp://h/f"), "{mode}");
         assert_eq!(found[0].kind(), Some(UrlKind::Ftp));
     }
+}
+
+#[test]
+fn the_later_standards_read_links_and_base_href_by_their_own_rules() {
+    let page = "<A HREF=\"?y\"><A HREF=\"../../../g\"><A HREF=\"..\\x.html\">\
+                <A HREF=\"HTTP://H:80/a/./b\"><A HREF=\"http://a:99999/\">";
+    let results = |mode| -> Vec<String> {
+        summary(&links(page, Some("http://a/b/c/d;p?q#f"), mode))
+            .into_iter()
+            .map(|(_, _, _, result)| result)
+            .collect()
+    };
+    assert_eq!(
+        results(ResolveMode::Rfc2396),
+        [
+            "http://a/b/c/?y",
+            "http://a/../g",
+            "http://a/b/c/..\\x.html",
+            "HTTP://H:80/a/./b",
+            "http://a:99999/"
+        ]
+    );
+    assert_eq!(
+        results(ResolveMode::Rfc3986),
+        [
+            "http://a/b/c/d;p?y",
+            "http://a/g",
+            "http://a/b/c/..\\x.html",
+            "HTTP://H:80/a/b",
+            "http://a:99999/"
+        ]
+    );
+    assert_eq!(
+        results(ResolveMode::Whatwg),
+        [
+            "http://a/b/c/d;p?y",
+            "http://a/g",
+            "http://a/b/x.html",
+            "http://h/a/b",
+            "error: whatwg-failure"
+        ]
+    );
+    // Without a base, an absolute link is the mode's reading of it alone; BASE HREF too,
+    // and against the base given when there is one.
+    let alone = links("<A HREF=\"HTTP://H:80/a/../b\">", None, ResolveMode::Whatwg);
+    assert_eq!(alone[0].result().as_deref(), Ok("http://h/b"));
+    let alone = links(
+        "<A HREF=\"HTTP://H:80/a/../b\">",
+        None,
+        ResolveMode::Rfc3986,
+    );
+    assert_eq!(alone[0].result().as_deref(), Ok("HTTP://H:80/b"));
+    let page = "<BASE HREF=\"HTTP://B/x/../y/\"><A HREF=g>";
+    let found = links(page, Some("http://a/"), ResolveMode::Whatwg);
+    assert_eq!(summary(&found)[0].3, "http://b/y/");
+    assert_eq!(found[1].result().as_deref(), Ok("http://b/y/g"));
+    assert_eq!(found[0].warning(), None);
+    let found = links(page, None, ResolveMode::Rfc2396);
+    assert_eq!(summary(&found)[1].3, "http://B/x/../y/g");
+    // A colon before any slash, but no scheme by RFC 2396: no base to resolve it against.
+    let found = links(
+        "<A HREF=\"a b:c\"><BASE HREF=\"a b:c\"><A HREF=g>",
+        None,
+        ResolveMode::Rfc2396,
+    );
+    assert_eq!(
+        summary(&found)
+            .into_iter()
+            .map(|(_, _, _, result)| result)
+            .collect::<Vec<_>>(),
+        ["error: no-base", "error: relative-base", "error: no-base"]
+    );
 }
 
 #[test]

@@ -323,7 +323,9 @@ def parse_many(urls: Iterable[_Text], dialect: str = "rfc1738") -> List[Dict[str
     """One ``rfc1738 parse --json`` object (less ``line``) per input; never raises for a bad input."""
 
 def resolve(context: str, partial: str, mode: str = "cern") -> str:
-    """A partial form resolved by RFC 1630's rules; raises ResolveError."""
+    """A partial form resolved by ``mode`` (one of ``MODES``: RFC 1630's rules, its
+    draft's, RFC 1808's, the CERN library's, RFC 2396's, RFC 3986's, the WHATWG URL
+    Standard's); raises ResolveError."""
 
 def normalize(url: _Text) -> str:
     """A URL reference at one encoding level, as ``rfc1738 normalize`` prints it."""

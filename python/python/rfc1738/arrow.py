@@ -158,7 +158,8 @@ def resolve(
 
     A struct array with ``result`` (the absolute form) and ``error`` (``code``,
     ``message``), one of them null; a row with a null context or partial is null.
-    ``mode`` is ``rfc1630``, ``draft``, ``rfc1808`` or ``cern``. Raises
+    ``mode`` is one of ``rfc1738.MODES``: ``rfc1630``, ``draft``, ``rfc1808``, ``cern``,
+    ``rfc2396``, ``rfc3986`` or ``whatwg``. Raises
     ``rfc1738.ResolveError`` for an unknown mode and ``ValueError`` when the columns'
     lengths differ.
 

@@ -169,7 +169,8 @@ fn join(url: &Parts<'_>) -> String {
     out
 }
 
-/// Step 6 a-d on a merged path (RFC 1808 section 4): every `./` where `.` is a complete
+/// Step 6 a-d on a merged path (RFC 1808 section 4; RFC 2396's section 5.2 steps 6c-f say
+/// the same, word for word, and its mode calls this): every `./` where `.` is a complete
 /// segment goes, then a final `.`; then every `segment/../` where `segment` is a complete
 /// segment other than `..`, "removed in an iterative manner", the leftmost first, until
 /// none is left; then a final `segment/..`. The empty text before a leading `/` is no
@@ -183,7 +184,7 @@ fn join(url: &Parts<'_>) -> String {
 /// stack meeting the next `..`. The one thing the stack must remember is where the
 /// path's text starts: an empty segment at the bottom of a path that did not begin with
 /// `/` is the empty text before a leading `/`, which no `..` removes.
-fn remove_dot_segments(path: &str) -> String {
+pub(super) fn remove_dot_segments(path: &str) -> String {
     let absolute = path.starts_with('/');
     let body = if absolute { &path[1..] } else { path };
     let segments: Vec<&str> = body.split('/').collect();

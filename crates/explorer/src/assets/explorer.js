@@ -288,7 +288,8 @@ function findProduction(root) {
   return first.rule === "prefixedurl" ? first.children[0] : first;
 }
 
-// ---- Resolve: the four modes side by side.
+// ---- Resolve: every mode side by side (ResolveMode::ALL: the four of 1993-1995, then
+// RFC 2396, RFC 3986 and WHATWG; a mode the server was built without answers an error).
 function commonEnds(results) {
   if (results.length < 2) return [0, 0];
   let prefix = 0;
@@ -336,7 +337,7 @@ async function updateResolve() {
     const differs = resolution.result !== firstResult;
     body.append(el("tr", { class: differs ? "differs" : "", "data-mode": resolution.mode }, el("th", { text: resolution.mode }), cell, judged));
   }
-  if (distinct.size === 1) verdict("resolve-verdict", "The four modes agree.", "ok");
+  if (distinct.size === 1) verdict("resolve-verdict", "Every mode agrees.", "ok");
   else verdict("resolve-verdict", `The modes give ${distinct.size} different answers.`, "warn");
 }
 
