@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 fn write_table(root: &Path, out_dir: &Path) {
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
-    for dir in ["rfc1738", "rfc1630", "draft-www-uri-00"] {
+    for dir in ["rfc1738", "rfc1630", "draft-www-uri-00", "rfc2396"] {
         println!("cargo:rerun-if-changed={}", root.join(dir).display());
         let entries = std::fs::read_dir(root.join(dir)).expect("docs/diagrams/ is readable");
         for entry in entries {

@@ -1,7 +1,8 @@
-//! `parse_reference` in every dialect: in RFC 1630 and the draft, the compiled grammar and
-//! its pest parser agree (verdict, tree from `whole_uri` and the reference's forms, and the
-//! lowered reference, a rejection's error judged against pest's own reading; RFC 1738's own
-//! check is the `parse` and `reference` targets); a valid
+//! `parse_reference` in every dialect (`Dialect::ALL`): in RFC 1630, the draft and RFC 2396,
+//! the compiled grammar and its pest parser agree (verdict, tree from `whole_uri`, RFC
+//! 2396's `whole_reference`, and the reference's forms, and the lowered reference, a
+//! rejection's error judged against pest's own reading; RFC 1738's own check is the
+//! `parse` and `reference` targets); a valid
 //! reference re-displays to its input, and its components (`Url::components`) come in the
 //! order of the text, apart, each the text of its span; an error points inside the input,
 //! at a character boundary.

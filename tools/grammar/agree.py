@@ -3,8 +3,9 @@
 Every parse case of the corpus (``corpus/*.jsonl``), in its dialect, is read by
 
 * PyPI ``abnf`` over the generated ABNF (``grammar/abnf/*.abnf``), entry rule
-  ``urlreference`` (RFC 1738) or ``fragmentaddress`` (RFC 1630, draft-www-uri-00),
-  with ``parse_all`` (the whole input);
+  ``urlreference`` (RFC 1738), ``fragmentaddress`` (RFC 1630, draft-www-uri-00) or
+  ``URI-reference`` (RFC 2396, which has no ``URL:`` prefix and reads relative
+  references), with ``parse_all`` (the whole input);
 * PyPI ``parsimonious`` over the generated PEG (``grammar/python/*.peg``), the same
   entry rules, with ``parse`` (the whole input).
 
@@ -46,6 +47,7 @@ DIALECTS: dict[str, tuple[str, str]] = {
     "rfc1738": ("rfc1738", "urlreference"),
     "rfc1630": ("rfc1630", "fragmentaddress"),
     "draft": ("draft-www-uri-00", "fragmentaddress"),
+    "rfc2396": ("rfc2396", "URI_reference"),
 }
 
 
@@ -135,7 +137,7 @@ def prose_limited(tree: Tree) -> bool:
     limit as a generic URL (its `url` holds `generic`): the crate takes that reading, the
     grammar (which has no limits) the named production's."""
     for node in tree.walk():
-        if node.name == "port" and int(node.text) > 65535:
+        if node.name == "port" and node.text and int(node.text) > 65535:
             return True
         if node.name == "hostnumber" and any(int(p) > 255 for p in node.text.split(".")):
             return True
@@ -339,8 +341,48 @@ for _login in ("telnet", "rlogin", "tn3270"):
 KINDS_1630["urn"] = {**KINDS_1630["generic"], "kind": lambda t: "urn" if kind(t) == "generic" else kind(t)}
 
 
+def path_2396(tree: Tree) -> str:
+    """RFC 2396's path of a hierarchical or relative reference: its `rel_path` or
+    `abs_path` (a `net_path`'s), "" when it has neither."""
+    return text_of(tree, "rel_path", "abs_path") or ""
+
+
+def segments_2396(tree: Tree) -> Optional[list[str]]:
+    """RFC 2396's path segments: the path without its leading "/", split at "/"; None
+    for an empty path."""
+    path = path_2396(tree)
+    return None if path == "" else path.removeprefix("/").split("/")
+
+
+def port_2396(tree: Tree) -> Optional[int]:
+    """RFC 2396's port as a number: None when void or beyond 65535 (the grammar sets no
+    range; the crate's `port` is the number when one fits, `port_digits` the text)."""
+    text = text_of(tree, "port")
+    return int(text) if text and int(text) <= 65535 else None
+
+
+#: RFC 2396: one generic syntax for every scheme, no ``URL:`` prefix. The rules' names
+#: are compared lower-cased (ABNF names are case-insensitive), none of these has capitals.
+COMPONENTS_2396: dict[str, Getter] = {
+    "scheme": lambda t: (lambda s: s and s.lower())(text_of(t, "scheme")),
+    "fragment": lambda t: text_of(t, "fragment"),
+    "authority": lambda t: text_of(t, "authority"),
+    "userinfo": lambda t: text_of(t, "userinfo"),
+    "host": lambda t: text_of(t, "host"),
+    "port": port_2396,
+    "port_digits": lambda t: text_of(t, "port"),
+    "reg_name": lambda t: text_of(t, "reg_name"),
+    "path": path_2396,
+    "path_segments": segments_2396,
+    "query": lambda t: text_of(t, "query"),
+    "opaque_part": lambda t: text_of(t, "opaque_part"),
+}
+
+
 def components(dialect: str, kind: str) -> dict[str, Getter]:
     """Every component compared for a valid case of this dialect and kind."""
+    if dialect == "rfc2396":
+        return COMPONENTS_2396
     kinds = KINDS_1738 if dialect == "rfc1738" else KINDS_1630
     return {**COMMON, **kinds.get(kind, {})}
 

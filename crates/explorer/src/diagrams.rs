@@ -23,6 +23,7 @@ pub(crate) fn folder(dialect: Dialect) -> &'static str {
     match dialect {
         Dialect::Rfc1738 => "rfc1738",
         Dialect::Rfc1630 => "rfc1630",
+        Dialect::Rfc2396 => "rfc2396",
         _ => "draft-www-uri-00",
     }
 }
@@ -194,7 +195,7 @@ mod tests {
                 .iter()
                 .filter(|(path, _)| path.ends_with(".svg"))
                 .count(),
-            223
+            265
         );
         assert!(file("index.html").is_some());
         assert_eq!(
@@ -204,6 +205,10 @@ mod tests {
         assert_eq!(
             url(Dialect::Rfc1630, "httpaddress").as_deref(),
             Some("/diagrams/rfc1630/httpaddress.svg")
+        );
+        assert_eq!(
+            url(Dialect::Rfc2396, "authority").as_deref(),
+            Some("/diagrams/rfc2396/authority.svg")
         );
         assert_eq!(url(Dialect::Rfc1738, "no-such-rule"), None);
     }

@@ -81,8 +81,9 @@ fn node<'i>(
 /// The rule tree of a valid input, as the grammar reads it, in the rules that hold a part
 /// of the input of their own (an alternation such as `url`, which is one of the productions,
 /// is left out): `urlreference` (RFC 1630 and the draft: `fragmentaddress`) of
-/// `prefixedurl` or the production, and `fragment` of `fragmentid`; for a URL alone, the
-/// production.
+/// `prefixedurl` or the production, and `fragment` of `fragmentid` (RFC 2396:
+/// `URI_reference` of `absoluteURI` or `relativeURI`, and the `fragment` after "#"); for a
+/// URL alone, the production.
 fn tree<'i>(input: &'i str, reference: &UrlReference<'_>, form: InputForm) -> Node<'i> {
     let dialect = reference.dialect();
     let url = reference.url();
@@ -112,7 +113,11 @@ fn tree<'i>(input: &'i str, reference: &UrlReference<'_>, form: InputForm) -> No
             )
         })
         .collect();
-    let production = url.kind().production_in(dialect);
+    let production = match url {
+        // RFC 2396 reads a reference without a scheme as a `relativeURI`.
+        rfc1738::Url::Generic(generic) if generic.is_relative() => "relativeURI",
+        _ => url.kind().production_in(dialect),
+    };
     let production = node(dialect, input, production, start..end, components);
     if form == InputForm::Url {
         return production;
@@ -121,7 +126,21 @@ fn tree<'i>(input: &'i str, reference: &UrlReference<'_>, form: InputForm) -> No
         true => node(dialect, input, "prefixedurl", 0..end, vec![production]),
         false => production,
     }];
-    // `fragment = "#" fragmentid?` in the three grammars.
+    // RFC 2396: `URI_reference = { (absoluteURI | relativeURI)? ~ ("#" ~ fragment)? }`,
+    // its `fragment` after the "#".
+    if dialect == Dialect::Rfc2396 {
+        if reference.fragment().is_some() {
+            children.push(node(
+                dialect,
+                input,
+                "fragment",
+                end + 1..input.len(),
+                Vec::new(),
+            ));
+        }
+        return node(dialect, input, "URI_reference", 0..input.len(), children);
+    }
+    // `fragment = "#" fragmentid?` in the three grammars of 1994.
     if let Some(fragmentid) = reference.fragment() {
         let id = match fragmentid.is_empty() {
             true => Vec::new(),
@@ -240,6 +259,30 @@ mod tests {
         assert_eq!(host["text"], "h");
         assert_eq!(tree["children"][1]["rule"], "fragment");
         assert_eq!(tree["children"][1]["children"][0]["text"], "top");
+    }
+
+    #[test]
+    fn an_rfc2396_reference_is_read_as_its_grammar_reads_it() {
+        let json = serde_json::to_value(explain(
+            "//h:80/a?b#top",
+            Dialect::Rfc2396,
+            InputForm::Reference,
+        ))
+        .unwrap();
+        let tree = &json["tree"];
+        assert_eq!(tree["rule"], "URI_reference");
+        assert_eq!(tree["diagram"], "/diagrams/rfc2396/URI_reference.svg");
+        assert_eq!(tree["children"][0]["rule"], "relativeURI");
+        assert_eq!(tree["children"][1]["rule"], "fragment");
+        assert_eq!(tree["children"][1]["text"], "top");
+        let json =
+            serde_json::to_value(explain("http://h/", Dialect::Rfc2396, InputForm::Reference))
+                .unwrap();
+        assert_eq!(json["tree"]["children"][0]["rule"], "absoluteURI");
+        assert_eq!(
+            json["tree"]["children"][0]["diagram"],
+            "/diagrams/rfc2396/absoluteURI.svg"
+        );
     }
 
     #[test]

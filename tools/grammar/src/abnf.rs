@@ -111,6 +111,36 @@ pub const REWRITES: &[Rewrite] = &[
                  is the whole groupart, and otherwise a group is tried: the union. `article` \
                  is written first, the reading the PEG takes.",
     },
+    Rewrite {
+        file: "rfc2396.pest",
+        rule: "authority",
+        pest: "authority = { server | reg_name }",
+        reason: "`&(\"/\" | \"?\" | \"#\" | EOI)` after `server` looks at the text after \
+                 the rule. This is the RFC's own rule, and its language: in a URI an \
+                 authority is followed by the end or by \"/\" (an `abs_path`), \"?\" (a query) \
+                 or \"#\" (a fragment), none of which an authority holds, so an authority is \
+                 the whole run of characters before the first of them. Every character of \
+                 a `server` is one of `reg_name`'s, so every non-empty server is a \
+                 reg_name: the PEG takes the run as a `server` when `server` reads it whole \
+                 (the lookahead succeeds) and otherwise as a `reg_name`, which reads any \
+                 non-empty run of its characters whole; the empty authority is the empty \
+                 `server` in both. `server` is written first, the reading the PEG takes \
+                 when both read an authority.",
+    },
+    Rewrite {
+        file: "rfc2396.pest",
+        rule: "hostname",
+        pest: "hostname = { (domainlabel ~ \".\")* ~ toplabel ~ \".\"? }",
+        reason: "`&alphanum` after a `domainlabel \".\"` looks past the repetition. This is \
+                 the RFC's own rule, and its language: a label holds no \".\", so the \
+                 labels and dots of a hostname are fixed by its text, and the lookahead \
+                 only stops the repetition from taking the last label and its trailing \
+                 \".\" (which no label would follow), which greedy PEG repetition never \
+                 gives back to `toplabel` and `[ \".\" ]`. In a URI a hostname is followed \
+                 by \":\" (a port) or what follows an authority (\"/\", \"?\", \"#\", the \
+                 end), never by an alphanum, so the PEG's repetition stops where the \
+                 RFC's ends.",
+    },
 ];
 
 /// The ABNF name of a pest rule.

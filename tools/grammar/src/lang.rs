@@ -110,6 +110,8 @@ fn builtin(name: &str) -> Option<CharSet> {
     let range = |a: char, b: char| (a..=b).collect::<CharSet>();
     Some(match name {
         "ASCII_ALPHA" => range('a', 'z').union(&range('A', 'Z')).copied().collect(),
+        "ASCII_ALPHA_LOWER" => range('a', 'z'),
+        "ASCII_ALPHA_UPPER" => range('A', 'Z'),
         "ASCII_DIGIT" => range('0', '9'),
         "ASCII_HEX_DIGIT" => range('0', '9')
             .into_iter()

@@ -18,7 +18,7 @@ use rfc1738_grammar_compiler::expr::{flatten_choice, flatten_sequence};
 use std::collections::BTreeMap;
 
 /// The grammar files drawn, with the document each implements.
-pub const GRAMMARS: [(&str, &str); 3] = [
+pub const GRAMMARS: [(&str, &str); 4] = [
     (
         "rfc1738.pest",
         "RFC 1738, Uniform Resource Locators (December 1994), section 5",
@@ -30,6 +30,10 @@ pub const GRAMMARS: [(&str, &str); 3] = [
     (
         "draft-www-uri-00.pest",
         "draft-www-uri-00, the March 1994 draft of RFC 1630",
+    ),
+    (
+        "rfc2396.pest",
+        "RFC 2396, Uniform Resource Identifiers (URI): Generic Syntax (August 1998), Appendix A",
     ),
 ];
 
@@ -179,14 +183,14 @@ pub fn folder(file: &str) -> &str {
 pub fn index_html(grammars: &[(&str, &str, Vec<RuleDiagram>)]) -> String {
     let mut html = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <title>The 1994 URL grammars: railroad diagrams</title>\n<style>\n\
+         <title>The URL grammars of 1994 and RFC 2396: railroad diagrams</title>\n<style>\n\
          body { font-family: sans-serif; margin: 2em; max-width: 80em; }\n\
          section.rule { border-top: 1px solid #ccc; padding: 0.5em 0; }\n\
          pre.rfc { background: #f6f6f0; padding: 0.5em; }\n\
          pre.note { color: #555; font-size: 90%; }\n\
          nav a { margin-right: 0.6em; }\n\
          img { max-width: 100%; height: auto; }\n</style>\n</head>\n<body>\n\
-         <h1>The 1994 URL grammars, rule by rule</h1>\n\
+         <h1>The URL grammars of 1994 and RFC 2396 (1998), rule by rule</h1>\n\
          <p>Drawn from the grammar files in <code>grammar/</code> by \
          <code>cargo run --manifest-path tools/grammar/Cargo.toml --bin diagrams</code>. \
          Each rule shows the RFC's text (the rule's <code>///</code> lines), the notes on \

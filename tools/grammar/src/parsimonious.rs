@@ -50,6 +50,8 @@ fn print(expr: &Expr, outer: u8, used: &mut Vec<&'static str>) -> String {
         Expr::Range(a, b) => (format!("~\"[{a}-{b}]\""), 2),
         Expr::Ident(name) => match name.as_str() {
             "ASCII_ALPHA" => ("~\"[A-Za-z]\"".to_owned(), 2),
+            "ASCII_ALPHA_LOWER" => ("~\"[a-z]\"".to_owned(), 2),
+            "ASCII_ALPHA_UPPER" => ("~\"[A-Z]\"".to_owned(), 2),
             "ASCII_DIGIT" => ("~\"[0-9]\"".to_owned(), 2),
             "ASCII_HEX_DIGIT" => ("~\"[0-9A-Fa-f]\"".to_owned(), 2),
             "SOI" => (String::new(), 2),

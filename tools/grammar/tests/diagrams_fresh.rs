@@ -39,7 +39,10 @@ fn every_rule_has_its_rfc_text_and_a_labelled_diagram() {
     for (file, _) in rfc1738_grammar_tools::GRAMMARS {
         let text = std::fs::read_to_string(root.join("grammar").join(file)).unwrap();
         let rules = rfc1738_grammar_tools::diagrams(&text).unwrap();
-        assert!(rules.len() > 60, "{file}");
+        // RFC 2396's Appendix A is one generic syntax of 40 rules; the 1994 grammars have a
+        // production per scheme.
+        let least = if file == "rfc2396.pest" { 40 } else { 60 };
+        assert!(rules.len() > least, "{file}: {} rules", rules.len());
         for rule in rules {
             assert!(
                 !rule.doc.is_empty(),
