@@ -1,7 +1,8 @@
 //! `resolve` in every mode: context and partial form split at the first NUL or TAB. By RFC
 //! 1630, an absolute partial form stands for itself and any other result keeps the
-//! context's scheme; by RFC 1808 and the CERN library, nothing panics and the result is
-//! never much longer than context and partial form together.
+//! context's scheme; by RFC 1808, the CERN library, RFC 2396 and RFC 3986, nothing panics
+//! and the result is never much longer than context and partial form together; by the
+//! WHATWG URL Standard (which escapes), nothing panics.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -28,7 +29,12 @@ fuzz_target!(|data: &[u8]| {
             assert!(result.len() <= context.len() + partial.len() + 1);
         }
     }
-    for mode in [ResolveMode::Rfc1808, ResolveMode::Cern] {
+    for mode in [
+        ResolveMode::Rfc1808,
+        ResolveMode::Cern,
+        ResolveMode::Rfc2396,
+        ResolveMode::Rfc3986,
+    ] {
         if let Ok(result) = rfc1738::resolution::resolve(context, partial, mode) {
             // At most the separators a join adds: ":", "//", "/", "#".
             assert!(
@@ -37,4 +43,6 @@ fuzz_target!(|data: &[u8]| {
             );
         }
     }
+    let _ = rfc1738::resolution::resolve(context, partial, ResolveMode::Whatwg);
+    let _ = rfc1738::resolution::whatwg_violations(context, partial);
 });

@@ -51,8 +51,8 @@ impl<'a> Url<'a> {
     ///   (RFC 1630, whose prefix comes before a URL of a named scheme only). Such a URL
     ///   owns its text.
     /// - [`Dialect::Rfc2396`]: RFC 2396's `URI-reference` without a fragment (refused as
-    ///   above): an absolute URI, or a relative reference (a [`GenericUrl`] whose
-    ///   [`is_relative`](GenericUrl::is_relative) is true, with no scheme).
+    ///   above): an absolute URI, or a relative reference (a [`GenericUrl`](crate::schemes::GenericUrl) whose
+    ///   [`is_relative`](crate::schemes::GenericUrl::is_relative) is true, with no scheme).
     ///
     /// `Url::parse_in(url.as_str(), dialect)` gives back, equal (`==`), a URL that
     /// `dialect` read, alone or inside a reference.

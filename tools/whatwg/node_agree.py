@@ -23,7 +23,6 @@ exits 1 on any difference, 2 when Node or the command cannot be run. Standard li
 import json
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 NODE_SCRIPT = r"""
@@ -75,22 +74,15 @@ def main():
     if not pages.is_dir():
         print(f"no pages at {pages}", file=sys.stderr)
         sys.exit(2)
-    # Each folder with its manifest; the pages outside a manifest's folder, without a base.
-    # A manifest's lines are PAGE, URL and the page's original path: `--bases` is given
-    # PAGE<TAB>URL alone (absolute paths, in a file of our own beside nothing).
+    # Each folder with its manifest (lines PAGE, URL and the page's original path, which
+    # `--bases` ignores); the pages outside a manifest's folder, without a base.
     bases, links = {}, []
     for manifest in sorted(pages.glob("*/MANIFEST.tsv")):
-        lines = []
         for line in manifest.read_text(encoding="utf-8").splitlines():
             fields = line.split("\t")
             if len(fields) >= 2:
-                page = str((manifest.parent / fields[0]).resolve())
-                bases[page] = fields[1]
-                lines.append(f"{page}\t{fields[1]}\n")
-        with tempfile.NamedTemporaryFile("w", suffix=".tsv", encoding="utf-8") as two_columns:
-            two_columns.writelines(lines)
-            two_columns.flush()
-            links += links_of(binary, ["--bases", two_columns.name, str(manifest.parent)])
+                bases[str((manifest.parent / fields[0]).resolve())] = fields[1]
+        links += links_of(binary, ["--bases", str(manifest), str(manifest.parent)])
     loose = sorted(str(p) for p in pages.iterdir() if p.is_file() and p.suffix.lower() in (".html", ".htm"))
     if loose:
         links += links_of(binary, loose)

@@ -135,7 +135,9 @@ class ResolveError(ValueError):
     no-partial-forms
     """
 
-    #: a stable name: ``context-not-absolute``, ``no-partial-forms``, ``unknown-mode``
+    #: a stable name: ``context-not-absolute``, ``no-partial-forms``, ``unknown-mode``,
+    #: ``context-without-scheme``, ``whatwg-base-failure``, ``whatwg-failure``,
+    #: ``mode-not-built``
     code: str
     #: the message for a person (also ``str(e)``)
     message: str
