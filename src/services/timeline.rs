@@ -339,6 +339,55 @@ pub fn resolutions(base: &str, link: &str) -> Vec<Resolution> {
         .collect()
 }
 
+/// The timeline of one input as `rfc1738 timeline --json` and the explorer's
+/// `/api/timeline` write it: `input`, `base` (when given), `verdicts` ([`timeline`]) and,
+/// with a base, `resolutions` ([`resolutions`]).
+///
+/// ```
+/// let report = rfc1738::timeline::TimelineReport::of("g;x?y", Some("http://a/b/c/d;p?q"));
+/// let json = serde_json::to_value(&report).unwrap();
+/// assert_eq!(json["verdicts"][4]["standard"], "rfc2396");
+/// assert_eq!(json["verdicts"][4]["valid"], true);
+/// assert_eq!(json["resolutions"][0]["mode"], "rfc1630");
+/// ```
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TimelineReport<'a> {
+    /// The URL (or link).
+    pub input: &'a str,
+    /// The base it was resolved against, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base: Option<&'a str>,
+    /// Each standard's verdict, oldest first.
+    pub verdicts: Vec<Verdict>,
+    /// With a base: the input resolved in every mode.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolutions: Option<Vec<Resolution>>,
+}
+
+#[cfg(feature = "serde")]
+impl<'a> TimelineReport<'a> {
+    /// The timeline of `input`, resolved against `base` when one is given.
+    pub fn of(input: &'a str, base: Option<&'a str>) -> TimelineReport<'a> {
+        TimelineReport {
+            input,
+            base,
+            verdicts: timeline(input, base),
+            resolutions: base.map(|base| resolutions(base, input)),
+        }
+    }
+
+    /// Whether the newest standard this build has finds the input valid.
+    pub fn valid_today(&self) -> bool {
+        self.verdicts
+            .iter()
+            .rev()
+            .find_map(|verdict| verdict.valid)
+            .unwrap_or(false)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -284,6 +284,38 @@ def test_a_link_is_resolved_in_every_mode_side_by_side(driver, server, screensho
     assert cell("rfc3986", 0) == cell("whatwg", 0) == "gopher://h/g"
 
 
+def test_then_and_now_gives_each_standard_its_verdict_and_marks_what_goes_elsewhere_now(driver, server, screenshots):
+    """Issue 49: a URL's verdict by each standard in its year, and a link of an old page
+    resolved in every mode, the rows that differ from the CERN library's marked."""
+    open_page(driver, server, "timeline")
+    assert driver.find_element(By.ID, "view-timeline").is_displayed()
+    type_into(driver, "timeline-base", "")
+    type_into(driver, "timeline-input", "http://info.cern.ch/~timbl/")
+    verdicts = lambda: {row.get_attribute("data-standard"): row.find_elements(By.TAG_NAME, "td")[1].text
+                        for row in driver.find_elements(By.CSS_SELECTOR, "#timeline-verdicts tbody tr")}
+    wait(driver, lambda: verdicts().get("rfc2396") == "valid", str(verdicts()))
+    shown = verdicts()
+    assert list(shown) == ["draft", "rfc1630", "rfc1738", "rfc1808", "rfc2396", "rfc3986", "whatwg"]
+    for standard in ["draft", "rfc1630", "rfc1738", "rfc1808"]:
+        assert shown[standard].startswith("invalid at 20: "), shown
+    assert shown["rfc3986"] == shown["whatwg"] == "valid"
+    assert text(driver, "timeline-verdict") == "Valid by RFC 2396, RFC 3986, WHATWG URL Standard."
+    assert driver.find_elements(By.CSS_SELECTOR, "#timeline-resolutions tbody tr") == []
+    # A link of a WAIS gateway's form against a base with a trailing dot and :80.
+    type_into(driver, "timeline-base", "http://info.cern.ch.:80/hypertext/WWW/TheProject.html")
+    type_into(driver, "timeline-input", "../Overview.html?")
+    rows = lambda: driver.find_elements(By.CSS_SELECTOR, "#timeline-resolutions tbody tr")
+    wait(driver, lambda: len(rows()) == 7, "every mode")
+    result = {row.get_attribute("data-mode"): row.find_elements(By.TAG_NAME, "td")[0].text for row in rows()}
+    assert result["cern"] == "http://info.cern.ch/hypertext/Overview.html?"
+    assert result["whatwg"] == "http://info.cern.ch./hypertext/Overview.html?"
+    assert result["rfc3986"] == "http://info.cern.ch.:80/hypertext/Overview.html?"
+    differs = [row.get_attribute("data-mode") for row in rows() if "differs" in row.get_attribute("class")]
+    assert "cern" not in differs and "whatwg" in differs and "rfc3986" in differs
+    assert driver.find_elements(By.CSS_SELECTOR, "#timeline-resolutions mark")
+    screenshots(driver, "timeline")
+
+
 def test_lint_shows_the_section_6_warnings(driver, server, screenshots):
     open_page(driver, server, "lint")
     url = "gopher://h:25/0%0D%0AHELO"
@@ -342,7 +374,7 @@ def test_the_page_is_used_with_the_keyboard(driver, server):
     wait(driver, lambda: "http://a/b/x" in text(driver, "resolve-table"), text(driver, "resolve-table"))
     # End goes to the last view, Home back to the first.
     driver.find_element(By.ID, "tab-resolve").send_keys(Keys.END)
-    assert active() == "tab-extract" and driver.find_element(By.ID, "view-extract").is_displayed()
+    assert active() == "tab-timeline" and driver.find_element(By.ID, "view-timeline").is_displayed()
     driver.switch_to.active_element.send_keys(Keys.HOME)
     assert active() == "tab-parse" and driver.find_element(By.ID, "view-parse").is_displayed()
     # A rule of the tree is reached with Tab, and lights its span.

@@ -5,21 +5,9 @@ use crate::lines::Item;
 use crate::output::{report_unreadable_input, write_json, Gap, Out, Select};
 use crate::place::Place;
 use rfc1738::reports::{InputForm, UnreadableReport};
-use rfc1738::timeline::{resolutions, timeline, Resolution, Verdict};
+use rfc1738::timeline::TimelineReport;
 use rfc1738::Dialect;
-use serde::Serialize;
 use std::io::{self, Write};
-
-/// One line of `timeline --json`.
-#[derive(Serialize)]
-struct TimelineReport<'a> {
-    input: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    base: Option<&'a str>,
-    verdicts: Vec<Verdict>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    resolutions: Option<Vec<Resolution>>,
-}
 
 /// Prints the timeline of one input; returns whether today's standard (the last one
 /// built) finds it valid, which `--only` selects on.
@@ -42,28 +30,17 @@ pub(crate) fn print_timeline(
             return Ok(false);
         }
     };
-    let verdicts = timeline(input, base);
-    let valid = verdicts
-        .iter()
-        .rev()
-        .find_map(|verdict| verdict.valid)
-        .unwrap_or(false);
+    let report = TimelineReport::of(input, base);
+    let valid = report.valid_today();
     if !select.shows(valid) {
         return Ok(valid);
     }
-    let resolved = base.map(|base| resolutions(base, input));
     if json {
-        let report = TimelineReport {
-            input,
-            base,
-            verdicts,
-            resolutions: resolved,
-        };
         write_json(out, place, &report)?;
         return Ok(valid);
     }
     writeln!(out, "{input}")?;
-    for verdict in &verdicts {
+    for verdict in &report.verdicts {
         let said = match (verdict.valid, &verdict.error) {
             (None, _) => "not built".to_owned(),
             (Some(true), _) => "valid".to_owned(),
@@ -75,7 +52,7 @@ pub(crate) fn print_timeline(
         };
         writeln!(out, "  {:<7}  {:<19}  {said}", verdict.date, verdict.title)?;
     }
-    if let (Some(base), Some(rows)) = (base, resolved) {
+    if let (Some(base), Some(rows)) = (base, report.resolutions) {
         writeln!(out, "  resolved against {base}:")?;
         let then = rows
             .iter()

@@ -124,13 +124,14 @@ struct Resolutions<'a> {
 
 /// The endpoints: path, the parameters they read, and the function answering.
 type Handler = fn(&Params) -> Result<Reply, ApiError>;
-static ENDPOINTS: [(&str, &[&str], Handler); 6] = [
+static ENDPOINTS: [(&str, &[&str], Handler); 7] = [
     ("/api/parse", &["input", "dialect", "form"], parse),
     ("/api/tree", &["input", "dialect", "form"], tree),
     ("/api/resolve", &["context", "partial", "mode"], resolve),
     ("/api/lint", &["input", "dialect"], lint),
     ("/api/extract", &["text", "dialect"], extract),
     ("/api/key", &["input"], key),
+    ("/api/timeline", &["input", "base"], timeline),
 ];
 
 /// Whether `path` is an endpoint of the API.
@@ -385,6 +386,20 @@ fn key(params: &Params) -> Result<Reply, ApiError> {
     ))
 }
 
+/// The verdict of each standard on the input in its year and, with a base, the input
+/// resolved in every mode: the report of `rfc1738 timeline --json`, without `line`.
+fn timeline(params: &Params) -> Result<Reply, ApiError> {
+    let input = params.required("input", MAX_INPUT)?;
+    let base = params.get("base").filter(|base| !base.is_empty());
+    if base.is_some() {
+        params.required("base", MAX_INPUT)?;
+    }
+    Ok(Reply::json(
+        200,
+        &rfc1738::timeline::TimelineReport::of(input, base),
+    ))
+}
+
 /// The reading of the input as a rule tree, or its error with the diagram to look at.
 fn tree(params: &Params) -> Result<Reply, ApiError> {
     let input = params.required("input", MAX_INPUT)?;
@@ -514,6 +529,26 @@ mod tests {
         assert_eq!(json["key"], "telnet://(com,fie,fedix,@fedix)");
         assert_eq!(json["surt"], "com,fie,fedix)/");
         assert_eq!(json["merges"], serde_json::json!(["scheme", "login"]));
+    }
+
+    #[test]
+    fn the_timeline_is_the_command_s_report() {
+        let (status, json) = get(
+            "/api/timeline",
+            "input=g%3Bx%3Fy&base=http://a/b/c/d%3Bp%3Fq",
+        );
+        assert_eq!(status, 200);
+        assert_eq!(json["input"], "g;x?y");
+        assert_eq!(json["verdicts"][1]["standard"], "rfc1630");
+        assert_eq!(json["verdicts"][1]["valid"], false);
+        assert_eq!(json["verdicts"][4]["valid"], true);
+        assert_eq!(json["verdicts"][6]["standard"], "whatwg");
+        assert_eq!(json["resolutions"][3]["mode"], "cern");
+        assert_eq!(json["resolutions"][3]["result"], "http://a/b/c/g;x?y");
+        // Without a base: the verdicts only.
+        let (_, json) = get("/api/timeline", "input=http://h/");
+        assert!(json.get("resolutions").is_none());
+        assert!(json.get("base").is_none());
     }
 
     #[test]

@@ -409,12 +409,63 @@ async function updateExtract() {
     valid === answer.urls.length ? "ok" : "warn");
 }
 
+// ---- Then and now: each standard's verdict in its year, and the link in every mode,
+// the rows that differ from the CERN library's marked as the Resolve view marks them.
+async function updateTimeline() {
+  let report;
+  const params = { input: $("timeline-input").value };
+  if ($("timeline-base").value) params.base = $("timeline-base").value;
+  try {
+    [report] = await api("timeline", ["/api/timeline", params]);
+  } catch (error) {
+    if (error.name === "AbortError") return;
+    verdict("timeline-verdict", error.message, "bad");
+    $("timeline-verdicts").tBodies[0].replaceChildren();
+    $("timeline-resolutions").tBodies[0].replaceChildren();
+    return;
+  }
+  const verdicts = $("timeline-verdicts").tBodies[0];
+  verdicts.replaceChildren();
+  for (const v of report.verdicts) {
+    const said = v.valid === null
+      ? el("td", { class: "null", text: "not built in this server" })
+      : v.valid
+        ? el("td", { class: "valid", text: "valid" })
+        : el("td", { class: "invalid", text: v.error.offset === null ? `invalid: ${v.error.message}` : `invalid at ${v.error.offset}: ${v.error.message}` });
+    verdicts.append(el("tr", { "data-standard": v.standard }, el("td", { text: v.date }), el("th", { text: v.title }), said));
+  }
+  const valid = report.verdicts.filter((v) => v.valid).map((v) => v.title);
+  verdict("timeline-verdict", valid.length ? `Valid by ${valid.join(", ")}.` : "Valid by no standard.", valid.length ? "ok" : "bad");
+  const rows = $("timeline-resolutions").tBodies[0];
+  rows.replaceChildren();
+  const resolutions = report.resolutions || [];
+  const results = resolutions.map((r) => r.result).filter((r) => typeof r === "string");
+  const [prefix, suffix] = commonEnds(results.map((r) => Array.from(r)));
+  const then = (resolutions.find((r) => r.mode === "cern") || {}).result;
+  for (const r of resolutions) {
+    const cell = el("td", { class: "result" });
+    if (typeof r.result === "string") {
+      const chars = Array.from(r.result);
+      const middle = chars.slice(prefix, chars.length - suffix).join("");
+      cell.append(chars.slice(0, prefix).join(""));
+      if (new Set(results).size > 1 && middle) cell.append(el("mark", { text: middle }));
+      else cell.append(middle);
+      cell.append(chars.slice(chars.length - suffix).join(""));
+    } else {
+      cell.append(el("span", { class: "invalid", text: `no result: ${r.error}` }));
+    }
+    const differs = r.result !== then;
+    rows.append(el("tr", { class: differs ? "differs" : "", "data-mode": r.mode }, el("th", { text: r.mode }), cell));
+  }
+}
+
 // ---- Wiring: every field updates its view as you type.
 const views = [
   [["parse-input", "parse-dialect", "parse-form"], updateParse],
   [["resolve-context", "resolve-partial"], updateResolve],
   [["lint-input", "lint-dialect"], updateLint],
   [["extract-text", "extract-dialect"], updateExtract],
+  [["timeline-input", "timeline-base"], updateTimeline],
 ];
 readHash();
 for (const [ids, draw] of views) {
