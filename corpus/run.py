@@ -26,6 +26,10 @@ reported by id:
   corpus/keys/cases.jsonl   `key --json INPUT`: "key" and "merges"; `key --style surt
                             --json INPUT`: its "key" is the case's "surt" (null: an error)
   corpus/keys/pairs.jsonl   `key --json A B`: equal keys exactly when "same"
+  corpus/compare/cases.jsonl `resolve --compare M,M --json BASE LINK`: "compare" is the
+                            case's "results", "compare_errors" its "errors" (if any),
+                            "differ", "classes", and "differences" for three modes or
+                            more (corpus/compare/classes.jsonl has no CLI form)
 Exit status 0 when every case matches, 1 otherwise (the first differences are printed).
 """
 import json
@@ -214,6 +218,20 @@ def links_cases():
             check("links", f"{case['id']} {golden.name}", cases(golden), got)
 
 
+def compare_cases():
+    for case in cases(ROOT / "compare" / "cases.jsonl"):
+        got = cli("resolve", "--compare", ",".join(case["modes"]), "--json", "--", case["base"], case["link"])
+        got = got[0] if got else {}
+        expected = {"results": case["results"], "errors": case.get("errors"), "differ": case["differ"],
+                    "classes": case["classes"]}
+        actual = {"results": got.get("compare"), "errors": got.get("compare_errors"), "differ": got.get("differ"),
+                  "classes": got.get("classes")}
+        if "differences" in case:
+            expected["differences"] = case["differences"]
+            actual["differences"] = got.get("differences")
+        check("compare", case["id"], expected, actual)
+
+
 def archive_cases():
     folder = ROOT / "archives"
     binary = str(pathlib.Path(BINARY).resolve()) if pathlib.Path(BINARY).exists() else BINARY
@@ -234,6 +252,7 @@ def main():
     resolve_cases()
     normalize_cases()
     key_cases()
+    compare_cases()
     lint_cases()
     request_cases()
     extract_cases()

@@ -210,6 +210,8 @@ pub mod requests {
 /// (1994) to the WHATWG URL Standard (today, feature `whatwg`; RFC 3986's with feature
 /// `rfc3986`), and a link resolved in every mode side by side.
 pub mod timeline {
+    #[cfg(feature = "serde")]
+    pub use crate::services::timeline::TimelineReport;
     pub use crate::services::timeline::{
         Resolution, Standard, Verdict, VerdictError, resolutions, rfc1808_error, timeline,
     };
@@ -220,7 +222,7 @@ pub mod timeline {
 /// 3986's (feature `rfc3986`) and the WHATWG URL Standard's (feature `whatwg`)
 /// ([`ResolveMode`](resolution::ResolveMode)).
 pub mod resolution {
-    pub use crate::services::resolve::{
+    pub use crate::services::compare::{
         Comparison, ComparisonSummary, Difference, DifferenceClass, DifferenceClasses, PairSummary,
         classify, compare, pair_name,
     };
@@ -242,12 +244,12 @@ pub mod unreadable {
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod reports {
+    pub use crate::services::compare::CompareReport;
     pub use crate::services::error_report::ErrorReport;
     pub use crate::services::report::{
         ExtractReport, InRecord, InputForm, LintReport, NormalizeReport, ParseReport,
         ResolveReport, UnreadableReport, WarningReport,
     };
-    pub use crate::services::resolve::CompareReport;
     pub use crate::services::serialize::{Entries, EntryType, EntryValue, REFERENCE_ENTRIES};
 }
 

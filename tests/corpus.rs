@@ -474,6 +474,104 @@ fn every_resolution_case_matches() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// `corpus/compare/cases.jsonl`: each link compared by the library in its modes gives the
+/// case's `results`, `errors` (codes), `differ`, `classes` and, for three modes or more,
+/// `differences`; `corpus/compare/classes.jsonl`: two results for a link (`first`,
+/// `second`, null for none) give the case's `classes`.
+#[test]
+fn every_comparison_case_matches() {
+    use rfc1738::resolution::{classify, compare};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/compare");
+    let mut failures = Vec::new();
+    let cases = read_cases(&dir.join("cases.jsonl"));
+    assert!(cases.len() >= 30, "only {} comparison cases", cases.len());
+    for case in &cases {
+        let case = &case.expected;
+        let text = |key: &str| case[key].as_str().expect("a string");
+        let modes: Vec<ResolveMode> = case["modes"]
+            .as_array()
+            .expect("modes")
+            .iter()
+            .map(|mode| mode.as_str().unwrap().parse().unwrap())
+            .collect();
+        let comparison = compare(text("base"), text("link"), &modes);
+        let mut actual = Map::new();
+        let results: Map<String, Value> = comparison
+            .results()
+            .iter()
+            .map(|(mode, result)| (mode.name().to_owned(), json_of(result.as_deref().ok())))
+            .collect();
+        actual.insert("results".into(), Value::Object(results));
+        let errors: Map<String, Value> = comparison
+            .results()
+            .iter()
+            .filter_map(|(mode, result)| {
+                let code = result.as_ref().err()?.code();
+                Some((mode.name().to_owned(), Value::from(code)))
+            })
+            .collect();
+        if !errors.is_empty() {
+            actual.insert("errors".into(), Value::Object(errors));
+        }
+        actual.insert("differ".into(), Value::from(comparison.differ()));
+        actual.insert("classes".into(), names(comparison.classes()));
+        if modes.len() > 2 {
+            let differences = comparison
+                .differences()
+                .iter()
+                .map(|difference| (difference.name(), names(difference.classes())))
+                .collect();
+            actual.insert("differences".into(), Value::Object(differences));
+        }
+        let mut expected = without_metadata(case);
+        for key in ["base", "link", "modes"] {
+            expected.remove(key);
+        }
+        if expected != actual {
+            failures.push(format!(
+                "{}\n{}",
+                case["id"],
+                pretty_assertions::Comparison::new(&expected, &actual)
+            ));
+        }
+    }
+    let cases = read_cases(&dir.join("classes.jsonl"));
+    for case in &cases {
+        let case = &case.expected;
+        let classes = classify(
+            case["link"].as_str().unwrap(),
+            case["first"].as_str(),
+            case["second"].as_str(),
+        );
+        if names(classes) != case["classes"] {
+            failures.push(format!("{}: {:?}", case["id"], classes));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    // Every class is in a case of cases.jsonl, but empty-query, which no two modes give
+    // (urljoin's, in classes.jsonl).
+    let seen: BTreeSet<String> = read_cases(&dir.join("cases.jsonl"))
+        .iter()
+        .flat_map(|case| case.expected["classes"].as_array().unwrap().clone())
+        .map(|class| class.as_str().unwrap().to_owned())
+        .collect();
+    for class in rfc1738::resolution::DifferenceClass::ALL {
+        if class.name() != "empty-query" {
+            assert!(seen.contains(class.name()), "no case of {class}");
+        }
+    }
+}
+
+/// A result as JSON: a string or null.
+fn json_of(result: Option<&str>) -> Value {
+    result.map_or(Value::Null, Value::from)
+}
+
+/// The names of classes as a JSON list.
+fn names(classes: rfc1738::resolution::DifferenceClasses) -> Value {
+    Value::from(classes.names().collect::<Vec<_>>())
+}
+
 // ---------------------------------------------------------------------------------------
 // Ids and sources: every case of every file (corpus/README.md, "Ids" and "Sources")
 // ---------------------------------------------------------------------------------------
@@ -488,6 +586,7 @@ fn case_files() -> Vec<PathBuf> {
     let mut files = corpus_files();
     for dir in [
         "corpus/resolve",
+        "corpus/compare",
         "corpus/normalize",
         "corpus/keys",
         "corpus/lint",

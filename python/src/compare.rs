@@ -63,6 +63,10 @@ pub(crate) struct Comparison {
 #[pymethods]
 impl Comparison {
     /// The object ``rfc1738 resolve --compare --json`` prints (less ``line``; a copy).
+    ///
+    /// >>> import rfc1738
+    /// >>> rfc1738.compare("http://a/b#f", "c", ["cern", "rfc1808"]).to_dict()["differences"]
+    /// {'cern/rfc1808': ['fragment']}
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let copy = py
             .import("copy")?
@@ -71,11 +75,16 @@ impl Comparison {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let classes: Vec<String> = self
+            .classes
+            .iter()
+            .map(|class| python_repr(class))
+            .collect();
         Ok(format!(
-            "Comparison(partial={}, compare={}, classes={:?})",
+            "Comparison(partial={}, compare={}, classes=[{}])",
             python_repr(&self.partial),
             self.compare.bind(py).repr()?,
-            self.classes
+            classes.join(", ")
         ))
     }
 }
@@ -152,11 +161,7 @@ pub(crate) fn pair_name(first: ResolveMode, second: ResolveMode) -> &'static str
         let mut names = Vec::new();
         for first in ResolveMode::ALL {
             for second in ResolveMode::ALL {
-                names.push((
-                    first,
-                    second,
-                    rfc1738::resolution::pair_name(first, second),
-                ));
+                names.push((first, second, rfc1738::resolution::pair_name(first, second)));
             }
         }
         names

@@ -250,15 +250,6 @@ fn link_objects<'py>(
 /// ``ResolveError`` (code ``unknown-mode``) for a mode the crate does not know, and
 /// ``ValueError`` for a ``reading`` it does not know.
 ///
-/// With ``compare`` (two modes or more, as ``rfc1738.compare`` takes them, ``rfc1738
-/// links --compare``), each link is also resolved by each of them, each element treated
-/// as NCSA Mosaic treated it (an image keeps no fragment, a ``GET`` form's ``ACTION`` no
-/// query), and has ``compare`` (each mode's result), ``compare_errors``, ``differ``,
-/// ``classes`` and ``differences`` (else None).
-///
-/// >>> [link.classes for link in rfc1738.links(page, compare=["cern", "whatwg"])][1:]
-/// [[], ['dot-segments']]
-///
 /// >>> import rfc1738
 /// >>> page = '<BASE HREF="http://www.example.edu/docs/guide/intro.html">' \
 /// ...        '<A HREF="?y">query</A> <A HREF=..>up</A> <!-- <A HREF="no"> -->'
@@ -269,6 +260,15 @@ fn link_objects<'py>(
 /// >>> comment = '<!-- a -- ><A HREF="x.html">x</A>'
 /// >>> [link.error["code"] for link in rfc1738.links(comment, reading="whatwg")]
 /// ['unclosed']
+///
+/// With ``compare`` (two modes or more, as ``rfc1738.compare`` takes them, ``rfc1738
+/// links --compare``), each link is also resolved by each of them, each element treated
+/// as NCSA Mosaic treated it (an image keeps no fragment, a ``GET`` form's ``ACTION`` no
+/// query), and has ``compare`` (each mode's result), ``compare_errors``, ``differ``,
+/// ``classes`` and ``differences`` (else None).
+///
+/// >>> [link.classes for link in rfc1738.links(page, compare=["cern", "whatwg"])][1:]
+/// [['other'], ['dot-segments']]
 #[pyfunction]
 #[pyo3(signature = (html, base = None, mode = "cern", max_len = 65536, *, reading = "html2", compare = None))]
 pub(crate) fn links<'py>(

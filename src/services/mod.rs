@@ -3,6 +3,7 @@
 //! conversion to the `url` crate, and the JSON reports.
 
 pub(crate) mod builders;
+pub(crate) mod compare;
 #[cfg(feature = "url")]
 pub mod convert;
 #[cfg(feature = "serde")]

@@ -6,7 +6,6 @@
 //! ([`whatwg`], feature `whatwg`).
 
 mod cern;
-mod compare;
 mod rfc1808;
 mod rfc2396;
 #[cfg(feature = "rfc3986")]
@@ -15,12 +14,6 @@ mod rfc3986;
 mod whatwg;
 
 use crate::vocabulary::dialect::{colon_before_any_slash, is_absolute, without_fragment};
-#[cfg(feature = "serde")]
-pub use compare::CompareReport;
-pub use compare::{
-    Comparison, ComparisonSummary, Difference, DifferenceClass, DifferenceClasses, PairSummary,
-    classify, compare, pair_name,
-};
 use std::fmt;
 use std::str::FromStr;
 

@@ -3,7 +3,7 @@
 The ``rfc1738`` Rust crate's parser for Python: ``parse`` reads a URL reference
 (``[URL:] url [#fragment]``) into a typed ``Url``, ``parse_many`` gives the
 ``rfc1738 parse --json`` object of each of many inputs, and around them ``resolve``,
-``normalize``, ``equivalent``, ``key`` (archive keys), ``cdxj`` (a CDXJ index), ``lint``, ``extract``, ``links`` and ``links_warc``
+``compare`` (a link by several modes: then and now), ``normalize``, ``equivalent``, ``key`` (archive keys), ``cdxj`` (a CDXJ index), ``lint``, ``extract``, ``links`` and ``links_warc``
 (web archives); ``rfc1738.arrow`` does the same over Arrow columns.
 
 >>> import rfc1738
@@ -16,6 +16,7 @@ from ._errors import ParseError, ResolveError
 from ._rfc1738 import (
     ArchiveLinks,
     CdxjIndex,
+    Comparison,
     DEFAULT_MODE,
     DIALECTS,
     FileUrl,
@@ -38,6 +39,7 @@ from ._rfc1738 import (
     WaisUrl,
     __version__,
     cdxj,
+    compare,
     equivalent,
     extract,
     extract_file,
@@ -56,6 +58,7 @@ from ._rfc1738 import (
 __all__ = [
     "ArchiveLinks",
     "CdxjIndex",
+    "Comparison",
     "DEFAULT_MODE",
     "DIALECTS",
     "FileUrl",
@@ -80,6 +83,7 @@ __all__ = [
     "WaisUrl",
     "__version__",
     "cdxj",
+    "compare",
     "equivalent",
     "extract",
     "extract_file",

@@ -1,7 +1,18 @@
 """Type stubs of the native module rfc1738._rfc1738 (re-exported by the package rfc1738)."""
 
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union, final
+from typing import (
+    Any,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+    final,
+)
 
 from typing_extensions import disjoint_base
 
@@ -13,6 +24,7 @@ DEFAULT_MODE: str
 __version__: str
 __all__ = [
     "ArchiveLinks",
+    "Comparison",
     "DEFAULT_MODE",
     "DIALECTS",
     "FileUrl",
@@ -43,6 +55,7 @@ __all__ = [
     "equivalent",
     "extract",
     "cdxj",
+    "compare",
     "extract_file",
     "key",
     "links",
@@ -327,6 +340,32 @@ def resolve(context: str, partial: str, mode: str = "cern") -> str:
     draft's, RFC 1808's, the CERN library's, RFC 2396's, RFC 3986's, the WHATWG URL
     Standard's); raises ResolveError."""
 
+@final
+class Comparison:
+    """A link resolved by several modes, with the fields of ``rfc1738 resolve --compare
+    --json``."""
+
+    @property
+    def context(self) -> str: ...
+    @property
+    def partial(self) -> str: ...
+    @property
+    def compare(self) -> Dict[str, Optional[str]]: ...
+    @property
+    def compare_errors(self) -> Dict[str, str]: ...
+    @property
+    def differ(self) -> bool: ...
+    @property
+    def classes(self) -> List[str]: ...
+    @property
+    def differences(self) -> Dict[str, List[str]]: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+
+def compare(base: str, link: str, modes: Sequence[str]) -> Comparison:
+    """``link`` resolved against ``base`` by each of ``modes`` (two or more of ``MODES``),
+    whether the results differ and the classes of each difference; raises ResolveError
+    (an unknown mode) or ValueError (fewer than two modes, or one named twice)."""
+
 def normalize(url: _Text) -> str:
     """A URL reference at one encoding level, as ``rfc1738 normalize`` prints it."""
 
@@ -401,6 +440,16 @@ class Link:
     def warning(self) -> Optional[Dict[str, Any]]: ...
     @property
     def charset(self) -> str: ...
+    @property
+    def compare(self) -> Optional[Dict[str, Optional[str]]]: ...
+    @property
+    def compare_errors(self) -> Optional[Dict[str, str]]: ...
+    @property
+    def differ(self) -> Optional[bool]: ...
+    @property
+    def classes(self) -> Optional[List[str]]: ...
+    @property
+    def differences(self) -> Optional[Dict[str, List[str]]]: ...
     def to_dict(self) -> Dict[str, Any]: ...
 
 def links(
@@ -410,6 +459,7 @@ def links(
     max_len: int = 65536,
     *,
     reading: str = "html2",
+    compare: Optional[Sequence[str]] = None,
 ) -> List[Link]:
     """The links of an HTML document, resolved as the browsers of 1993-1996 did."""
 
@@ -420,6 +470,7 @@ def links_file(
     max_len: int = 65536,
     *,
     reading: str = "html2",
+    compare: Optional[Sequence[str]] = None,
 ) -> Iterator[Link]:
     """The links of the HTML document in a file, read as a stream; raises OSError."""
 
@@ -500,6 +551,7 @@ def arrow_links(
     reading: str = "html2",
     max_len: int = 65536,
     threads: Optional[int] = None,
+    compare: Optional[Sequence[str]] = None,
 ) -> Any:
     """rfc1738.arrow.links, returning the native Arrow array."""
 
@@ -511,5 +563,6 @@ def arrow_links_warc(
     reading: str = "html2",
     max_len: int = 65536,
     threads: Optional[int] = None,
+    compare: Optional[Sequence[str]] = None,
 ) -> Any:
     """rfc1738.arrow.links_warc, returning the native Arrow array."""

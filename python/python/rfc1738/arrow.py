@@ -24,7 +24,7 @@ and others take it). A null input gives a null row.
 [None, 'invalid-escape']
 """
 
-from typing import Any, Optional, Union
+from typing import Any, Optional, Sequence, Union
 
 from . import _rfc1738
 
@@ -187,6 +187,7 @@ def links(
     reading: str = "html2",
     max_len: int = 65536,
     threads: Optional[int] = None,
+    compare: Optional[Sequence[str]] = None,
 ) -> Any:
     """The links of each HTML page of a column (strings, or bytes read as ``links``
     reads them), each resolved against the page's ``BASE HREF``, else its base (a column
@@ -198,12 +199,26 @@ def links(
     ``error`` (``code``, ``message``, ``reading``), ``warning`` (``code``, ``message``)
     and ``charset``. ``reading`` and ``max_len`` are those of ``rfc1738.links``.
 
+    With ``compare`` (two modes or more, as ``rfc1738.compare`` takes them), the columns
+    of ``rfc1738 links --compare --json`` come before ``warning``: ``compare`` (a struct
+    with a string field per mode: its result), ``compare_errors`` (the same, the error
+    code of a mode without a result), ``differ`` (a bool), ``classes`` (a list of the
+    difference classes) and ``differences`` (a struct with a list field per pair of
+    modes, named ``"cern/whatwg"``, null when the pair does not differ).
+
     >>> import pyarrow as pa, rfc1738.arrow
     >>> pages = pa.array(['<A HREF="../x.html">x</A>', '<IMG SRC="i.gif">'])
     >>> bases = pa.array(["http://info.cern.ch/a/b.html", "http://h/"])
     >>> rows = rfc1738.arrow.links(pages, bases)
     >>> list(zip(rows.field("page").to_pylist(), rows.field("result").to_pylist()))
     [(0, 'http://info.cern.ch/x.html'), (1, 'http://h/i.gif')]
+    >>> rows = rfc1738.arrow.links(pages, bases, compare=["cern", "whatwg"])
+    >>> rows.field("compare").field("whatwg").to_pylist(), rows.field("differ").to_pylist()
+    (['http://info.cern.ch/x.html', 'http://h/i.gif'], [False, False])
+    >>> page = pa.array(['<A HREF="..">up</A> <A HREF="http://info.cern.ch.:80/">w</A>'])
+    >>> rows = rfc1738.arrow.links(page, "http://info.cern.ch/a/b.html", compare=["cern", "rfc3986"])
+    >>> rows.field("classes").to_pylist()
+    [['dot-segments'], ['trailing-dot', 'default-port']]
     """
     return _out(
         _rfc1738.arrow_links(
@@ -213,6 +228,7 @@ def links(
             reading=reading,
             max_len=max_len,
             threads=threads,
+            compare=compare,
         )
     )
 
@@ -225,6 +241,7 @@ def links_warc(
     reading: str = "html2",
     max_len: int = 65536,
     threads: Optional[int] = None,
+    compare: Optional[Sequence[str]] = None,
 ) -> Any:
     """The links of the HTML pages of each web archive of a column (ARC or WARC files,
     plain or gzip'd): their bytes (a binary column, as Spark's ``binaryFile`` source
@@ -232,7 +249,7 @@ def links_warc(
 
     A struct array with one row per link: ``file`` (the index of its archive's row),
     ``record_offset``, ``record_url`` and ``record_date`` of the page's record, then the
-    fields of a link as in ``links``; and one row per thing that could not be read, with
+    fields of a link as in ``links`` (with ``compare``, its columns too); and one row per thing that could not be read, with
     ``problem`` (``code``, ``message``) set and the link's fields null: a truncated gzip
     member, a length that lies, a record over ``max_record`` (``too-long``), a body that
     does not decode, a file that is no archive (``not-an-archive``) or cannot be read
@@ -257,5 +274,6 @@ def links_warc(
             reading=reading,
             max_len=max_len,
             threads=threads,
+            compare=compare,
         )
     )

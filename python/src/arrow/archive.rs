@@ -2,7 +2,9 @@
 //! bytes, or their paths), one row per link, and one row per thing not read.
 
 use super::rows::{RowError, Rows};
-use super::{check, chunks_of, each_value, in_slices, lister, output, schema, Holds, Value};
+use super::{
+    check, chunks_of, comparing_lister, each_value, in_slices, output, schema, Holds, Value,
+};
 use crate::archive::{in_record, read_archive, Event};
 use pyo3::prelude::*;
 use pyo3_arrow::input::AnyArray;
@@ -64,7 +66,7 @@ const _: () = assert!(ArchiveReader::DEFAULT_MAX_RECORD == 16777216);
 /// The links of the pages of each web archive of a column (see
 /// ``rfc1738.arrow.links_warc``).
 #[pyfunction]
-#[pyo3(signature = (files, mode = "cern", *, max_record = 16777216, reading = "html2", max_len = 65536, threads = None))]
+#[pyo3(signature = (files, mode = "cern", *, max_record = 16777216, reading = "html2", max_len = 65536, threads = None, compare = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn arrow_links_warc(
     py: Python<'_>,
@@ -74,8 +76,9 @@ pub(crate) fn arrow_links_warc(
     reading: &str,
     max_len: usize,
     threads: Option<usize>,
+    compare: Option<Vec<String>>,
 ) -> PyResult<Py<PyAny>> {
-    let lister = lister(py, mode, reading, max_len)?;
+    let lister = comparing_lister(py, mode, reading, max_len, compare)?;
     let reader = ArchiveReader::new().max_record(max_record);
     let chunks = chunks_of(files)?;
     check(&chunks, Holds::Bytes, "files")?;
@@ -84,7 +87,7 @@ pub(crate) fn arrow_links_warc(
         for chunk in &chunks {
             each_value(chunk, |value| files.push(value));
         }
-        let columns = schema::archive_links_columns();
+        let columns = schema::archive_links_columns(lister.compared_modes());
         in_slices(
             files.len(),
             threads,

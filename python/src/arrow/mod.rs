@@ -433,10 +433,26 @@ pub(crate) fn lister(
         .max_len(max_len))
 }
 
+/// A link lister of the mode and reading named that compares the modes of `compare`
+/// (none for `None`).
+pub(crate) fn comparing_lister(
+    py: Python<'_>,
+    mode: &str,
+    reading: &str,
+    max_len: usize,
+    compare: Option<Vec<String>>,
+) -> PyResult<LinkLister> {
+    let lister = lister(py, mode, reading, max_len)?;
+    Ok(match compare {
+        Some(names) => lister.compare(&crate::compare::modes_of(py, &names)?),
+        None => lister,
+    })
+}
+
 /// The links of each page of a column, each resolved against its base (see
 /// ``rfc1738.arrow.links``).
 #[pyfunction]
-#[pyo3(signature = (pages, bases = None, mode = "cern", *, reading = "html2", max_len = 65536, threads = None))]
+#[pyo3(signature = (pages, bases = None, mode = "cern", *, reading = "html2", max_len = 65536, threads = None, compare = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn arrow_links(
     py: Python<'_>,
@@ -446,8 +462,9 @@ pub(crate) fn arrow_links(
     reading: &str,
     max_len: usize,
     threads: Option<usize>,
+    compare: Option<Vec<String>>,
 ) -> PyResult<Py<PyAny>> {
-    let lister = lister(py, mode, reading, max_len)?;
+    let lister = comparing_lister(py, mode, reading, max_len, compare)?;
     let pages = chunks_of(pages)?;
     check(&pages, Holds::Bytes, "pages")?;
     let bases = bases.unwrap_or(Texts::One(None)).chunks("bases")?;
@@ -455,7 +472,7 @@ pub(crate) fn arrow_links(
     let rows = py.detach(|| {
         let (pages, bases) = (values_of(&pages), column(&bases));
         let pairs: Vec<_> = (0..rows).map(|row| (pages[row], bases.get(row))).collect();
-        let columns = schema::links_columns();
+        let columns = schema::links_columns(lister.compared_modes());
         in_slices(
             pairs.len(),
             threads,

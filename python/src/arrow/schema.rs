@@ -4,6 +4,7 @@
 
 use super::columns::ColumnType;
 use rfc1738::reports::{EntryType, REFERENCE_ENTRIES};
+use rfc1738::resolution::ResolveMode;
 use rfc1738::UrlKind;
 
 /// The fields of `parse --json` that are not columns: the dialect and form (the call's),
@@ -80,11 +81,44 @@ pub(crate) fn resolve_columns() -> Vec<(&'static str, ColumnType)> {
 /// the index of its page or archive instead).
 pub(crate) const LINKS_SKIPPED: &[&str] = &["file"];
 
-/// The columns of a link, after its page's index. Its `error` is either why there is no
-/// result (`code`, `message`, and `reading` for markup left open) or why the result is
-/// invalid (a parse error: `code`, `offset`, `char_offset`, `expected`, `message`): one
-/// struct holds both, the fields the other has null.
-fn link_columns() -> Vec<(&'static str, ColumnType)> {
+/// The columns of a comparison of `modes` (`links --compare`), none without modes:
+/// `compare` and `compare_errors` (a struct of a text field per mode: its result, its
+/// error code), `differ`, `classes`, and `differences` (a struct of a list of classes per
+/// pair of modes, `cern/whatwg`, null when the pair does not differ).
+pub(crate) fn compare_columns(modes: &[ResolveMode]) -> Vec<(&'static str, ColumnType)> {
+    if modes.is_empty() {
+        return Vec::new();
+    }
+    let per_mode = || {
+        modes
+            .iter()
+            .map(|mode| (mode.name(), ColumnType::Text))
+            .collect::<Vec<_>>()
+    };
+    let mut pairs = Vec::new();
+    for (i, &first) in modes.iter().enumerate() {
+        for &second in &modes[i + 1..] {
+            pairs.push((
+                crate::compare::pair_name(first, second),
+                ColumnType::TextList,
+            ));
+        }
+    }
+    vec![
+        ("compare", ColumnType::Struct(per_mode())),
+        ("compare_errors", ColumnType::Struct(per_mode())),
+        ("differ", ColumnType::Bool),
+        ("classes", ColumnType::TextList),
+        ("differences", ColumnType::Struct(pairs)),
+    ]
+}
+
+/// The columns of a link, after its page's index, with those of a comparison of
+/// `compared` (none for none). Its `error` is either why there is no result (`code`,
+/// `message`, and `reading` for markup left open) or why the result is invalid (a parse
+/// error: `code`, `offset`, `char_offset`, `expected`, `message`): one struct holds both,
+/// the fields the other has null.
+fn link_columns(compared: &[ResolveMode]) -> Vec<(&'static str, ColumnType)> {
     let ColumnType::Struct(mut error) = parse_error() else {
         unreachable!("a parse error is a struct")
     };
@@ -102,29 +136,32 @@ fn link_columns() -> Vec<(&'static str, ColumnType)> {
         ("href_valid", ColumnType::Bool),
         ("href_error", parse_error()),
         ("changed", ColumnType::TextList),
-        ("warning", coded(false)),
-        ("charset", ColumnType::Text),
     ]
+    .into_iter()
+    .chain(compare_columns(compared))
+    .chain([("warning", coded(false)), ("charset", ColumnType::Text)])
+    .collect()
 }
 
-/// The columns of `arrow.links`: `page` (the index of the page's row), then a link's.
-pub(crate) fn links_columns() -> Vec<(&'static str, ColumnType)> {
+/// The columns of `arrow.links`: `page` (the index of the page's row), then a link's (with
+/// the comparison of `compared`).
+pub(crate) fn links_columns(compared: &[ResolveMode]) -> Vec<(&'static str, ColumnType)> {
     let mut columns = vec![("page", ColumnType::Int64)];
-    columns.extend(link_columns());
+    columns.extend(link_columns(compared));
     columns
 }
 
 /// The columns of `arrow.links_warc`: `file` (the index of the archive's row), the
 /// record's `record_offset`, `record_url`, `record_date`, then a link's, and `problem`
 /// (`code`, `message`) for a row that tells what could not be read.
-pub(crate) fn archive_links_columns() -> Vec<(&'static str, ColumnType)> {
+pub(crate) fn archive_links_columns(compared: &[ResolveMode]) -> Vec<(&'static str, ColumnType)> {
     let mut columns = vec![
         ("file", ColumnType::Int64),
         ("record_offset", ColumnType::Int64),
         ("record_url", ColumnType::Text),
         ("record_date", ColumnType::Text),
     ];
-    columns.extend(link_columns());
+    columns.extend(link_columns(compared));
     columns.push(("problem", coded(false)));
     columns.push(("record_warning", coded(false)));
     columns
