@@ -319,7 +319,21 @@ scheme_class! {
     /// (a tuple of str), an RFC 1630 generic path (a str).
     path,
     /// The search part (http, wais, generic; gopher's after the first ``%09``).
-    search
+    search,
+    /// RFC 2396's authority after ``//`` (a server or a registry name), or None.
+    authority,
+    /// RFC 2396's userinfo before ``@`` in a server, or None.
+    userinfo,
+    /// RFC 2396's port digits as written (possibly empty, with no range), or None.
+    port_digits,
+    /// RFC 2396's registry-based name, or None.
+    reg_name,
+    /// RFC 2396's path segments (each with its ``;`` params), a tuple of str, or None.
+    path_segments,
+    /// RFC 2396's query after ``?``, or None.
+    query,
+    /// RFC 2396's opaque part, or None.
+    opaque_part
 }
 
 scheme_class! {

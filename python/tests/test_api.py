@@ -93,7 +93,7 @@ def test_rfc1630_kinds():
     assert rfc1738.parse("http://info.cern.ch/a b", dialect="draft").dialect == "draft"
     with pytest.raises(ValueError, match="unknown dialect"):
         rfc1738.parse("http://h/", dialect="rfc3986")
-    assert rfc1738.DIALECTS == ("rfc1738", "rfc1630", "draft")
+    assert rfc1738.DIALECTS == ("rfc1738", "rfc1630", "draft", "rfc2396")
 
 
 def test_properties_cannot_change_the_url():
@@ -616,6 +616,10 @@ KINDS = [
     ("rfc1738", "x:opaque", "GenericUrl"),
     ("rfc1630", "x:/p?s", "GenericUrl"),
     ("rfc1630", "urn:x", "GenericUrl"),
+    # RFC 2396's three forms: hier_part, opaque_part, a relative reference.
+    ("rfc2396", "http://u@h:1/p;q?s", "GenericUrl"),
+    ("rfc2396", "mailto:a@b", "GenericUrl"),
+    ("rfc2396", "//a_b/../g", "GenericUrl"),
     ("rfc1630", "rlogin://h", "TelnetUrl"),
     ("rfc1630", "tn3270://h", "TelnetUrl"),
     ("rfc1630", "mid:a@b", "IdUrl"),
