@@ -5,6 +5,7 @@
 //! ([`rfc2396`]), RFC 3986 ([`rfc3986`], feature `rfc3986`) and the WHATWG URL Standard
 //! ([`whatwg`], feature `whatwg`).
 
+mod appendix_b;
 mod cern;
 mod rfc1808;
 mod rfc2396;

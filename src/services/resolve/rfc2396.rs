@@ -51,20 +51,9 @@
 //! The dot segments of step 6c to 6f are RFC 1808's steps 6a to 6d word for word, and the
 //! same function removes them ([`super::rfc1808`]).
 
+use super::appendix_b::{self, Parts};
 use super::rfc1808::remove_dot_segments;
 use super::{ResolveError, ResolveMode};
-
-/// A URI reference split by Appendix B (with section 3.1's scheme). Each part is `None`
-/// when its separator does not appear ("undefined", section 5.2) and `Some("")` when it
-/// appears with nothing after it; the path is never undefined.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Parts<'a> {
-    pub(super) scheme: Option<&'a str>,
-    pub(super) authority: Option<&'a str>,
-    pub(super) path: &'a str,
-    pub(super) query: Option<&'a str>,
-    pub(super) fragment: Option<&'a str>,
-}
 
 /// Whether `name` is section 3.1's `scheme`: `alpha *( alpha | digit | "+" | "-" | "." )`.
 fn is_scheme(name: &str) -> bool {
@@ -73,33 +62,9 @@ fn is_scheme(name: &str) -> bool {
         && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
 }
 
-/// Appendix B, `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, with the
-/// scheme only when it is section 3.1's.
+/// Appendix B, with the scheme only when it is section 3.1's.
 fn split(reference: &str) -> Parts<'_> {
-    let mut parts = Parts::default();
-    let mut rest = reference;
-    if let Some(colon) = rest.find([':', '/', '?', '#'])
-        && rest.as_bytes()[colon] == b':'
-        && is_scheme(&rest[..colon])
-    {
-        parts.scheme = Some(&rest[..colon]);
-        rest = &rest[colon + 1..];
-    }
-    if let Some(after) = rest.strip_prefix("//") {
-        let end = after.find(['/', '?', '#']).unwrap_or(after.len());
-        parts.authority = Some(&after[..end]);
-        rest = &after[end..];
-    }
-    if let Some((before, fragment)) = rest.split_once('#') {
-        parts.fragment = Some(fragment);
-        rest = before;
-    }
-    if let Some((before, query)) = rest.split_once('?') {
-        parts.query = Some(query);
-        rest = before;
-    }
-    parts.path = rest;
-    parts
+    appendix_b::split(reference, is_scheme)
 }
 
 /// Step 7: `scheme:` `//authority` path `?query` `#fragment`, each part that is defined

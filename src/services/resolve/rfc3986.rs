@@ -49,47 +49,14 @@
 //! The strict reading of section 5.2.2 (`http:g` is `http:g`) and `..` above the root
 //! removed (`http://a/g`) are RFC 3986's, in both.
 
+use super::appendix_b::{self, Parts};
 use super::{ResolveError, ResolveMode};
 use fluent_uri_04::{Uri, UriRef};
 
-/// A URI reference split by Appendix B. Each part is `None` when its delimiter does not
-/// appear ("undefined", section 5.2.1) and `Some("")` when it appears with nothing after
-/// it; the path is never undefined.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Parts<'a> {
-    scheme: Option<&'a str>,
-    authority: Option<&'a str>,
-    path: &'a str,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
-}
-
-/// Appendix B: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.
+/// Appendix B: any non-empty text before the first `:` (before any `/`, `?`, `#`) is the
+/// scheme, as the regular expression's `[^:/?#]+` reads it.
 fn split(reference: &str) -> Parts<'_> {
-    let mut parts = Parts::default();
-    let mut rest = reference;
-    if let Some(colon) = rest.find([':', '/', '?', '#'])
-        && colon > 0
-        && rest.as_bytes()[colon] == b':'
-    {
-        parts.scheme = Some(&rest[..colon]);
-        rest = &rest[colon + 1..];
-    }
-    if let Some(after) = rest.strip_prefix("//") {
-        let end = after.find(['/', '?', '#']).unwrap_or(after.len());
-        parts.authority = Some(&after[..end]);
-        rest = &after[end..];
-    }
-    if let Some((before, fragment)) = rest.split_once('#') {
-        parts.fragment = Some(fragment);
-        rest = before;
-    }
-    if let Some((before, query)) = rest.split_once('?') {
-        parts.query = Some(query);
-        rest = before;
-    }
-    parts.path = rest;
-    parts
+    appendix_b::split(reference, |scheme| !scheme.is_empty())
 }
 
 /// Section 5.3: the components recomposed, each defined one with its delimiter.
