@@ -48,6 +48,7 @@ fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cdxj::cdxj, m)?)?;
     m.add_function(wrap_pyfunction!(services::lint, m)?)?;
     m.add_function(wrap_pyfunction!(services::lint_report, m)?)?;
+    m.add_function(wrap_pyfunction!(services::timeline, m)?)?;
     m.add_function(wrap_pyfunction!(services::extract, m)?)?;
     m.add_function(wrap_pyfunction!(services::extract_file, m)?)?;
     m.add_function(wrap_pyfunction!(links::links, m)?)?;

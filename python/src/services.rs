@@ -209,6 +209,28 @@ pub(crate) fn lint_report<'py>(
     Keys::new(py).dict_of(&LintReport::new(&text, dialect, &lint))
 }
 
+/// The verdict of each standard on ``url`` in its year, and with ``base`` the URL
+/// resolved as a link in every mode: the object ``rfc1738 timeline --json`` prints (less
+/// ``line``), ``input``, ``base``, ``verdicts`` (each ``standard``, ``title``, ``date``,
+/// ``valid``, ``error``), ``resolutions`` (each ``mode``, ``result``, ``error``).
+///
+/// >>> import rfc1738
+/// >>> report = rfc1738.timeline("http://info.cern.ch/~timbl/")
+/// >>> [(v["standard"], v["valid"]) for v in report["verdicts"]][2:5]
+/// [('rfc1738', False), ('rfc1808', False), ('rfc2396', True)]
+/// >>> rfc1738.timeline("?y", base="http://a/b/c/d;p?q")["resolutions"][4]
+/// {'mode': 'rfc2396', 'result': 'http://a/b/c/?y', 'error': None}
+#[pyfunction]
+#[pyo3(signature = (url, base = None))]
+pub(crate) fn timeline<'py>(
+    py: Python<'py>,
+    url: &Bound<'py, PyAny>,
+    base: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let text = utf8_or_raise(py, text_of(url)?, rfc1738::Dialect::Rfc1738)?;
+    Keys::new(py).dict_of(&rfc1738::timeline::TimelineReport::of(&text, base))
+}
+
 /// A URL found in running text, with the fields of ``rfc1738 extract --json``: where
 /// (``start``, ``end``, ``line``, ``column`` in bytes, ``char_*`` in characters), what
 /// was ``found`` (the wrapper included) and the ``url`` in it, the ``wrapper`` (``url``,

@@ -158,3 +158,18 @@ def test_arrow_links_warc_compares_and_errors_are_columns():
     assert rows.field("classes").to_pylist() == [[], ["trailing-dot"], ["dot-segments"], []]
     nobase = rfc1738.arrow.links(pa.array(['<A HREF="x">x</A>']), compare=["cern", "rfc1630"])
     assert nobase.field("compare_errors").to_pylist() == [{"cern": "no-base", "rfc1630": "no-base"}]
+
+
+def test_timeline_gives_each_standard_its_verdict_and_every_mode_its_result():
+    """Issue 49: the object of ``rfc1738 timeline --json``."""
+    report = rfc1738.timeline("http://info.cern.ch./a b")
+    verdicts = {v["standard"]: v for v in report["verdicts"]}
+    assert list(verdicts) == ["draft", "rfc1630", "rfc1738", "rfc1808", "rfc2396", "rfc3986", "whatwg"]
+    assert verdicts["draft"]["valid"] is True
+    assert verdicts["rfc1738"]["error"]["offset"] == 20
+    assert verdicts["rfc2396"]["error"]["offset"] == 22
+    assert verdicts["whatwg"]["valid"] is False and verdicts["whatwg"]["error"]["offset"] is None
+    assert "resolutions" not in report
+    report = rfc1738.timeline("../g", base="http://a/b/c/d;p?q")
+    assert report["base"] == "http://a/b/c/d;p?q"
+    assert {r["mode"]: r["result"] for r in report["resolutions"]}["whatwg"] == "http://a/b/g"

@@ -53,6 +53,7 @@ from ._rfc1738 import (
     parse,
     parse_many,
     resolve,
+    timeline,
 )
 
 __all__ = [
@@ -97,4 +98,5 @@ __all__ = [
     "parse",
     "parse_many",
     "resolve",
+    "timeline",
 ]

@@ -67,6 +67,7 @@ __all__ = [
     "parse",
     "parse_many",
     "resolve",
+    "timeline",
 ]
 
 @disjoint_base
@@ -397,6 +398,10 @@ def lint(url: _Text, dialect: str = "rfc1738") -> List[LintWarning]:
 
 def lint_report(url: _Text, dialect: str = "rfc1738") -> Dict[str, Any]:
     """The ``rfc1738 lint --json`` object (less ``line``)."""
+
+def timeline(url: _Text, base: Optional[str] = None) -> Dict[str, Any]:
+    """Each standard's verdict on ``url`` in its year and, with ``base``, the URL resolved
+    in every mode: the ``rfc1738 timeline --json`` object (less ``line``)."""
 
 def extract(
     text: _Text,
