@@ -432,7 +432,7 @@ async function updateTimeline() {
       : v.valid
         ? el("td", { class: "valid", text: "valid" })
         : el("td", { class: "invalid", text: v.error.offset === null ? `invalid: ${v.error.message}` : `invalid at ${v.error.offset}: ${v.error.message}` });
-    verdicts.append(el("tr", { "data-standard": v.standard }, el("td", { text: v.date }), el("th", { text: v.title }), said));
+    verdicts.append(el("tr", { "data-standard": v.standard }, el("td", { class: "date", text: v.date }), el("th", { text: v.title }), said));
   }
   const valid = report.verdicts.filter((v) => v.valid).map((v) => v.title);
   verdict("timeline-verdict", valid.length ? `Valid by ${valid.join(", ")}.` : "Valid by no standard.", valid.length ? "ok" : "bad");
