@@ -11,7 +11,12 @@
 //! only the URLs every dialect accepts), `long` (http
 //! URLs of 1 KiB, 64 KiB, 1 MiB and 16 MiB), `long_<dialect>` (the same read by
 //! `parse_reference` in each dialect) and `long_invalid_<dialect>` (the same with an
-//! invalid character at the end, fully diagnosed).
+//! invalid character at the end, fully diagnosed), `mixed` (dirty data: the 2,000 URLs of
+//! `benches/mixed-urls.txt`, every scheme, lengths like real links, a quarter invalid by RFC
+//! 1738, each spoiled by one character at a place that depends on its length; made by
+//! `benches/make_mixed.py`; every parser, rfc1738's with its full `ParseError`) and
+//! `mixed_dialects` (the same read by `parse_reference` in each dialect, each error
+//! diagnosed: 25% invalid by RFC 1738, 42% by RFC 1630, 27% by the draft, 20% by RFC 2396).
 //!
 //! Each peer parses and extracts host, port and path, as rfc1738's typed parse does;
 //! fluent-uri twice, 0.3 (`fluent-uri`) and 0.4 (`fluent-uri-04`).
@@ -151,6 +156,9 @@ const DIALECTS_DIAGNOSED: &[(&str, Extract)] = &[
     }),
     ("draft", |input| {
         diagnosed(input, rfc1738::Dialect::DraftWwwUri00)
+    }),
+    ("rfc2396", |input| {
+        diagnosed(input, rfc1738::Dialect::Rfc2396)
     }),
 ];
 
@@ -294,6 +302,7 @@ fn print_ratios(valid: usize, invalid: usize) {
             1e9 / per_url
         );
     }
+    print_mixed_ratios();
     if let (Some(check), Some(parse)) = (
         median_ns("invalid_check", "rfc1738"),
         median_ns("valid", "rfc1738"),
@@ -318,6 +327,54 @@ fn print_ratios(valid: usize, invalid: usize) {
                 let bytes = long_url(size).len() + invalid;
                 println!("  {group:<20} {name:<6} {:>9.2} ns/byte", ns / bytes as f64);
             }
+        }
+    }
+}
+
+/// The dirty corpus (`mixed`, `mixed_dialects`): each parser per URL and against
+/// fluent-uri 0.4, and each dialect against RFC 1738's reading.
+fn print_mixed_ratios() {
+    let count = lines("mixed-urls.txt").len() as f64;
+    let base = median_ns("mixed", "fluent-uri-04");
+    for &(name, _) in PARSERS {
+        if let Some(ns) = median_ns("mixed", name) {
+            let ratio = base.map_or(String::new(), |base| format!("{:.2}x", ns / base));
+            println!(
+                "  mixed    {name:<13} {:>9.1} ns  {ratio:>6} of fluent-uri 0.4 (a quarter invalid)",
+                ns / count
+            );
+        }
+    }
+    let (valid, invalid) = (count * 0.75, count * 0.25);
+    if let (Some(good), Some(bad)) = (
+        median_ns("mixed_valid", "rfc1738"),
+        median_ns("mixed_invalid", "rfc1738"),
+    ) {
+        println!(
+            "  mixed    rfc1738 valid {:>9.1} ns, invalid (full ParseError) {:>9.1} ns: {:.2}x",
+            good / valid,
+            bad / invalid,
+            (bad / invalid) / (good / valid)
+        );
+    }
+    if let (Some(good), Some(bad)) = (
+        median_ns("mixed_valid", "fluent-uri-04"),
+        median_ns("mixed_invalid", "fluent-uri-04"),
+    ) {
+        println!(
+            "  mixed    fluent-uri-04 valid {:>9.1} ns, invalid {:>9.1} ns",
+            good / valid,
+            bad / invalid
+        );
+    }
+    let base = median_ns("mixed_dialects", "rfc1738");
+    for &(name, _) in DIALECTS_DIAGNOSED {
+        if let Some(ns) = median_ns("mixed_dialects", name) {
+            let ratio = base.map_or(String::new(), |base| format!("{:.2}x", ns / base));
+            println!(
+                "  mixed    {name:<13} {:>9.1} ns  {ratio:>6} of rfc1738 (each error diagnosed)",
+                ns / count
+            );
         }
     }
 }
@@ -470,6 +527,16 @@ fn main() {
         .cloned()
         .collect();
     bench_inputs(&mut c, "dialects_valid", &everywhere, DIALECTS);
+    let mixed = lines("mixed-urls.txt");
+    bench_inputs(&mut c, "mixed", &mixed, PARSERS);
+    bench_inputs(&mut c, "mixed_dialects", &mixed, DIALECTS_DIAGNOSED);
+    // Its valid and its invalid URLs apart: what an invalid one costs against a valid one
+    // of the same lengths.
+    let (mixed_valid, mixed_invalid): (Vec<String>, Vec<String>) =
+        mixed.into_iter().partition(|url| rfc1738::is_valid(url));
+    let pair = [PARSERS[0], PARSERS[2]];
+    bench_inputs(&mut c, "mixed_valid", &mixed_valid, &pair);
+    bench_inputs(&mut c, "mixed_invalid", &mixed_invalid, &pair);
     bench_long(&mut c);
     c.final_summary();
     print_ratios(valid.len(), invalid.len());

@@ -10,6 +10,10 @@ RFC 1738), times:
     array of the full report (every component as a typed column), on one thread, then
     on every core (the default);
   - rfc1738.parse_many on the same list, for reference (one dict per URL).
+With --mixed, the URLs are the dirty corpus of the Rust benchmark instead
+(benches/mixed-urls.txt, made by benches/make_mixed.py: every scheme, lengths like real
+links, a quarter invalid by RFC 1738), made distinct by a number in a fragment
+(``#n``, which changes neither a verdict nor a component but the fragment).
 The runs are interleaved (each round runs each once) and the best round of each is kept,
 so that a machine whose load changes during the run weighs on all of them alike. Before
 timing, one call of each warms up (pyarrow imports pandas on its first conversion).
@@ -39,13 +43,22 @@ def timed(run):
     return time.perf_counter() - start
 
 
+def mixed_urls(count):
+    """`count` distinct URLs of benches/mixed-urls.txt (a quarter invalid by RFC 1738)."""
+    mixed = (Path(__file__).resolve().parents[2] / "benches" / "mixed-urls.txt").read_text().splitlines()
+    # A fragment after a spoiled URL leaves it invalid at the same place; after a valid one,
+    # valid (a fragment-id of digits).
+    return [f"{mixed[i % len(mixed)]}#{i}" for i in range(count)]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=1_000_000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--mixed", action="store_true", help="the dirty corpus, a quarter invalid")
     args = parser.parse_args()
 
-    urls = distinct_urls(args.count)
+    urls = mixed_urls(args.count) if args.mixed else distinct_urls(args.count)
     array = pa.array(urls)
     cores = os.cpu_count() or 1
     runs = {
@@ -64,7 +77,8 @@ def main():
             best[name] = min(best[name], timed(run))
 
     base = best["`urllib.parse.urlsplit`, per URL of a list"]
-    print(f"{args.count:,} distinct URLs, best of {args.repeat} interleaved rounds; "
+    corpus = "of the dirty corpus (a quarter invalid)" if args.mixed else "valid"
+    print(f"{args.count:,} distinct URLs {corpus}, best of {args.repeat} interleaved rounds; "
           f"CPython {platform.python_version()}, pyarrow {pa.__version__}, {cores} cores")
     print()
     print("| what | time per URL | URLs per second | rate against urlsplit |")
