@@ -128,7 +128,7 @@ fn unescape(text: &str) -> String {
 pub(crate) fn marks(
     dialect: Dialect,
     production: &str,
-    expected: &[String],
+    expected: &[impl AsRef<str>],
 ) -> (Vec<String>, &'static str) {
     let folder = folder(dialect);
     let all = drawn();
@@ -138,7 +138,10 @@ pub(crate) fn marks(
     else {
         return (Vec::new(), "none");
     };
-    let wanted: BTreeSet<String> = expected.iter().flat_map(|name| stems(name)).collect();
+    let wanted: BTreeSet<String> = expected
+        .iter()
+        .flat_map(|name| stems(name.as_ref()))
+        .collect();
     let direct: Vec<String> = diagram
         .rules
         .iter()

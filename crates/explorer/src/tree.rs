@@ -201,7 +201,7 @@ fn error_entry(input: &str, error: &ParseError) -> ErrorEntry {
         .expected()
         .iter()
         .map(|name| Expected {
-            name: name.clone(),
+            name: name.to_string(),
             diagram: diagrams::url(dialect, name),
         })
         .collect();

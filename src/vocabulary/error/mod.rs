@@ -80,7 +80,9 @@ struct Details {
     /// came before it.
     in_fragmentid: bool,
     dialect: Dialect,
-    expected: Vec<String>,
+    /// The names expected: most of them `'static` (rule and class names, quoted
+    /// characters), so that an error allocates no string per name.
+    expected: Vec<Cow<'static, str>>,
     snippet: Snippet,
 }
 
@@ -98,18 +100,6 @@ impl ParseError {
         production: Option<UrlKind>,
         kind: ErrorKind,
         expected: Vec<Cow<'static, str>>,
-    ) -> ParseError {
-        let expected = expected.into_iter().map(Cow::into_owned).collect();
-        ParseError::new(input, offset, production, kind, expected)
-    }
-
-    /// An error at byte `offset` of `input`.
-    pub(crate) fn new(
-        input: &str,
-        offset: usize,
-        production: Option<UrlKind>,
-        kind: ErrorKind,
-        expected: Vec<String>,
     ) -> ParseError {
         let offset = floor_char_boundary(input, offset.min(input.len()));
         let before = &input[..offset];
@@ -143,6 +133,18 @@ impl ParseError {
         }))
     }
 
+    /// An error at byte `offset` of `input`, its expected names owned.
+    pub(crate) fn new(
+        input: &str,
+        offset: usize,
+        production: Option<UrlKind>,
+        kind: ErrorKind,
+        expected: Vec<String>,
+    ) -> ParseError {
+        let expected = expected.into_iter().map(Cow::Owned).collect();
+        ParseError::with_names(input, offset, production, kind, expected)
+    }
+
     /// The same error, found in a fragment-id (RFC 1630's `fragmentid`).
     pub(crate) fn in_fragmentid(mut self) -> ParseError {
         self.0.in_fragmentid = true;
@@ -166,8 +168,8 @@ impl ParseError {
             expected,
             ..
         } = *self.0;
-        let mut error =
-            ParseError::new(input, start + offset, production, kind, expected).in_dialect(dialect);
+        let mut error = ParseError::with_names(input, start + offset, production, kind, expected)
+            .in_dialect(dialect);
         error.0.in_fragmentid = in_fragmentid;
         error
     }
@@ -249,7 +251,7 @@ impl ParseError {
 
     /// What the RFC allows at the offset: rule names (`uchar`, `port`), literals in double
     /// quotes (`"/"`), and `end of URL`.
-    pub fn expected(&self) -> &[String] {
+    pub fn expected(&self) -> &[Cow<'static, str>] {
         &self.0.expected
     }
 }
