@@ -213,7 +213,8 @@ pub mod timeline {
     #[cfg(feature = "serde")]
     pub use crate::services::timeline::TimelineReport;
     pub use crate::services::timeline::{
-        Resolution, Standard, Verdict, VerdictError, resolutions, rfc1808_error, timeline,
+        Resolution, ResolutionError, Standard, Verdict, VerdictError, resolutions, rfc1808_error,
+        timeline,
     };
 }
 

@@ -121,6 +121,11 @@ pub struct Verdict {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct VerdictError {
+    /// A stable name of the error: a [`ParseError`](crate::ParseError)'s code for the
+    /// grammars of this crate (`unsafe-character`, ...), `not-allowed` for RFC 1808,
+    /// `invalid-escape` or `unexpected-character` for fluent-uri, `whatwg-failure` or
+    /// `whatwg-validation-error` for the url crate.
+    pub code: &'static str,
     /// The byte offset of the error, when the reader gives one (the `url` crate does not).
     pub offset: Option<usize>,
     /// Why, in the standard's words where this crate has them.
@@ -130,10 +135,14 @@ pub struct VerdictError {
 /// The verdict of every standard on `input`, oldest first. The 1994 dialects and RFC 2396
 /// read it as a reference (a `#fragment` allowed; RFC 2396 also takes a relative
 /// reference); RFC 1808's grammar takes relative URLs too. RFC 3986 reads it as a
-/// URI-reference (fluent-uri's `UriRef`). The WHATWG standard parses it alone, or against
-/// `base` when one is given (a relative URL is valid only against a base there), and calls
-/// it valid when it parses with no validation error (the `url` crate's syntax
-/// violations), the first of which is the error.
+/// URI-reference (fluent-uri's `UriRef`). The WHATWG standard ("a valid URL string is
+/// either a relative-URL-with-fragment string or an absolute-URL-with-fragment string")
+/// parses it alone, and a relative one against `base` (or, without one,
+/// `http://example.org/`), and calls it valid when it parses with no validation error (the
+/// `url` crate's syntax violations), the first of which is the error. The url crate is
+/// the reader: where it departs from the Standard (it takes a leading `\\` of a relative
+/// reference for `/` against a base whose scheme is not special, where the Standard and
+/// Node keep it as a path character), so does this verdict.
 ///
 /// ```
 /// use rfc1738::timeline::timeline;
@@ -174,6 +183,7 @@ fn dialect_verdict(input: &str, dialect: Dialect) -> Result<(), VerdictError> {
     parse_reference(input, dialect)
         .map(drop)
         .map_err(|error| VerdictError {
+            code: error.kind().code(),
             offset: Some(error.offset()),
             message: error.kind().to_string(),
         })
@@ -182,13 +192,17 @@ fn dialect_verdict(input: &str, dialect: Dialect) -> Result<(), VerdictError> {
 /// RFC 1808 section 2.2's verdict: the first character its grammar does not allow, or
 /// `None`.
 ///
-/// The grammar accepts exactly the strings whose characters are `uchar` (letters, digits,
-/// `safe` `$-_.+`, `extra` `!*'(),` and escapes) or `reserved` (`;/?:@&=`), with at most
-/// one `#`, which starts the fragment: an `absoluteURL` may be `scheme ":" *( uchar |
-/// reserved )`, and a `relativeURL`'s `rel_path` ends in a `query` of the same characters,
-/// before which any such text is a path, params or a `net_loc`. So this is its recognizer:
+/// The grammar accepts the strings whose characters are `uchar` (letters, digits, `safe`
+/// `$-_.+`, `extra` `!*'(),` and escapes) or `reserved` (`;/?:@&=`), with at most one `#`,
+/// which starts the fragment, but for one shape: an `absoluteURL` may be `scheme ":" *(
+/// uchar | reserved )`, and a `relativeURL`'s `rel_path` ends in a `query` of the same
+/// characters, before which such text is a path, params or a `net_loc`; only a `net_path`
+/// constrains it, `"//" net_loc [ abs_path ]` with `abs_path = "/" rel_path`, whose
+/// `rel_path` cannot start with `/` (`fsegment = 1*pchar`): `//a//b` is no `relativeURL`
+/// (while `///x`, an empty `net_loc` then `/x`, is one). So this is its recognizer:
 /// `national` characters (`{}|\^~[]` and the backquote), `punctuation` (`<>"`, a second
-/// `#`, a `%` that starts no escape), space and the others are refused where they stand.
+/// `#`, a `%` that starts no escape), space and the others are refused where they stand,
+/// and the second `/` after a relative URL's `net_loc`.
 ///
 /// ```
 /// use rfc1738::timeline::rfc1808_error;
@@ -196,12 +210,25 @@ fn dialect_verdict(input: &str, dialect: Dialect) -> Result<(), VerdictError> {
 /// assert!(rfc1808_error("../g;x?y#s").is_none());
 /// assert_eq!(rfc1808_error("http://h/~joe").unwrap().offset, Some(9));
 /// assert_eq!(rfc1808_error("g#a#b").unwrap().offset, Some(3));
+/// assert_eq!(rfc1808_error("//a//b").unwrap().offset, Some(4));
+/// assert!(rfc1808_error("///x").is_none());
+/// assert!(rfc1808_error("http://a//b").is_none());
 /// ```
 pub fn rfc1808_error(input: &str) -> Option<VerdictError> {
     let bytes = input.as_bytes();
+    let slashes = rfc1808_double_slash_after_net_loc(input);
     let mut hash_seen = false;
     let mut at = 0;
     while at < bytes.len() {
+        if slashes == Some(at) {
+            return Some(VerdictError {
+                code: "not-allowed",
+                offset: Some(at),
+                message: "'/' is not allowed here: after a net_loc, abs_path = \"/\" rel_path, \
+                          and a rel_path starts with no \"/\" (section 2.2, fsegment = 1*pchar)"
+                    .to_owned(),
+            });
+        }
         let byte = bytes[at];
         let why = match byte {
             b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => None,
@@ -233,6 +260,7 @@ pub fn rfc1808_error(input: &str) -> Option<VerdictError> {
         if let Some(why) = why {
             let found = input[at..].chars().next().unwrap_or_default();
             return Some(VerdictError {
+                code: "not-allowed",
                 offset: Some(at),
                 message: format!("{found:?} is not allowed here: {why}"),
             });
@@ -240,6 +268,27 @@ pub fn rfc1808_error(input: &str) -> Option<VerdictError> {
         at += 1;
     }
     None
+}
+
+/// Where a relative URL of RFC 1808 (no `scheme ":"` at its start) that is a `net_path`
+/// has a second `/` right after the `/` that ends its `net_loc`: the one place its grammar
+/// refuses what its characters allow.
+fn rfc1808_double_slash_after_net_loc(input: &str) -> Option<usize> {
+    let url = input.split('#').next().unwrap_or_default();
+    let scheme = url
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    if scheme.count() > 0
+        && url
+            .bytes()
+            .find(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+            == Some(b':')
+    {
+        return None;
+    }
+    let after = url.strip_prefix("//")?;
+    let slash = 2 + after.find('/')?;
+    (url.as_bytes().get(slash + 1) == Some(&b'/')).then_some(slash + 1)
 }
 
 /// RFC 3986's verdict by fluent-uri 0.4 (a URI-reference), `None` without the feature.
@@ -250,6 +299,10 @@ fn rfc3986_verdict(input: &str) -> Option<Result<(), VerdictError>> {
             fluent_uri_04::UriRef::parse(input)
                 .map(drop)
                 .map_err(|error| VerdictError {
+                    code: match error.kind() {
+                        fluent_uri_04::ParseErrorKind::InvalidPctEncodedOctet => "invalid-escape",
+                        _ => "unexpected-character",
+                    },
                     offset: Some(error.index()),
                     message: format!("{error} (fluent-uri 0.4)"),
                 }),
@@ -266,29 +319,39 @@ fn rfc3986_verdict(input: &str) -> Option<Result<(), VerdictError>> {
 fn whatwg_verdict(input: &str, base: Option<&str>) -> Option<Result<(), VerdictError>> {
     #[cfg(feature = "whatwg")]
     {
+        // A valid URL string is "either a relative-URL-with-fragment string or an
+        // absolute-URL-with-fragment string": the input is parsed alone, and, when it is a
+        // relative one, against the base (or, without one, `http://example.org/`); a base
+        // that does not parse leaves an absolute input's verdict alone.
         let violations = std::cell::RefCell::new(Vec::new());
         let record = |violation: url::SyntaxViolation| violations.borrow_mut().push(violation);
-        let parsed_base = match base.map(url::Url::parse) {
-            Some(Err(error)) => {
-                return Some(Err(VerdictError {
-                    offset: None,
-                    message: format!("the base does not parse: {error} (url crate)"),
-                }));
-            }
-            Some(Ok(base)) => Some(base),
-            None => None,
-        };
-        let parsed = url::Url::options()
-            .base_url(parsed_base.as_ref())
-            .syntax_violation_callback(Some(&record))
-            .parse(input);
+        let options = || url::Url::options().syntax_violation_callback(Some(&record));
+        let mut parsed = options().parse(input);
+        if parsed == Err(url::ParseError::RelativeUrlWithoutBase) {
+            violations.borrow_mut().clear();
+            let base = match url::Url::parse(base.unwrap_or("http://example.org/")) {
+                Ok(base) => base,
+                Err(error) => {
+                    return Some(Err(VerdictError {
+                        code: "whatwg-failure",
+                        offset: None,
+                        message: format!(
+                            "a relative URL, and the base does not parse: {error} (url crate)"
+                        ),
+                    }));
+                }
+            };
+            parsed = options().base_url(Some(&base)).parse(input);
+        }
         let first = violations.borrow().first().map(|v| v.description());
         Some(match (parsed, first) {
             (Err(error), _) => Err(VerdictError {
+                code: "whatwg-failure",
                 offset: None,
                 message: format!("{error} (url crate)"),
             }),
             (Ok(_), Some(description)) => Err(VerdictError {
+                code: "whatwg-validation-error",
                 offset: None,
                 message: format!("validation error: {description} (url crate)"),
             }),
@@ -310,8 +373,19 @@ pub struct Resolution {
     pub mode: &'static str,
     /// The result, or `None` when the mode refused.
     pub result: Option<String>,
-    /// Why the mode refused ([`ResolveError`]'s message).
-    pub error: Option<String>,
+    /// Why the mode refused: the [`ResolveError`]'s code and message, as `resolve --json`
+    /// writes them.
+    pub error: Option<ResolutionError>,
+}
+
+/// Why a mode gave no result: `{"code", "message"}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ResolutionError {
+    /// [`ResolveError::code`].
+    pub code: &'static str,
+    /// Its message.
+    pub message: String,
 }
 
 /// `link` resolved against `base` in every mode ([`ResolveMode::ALL`]), side by side: what
@@ -332,7 +406,10 @@ pub fn resolutions(base: &str, link: &str) -> Vec<Resolution> {
             let answer: Result<String, ResolveError> = resolve(base, link, mode);
             Resolution {
                 mode: mode.name(),
-                error: answer.as_ref().err().map(ToString::to_string),
+                error: answer.as_ref().err().map(|error| ResolutionError {
+                    code: error.code(),
+                    message: error.to_string(),
+                }),
                 result: answer.ok(),
             }
         })

@@ -5,6 +5,7 @@ resolution, the warnings, the URLs found), with the keyboard alone where a perso
 Each view's screenshot is saved (conftest.py: RFC1738_SCREENSHOTS)."""
 
 import json
+import time
 import urllib.parse
 import urllib.request
 
@@ -291,9 +292,18 @@ def test_then_and_now_gives_each_standard_its_verdict_and_marks_what_goes_elsewh
     assert driver.find_element(By.ID, "view-timeline").is_displayed()
     type_into(driver, "timeline-base", "")
     type_into(driver, "timeline-input", "http://info.cern.ch/~timbl/")
-    verdicts = lambda: {row.get_attribute("data-standard"): row.find_elements(By.TAG_NAME, "td")[1].text
+    def verdicts():
+        # The table is redrawn as the answers come: a row read while it is replaced is
+        # read again.
+        for _ in range(50):
+            try:
+                return {row.get_attribute("data-standard"): row.find_elements(By.TAG_NAME, "td")[1].text
                         for row in driver.find_elements(By.CSS_SELECTOR, "#timeline-verdicts tbody tr")}
-    wait(driver, lambda: verdicts().get("rfc2396") == "valid", str(verdicts()))
+            except StaleElementReferenceException:
+                time.sleep(0.05)
+        return {}
+
+    wait(driver, lambda: verdicts().get("rfc2396") == "valid", "RFC 2396's verdict")
     shown = verdicts()
     assert list(shown) == ["draft", "rfc1630", "rfc1738", "rfc1808", "rfc2396", "rfc3986", "whatwg"]
     for standard in ["draft", "rfc1630", "rfc1738", "rfc1808"]:
@@ -305,7 +315,8 @@ def test_then_and_now_gives_each_standard_its_verdict_and_marks_what_goes_elsewh
     type_into(driver, "timeline-base", "http://info.cern.ch.:80/hypertext/WWW/TheProject.html")
     type_into(driver, "timeline-input", "../Overview.html?")
     rows = lambda: driver.find_elements(By.CSS_SELECTOR, "#timeline-resolutions tbody tr")
-    wait(driver, lambda: len(rows()) == 7, "every mode")
+    wait(driver, lambda: len(rows()) == 7 and "?" in text(driver, "timeline-resolutions"), "every mode")
+    time.sleep(0.3)  # the last answer drawn
     result = {row.get_attribute("data-mode"): row.find_elements(By.TAG_NAME, "td")[0].text for row in rows()}
     assert result["cern"] == "http://info.cern.ch/hypertext/Overview.html?"
     assert result["whatwg"] == "http://info.cern.ch./hypertext/Overview.html?"

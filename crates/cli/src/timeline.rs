@@ -67,7 +67,13 @@ pub(crate) fn print_timeline(
                         if differs { "  (differs from cern)" } else { "" },
                     )
                 }
-                (None, error) => (format!("error: {}", error.as_deref().unwrap_or("")), ""),
+                (None, error) => (
+                    format!(
+                        "error: {}",
+                        error.as_ref().map_or("", |error| error.message.as_str())
+                    ),
+                    "",
+                ),
             };
             writeln!(out, "    {:<8} {text}{mark}", row.mode)?;
         }

@@ -452,7 +452,7 @@ async function updateTimeline() {
       else cell.append(middle);
       cell.append(chars.slice(chars.length - suffix).join(""));
     } else {
-      cell.append(el("span", { class: "invalid", text: `no result: ${r.error}` }));
+      cell.append(el("span", { class: "invalid", text: `no result: ${r.error.message}` }));
     }
     const differs = r.result !== then;
     rows.append(el("tr", { class: differs ? "differs" : "", "data-mode": r.mode }, el("th", { text: r.mode }), cell));
