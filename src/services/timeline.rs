@@ -275,15 +275,9 @@ pub fn rfc1808_error(input: &str) -> Option<VerdictError> {
 /// refuses what its characters allow.
 fn rfc1808_double_slash_after_net_loc(input: &str) -> Option<usize> {
     let url = input.split('#').next().unwrap_or_default();
-    let scheme = url
-        .bytes()
-        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
-    if scheme.count() > 0
-        && url
-            .bytes()
-            .find(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
-            == Some(b':')
-    {
+    // RFC 1808's `scheme = 1*( alpha | digit | "+" | "-" | "." )` has RFC 1738's
+    // characters (as the rfc1808 mode reads it): an absoluteURL takes any characters.
+    if Dialect::Rfc1738.scheme_len(url).is_some() {
         return None;
     }
     let after = url.strip_prefix("//")?;

@@ -129,21 +129,12 @@ impl DifferenceClass {
         DifferenceClass::Other,
     ];
 
-    /// The classes that are a normalization of one aspect (all but `refused` and `other`).
-    pub(super) const ASPECTS: [DifferenceClass; 12] = [
-        DifferenceClass::Whitespace,
-        DifferenceClass::Backslash,
-        DifferenceClass::Escaping,
-        DifferenceClass::Case,
-        DifferenceClass::Localhost,
-        DifferenceClass::SchemeRelative,
-        DifferenceClass::EmptyPath,
-        DifferenceClass::TrailingDot,
-        DifferenceClass::DefaultPort,
-        DifferenceClass::DotSegments,
-        DifferenceClass::EmptyQuery,
-        DifferenceClass::Fragment,
-    ];
+    /// The classes that are a normalization of one aspect: all but the last two of
+    /// [`ALL`](DifferenceClass::ALL), `refused` and `other`.
+    pub(super) const ASPECTS: &'static [DifferenceClass] = (&DifferenceClass::ALL
+        as &[DifferenceClass])
+        .split_at(DifferenceClass::ALL.len() - 2)
+        .0;
 
     /// The class's name, as the JSON reports and the command write it: `whitespace`,
     /// `backslash`, `escaping`, `case`, `localhost`, `scheme-relative`, `empty-path`,

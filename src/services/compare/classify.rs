@@ -37,14 +37,15 @@ pub fn classify(link: &str, first: Option<&str>, second: Option<&str>) -> Differ
     };
     // Each class alone.
     let alone: DifferenceClasses = DifferenceClass::ASPECTS
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|&class| normalize(a, class, &link) == normalize(b, class, &link))
         .collect();
     if !alone.is_empty() {
         return alone;
     }
     // All of them, then each taken out in turn while the results stay equal.
-    let mut set: DifferenceClasses = DifferenceClass::ASPECTS.into_iter().collect();
+    let mut set: DifferenceClasses = DifferenceClass::ASPECTS.iter().copied().collect();
     if normalized(a, set) != normalized(b, set) {
         return DifferenceClasses::NONE.with(DifferenceClass::Other);
     }

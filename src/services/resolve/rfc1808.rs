@@ -127,12 +127,7 @@ pub(super) fn resolve(base: &str, embedded: &str) -> Result<String, ResolveError
         } else {
             // Step 6: the base's last segment replaced, then the dot segments. After a
             // net_loc the base's path is an abs_path (section 2.2), "/" when empty.
-            let base_path = match url.net_loc {
-                Some(_) if base_parts.path.is_empty() => "/",
-                _ => base_parts.path,
-            };
-            let kept = base_path.rfind('/').map_or(0, |slash| slash + 1);
-            merged = remove_dot_segments(&format!("{}{}", &base_path[..kept], url.path));
+            merged = merge(url.net_loc.is_some(), base_parts.path, url.path);
             url.path = &merged;
         }
     }
@@ -184,7 +179,20 @@ fn join(url: &Parts<'_>) -> String {
 /// stack meeting the next `..`. The one thing the stack must remember is where the
 /// path's text starts: an empty segment at the bottom of a path that did not begin with
 /// `/` is the empty text before a leading `/`, which no `..` removes.
-pub(super) fn remove_dot_segments(path: &str) -> String {
+/// Step 6 (RFC 2396 section 5.2 step 6 words it alike): `path` after the base's path up to
+/// its last `/` (after an authority the base's path is an abs_path, `/` when empty), then
+/// the dot segments removed.
+pub(super) fn merge(after_authority: bool, base_path: &str, path: &str) -> String {
+    let base_path = if after_authority && base_path.is_empty() {
+        "/"
+    } else {
+        base_path
+    };
+    let kept = base_path.rfind('/').map_or(0, |slash| slash + 1);
+    remove_dot_segments(&format!("{}{path}", &base_path[..kept]))
+}
+
+fn remove_dot_segments(path: &str) -> String {
     let absolute = path.starts_with('/');
     let body = if absolute { &path[1..] } else { path };
     let segments: Vec<&str> = body.split('/').collect();

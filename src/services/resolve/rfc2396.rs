@@ -52,7 +52,7 @@
 //! same function removes them ([`super::rfc1808`]).
 
 use super::appendix_b::{self, Parts};
-use super::rfc1808::remove_dot_segments;
+use super::rfc1808::merge;
 use super::{ResolveError, ResolveMode};
 
 /// Whether `name` is section 3.1's `scheme`: `alpha *( alpha | digit | "+" | "-" | "." )`.
@@ -125,14 +125,9 @@ pub(super) fn resolve(base: &str, reference: &str) -> Result<String, ResolveErro
             // Step 6: a relative path (an empty one too: `?y`), merged with the base's.
             // a: the base's path up to its last slash; after an authority the path is an
             // abs_path, "/" when empty (section 3).
-            let base_path = match base_parts.authority {
-                Some(_) if base_parts.path.is_empty() => "/",
-                _ => base_parts.path,
-            };
-            let kept = base_path.rfind('/').map_or(0, |slash| slash + 1);
             // b: the reference's path appended; c to f: the dot segments; g: a ".." left
             // at the start stays (Appendix C.2's answer); h: the new path.
-            merged = remove_dot_segments(&format!("{}{}", &base_path[..kept], url.path));
+            merged = merge(base_parts.authority.is_some(), base_parts.path, url.path);
             url.path = &merged;
         }
     }
