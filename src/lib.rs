@@ -147,12 +147,11 @@ pub use ast::reference::UrlReference;
 pub use ast::url::Url;
 pub use facade::{is_valid, is_valid_reference, leading_scheme, parse, parse_reference};
 pub use services::normalize::{equivalent, normalize, normalize_reference};
-pub use services::request::escape_octets;
 pub use vocabulary::dialect::{Dialect, UnknownDialect, is_absolute};
 pub use vocabulary::error::{ErrorKind, ParseError};
 pub use vocabulary::escape::Escaped;
 pub use vocabulary::kind::UrlKind;
-pub use vocabulary::window::escape_controls;
+pub use vocabulary::shown::{escape_controls, escape_octets};
 
 /// The URL of each scheme, one struct per production of RFC 1738 section 5 (and RFC 1630's
 /// `mid:` and `cid:`), and the parts they are made of: what a [`Url`] holds in its

@@ -4,7 +4,7 @@
 
 use crate::facade::leading_scheme;
 use crate::vocabulary::kind::UrlKind;
-use crate::vocabulary::window::escape_controls;
+use crate::vocabulary::shown::escape_controls;
 use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 

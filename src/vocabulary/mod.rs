@@ -9,5 +9,6 @@ pub(crate) mod error;
 pub(crate) mod escape;
 pub(crate) mod kind;
 pub(crate) mod scheme;
+pub(crate) mod shown;
 pub(crate) mod span;
 pub(crate) mod window;

@@ -2,7 +2,7 @@
 //! of the line around the place, control characters escaped, bounded whatever the text's
 //! length. Errors and lint warnings show their input through it.
 
-use rfc1738_words::{bytes_below, equal_bytes, first_where};
+use super::shown::{Manner, push_shown};
 
 /// Characters shown on each side of the place.
 pub(crate) const CONTEXT: usize = 40;
@@ -12,7 +12,7 @@ pub(crate) const CONTEXT: usize = 40;
 /// characters, then `…`) and up to `CONTEXT` characters after it, with `…` where the text
 /// is cut. Returns the window, the column of the span's first character in it and the
 /// span's width in columns (at least 1, for a caret under an empty span), both counted in
-/// characters. Control characters are shown as [`escape_controls`] writes them (`\x1b`),
+/// characters. Control characters are shown as [`escape_controls`](super::shown::escape_controls) writes them (`\x1b`),
 /// each escape as wide as its characters. Bounded by `CONTEXT`, whatever the text's length.
 pub(crate) fn window(text: &str, span: std::ops::Range<usize>) -> (String, usize, usize) {
     let end = floor_char_boundary(text, span.end.min(text.len()));
@@ -33,10 +33,10 @@ fn escaped_window(text: &str, start: usize, end: usize) -> (String, usize, usize
     if shown_from > 0 {
         shown.push('…');
     }
-    push_escaped(&mut shown, before[shown_from..].chars());
+    push_shown(&mut shown, before[shown_from..].chars(), Manner::Text);
     let column = shown.chars().count();
     let spanned = &text[start..end];
-    push_escaped(&mut shown, spanned.chars().take(CONTEXT));
+    push_shown(&mut shown, spanned.chars().take(CONTEXT), Manner::Text);
     let spanned_width = shown.chars().count() - column;
     let width = if spanned.chars().nth(CONTEXT).is_some() {
         // A span too long to show whole: its start, then `…`; what follows is not shown.
@@ -46,7 +46,7 @@ fn escaped_window(text: &str, start: usize, end: usize) -> (String, usize, usize
         spanned_width.max(1)
     };
     let after = &text[end..];
-    push_escaped(&mut shown, after.chars().take(CONTEXT));
+    push_shown(&mut shown, after.chars().take(CONTEXT), Manner::Text);
     if after.chars().nth(CONTEXT).is_some() {
         shown.push('…');
     }
@@ -75,47 +75,6 @@ fn plain_window(text: &str, start: usize, end: usize) -> Option<(String, usize, 
     Some((shown, column, (end - start).max(1)))
 }
 
-/// Text as error messages, carets and the command line show it: every control character
-/// (C0, DEL, C1: ESC, line breaks and tab included) written as an escape, `\x1b` below
-/// U+0080 and `\u{9b}` above, so that untrusted input can neither drive a terminal nor
-/// break a line; everything else as it is. Borrowed when there is nothing to escape.
-///
-/// ```
-/// assert_eq!(rfc1738::escape_controls("http://h/"), "http://h/");
-/// assert_eq!(rfc1738::escape_controls("a\x1b[2Jb\tc\u{9b}"), "a\\x1b[2Jb\\x09c\\u{9b}");
-/// ```
-pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
-    // A control character is a byte below 0x20, 0x7f, or a C1 control, which UTF-8 writes
-    // 0xC2 0x80-0x9F: text without those bytes (most URLs) is let through after a look at
-    // its bytes, eight at a time, without decoding its characters.
-    let bytes = text.as_bytes();
-    let first = first_where(
-        bytes,
-        |word| bytes_below(word, 0x20) | equal_bytes(word, 0x7f) | equal_bytes(word, 0xC2),
-        |b| b < 0x20 || b == 0x7f || b == 0xC2,
-    );
-    if first == bytes.len() || !text[first..].chars().any(char::is_control) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut shown = String::with_capacity(text.len() + 8);
-    push_escaped(&mut shown, text.chars());
-    std::borrow::Cow::Owned(shown)
-}
-
-/// Pushes `chars` onto `shown`, control characters escaped as [`escape_controls`] says.
-fn push_escaped(shown: &mut String, chars: impl Iterator<Item = char>) {
-    for c in chars {
-        let code = u32::from(c);
-        if !c.is_control() {
-            shown.push(c);
-        } else if code < 0x80 {
-            shown.push_str(&format!("\\x{code:02x}"));
-        } else {
-            shown.push_str(&format!("\\u{{{code:x}}}"));
-        }
-    }
-}
-
 /// The largest char boundary at or before `offset`.
 pub(crate) fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     while !text.is_char_boundary(offset) {
@@ -128,24 +87,6 @@ pub(crate) fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
 mod tests {
     use super::*;
 
-    #[test]
-    fn controls_are_found_eight_bytes_at_a_time_as_one_at_a_time() {
-        let text: String = (0..=0xff_u8).map(char::from).collect::<String>() + "abcdefghijk\u{85}";
-        for (from, _) in text.char_indices() {
-            for (to, _) in text[from..].char_indices().take(30) {
-                let slice = &text[from..from + to];
-                let escaped = escape_controls(slice);
-                assert_eq!(
-                    matches!(escaped, std::borrow::Cow::Borrowed(_)),
-                    !slice.chars().any(char::is_control),
-                    "{from} {to}"
-                );
-                let mut expected = String::new();
-                push_escaped(&mut expected, slice.chars());
-                assert_eq!(escaped, expected, "{from} {to}");
-            }
-        }
-    }
     use pretty_assertions::assert_eq;
 
     #[test]

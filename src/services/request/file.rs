@@ -1,8 +1,9 @@
 //! Files, RFC 1738 section 3.10.
 
-use super::line::{Line, decode_plain, escape_octets};
+use super::line::{Line, decode_plain};
 use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::FileUrl;
+use crate::vocabulary::shown::escape_octets;
 use std::borrow::Cow;
 use std::fmt;
 

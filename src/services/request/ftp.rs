@@ -1,8 +1,9 @@
 //! FTP, RFC 1738 section 3.2: the login of 3.2.1, the commands of 3.2.2.
 
-use super::line::{ForLine, Line, decode_plain, escape_octets, line};
+use super::line::{ForLine, Line, decode_plain, line};
 use super::terms::{Common, Missing, Protocol, RequestOptions, Transport};
 use crate::ast::scheme::{FtpUrl, Typecode};
+use crate::vocabulary::shown::escape_octets;
 use std::borrow::Cow;
 use std::fmt;
 

@@ -1,12 +1,11 @@
 //! Gopher and Gopher+, RFC 1738 section 3.4 (and draft-ietf-uri-url-03, which has the
 //! fullest text on Gopher+ strings and what a client sends for each).
 
-use super::line::{
-    Line, decode_cow, decode_for_line, decode_plain, escape_octets, plus_as_space, split_lines,
-};
+use super::line::{Line, decode_cow, decode_for_line, decode_plain, plus_as_space, split_lines};
 use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::GopherUrl;
 use crate::vocabulary::dialect::Dialect;
+use crate::vocabulary::shown::escape_octets;
 use std::borrow::Cow;
 use std::fmt;
 

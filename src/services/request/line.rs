@@ -8,6 +8,7 @@
 //! NUL, which stays as written (three bytes, `%0D`), unless the scheme's own text makes
 //! it a line of the request (the lines of a filled-out Gopher+ ASK form, section 3.4).
 
+use crate::vocabulary::shown::escape_octets;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -77,43 +78,6 @@ impl fmt::Debug for Line {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Line(\"{}\")", escape_octets(&self.0))
     }
-}
-
-/// Octets sent or received on a connection, shown for a person in one line (what
-/// [`Line::shown`] writes): `\\`, `\r`, `\n`, `\t`, `\0`, any other control character
-/// and any byte that is not UTF-8 as `\xNN`, so that a line end or a stray byte can be
-/// seen and the text read back. Text of a URL or an error is shown by
-/// [`escape_controls`](crate::escape_controls), which keeps backslashes and writes C1
-/// controls as `\u{9b}`.
-///
-/// ```
-/// assert_eq!(rfc1738::escape_octets(b"RETR a\\b\r\n"), "RETR a\\\\b\\r\\n");
-/// assert_eq!(rfc1738::escape_octets(b"caf\xe9\x1b"), "caf\\xE9\\x1B");
-/// ```
-pub fn escape_octets(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len());
-    for chunk in bytes.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            match c {
-                '\\' => out.push_str("\\\\"),
-                '\r' => out.push_str("\\r"),
-                '\n' => out.push_str("\\n"),
-                '\t' => out.push_str("\\t"),
-                '\0' => out.push_str("\\0"),
-                c if c.is_control() => {
-                    let mut buffer = [0; 4];
-                    for b in c.encode_utf8(&mut buffer).bytes() {
-                        out.push_str(&format!("\\x{b:02X}"));
-                    }
-                }
-                c => out.push(c),
-            }
-        }
-        for b in chunk.invalid() {
-            out.push_str(&format!("\\x{b:02X}"));
-        }
-    }
-    out
 }
 
 /// The lines of `bytes`: each ends after an LF (the last may end without one).

@@ -64,7 +64,7 @@ pub use file::FileRequest;
 pub use ftp::{FtpRequest, FtpTransfer};
 pub use gopher::{GopherPlus, GopherRequest};
 pub use http::HttpRequest;
-pub use line::{Line, ShownLine, escape_octets};
+pub use line::{Line, ShownLine};
 pub use mailto::MailtoRequest;
 pub use nntp::{NewsRequest, NntpCommand, NntpRequest};
 pub use prospero::ProsperoRequest;

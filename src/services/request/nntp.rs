@@ -1,8 +1,9 @@
 //! News, RFC 1738 sections 3.6 (`news`) and 3.7 (`nntp`), both read over NNTP (RFC 977).
 
-use super::line::{Line, decode_plain, escape_octets, line};
+use super::line::{Line, decode_plain, line};
 use super::terms::{Common, Missing, Protocol, RequestOptions, Transport};
 use crate::ast::scheme::{Grouppart, NewsUrl, NntpUrl};
+use crate::vocabulary::shown::escape_octets;
 use std::borrow::Cow;
 use std::fmt;
 

@@ -1,8 +1,9 @@
 //! Prospero, RFC 1738 section 3.11.
 
-use super::line::{Line, decode_plain, escape_octets};
+use super::line::{Line, decode_plain};
 use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::ProsperoUrl;
+use crate::vocabulary::shown::escape_octets;
 use std::borrow::Cow;
 use std::fmt;
 

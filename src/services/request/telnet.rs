@@ -1,9 +1,10 @@
 //! Interactive sessions: telnet, RFC 1738 section 3.8; RFC 1630's rlogin and tn3270.
 
-use super::line::{Line, decode_plain, escape_octets};
+use super::line::{Line, decode_plain};
 use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::TelnetUrl;
 use crate::vocabulary::kind::UrlKind;
+use crate::vocabulary::shown::escape_octets;
 use std::borrow::Cow;
 use std::fmt;
 

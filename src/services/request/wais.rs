@@ -1,9 +1,10 @@
 //! WAIS, RFC 1738 section 3.9.
 
-use super::line::{Line, decode_cow, decode_plain, escape_octets, plus_as_space};
+use super::line::{Line, decode_cow, decode_plain, plus_as_space};
 use super::terms::{Common, Missing, Protocol, Transport};
 use crate::ast::scheme::{WaisForm, WaisUrl};
 use crate::vocabulary::dialect::Dialect;
+use crate::vocabulary::shown::escape_octets;
 use std::borrow::Cow;
 use std::fmt;
 

@@ -7,7 +7,8 @@ pub use kind::ErrorKind;
 
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::kind::UrlKind;
-use crate::vocabulary::window::{escape_controls, floor_char_boundary, window};
+use crate::vocabulary::shown::escape_controls;
+use crate::vocabulary::window::{floor_char_boundary, window};
 use std::borrow::Cow;
 use std::fmt;
 
