@@ -18,8 +18,47 @@ error: unsafe character ' ' must be escaped as %20 (RFC 1738 section 2.2)
   |
   | http://info.cern.ch/hyper text
   |                          ^
-  = expected: xchar or end of URL"
+  = expected: uchar, \"&\", \"/\", \":\", \";\", \"=\", \"?\", \"@\" or end of URL"
     );
+}
+
+/// The classes an expected list names are those the production uses: an http path's
+/// `hsegment` is `uchar` and six reserved characters, never `xchar` (which is every one of
+/// them and "/" and "?", but which `httpurl` does not use); a gopher selector is `*xchar`.
+#[test]
+fn an_expected_list_names_the_classes_its_production_uses() {
+    let expected = |input: &str| rfc1738::parse(input).unwrap_err().expected().to_vec();
+    let http_path = [
+        "uchar",
+        "\"&\"",
+        "\"/\"",
+        "\":\"",
+        "\";\"",
+        "\"=\"",
+        "\"?\"",
+        "\"@\"",
+        "end of URL",
+    ];
+    assert_eq!(expected("http://h/~user/"), http_path);
+    assert_eq!(expected("news:comp lang"), http_path);
+    assert_eq!(
+        expected("http://h/a?b c"),
+        [
+            "uchar",
+            "\"&\"",
+            "\":\"",
+            "\";\"",
+            "\"=\"",
+            "\"@\"",
+            "end of URL"
+        ]
+    );
+    assert_eq!(
+        expected("gopher://h/1a b"),
+        ["xchar", "\"%09\"", "end of URL"]
+    );
+    assert_eq!(expected("mailto:a b"), ["xchar", "end of URL"]);
+    assert_eq!(expected("x-y:a b"), ["xchar", "end of URL"]);
 }
 
 #[test]

@@ -319,8 +319,8 @@ pub(crate) struct Readings<R> {
 }
 
 /// A reading named as the diagnosis names what it expected (`diagnose::failure::Naming`),
-/// but for the classes in `skip`.
-fn named<R: Judged>(pest: &Furthest<R>, skip: &[&str]) -> Result<Vec<String>, String> {
+/// within the production of `error`'s kind of URL, as the diagnosis names it.
+fn named<R: Judged>(pest: &Furthest<R>, error: &ParseError) -> Result<Vec<String>, String> {
     let rules = if pest.rule_offset == pest.offset {
         pest.rules.clone()
     } else {
@@ -332,8 +332,9 @@ fn named<R: Judged>(pest: &Furthest<R>, skip: &[&str]) -> Result<Vec<String>, St
         pest.chars,
         &pest.literals,
     )
-    .ok_or_else(|| format!("pest expected a literal the grammar does not hold: {pest:?}"))?;
-    let names = failure.expected_naming_without(skip);
+    .ok_or_else(|| format!("pest expected a literal the grammar does not hold: {pest:?}"))?
+    .within(error.url_kind());
+    let names = failure.expected();
     Ok(names.into_iter().map(String::from).collect())
 }
 
@@ -343,9 +344,6 @@ fn named<R: Judged>(pest: &Furthest<R>, skip: &[&str]) -> Result<Vec<String>, St
 enum Basis {
     /// pest's furthest offset, and its reading there named.
     Furthest,
-    /// pest's furthest offset, and its reading there named without these classes (their
-    /// characters named by smaller classes or one by one).
-    NamedWithout(&'static [&'static str]),
     /// The "%" of the escape pest failed in, one or two bytes before pest's furthest
     /// offset (the family's diagnosis reports an escape from its start), and pest's
     /// reading at its furthest offset named.
@@ -413,9 +411,6 @@ impl Basis {
                 return Basis::Own("on the \"%\" of a broken escape: two hex digits expected");
             }
             "invalid-escape" => return Basis::EscapeStart,
-            "article-without-host" if !family => {
-                return Basis::NamedWithout(&["xchar", "reserved"]);
-            }
             "article-without-host" => return Basis::NamedAmong,
             _ => {}
         }
@@ -520,10 +515,9 @@ fn error_agrees<R: Judged>(
         Ok(Judgment::Bounded)
     };
     match basis {
-        Basis::Furthest => equal(reading.offset, named(&reading, &[])?),
-        Basis::NamedWithout(skip) => equal(reading.offset, named(&reading, skip)?),
+        Basis::Furthest => equal(reading.offset, named(&reading, error)?),
         Basis::NamedAmong => {
-            let names = named(&reading, &[])?;
+            let names = named(&reading, error)?;
             if offset != reading.offset {
                 return disagree(format!(
                     "at {offset}; pest got furthest at {}",
@@ -549,17 +543,17 @@ fn error_agrees<R: Judged>(
             let start = (1..=2)
                 .map(|back| reading.offset.saturating_sub(back))
                 .find(|&at| text.as_bytes().get(at) == Some(&b'%'));
-            equal(start.unwrap_or(reading.offset), named(&reading, &[])?)
+            equal(start.unwrap_or(reading.offset), named(&reading, error)?)
         }
         Basis::Hostport { start, end } => {
             let gopher = format!("gopher://{}", &text[start..end]);
             match pest_furthest(R::URL, &gopher)? {
                 Some(hostport) => equal(
                     start + hostport.offset - "gopher://".len(),
-                    named(&hostport, &[])?,
+                    named(&hostport, error)?,
                 ),
                 // The login is a hostport: the error is beyond it, where pest got furthest.
-                None => equal(reading.offset, named(&reading, &[])?),
+                None => equal(reading.offset, named(&reading, error)?),
             }
         }
         Basis::MissingSlashes => {

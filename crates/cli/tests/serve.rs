@@ -467,14 +467,15 @@ fn tree_lights_each_rule_and_marks_the_failing_one() {
         .map(|e| e["name"].as_str().unwrap())
         .collect();
     assert!(expected.contains(&"end of URL"), "{expected:?}");
-    let xchar = space["error"]["expected"]
+    // The classes httpurl uses (its hsegment's uchar), each with its diagram.
+    let uchar = space["error"]["expected"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|e| e["name"] == "xchar");
-    if let Some(xchar) = xchar {
-        assert_eq!(xchar["diagram"], "/diagrams/rfc1738/xchar.svg");
-    }
+        .find(|e| e["name"] == "uchar")
+        .unwrap_or_else(|| panic!("uchar in {expected:?}"));
+    assert_eq!(uchar["diagram"], "/diagrams/rfc1738/uchar.svg");
+    assert!(!expected.contains(&"xchar"), "{expected:?}");
     // The marked boxes are drawn in the production's diagram.
     let port = server.get("/api/tree?input=http%3A%2F%2Fh%3Ax%2F").json();
     let diagram = &port["error"]["diagram"];

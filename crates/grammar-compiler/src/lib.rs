@@ -178,6 +178,7 @@ fn description(rules: &[OptimizedRule], frames: &Frames, source: &str, spec: &Sp
     )
     .unwrap();
     out.push_str(&frame_tables(rules, frames));
+    out.push_str(&reach_table(rules, &names));
     out.push_str(&literal_names(rules));
     writeln!(
         out,
@@ -197,6 +198,7 @@ fn description(rules: &[OptimizedRule], frames: &Frames, source: &str, spec: &Sp
          \x20   #[cfg(all(any(test, feature = \"fuzzing\"), feature = \"pest\"))]\n\
          \x20   fn frame(self) -> &'static [(Self, Which, usize)] {{\n        FRAMES[self as usize]\n    }}\n\n\
          \x20   fn literal_name(literal: &[u8]) -> Option<(&'static str, &'static str)> {{\n        literal_name(literal)\n    }}\n\n\
+         \x20   fn reaches(self) -> &'static [Self] {{\n        REACHES[self as usize]\n    }}\n\n\
          \x20   #[inline(always)]\n\
          \x20   fn slot(parent: Name, child: Name, nth: usize) -> Option<(usize, usize)> {{\n        slot(parent, child, nth)\n    }}\n\n\
          \x20   #[inline]\n\
@@ -211,6 +213,57 @@ fn description(rules: &[OptimizedRule], frames: &Frames, source: &str, spec: &Sp
         reference = spec.reference,
     )
     .unwrap();
+    out
+}
+
+/// The rules each rule refers to, directly or through others (`REACHES`, in the enum's
+/// order, each list in the enum's order): what the diagnosis asks when it names the classes
+/// a production can use.
+fn reach_table(rules: &[OptimizedRule], names: &[&str]) -> String {
+    fn refers(expr: &Expr, into: &mut Vec<String>) {
+        match expr {
+            Expr::Ident(name) => into.push(name.clone()),
+            Expr::Seq(a, b) | Expr::Choice(a, b) => {
+                refers(a, into);
+                refers(b, into);
+            }
+            Expr::Opt(inner)
+            | Expr::Rep(inner)
+            | Expr::PosPred(inner)
+            | Expr::NegPred(inner)
+            | Expr::Push(inner)
+            | Expr::RestoreOnErr(inner) => refers(inner, into),
+            _ => {}
+        }
+    }
+    let index = |name: &str| names.iter().position(|n| *n == name);
+    let direct: Vec<Vec<usize>> = std::iter::once(Vec::new())
+        .chain(rules.iter().map(|rule| {
+            let mut named = Vec::new();
+            refers(&rule.expr, &mut named);
+            // Built-in rules (`ASCII_DIGIT`, `EOI`) are no rules of the file.
+            named.iter().filter_map(|name| index(name)).collect()
+        }))
+        .collect();
+    let mut out = String::from(
+        "/// The rules each rule refers to, directly or through others, in the enum's order.\n",
+    );
+    writeln!(out, "const REACHES: [&[Rule]; {}] = [", names.len()).unwrap();
+    for start in 0..names.len() {
+        let mut reached = vec![false; names.len()];
+        let mut stack = direct[start].clone();
+        while let Some(rule) = stack.pop() {
+            if !std::mem::replace(&mut reached[rule], true) {
+                stack.extend(&direct[rule]);
+            }
+        }
+        let list: Vec<String> = (0..names.len())
+            .filter(|&rule| reached[rule])
+            .map(|rule| format!("Rule::{}", names[rule]))
+            .collect();
+        writeln!(out, "    &[{}],", list.join(", ")).unwrap();
+    }
+    out.push_str("];\n\n");
     out
 }
 

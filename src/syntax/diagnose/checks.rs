@@ -214,7 +214,7 @@ pub(super) fn login<R: Grammar>(r: &mut Reading<'_, R>) -> Option<ParseError> {
     {
         return Some(r.error(end, ErrorKind::SlashInLogin, &["password", "\"@\""]));
     }
-    r.failure = hostport;
+    r.failure = hostport.within(Some(r.kind));
     r.in_hostport = true;
     None
 }
@@ -457,10 +457,7 @@ pub(super) fn article_without_host<R: Grammar>(r: &mut Reading<'_, R>) -> Option
         group: r.dialect.group_rule(),
     };
     Some(match r.dialect {
-        Dialect::Rfc1738 => {
-            let expected = r.failure.expected_naming_without(&["xchar", "reserved"]);
-            r.error_naming(offset, error, expected)
-        }
+        Dialect::Rfc1738 => r.failure_error(error),
         _ => r.error(offset, error, &["xalpha", "\"@\""]),
     })
 }

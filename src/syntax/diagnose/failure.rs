@@ -5,6 +5,7 @@
 
 use crate::syntax::compiled::{Grammar, Name, Trace};
 use crate::vocabulary::dialect::Dialect;
+use crate::vocabulary::kind::UrlKind;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
@@ -20,6 +21,11 @@ pub(crate) struct Failure<R> {
     /// The literals that would have been accepted there, as the trace recorded them (with
     /// whether case is ignored).
     literals: Vec<(&'static [u8], bool)>,
+    /// The production being read, when its classes are the only ones to name (RFC 1738,
+    /// whose named schemes have no other reading): a class it does not reach is not
+    /// named, its characters are, by smaller classes or one by one (`http://h/~` expects
+    /// `uchar` and the reserved characters `hsegment` lists, not `xchar`).
+    pub(super) within: Option<R>,
 }
 
 impl<R: Grammar> Failure<R> {
@@ -77,7 +83,15 @@ impl<R: Grammar> Failure<R> {
             rules,
             chars,
             literals: trace.literals,
+            within: None,
         }
+    }
+
+    /// The failure named within the production of `kind` ([`Failure::within`]), for RFC
+    /// 1738.
+    pub(crate) fn within(mut self, kind: Option<UrlKind>) -> Failure<R> {
+        self.within = kind.and_then(production_rule::<R>);
+        self
     }
 
     /// A failure the judge read from pest's error detail (`crate::judge::rejection`), to be
@@ -101,6 +115,7 @@ impl<R: Grammar> Failure<R> {
             rules,
             chars,
             literals,
+            within: None,
         })
     }
 
@@ -109,15 +124,11 @@ impl<R: Grammar> Failure<R> {
         self.rules.iter().any(|rule| names.contains(&rule.name()))
     }
 
-    /// The expected list, by the grammar's [`Naming`].
+    /// The expected list, by the grammar's [`Naming`]: the rules tried, then the
+    /// characters (and longer literals) they do not already stand for, named by the
+    /// grammar's classes (those the production reaches, [`Failure::within`]; the others'
+    /// characters by smaller classes or one by one), then the end of the input.
     pub(crate) fn expected(&self) -> Vec<Cow<'static, str>> {
-        self.expected_naming_without(&[])
-    }
-
-    /// The expected list: the rules tried, then the characters (and longer literals) they
-    /// do not already stand for, named by the grammar's classes but those in `skip` (their
-    /// characters then named by smaller classes or one by one), then the end of the input.
-    pub(crate) fn expected_naming_without(&self, skip: &[&str]) -> Vec<Cow<'static, str>> {
         let naming = Naming::of(R::DIALECT);
         let covered = if naming.first_sets {
             self.rules
@@ -135,7 +146,12 @@ impl<R: Grammar> Failure<R> {
         }
         let mut chars = self.chars & !covered;
         for &(name, members) in naming.classes {
-            if members != 0 && chars & members == members && !skip.contains(&name) {
+            if members != 0
+                && chars & members == members
+                && self
+                    .within
+                    .is_none_or(|production| reaches(production, name))
+            {
                 expected.push(Cow::Borrowed(name));
                 chars &= !members;
             }
@@ -296,6 +312,25 @@ const RFC2396: Naming = {
         ],
     }
 };
+
+/// The rule of RFC 1738's production for `kind` (`httpurl`), the one grammar whose
+/// named schemes have no other reading; `None` in the other grammars.
+fn production_rule<R: Grammar>(kind: UrlKind) -> Option<R> {
+    if R::DIALECT != Dialect::Rfc1738 {
+        return None;
+    }
+    let name = kind.production_in(R::DIALECT);
+    R::ALL.iter().copied().find(|rule| rule.rfc_name() == name)
+}
+
+/// Whether `production` refers to the class `class` (a rule of the grammar), directly or
+/// through other rules; a class that is no rule of the grammar is reached.
+fn reaches<R: Grammar>(production: R, class: &str) -> bool {
+    match R::ALL.iter().find(|rule| rule.rfc_name() == class) {
+        Some(class) => production.reaches().contains(class),
+        None => true,
+    }
+}
 
 /// ASCII character `byte` (below 128) as a quoted one-character string (`"\"a\""`, the
 /// `Debug` form of the string), as the expected list names a single character.

@@ -78,13 +78,14 @@ pub(crate) fn diagnose<R: Grammar>(input: &str, valid: &dyn Fn(&str) -> bool) ->
         return partial_form_error(input, dialect);
     };
     let scheme = &input[prefix_len..prefix_len + scheme_len];
+    let kind = UrlKind::from_scheme_in(scheme, dialect);
     let mut reading = Reading {
         input,
         dialect,
-        kind: UrlKind::from_scheme_in(scheme, dialect),
+        kind,
         prefix_len,
         after_colon: prefix_len + scheme_len + 1,
-        failure: Failure::of(input),
+        failure: Failure::of(input).within(Some(kind)),
         in_hostport: false,
     };
     let checks: [Check<R>; 12] = [
