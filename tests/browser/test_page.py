@@ -233,8 +233,9 @@ def test_an_invalid_url_shows_where_why_and_the_rule_in_its_diagram(driver, serv
     wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f'#diagram svg[data-rule="{diagram["rule"]}"]'))
     marked = [g.get_attribute("textContent").strip() for g in driver.find_elements(By.CSS_SELECTOR, "#diagram g.marked")]
     assert sorted(set(marked)) == sorted(diagram["marked"]), (marked, diagram)
-    # No tree for an invalid input.
-    assert driver.find_elements(By.CSS_SELECTOR, "#parse-tree .node") == []
+    # The tree of what was read before the error (the API's), or none.
+    shown = [n.get_attribute("data-rule") for n in driver.find_elements(By.CSS_SELECTOR, "#parse-tree .node")]
+    assert shown == rules_of(explained["read_before_error"]), shown
     if (dialect, url, at) == INVALID[0]:
         screenshots(driver, "parse-error")
     buttons = driver.find_elements(By.CSS_SELECTOR, "#parse-expected button.rule")
@@ -242,6 +243,53 @@ def test_an_invalid_url_shows_where_why_and_the_rule_in_its_diagram(driver, serv
         name = buttons[0].text
         buttons[0].click()
         wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f'#diagram svg[data-rule="{name}"]'))
+
+
+def rules_of(node):
+    """The rules of a tree of the API, in the order the page lists them."""
+    if not node:
+        return []
+    return [node["rule"]] + [rule for child in node["children"] for rule in rules_of(child)]
+
+
+def test_an_invalid_url_shows_what_was_read_before_its_error_in_a_whole_diagram(driver, server, screenshots):
+    """Issue 47: an invalid URL shows the tree of what was read before its error, the rule
+    whose reading the error stopped outlined in the production's diagram (a space in an
+    http path: hpath), the whole diagram in the column, and each box leading to its rule's
+    own diagram."""
+    url = "http://info.cern.ch/hyper text"
+    open_page(driver, server)
+    Select(driver.find_element(By.ID, "parse-dialect")).select_by_value("rfc1738")
+    type_into(driver, "parse-input", url)
+    explained = api(server, "/api/tree", input=url, dialect="rfc1738")
+    read = explained["read_before_error"]
+    assert (read["end"], read["text"]) == (25, "http://info.cern.ch/hyper"), read
+    wait(driver, lambda: driver.find_elements(By.ID, "parse-read-before"), "what was read before the error")
+    assert "0..25" in text(driver, "parse-read-before")
+    nodes = driver.find_elements(By.CSS_SELECTOR, "#parse-tree .node")
+    assert [n.get_attribute("data-rule") for n in nodes] == rules_of(read)
+    assert "hpath" in rules_of(read)
+    # The rule the error stopped in, outlined in httpurl's diagram.
+    assert explained["error"]["diagram"]["stopped_in"] == "hpath"
+    wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, '#diagram svg[data-rule="httpurl"] g.stopped'))
+    outlined = [g.get_attribute("textContent").strip() for g in driver.find_elements(By.CSS_SELECTOR, "#diagram g.stopped")]
+    assert outlined == ["hpath"], outlined
+    # Every box of the production inside the diagram's column: nothing cut off.
+    inside = driver.execute_script(
+        "const box = document.getElementById('diagram').getBoundingClientRect();"
+        "return Array.from(document.querySelectorAll('#diagram g.nonterminal, #diagram g.terminal'),"
+        " (g) => { const r = g.getBoundingClientRect(); return [g.textContent.trim(), r.left >= box.left - 1 && r.right <= box.right + 1]; });"
+    )
+    assert [name for name, fits in inside if not fits] == [], inside
+    assert {"hostport", "hpath", "search"} <= {name for name, _ in inside}
+    screenshots(driver, "parse-error-read")
+    # A box leads to its rule's diagram, by the mouse and by the keyboard.
+    driver.find_element(By.CSS_SELECTOR, '#diagram svg[data-rule="httpurl"] g.nonterminal.link').click()
+    wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, '#diagram svg[data-rule="hostport"]'), "hostport's diagram")
+    box = driver.find_element(By.CSS_SELECTOR, "#diagram g.nonterminal.link")
+    name = box.get_attribute("textContent").strip()
+    box.send_keys(Keys.ENTER)
+    wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f'#diagram svg[data-rule="{name}"]'), f"{name}'s diagram")
 
 
 def test_the_failing_rule_is_marked_in_its_diagram(driver, server):

@@ -122,6 +122,15 @@ fn unescape(text: &str) -> String {
         .replace("&amp;", "&")
 }
 
+/// Whether the diagram of `production` in `dialect` draws a box of the rule `rule`.
+pub(crate) fn draws(dialect: Dialect, production: &str, rule: &str) -> bool {
+    let folder = folder(dialect);
+    stems(production)
+        .iter()
+        .find_map(|stem| drawn().get(&format!("{folder}/{stem}")))
+        .is_some_and(|diagram| stems(rule).iter().any(|stem| diagram.rules.contains(stem)))
+}
+
 /// Where the diagram of `production` in `dialect` shows what was `expected`: the boxes that
 /// are one of the expected rules or literals (`"expected"`), or else the rules of the
 /// diagram from which one of them can be reached (`"leads-to-expected"`), or none.

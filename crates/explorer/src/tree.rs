@@ -3,7 +3,8 @@
 //! diagram: the reference rule, the prefixed URL, the production read (`httpurl`), its
 //! components by the RFC's rule names ([`rfc1738::Url::components`]), the fragment. An
 //! invalid one as its error ([`rfc1738::ParseError`]'s accessors), each expected rule with
-//! its diagram, and the diagram of the production being read with the boxes to mark.
+//! its diagram, the diagram of the production being read with the boxes to mark and the
+//! box whose reading the error stopped, and the tree of what was read before the error.
 
 use super::diagrams;
 use rfc1738::reports::{InputForm, ParseReport};
@@ -20,14 +21,20 @@ pub(crate) struct Explanation<'i> {
     valid: bool,
     tree: Option<Node<'i>>,
     error: Option<ErrorEntry>,
+    /// An invalid input's longest start before its error that the grammar reads alone,
+    /// and its tree (`null` when the input is valid or no start of it reads).
+    read_before_error: Option<Node<'i>>,
 }
 
 /// The explorer's reading of `input`.
 pub(crate) fn explain(input: &str, dialect: Dialect, form: InputForm) -> Explanation<'_> {
     let report = ParseReport::of(input, form, form.read(input, dialect));
-    let (tree, error) = match report.result() {
-        Ok(reference) => (Some(tree(input, reference, form)), None),
-        Err(error) => (None, Some(error_entry(input, error))),
+    let (tree, error, read_before_error) = match report.result() {
+        Ok(reference) => (Some(tree(input, reference, form)), None, None),
+        Err(error) => {
+            let read = read_before(input, dialect, form, error.offset());
+            (None, Some(error_entry(input, error, read.as_ref())), read)
+        }
     };
     Explanation {
         input,
@@ -36,7 +43,30 @@ pub(crate) fn explain(input: &str, dialect: Dialect, form: InputForm) -> Explana
         valid: report.is_valid(),
         tree,
         error,
+        read_before_error,
     }
+}
+
+/// How many starts of an input [`read_before`] tries, from its error back: enough for the
+/// components of a URL (a host, a port, a segment), bounded whatever the input's length.
+const STARTS_TRIED: usize = 256;
+
+/// The tree of the longest start of `input` that ends at or before byte `offset` (where
+/// an error was found) and that the grammar reads alone, in `dialect` and `form`: what was
+/// read before the error (`http://info.cern.ch/hyper` of `http://info.cern.ch/hyper text`),
+/// the rules the reading had got through. `None` when no start within [`STARTS_TRIED`]
+/// characters of the error reads.
+fn read_before(input: &str, dialect: Dialect, form: InputForm, offset: usize) -> Option<Node<'_>> {
+    let offset = offset.min(input.len());
+    (1..=offset)
+        .rev()
+        .filter(|&end| input.is_char_boundary(end))
+        .take(STARTS_TRIED)
+        .find_map(|end| {
+            let start = &input[..end];
+            let reference = form.read(start, dialect).ok()?;
+            Some(tree(start, &reference, form))
+        })
 }
 
 /// Characters before byte `at` of `input`.
@@ -175,6 +205,9 @@ struct Marked {
     url: Option<String>,
     marked: Vec<String>,
     marks: &'static str,
+    /// The box of the rule whose reading the error stopped (what was read before the error
+    /// ends with it: `hpath` of `http://h/a b`), when the diagram draws it.
+    stopped_in: Option<String>,
 }
 
 /// The error of an invalid input: `code`, `message`, `offset`, `char_offset`, `line`,
@@ -195,7 +228,26 @@ pub(crate) struct ErrorEntry {
     input_chars: usize,
 }
 
-fn error_entry(input: &str, error: &ParseError) -> ErrorEntry {
+/// The deepest rule of `read` (what was read before the error) that ends at the error's
+/// `offset` and that the diagram of `production` draws.
+fn stopped_in(
+    dialect: Dialect,
+    production: &str,
+    read: &Node<'_>,
+    offset: usize,
+) -> Option<String> {
+    let inner = read
+        .children
+        .iter()
+        .rev()
+        .find_map(|child| stopped_in(dialect, production, child, offset));
+    inner.or_else(|| {
+        (read.end == offset && diagrams::draws(dialect, production, read.rule))
+            .then(|| read.rule.to_owned())
+    })
+}
+
+fn error_entry(input: &str, error: &ParseError, read: Option<&Node<'_>>) -> ErrorEntry {
     let dialect = error.dialect();
     let expected: Vec<Expected> = error
         .expected()
@@ -212,6 +264,7 @@ fn error_entry(input: &str, error: &ParseError) -> ErrorEntry {
             url: diagrams::url(dialect, production),
             marked,
             marks,
+            stopped_in: read.and_then(|read| stopped_in(dialect, production, read, error.offset())),
         }
     });
     ErrorEntry {
@@ -294,5 +347,43 @@ mod tests {
         assert_eq!(error["production"], "httpaddress");
         assert_eq!(error["diagram"]["url"], "/diagrams/rfc1630/httpaddress.svg");
         assert!(error["rendered"].as_str().unwrap().contains('^'));
+    }
+
+    #[test]
+    fn an_invalid_input_shows_what_was_read_before_its_error() {
+        let json = serde_json::to_value(explain(
+            "http://info.cern.ch/hyper text",
+            Dialect::Rfc1738,
+            InputForm::Reference,
+        ))
+        .unwrap();
+        assert_eq!(json["tree"], serde_json::Value::Null);
+        let read = &json["read_before_error"];
+        assert_eq!(
+            (read["rule"].as_str(), read["end"].as_u64()),
+            (Some("urlreference"), Some(25))
+        );
+        let http = &read["children"][0];
+        assert_eq!(http["rule"], "httpurl");
+        let parts: Vec<(&str, &str)> = http["children"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| (n["rule"].as_str().unwrap(), n["text"].as_str().unwrap()))
+            .collect();
+        assert!(parts.contains(&("host", "info.cern.ch")), "{parts:?}");
+        assert!(parts.contains(&("hpath", "hyper")), "{parts:?}");
+        // The diagram outlines the rule whose reading the error stopped.
+        assert_eq!(json["error"]["diagram"]["stopped_in"], "hpath");
+        // A port without its digits: what reads is the URL up to its host.
+        let json =
+            serde_json::to_value(explain("http://h:/", Dialect::Rfc1738, InputForm::Url)).unwrap();
+        assert_eq!(json["read_before_error"]["text"], "http://h");
+        // Nothing before the error reads: no scheme.
+        let json = serde_json::to_value(explain("h t", Dialect::Rfc1738, InputForm::Url)).unwrap();
+        assert_eq!(json["read_before_error"], serde_json::Value::Null);
+        let valid =
+            serde_json::to_value(explain("http://h/", Dialect::Rfc1738, InputForm::Url)).unwrap();
+        assert_eq!(valid["read_before_error"], serde_json::Value::Null);
     }
 }

@@ -131,7 +131,7 @@ tabs.forEach((tab, i) => {
 // ---- Diagrams: fetched from the server, drawn inline so that boxes can be marked.
 const svgCache = new Map();
 let diagramShown = 0;
-async function showDiagram(url, rule, marked, note) {
+async function showDiagram(url, rule, marked, note, stopped) {
   // Only the latest call draws: an older one whose diagram came late is dropped.
   const call = ++diagramShown;
   const box = $("diagram");
@@ -156,11 +156,35 @@ async function showDiagram(url, rule, marked, note) {
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", "railroad diagram of " + rule);
   svg.dataset.rule = rule || "";
+  // The whole diagram in the column's width (its viewBox scaled), unless the reader asks
+  // for its own size: a wide production is no longer cut after its first boxes.
+  svg.classList.add("fit");
   const wanted = new Set(marked || []);
+  const folder = url.slice(0, url.lastIndexOf("/") + 1);
   for (const group of svg.querySelectorAll("g.nonterminal, g.terminal")) {
-    if (wanted.has(group.textContent.trim())) group.classList.add("marked");
+    const name = group.textContent.trim();
+    if (wanted.has(name)) group.classList.add("marked");
+    if (!group.classList.contains("nonterminal")) continue;
+    if (name === stopped) group.classList.add("stopped");
+    // A rule's box leads to the rule's own diagram.
+    const target = folder + name + ".svg";
+    group.classList.add("link");
+    group.setAttribute("tabindex", "0");
+    group.setAttribute("role", "link");
+    group.setAttribute("aria-label", "diagram of " + name);
+    const open = () => showDiagram(target, name, [], "Reached from " + rule + ".");
+    group.addEventListener("click", open);
+    group.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(); }
+    });
   }
-  box.replaceChildren(svg, el("p", {}, el("a", { href: url, target: "_blank", text: "open " + url.replace("/diagrams/", "") })));
+  const size = el("button", { type: "button", class: "size", text: "actual size" });
+  size.addEventListener("click", () => {
+    const fit = svg.classList.toggle("fit");
+    size.textContent = fit ? "actual size" : "fit to width";
+  });
+  box.replaceChildren(svg, el("p", {}, size, " ",
+    el("a", { href: url, target: "_blank", text: "open " + url.replace("/diagrams/", "") })));
 }
 
 function ruleButton(name, url) {
@@ -268,14 +292,25 @@ async function updateParse() {
     expected.append(ruleButton(item.name, item.diagram));
   });
   if (!error.expected.length) expected.append("nothing more");
-  tree.append(el("li", { class: "hint", text: "No tree: the input is not valid." }));
+  const read = explained.read_before_error;
+  if (read) {
+    // What the grammar reads of the input before its error, read alone.
+    tree.append(el("li", { class: "hint", id: "parse-read-before",
+      text: `Read before the error (characters 0..${read.char_end}), as the grammar reads that text alone:` }));
+    tree.append(drawTree(read, cells));
+  } else {
+    tree.append(el("li", { class: "hint", text: "No tree: nothing before the error reads as a URL." }));
+  }
   if (error.diagram) {
     const notes = {
       expected: "Marked: what was expected at the error, as drawn in " + error.diagram.rule + ".",
       "leads-to-expected": "Marked: the rules of " + error.diagram.rule + " that lead to what was expected at the error.",
       none: "The production being read at the error (what was expected is not drawn in it).",
     };
-    showDiagram(error.diagram.url, error.diagram.rule, error.diagram.marked, notes[error.diagram.marks]);
+    const stopped = error.diagram.stopped_in;
+    const note = notes[error.diagram.marks] +
+      (stopped ? " Outlined: " + stopped + ", whose reading the error stopped." : "");
+    showDiagram(error.diagram.url, error.diagram.rule, error.diagram.marked, note, stopped);
   } else {
     showDiagram(null, null, [], "Not even a scheme was found.");
   }
