@@ -505,11 +505,52 @@ fn interleaved(valid: &[String], classes: &[(String, Vec<String>)]) -> bool {
     true
 }
 
+/// `PARSE_PASSES=N PARSE_ONLY=GROUP` (`valid`, `invalid`, `mixed`, `mixed_valid`,
+/// `mixed_invalid`; `PARSE_DIALECT` for `parse_reference` in a dialect, diagnosed): the
+/// typed parse over the group's inputs N times, untimed, for callgrind (the instructions
+/// of N passes less those of one are N - 1 passes'). Returns whether it ran.
+fn passes(valid: &[String], invalid: &[String]) -> bool {
+    let Ok(passes) = std::env::var("PARSE_PASSES") else {
+        return false;
+    };
+    let passes: usize = passes.parse().expect("PARSE_PASSES: a number of passes");
+    let group = std::env::var("PARSE_ONLY").unwrap_or_else(|_| "valid".to_owned());
+    let mixed = lines("mixed-urls.txt");
+    let inputs: Vec<String> = match group.as_str() {
+        "valid" => valid.to_vec(),
+        "invalid" => invalid.to_vec(),
+        "mixed" => mixed,
+        "mixed_valid" => mixed.into_iter().filter(|u| rfc1738::is_valid(u)).collect(),
+        "mixed_invalid" => mixed
+            .into_iter()
+            .filter(|u| !rfc1738::is_valid(u))
+            .collect(),
+        other => panic!("PARSE_ONLY: no group {other}"),
+    };
+    let parse: Extract = match std::env::var("PARSE_DIALECT") {
+        Err(_) => PARSERS[0].1,
+        Ok(name) => {
+            DIALECTS_DIAGNOSED
+                .iter()
+                .find(|(dialect, _)| *dialect == name)
+                .unwrap_or_else(|| panic!("PARSE_DIALECT: no dialect {name}"))
+                .1
+        }
+    };
+    for _ in 0..passes {
+        for input in &inputs {
+            black_box(parse(black_box(input)));
+        }
+    }
+    println!("{passes} passes over {} inputs of {group}", inputs.len());
+    true
+}
+
 fn main() {
     let valid = lines("valid-urls.txt");
     let invalid = lines("invalid-urls.txt");
     let classes = classes(&valid);
-    if interleaved(&valid, &classes) {
+    if interleaved(&valid, &classes) || passes(&valid, &invalid) {
         return;
     }
     let mut c = Criterion::default().configure_from_args();

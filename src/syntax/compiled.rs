@@ -52,9 +52,10 @@ pub(crate) trait Grammar: Copy + Eq + Ord + Hash + Debug + 'static {
     /// A literal of more than one byte of the grammar as the diagnosis names it: in lower
     /// case, and that quoted (`";type="`); `None` for a literal the grammar does not hold.
     fn literal_name(literal: &[u8]) -> Option<(&'static str, &'static str)>;
-    /// The rules this rule refers to, directly or through others (generated from the
-    /// grammar file): the classes a production can use are those it reaches.
-    fn reaches(self) -> &'static [Self];
+    /// The rules this rule refers to, directly or through others, bit `i` for the rule
+    /// numbered `i` (generated from the grammar file): the classes a production can use
+    /// are those it reaches.
+    fn reaches(self) -> u128;
     /// The slot of the `nth` match of `child` in a frame of `parent`, and where its frame
     /// begins, from the start of the parent's; `None` where the grammar puts no such child.
     /// (Called with names known at compile time, it folds into a constant.)

@@ -145,12 +145,12 @@ impl<R: Grammar> Failure<R> {
             expected.dedup();
         }
         let mut chars = self.chars & !covered;
-        for &(name, members) in naming.classes {
+        for (class, &(name, members)) in naming.classes.iter().enumerate() {
             if members != 0
                 && chars & members == members
                 && self
                     .within
-                    .is_none_or(|production| reaches(production, name))
+                    .is_none_or(|production| reaches(production, class))
             {
                 expected.push(Cow::Borrowed(name));
                 chars &= !members;
@@ -314,20 +314,44 @@ const RFC2396: Naming = {
 };
 
 /// The rule of RFC 1738's production for `kind` (`httpurl`), the one grammar whose
-/// named schemes have no other reading; `None` in the other grammars.
+/// named schemes have no other reading; `None` in the other grammars. Looked up once per
+/// grammar.
 fn production_rule<R: Grammar>(kind: UrlKind) -> Option<R> {
+    static PRODUCTIONS: OnceLock<Vec<Option<u8>>> = OnceLock::new();
     if R::DIALECT != Dialect::Rfc1738 {
         return None;
     }
-    let name = kind.production_in(R::DIALECT);
-    R::ALL.iter().copied().find(|rule| rule.rfc_name() == name)
+    let table = PRODUCTIONS.get_or_init(|| {
+        UrlKind::ALL
+            .iter()
+            .map(|kind| rule_numbered::<R>(kind.production_in(R::DIALECT)))
+            .collect()
+    });
+    let at = UrlKind::ALL.iter().position(|&k| k == kind)?;
+    table[at].map(|rule| R::ALL[usize::from(rule)])
 }
 
-/// Whether `production` refers to the class `class` (a rule of the grammar), directly or
-/// through other rules; a class that is no rule of the grammar is reached.
-fn reaches<R: Grammar>(production: R, class: &str) -> bool {
-    match R::ALL.iter().find(|rule| rule.rfc_name() == class) {
-        Some(class) => production.reaches().contains(class),
+/// The number of the rule of `R` named `name` as its document writes it.
+fn rule_numbered<R: Grammar>(name: &str) -> Option<u8> {
+    let at = R::ALL.iter().position(|rule| rule.rfc_name() == name)?;
+    u8::try_from(at).ok()
+}
+
+/// Whether `production` refers to the `class`th class of its grammar's [`Naming`] (a rule
+/// of the grammar), directly or through other rules; a class that is no rule of the grammar
+/// is reached. The classes' rules are looked up once per grammar.
+fn reaches<R: Grammar>(production: R, class: usize) -> bool {
+    static CLASSES: [OnceLock<Vec<Option<u8>>>; Dialect::ALL.len()] =
+        [const { OnceLock::new() }; Dialect::ALL.len()];
+    let rules = CLASSES[R::DIALECT as usize].get_or_init(|| {
+        Naming::of(R::DIALECT)
+            .classes
+            .iter()
+            .map(|(name, _)| rule_numbered::<R>(name))
+            .collect()
+    });
+    match rules.get(class).copied().flatten() {
+        Some(rule) => production.reaches() & (1 << rule) != 0,
         None => true,
     }
 }

@@ -43,7 +43,7 @@ use std::fmt;
 ///   |
 ///   | http://info.cern.ch/hyper text
 ///   |                          ^
-///   = expected: xchar or end of URL"
+///   = expected: uchar, \"&\", \"/\", \":\", \";\", \"=\", \"?\", \"@\" or end of URL"
 /// );
 /// assert_eq!(error.render(), format!("{error:#}"));
 /// ```
@@ -61,7 +61,12 @@ use std::fmt;
 /// ```
 /// let error = rfc1738::parse("http://h/a b").unwrap_err();
 /// assert_eq!(error.offset(), 10);
-/// assert_eq!(error.expected(), ["xchar", "end of URL"]);
+/// // An http path's segment goes on with a uchar or one of six reserved characters, a
+/// // "/" starts the next segment, a "?" the search (hpath and hsegment, section 5).
+/// assert_eq!(
+///     error.expected(),
+///     ["uchar", "\"&\"", "\"/\"", "\":\"", "\";\"", "\"=\"", "\"?\"", "\"@\"", "end of URL"]
+/// );
 /// assert!(!rfc1738::is_valid("http://h/a b"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -293,8 +298,8 @@ impl ParseError {
     /// when nothing is expected. What the rendered block says after `= expected:`.
     ///
     /// ```
-    /// let error = rfc1738::parse("http://h/a b").unwrap_err();
-    /// assert_eq!(error.expected_phrase(), "xchar or end of URL");
+    /// let error = rfc1738::parse("gopher://h/1a b").unwrap_err();
+    /// assert_eq!(error.expected_phrase(), "xchar, \"%09\" or end of URL");
     /// ```
     pub fn expected_phrase(&self) -> String {
         join_alternatives(&self.0.expected)
