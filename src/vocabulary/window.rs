@@ -3,6 +3,7 @@
 //! length. Errors and lint warnings show their input through it.
 
 use super::shown::{Manner, push_shown};
+use rfc1738_words::{HIGHS, bytes_below, equal_bytes, first_where};
 
 /// Characters shown on each side of the place.
 pub(crate) const CONTEXT: usize = 40;
@@ -59,8 +60,7 @@ fn escaped_window(text: &str, start: usize, end: usize) -> (String, usize, usize
 fn plain_window(text: &str, start: usize, end: usize) -> Option<(String, usize, usize)> {
     let from = start.saturating_sub(CONTEXT);
     let to = text.len().min(end + CONTEXT);
-    let plain = |b: &u8| (b' '..=b'~').contains(b);
-    if end - start > CONTEXT || !text.as_bytes()[from..to].iter().all(plain) {
+    if end - start > CONTEXT || !printable_ascii(&text.as_bytes()[from..to]) {
         return None;
     }
     let mut shown = String::with_capacity(to - from + 6);
@@ -73,6 +73,17 @@ fn plain_window(text: &str, start: usize, end: usize) -> Option<(String, usize, 
     }
     let column = usize::from(from > 0) + (start - from);
     Some((shown, column, (end - start).max(1)))
+}
+
+/// Whether every byte of `bytes` is printable ASCII (`' '..='~'`), looked at eight at a
+/// time: below 0x20, 0x7f, or with its top bit set, a byte is not.
+fn printable_ascii(bytes: &[u8]) -> bool {
+    let first = first_where(
+        bytes,
+        |word| bytes_below(word, 0x20) | equal_bytes(word, 0x7f) | (word & HIGHS),
+        |b| !(b' '..=b'~').contains(&b),
+    );
+    first == bytes.len()
 }
 
 /// The largest char boundary at or before `offset`.
@@ -88,6 +99,20 @@ mod tests {
     use super::*;
 
     use pretty_assertions::assert_eq;
+
+    #[test]
+    fn printable_ascii_is_found_eight_bytes_at_a_time_as_one_at_a_time() {
+        let text: Vec<u8> = (0..=0xff_u8)
+            .chain(b"abcdefghijk ~".iter().copied())
+            .collect();
+        for from in 0..text.len() {
+            for to in from..(from + 30).min(text.len()) {
+                let slice = &text[from..to];
+                let one_at_a_time = slice.iter().all(|b| (b' '..=b'~').contains(b));
+                assert_eq!(printable_ascii(slice), one_at_a_time, "{from}..{to}");
+            }
+        }
+    }
 
     #[test]
     fn a_span_of_control_characters_is_as_wide_as_their_escapes() {

@@ -159,9 +159,9 @@ pub(super) fn user_without_login<R: Grammar>(r: &mut Reading<'_, R>) -> Option<P
     let end = r
         .input
         .get(authority..)
-        .and_then(|rest| rest.find(['/', '?', '#']))
+        .and_then(|rest| memchr::memchr3(b'/', b'?', b'#', rest.as_bytes()))
         .map_or(r.input.len(), |i| authority + i);
-    if !r.input[authority..end].contains('@') {
+    if memchr::memchr(b'@', &r.input.as_bytes()[authority..end]).is_none() {
         return None;
     }
     let scheme = r.kind.name();
@@ -187,10 +187,9 @@ pub(super) fn login<R: Grammar>(r: &mut Reading<'_, R>) -> Option<ParseError> {
         return None;
     }
     let authority = r.after_colon + 2;
-    let end = input[authority..]
-        .find('/')
-        .map_or(input.len(), |i| authority + i);
-    if input[authority..end].contains('@') {
+    let end =
+        memchr::memchr(b'/', &input.as_bytes()[authority..]).map_or(input.len(), |i| authority + i);
+    if memchr::memchr(b'@', &input.as_bytes()[authority..end]).is_some() {
         return None;
     }
     let (data, error) = match r.dialect {
@@ -388,11 +387,11 @@ fn hostnumber_parts(input: &str, offset: usize) -> Option<ErrorKind> {
 /// comes before `offset` is no host.
 fn host_before(input: &str, offset: usize) -> Option<&str> {
     let before = input.get(..offset)?;
+    // The last byte that is no host's (a character that is not ASCII ends with one).
     let start = before
-        .char_indices()
-        .rev()
-        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
-        .map_or(0, |(at, c)| at + c.len_utf8());
+        .bytes()
+        .rposition(|b| !(b.is_ascii_alphanumeric() || b == b'-' || b == b'.'))
+        .map_or(0, |at| at + 1);
     (before[..start].ends_with("//") || before[..start].ends_with('@')).then(|| &before[start..])
 }
 

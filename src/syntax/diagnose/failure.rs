@@ -137,14 +137,26 @@ impl<R: Grammar> Failure<R> {
         } else {
             0
         };
-        let mut expected: Vec<Cow<'static, str>> = Vec::with_capacity(8);
-        let rules = self.rules.iter().filter(|&&rule| rule != R::EOI);
-        expected.extend(rules.map(|&rule| Cow::Borrowed(rule.rfc_name())));
+        let mut chars = self.chars & !covered;
+        // Room for the rules and the names most lists have after them (a class or two,
+        // the characters a production lists, the end), kept small: the error holds it.
+        let mut expected: Vec<Cow<'static, str>> = Vec::with_capacity(self.rules.len() + 10);
+        // A rule named as one quoted character (RFC 1630's `fragment` as "#") stands for
+        // that character, which is not named again.
+        let mut named_by_rules = 0u128;
+        for &rule in &self.rules {
+            if rule != R::EOI {
+                let name = rule.rfc_name();
+                if let [b'"', c, b'"'] = name.as_bytes() {
+                    named_by_rules |= bit(char::from(*c));
+                }
+                expected.push(Cow::Borrowed(name));
+            }
+        }
         if naming.rules_sorted {
             expected.sort_unstable();
             expected.dedup();
         }
-        let mut chars = self.chars & !covered;
         for (class, &(name, members)) in naming.classes.iter().enumerate() {
             if members != 0
                 && chars & members == members
@@ -156,14 +168,12 @@ impl<R: Grammar> Failure<R> {
                 chars &= !members;
             }
         }
-        // The characters left, in order, each quoted as a one-character string (unless a
-        // rule named so, RFC 1630's `fragment` as "#", is listed).
+        // The characters left, in order, each quoted as a one-character string (but those
+        // a listed rule is named as).
+        chars &= !named_by_rules;
         while chars != 0 {
-            let quoted = quoted_char(chars.trailing_zeros() as usize);
+            expected.push(Cow::Borrowed(quoted_char(chars.trailing_zeros() as usize)));
             chars &= chars - 1;
-            if !expected.iter().any(|name| name == quoted) {
-                expected.push(Cow::Borrowed(quoted));
-            }
         }
         if naming.longer_literals {
             expected.extend(self.longer_literals(|c| bit(c) & covered != 0));

@@ -110,7 +110,7 @@ impl ParseError {
         let offset = floor_char_boundary(input, offset.min(input.len()));
         let before = &input[..offset];
         // Most inputs are one line: no count of line breaks when there is none before.
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let line_start = memchr::memrchr(b'\n', before.as_bytes()).map_or(0, |i| i + 1);
         let line = if line_start == 0 {
             1
         } else {
@@ -360,9 +360,8 @@ struct Snippet {
 
 impl Snippet {
     fn new(input: &str, line_start: usize, offset: usize) -> Snippet {
-        let line_end = input[offset..]
-            .find('\n')
-            .map_or(input.len(), |i| offset + i);
+        let line_end =
+            memchr::memchr(b'\n', &input.as_bytes()[offset..]).map_or(input.len(), |i| offset + i);
         let at = offset - line_start;
         let (text, caret, _) = window(&input[line_start..line_end], at..at);
         Snippet { text, caret }
