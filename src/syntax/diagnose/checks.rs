@@ -161,9 +161,7 @@ pub(super) fn user_without_login<R: Grammar>(r: &mut Reading<'_, R>) -> Option<P
         .get(authority..)
         .and_then(|rest| memchr::memchr3(b'/', b'?', b'#', rest.as_bytes()))
         .map_or(r.input.len(), |i| authority + i);
-    if memchr::memchr(b'@', &r.input.as_bytes()[authority..end]).is_none() {
-        return None;
-    }
+    memchr::memchr(b'@', &r.input.as_bytes()[authority..end])?;
     let scheme = r.kind.name();
     Some(r.error(authority, ErrorKind::UserInfoNotAllowed { scheme }, &[]))
 }
