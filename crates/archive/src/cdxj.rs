@@ -68,8 +68,8 @@
 //! );
 //! ```
 
-use crate::parser::header_text;
 use crate::{ArchiveReader, Block, BlockItem, Detected, Format, Problem, ProblemKind, Record};
+use rfc1738_http_head::warcio::{is_python_space, StoredHead};
 use std::io::{self, Read};
 
 /// The key of a URL, as the caller's key maker gives it: the key, and the name of its
@@ -275,7 +275,7 @@ impl<'k> Indexer<'k> {
         let http = (!block.block.is_empty()
             && matches!(kind, "response" | "request" | "revisit")
             && (url.starts_with("http:") || url.starts_with("https:")))
-        .then(|| HttpHead::read(block.block));
+        .then(|| StoredHead::read(block.block));
         let head = http.as_ref().filter(|head| head.is_some());
         let mime = match kind {
             "revisit" => Some("warc/revisit".to_owned()),
@@ -292,7 +292,7 @@ impl<'k> Indexer<'k> {
             (None, "revisit") => None,
             (None, _) => {
                 let payload = match &http {
-                    Some(head) => &block.block[head.payload..],
+                    Some(head) => &block.block[head.body..],
                     None => block.block,
                 };
                 Some(sha1_base32(payload))
@@ -334,100 +334,12 @@ fn sha1_base32(payload: &[u8]) -> String {
     out
 }
 
-/// Whether Python's `str.isspace` holds for `c` (what its `strip` and the `\s` of its
-/// regular expressions take): Unicode's white space and the separators U+001C to U+001F.
-fn py_space(c: char) -> bool {
-    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
-}
-
 /// The media type as cdxj-indexer writes it: the value up to its first `;` or white space.
 fn media_type(value: &str) -> String {
     let end = value
-        .find(|c: char| c == ';' || py_space(c))
+        .find(|c: char| c == ';' || is_python_space(c))
         .unwrap_or(value.len());
     value[..end].to_owned()
-}
-
-/// An HTTP head as warcio reads it (`StatusAndHeadersParser`, not verifying): the first
-/// line's words after the first, then header lines up to a line of white space alone (or
-/// the block's end), a line starting with a space or a tab joined to the one before.
-struct HttpHead {
-    /// The status line after its first word, trimmed (`200 OK`).
-    status: String,
-    /// The headers: names, values.
-    headers: Vec<(String, String)>,
-    /// Where the payload starts in the block.
-    payload: usize,
-}
-
-impl HttpHead {
-    fn read(block: &[u8]) -> HttpHead {
-        let mut at = 0;
-        // One line, decoded, white space at its end taken off (warcio's readline and
-        // rstrip); empty at the block's end.
-        let mut line = || -> String {
-            let rest = &block[at..];
-            let end = memchr::memchr(b'\n', rest).map_or(rest.len(), |lf| lf + 1);
-            at += end;
-            header_text(&rest[..end])
-                .trim_end_matches(py_space)
-                .to_owned()
-        };
-        let first = line();
-        let mut head = HttpHead {
-            status: String::new(),
-            headers: Vec::new(),
-            payload: 0,
-        };
-        if !first.is_empty() {
-            head.status = match first.split_once(' ') {
-                Some((_, rest)) => rest.trim_matches(py_space).to_owned(),
-                None => String::new(),
-            };
-            let mut current = line();
-            while !current.is_empty() {
-                let (name, mut value) = match current.split_once(':') {
-                    Some((name, value)) => (
-                        name.trim_end_matches([' ', '\t']).to_owned(),
-                        Some(value.trim_start_matches(py_space).to_owned()),
-                    ),
-                    None => (current.clone(), None),
-                };
-                let mut next = line();
-                while next.starts_with([' ', '\t']) {
-                    if let Some(value) = &mut value {
-                        value.push_str(&next);
-                    }
-                    next = line();
-                }
-                if let Some(value) = value {
-                    head.headers.push((name, value));
-                }
-                current = next;
-            }
-        }
-        head.payload = at;
-        head
-    }
-
-    /// Whether warcio takes it for a head: a status line with more than its first word,
-    /// or a header.
-    fn is_some(&self) -> bool {
-        !self.status.is_empty() || !self.headers.is_empty()
-    }
-
-    /// The status code: the status line's first word after its first (any word).
-    fn status_code(&self) -> &str {
-        self.status.split(' ').next().unwrap_or_default()
-    }
-
-    /// The first header of `name` (in lower case), names compared without case.
-    fn header(&self, name: &str) -> Option<String> {
-        self.headers
-            .iter()
-            .find(|(each, _)| each.to_lowercase() == name)
-            .map(|(_, value)| value.clone())
-    }
 }
 
 /// A `WARC-Date` as 14 digits, as warcio's `iso_date_to_timestamp` makes them: the runs of
@@ -508,7 +420,7 @@ fn arc_timestamp(date: &str) -> String {
 /// Python's `int` of a short text: white space around, a sign, digits with single
 /// underscores between them.
 fn py_int(text: &str) -> Option<i64> {
-    let text = text.trim_matches(py_space);
+    let text = text.trim_matches(is_python_space);
     let (negative, digits) = match text.as_bytes().first() {
         Some(b'-') => (true, &text[1..]),
         Some(b'+') => (false, &text[1..]),
@@ -636,23 +548,7 @@ mod tests {
     }
 
     #[test]
-    fn http_heads_as_warcio_reads_them() {
-        let head =
-            HttpHead::read(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n  ; x\r\n\r\nbody");
-        assert_eq!(head.status_code(), "200");
-        assert_eq!(
-            head.header("content-type").as_deref(),
-            Some("text/html  ; x")
-        );
-        assert_eq!(head.payload, 51);
-        let head = HttpHead::read(b"\r\nbody");
-        assert!(!head.is_some());
-        assert_eq!(head.payload, 2);
-        let head = HttpHead::read(b"HTTP/1.0\r\nA: b\r\n \r\nbody");
-        assert_eq!(
-            (head.status_code(), head.is_some(), head.payload),
-            ("", true, 19)
-        );
+    fn media_types_as_cdxj_indexer_writes_them() {
         assert_eq!(media_type(" text/html"), "");
         assert_eq!(media_type("text/html;charset=x"), "text/html");
         assert_eq!(media_type("text/html\u{1c}x"), "text/html");

@@ -6,6 +6,7 @@ use super::http;
 use super::input::Input;
 use super::problem::{Problem, ProblemKind};
 use super::record::{trim_line_end, Block, BlockItem, Document, Format, Item, Record, MAX_HEADER};
+use rfc1738_http_head::warcio::decode_line;
 use std::io::{self, BufRead, Read};
 
 /// What comes after a record.
@@ -270,7 +271,7 @@ impl<'e> Parser<'e> {
             if line.is_empty() {
                 break;
             }
-            let text = header_text(line);
+            let text = decode_line(line);
             if line[0] == b' ' || line[0] == b'\t' {
                 if let Some((_, value)) = fields.last_mut() {
                     // A folded value (`Content-Length:` CR LF TAB `483`): its lines joined
@@ -474,19 +475,6 @@ impl<'e> Parser<'e> {
     }
 }
 
-/// A header line's text: UTF-8 (WARC 1.1's), or else Latin-1 (as warcio reads it: the
-/// URLs of old crawls were written as the pages had them).
-pub(super) fn header_text(line: &[u8]) -> std::borrow::Cow<'_, str> {
-    match std::str::from_utf8(line) {
-        Ok(text) => text.into(),
-        Err(_) => line
-            .iter()
-            .map(|&b| char::from(b))
-            .collect::<String>()
-            .into(),
-    }
-}
-
 /// Whether a WARC record's block ends where the record does, from the bytes after it
 /// (`at_end`: they are all there are): `Some(n)`, the `n` bytes of separator to read past
 /// (the rest of the line ends are read past as between any records), when they are
@@ -589,7 +577,7 @@ struct ArcHeader {
 /// or more (IA's are 14; a writer's bug gave 18), or `-` as the IP address may be (jwat's
 /// test files have such `filedesc` lines).
 fn arc_line(line: &[u8], version: u8) -> ArcLine {
-    let text = header_text(trim_line_end(line));
+    let text = decode_line(trim_line_end(line));
     let shapes: &[usize] = match version {
         2 => &[10, 5],
         _ => &[5],

@@ -1,6 +1,7 @@
 //! The head of an HTTP response (RFC 1945 section 6: a status line, header lines, an empty
 //! line) and the size line of a chunk of a chunked body (RFC 9112 section 7.1), read in one
-//! of two manners ([`Manner`]):
+//! of two manners ([`Manner`]), or, as a third reading, as warcio reads a stored head
+//! ([`warcio`]):
 //!
 //! - [`Manner::Strict`], for a client reading a server: every line must be what RFC 1945
 //!   says (`HTTP/major.minor`, a code 1xx to 5xx, header names of token characters, no
@@ -12,6 +13,10 @@
 //!
 //! Both manners refuse a head without an empty line. Nothing here allocates by a length the
 //! bytes claim.
+//!
+//! - [`warcio::StoredHead`], for an index of a web archive that must agree with the
+//!   indexers archives use today (cdxj-indexer): warcio's `StatusAndHeadersParser`, which
+//!   refuses nothing; its status is any words, its lines UTF-8 or Latin-1.
 //!
 //! ```
 //! use rfc1738_http_head::{Manner, read_head};
@@ -33,6 +38,8 @@
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+
+pub mod warcio;
 
 use std::borrow::Cow;
 
