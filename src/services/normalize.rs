@@ -163,12 +163,14 @@ fn normalized_text(url: &Url<'_>) -> String {
         // search is no path. Elsewhere "?" is data (an ftp fsegment, a gopher selector).
         // In ftp and prospero a ";" ends the last segment (";type=", fields).
         let path_start = match text[colon + 1..].strip_prefix("//") {
-            Some(authority) => colon + 3 + authority.find('/').unwrap_or(authority.len()),
+            Some(authority) => {
+                colon + 3 + memchr::memchr(b'/', authority.as_bytes()).unwrap_or(authority.len())
+            }
             None => colon + 1,
         };
         let has_search = matches!(url.kind(), UrlKind::Http | UrlKind::Wais | UrlKind::Generic);
         // (The first "?" after the colon, as resolve cuts a context there.)
-        let end = match text[colon..].find('?') {
+        let end = match memchr::memchr(b'?', &text.as_bytes()[colon..]) {
             Some(at) if has_search => (colon + at).max(path_start),
             _ => text.len(),
         };
@@ -243,12 +245,21 @@ fn escaped_dot_elements(
     start: usize,
     semicolon_ends: bool,
 ) -> impl Iterator<Item = (Range<usize>, Rewrite)> + '_ {
-    let ends: &[char] = if semicolon_ends { &['/', ';'] } else { &['/'] };
-    let mut at = start;
+    // Without a "%" after `start` no element is an escaped dot (most paths): nothing to
+    // walk.
+    let mut at = match memchr::memchr(b'%', &path.as_bytes()[start.min(path.len())..]) {
+        Some(_) => start,
+        None => path.len(),
+    };
     std::iter::from_fn(move || {
         while at < path.len() {
             let element_start = at;
-            let len = path[at..].find(ends).unwrap_or(path.len() - at);
+            let rest = &path.as_bytes()[at..];
+            let end = match semicolon_ends {
+                true => memchr::memchr2(b'/', b';', rest),
+                false => memchr::memchr(b'/', rest),
+            };
+            let len = end.unwrap_or(path.len() - at);
             at += len + 1;
             let element = &path[element_start..element_start + len];
             if !element.contains('%') {

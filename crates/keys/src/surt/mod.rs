@@ -84,11 +84,15 @@ impl HandyUrl {
     /// `handyurl.parse`.
     fn parse(input: &[u8]) -> Result<HandyUrl, SurtError> {
         let stripped = strip_ascii_whitespace(input);
-        let mut url: Vec<u8> = stripped
-            .iter()
-            .copied()
-            .filter(|b| !matches!(b, b'\n' | b'\r' | b'\t'))
-            .collect();
+        let mut url: Vec<u8> = Vec::with_capacity(stripped.len() + 7);
+        match stripped.iter().any(|b| matches!(b, b'\n' | b'\r' | b'\t')) {
+            false => url.extend_from_slice(stripped),
+            true => url.extend(
+                stripped
+                    .iter()
+                    .filter(|b| !matches!(b, b'\n' | b'\r' | b'\t')),
+            ),
+        }
         // addDefaultSchemeIfNeeded
         if !url.is_empty() && scheme_length(&url).is_none() {
             url.splice(0..0, b"http://".iter().copied());
@@ -186,7 +190,10 @@ impl HandyUrl {
     /// `geturl_bytes(surt=True, with_scheme=False)`.
     fn surt_key(&self) -> Vec<u8> {
         let host = self.host.as_deref().filter(|host| !host.is_empty());
-        let mut key = Vec::new();
+        let length = |part: &Option<Vec<u8>>| part.as_ref().map_or(0, Vec::len);
+        let mut key = Vec::with_capacity(
+            self.scheme.len() + length(&self.host) + length(&self.path) + length(&self.query) + 10,
+        );
         match host {
             None => {
                 key.extend_from_slice(&self.scheme);
@@ -354,31 +361,55 @@ fn bytes_repr(bytes: &[u8]) -> String {
 /// never in the key).
 fn google_canonicalize(url: &mut HandyUrl) -> Result<(), SurtError> {
     if let Some(query) = url.query.take() {
-        url.query = Some(escape_once(&unescape_repeatedly(&query)));
+        url.query = Some(escape_owned(unescape_owned(query)));
     }
     if let Some(host) = url.host.take() {
         if host.is_empty() {
             url.host = Some(host);
         } else {
-            let mut host = unescape_repeatedly(&host);
+            let mut host = unescape_owned(host);
             if !host.is_ascii() {
                 host = idna::encode(&host)?;
             }
-            let host = strip_dots(&replace_double_dots(&host)).to_vec();
+            if host.windows(2).any(|pair| pair == b"..") {
+                host = replace_double_dots(&host);
+            }
+            let within = without_dots(&host);
+            host.truncate(within.end);
+            host.drain(..within.start);
             url.host = Some(match attempt_ip_formats(&host) {
                 Some(ip) => ip,
-                None => escape_once(&host.to_ascii_lowercase()),
+                None => {
+                    host.make_ascii_lowercase();
+                    escape_owned(host)
+                }
             });
         }
     }
-    let path = url.path.take().map(|path| unescape_repeatedly(&path));
+    let path = url.path.take().map(unescape_owned);
     let path = if url.host.as_deref().is_some_and(|host| !host.is_empty()) {
         Some(normalize_path(path.as_deref()))
     } else {
         path
     };
-    url.path = path.map(|path| escape_once(&path));
+    url.path = path.map(escape_owned);
     Ok(())
+}
+
+/// [`escape_once`] of `input`, which is given back when it has nothing to escape.
+fn escape_owned(input: Vec<u8>) -> Vec<u8> {
+    match input.iter().all(|&b| SAFE[usize::from(b)]) {
+        true => input,
+        false => escape_once(&input),
+    }
+}
+
+/// [`unescape_repeatedly`] of `input`, which is given back when it has no `%`.
+fn unescape_owned(input: Vec<u8>) -> Vec<u8> {
+    match input.contains(&b'%') {
+        true => unescape_repeatedly(&input),
+        false => input,
+    }
 }
 
 /// `host.replace(b'..', b'.')`: each `..` from the left, not overlapping.
@@ -397,14 +428,14 @@ fn replace_double_dots(host: &[u8]) -> Vec<u8> {
     out
 }
 
-/// `host.strip(b'.')`.
-fn strip_dots(host: &[u8]) -> &[u8] {
+/// `host.strip(b'.')`: the range of `host` without the dots at its ends.
+fn without_dots(host: &[u8]) -> std::ops::Range<usize> {
     let start = host.iter().position(|&b| b != b'.').unwrap_or(host.len());
     let end = host
         .iter()
         .rposition(|&b| b != b'.')
         .map_or(start, |end| end + 1);
-    &host[start..end]
+    start..end
 }
 
 /// `normalizePath`: `.` and `..` segments resolved, empty ones dropped but the last.
@@ -412,7 +443,7 @@ fn normalize_path(path: Option<&[u8]>) -> Vec<u8> {
     let Some(path) = path.filter(|path| !path.is_empty()) else {
         return b"/".to_vec();
     };
-    let mut kept: Vec<&[u8]> = Vec::new();
+    let mut kept: Vec<&[u8]> = Vec::with_capacity(16);
     for segment in path.split(|&b| b == b'/').skip(1) {
         match segment {
             b"." => {}
@@ -424,7 +455,8 @@ fn normalize_path(path: Option<&[u8]>) -> Vec<u8> {
             _ => kept.push(segment),
         }
     }
-    let mut out = b"/".to_vec();
+    let mut out = Vec::with_capacity(path.len() + 1);
+    out.push(b'/');
     if let Some((last, others)) = kept.split_last() {
         for segment in others.iter().filter(|segment| !segment.is_empty()) {
             out.extend_from_slice(segment);
@@ -509,17 +541,40 @@ fn dotted(address: u32) -> Vec<u8> {
 /// `escapeOnce`: `quote_from_bytes` with surt's safe characters: every byte but letters,
 /// digits and `` _.-~!"$&'()*+,/:;<=>?@[\]^`{|}~ `` as `%XX` in upper-case hex.
 fn escape_once(input: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(input.len());
-    for &b in input {
-        let safe = b.is_ascii_alphanumeric() || b"_.-~!\"$&'()*+,/:;<=>?@[\\]^`{|}".contains(&b);
-        if safe {
-            out.push(b);
-        } else {
-            let _ = write!(Bytes(&mut out), "%{b:02X}");
-        }
-    }
+    let mut out = Vec::with_capacity(input.len() + 8);
+    escape_once_into(&mut out, input);
     out
 }
+
+/// [`escape_once`], pushed onto `out`.
+fn escape_once_into(out: &mut Vec<u8>, input: &[u8]) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    for &b in input {
+        if SAFE[usize::from(b)] {
+            out.push(b);
+        } else {
+            out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+        }
+    }
+}
+
+/// The bytes [`escape_once`] keeps as they are, by byte.
+const SAFE: [bool; 256] = {
+    let mut safe = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        safe[b] = byte.is_ascii_alphanumeric();
+        b += 1;
+    }
+    let others = b"_.-~!\"$&'()*+,/:;<=>?@[\\]^`{|}";
+    let mut i = 0;
+    while i < others.len() {
+        safe[others[i] as usize] = true;
+        i += 1;
+    }
+    safe
+};
 
 /// `unescapeRepeatedly`: `unquote_to_bytes` (each `%` and two hex digits, either case,
 /// as its byte) until nothing changes. In one pass: each byte goes on a stack, and an
