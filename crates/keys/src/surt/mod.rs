@@ -371,7 +371,7 @@ fn google_canonicalize(url: &mut HandyUrl) -> Result<(), SurtError> {
             if !host.is_ascii() {
                 host = idna::encode(&host)?;
             }
-            if host.windows(2).any(|pair| pair == b"..") {
+            if memchr::memmem::find(&host, b"..").is_some() {
                 host = replace_double_dots(&host);
             }
             let within = without_dots(&host);
@@ -763,10 +763,10 @@ fn strip_query_session_id(mut query: Vec<u8>) -> Vec<u8> {
 /// session, the session taken out.
 fn strip_path_session_id(path: &mut Vec<u8>) {
     // Both sessions are followed by ".aspx" somewhere.
-    if !path
-        .windows(5)
-        .any(|window| window.eq_ignore_ascii_case(b".aspx"))
-    {
+    if !memchr::memchr_iter(b'.', path).any(|dot| {
+        path.get(dot + 1..dot + 5)
+            .is_some_and(|name| name.eq_ignore_ascii_case(b"aspx"))
+    }) {
         return;
     }
     // `\((?:[a-z]\([0-9a-z]{24}\))+\)/` and `\([0-9a-z]{24}\)/`: the end of each at `at`.
