@@ -170,3 +170,25 @@ fn equivalent_compares_the_urls_of_references() {
     assert!(!rfc1738::equivalent("http://h/a/%2e/b", "http://h/a/./b").unwrap());
     assert!(rfc1738::equivalent("http://h/a/%2e./b", "http://h/a/.%2E/b").unwrap());
 }
+
+/// A reference's URL normalized without a second reading ([`rfc1738::UrlReference::
+/// normalized_url`], when RFC 1738 read it) is the URL's normal form
+/// ([`Url::normalize`], which reads it again), for every input of the corpus in every
+/// dialect.
+#[test]
+fn a_references_normalized_url_is_its_urls_normal_form() {
+    let mut compared = 0;
+    for input in rfc1738_test_support::corpus::inputs() {
+        for dialect in Dialect::ALL {
+            if let Ok(reference) = rfc1738::parse_reference(&input, dialect) {
+                assert_eq!(
+                    reference.normalized_url(),
+                    reference.url().normalize(),
+                    "{input:?} in {dialect:?}"
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 3_000, "{compared}");
+}

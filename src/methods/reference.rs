@@ -4,7 +4,7 @@
 
 use crate::ast::reference::UrlReference;
 use crate::ast::url::Url;
-use crate::services::normalize::normalize_in_place_of;
+use crate::services::normalize::{normalize_in_place_of, normalized_url_of};
 #[cfg(feature = "serde")]
 use crate::services::serialize::{
     Entries, EntryValue, each_entry_of, reference_entries, reference_entries_of,
@@ -93,6 +93,23 @@ impl UrlReference<'_> {
     /// ```
     pub fn normalize(&self) -> UrlReference<'static> {
         normalize_in_place_of(self)
+    }
+
+    /// The reference's URL at one encoding level: what
+    /// [`url().normalize()`](Url::normalize) gives, without the URL read once more when
+    /// RFC 1738 read the reference (which [`Url::normalize`] must do for a URL another
+    /// dialect read: its normal form is read by RFC 1738's grammar where it can). What an
+    /// archive key is made from.
+    ///
+    /// ```
+    /// use rfc1738::Dialect;
+    ///
+    /// let reference = rfc1738::parse_reference("URL:Gopher://H:70/0a%41#Menu", Dialect::Rfc1738).unwrap();
+    /// assert_eq!(reference.normalized_url().as_str(), "gopher://h/0aA");
+    /// assert_eq!(reference.normalized_url(), reference.url().normalize());
+    /// ```
+    pub fn normalized_url(&self) -> Url<'static> {
+        normalized_url_of(self)
     }
 }
 

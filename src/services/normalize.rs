@@ -16,10 +16,19 @@ use std::ops::Range;
 
 /// [`Url::normalize`].
 pub(crate) fn normalize_url(url: &Url<'_>) -> Url<'static> {
+    normalize_read(url, false)
+}
+
+/// [`Url::normalize`] of `url`, which RFC 1738's grammar read when `read_by_rfc1738`
+/// (`Url::parse_in` of its text gives it back: it is not read again).
+fn normalize_read(url: &Url<'_>, read_by_rfc1738: bool) -> Url<'static> {
     // The components are read as RFC 1738 reads them where it can (an RFC 1630 generic
     // URL has no host; RFC 1738's `ip-schemepart` does), so that the normal form is
     // read the same way again.
-    let reading = reparse(url.as_str(), url.kind());
+    let reading = match read_by_rfc1738 {
+        true => None,
+        false => reparse(url.as_str(), url.kind()),
+    };
     let mut normal = match reading {
         Some(reading) => reading,
         None => url.clone().into_owned(),
@@ -84,9 +93,14 @@ pub fn equivalent(a: &str, b: &str) -> Result<bool, ParseError> {
     Ok(a.url().equivalent(b.url()))
 }
 
+/// [`UrlReference::normalized_url`].
+pub(crate) fn normalized_url_of(reference: &UrlReference<'_>) -> Url<'static> {
+    normalize_read(reference.url(), reference.dialect() == Dialect::Rfc1738)
+}
+
 /// [`UrlReference::normalize`].
 pub(crate) fn normalize_in_place_of(reference: &UrlReference<'_>) -> UrlReference<'static> {
-    let mut url = reference.url().normalize();
+    let mut url = normalized_url_of(reference);
     if !reference.is_prefixed() && reference.dialect().prefix_len(url.as_str()) > 0 {
         // A URL of scheme `url` whose normal form would start "url:scheme:" would read
         // back as the prefix before another URL (an escape in that scheme was decoded):

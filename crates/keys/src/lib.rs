@@ -112,7 +112,9 @@ pub fn key(input: &str, style: Style) -> Result<String, KeyError> {
             let reference =
                 rfc1738::parse_reference(without_angle_brackets(input), Dialect::Rfc1738)
                     .map_err(KeyError::Rfc1738)?;
-            Ok(url_key(reference.url()))
+            // The reference knows RFC 1738 read it: its URL is normalized without a
+            // second reading.
+            Ok(rfc1738_key::key_and_rest_of_normal(&reference.normalized_url()).0)
         }
         Style::Surt => surt::surt(input).map_err(KeyError::Surt),
     }

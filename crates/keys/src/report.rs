@@ -44,7 +44,8 @@ impl<'i> KeyReport<'i> {
                 );
                 let (key, merges) = match &reference {
                     Ok(reference) => {
-                        let (key, rest_start) = crate::rfc1738_key::key_and_rest(reference.url());
+                        let (key, rest_start) =
+                            crate::rfc1738_key::key_and_rest_of_normal(&reference.normalized_url());
                         let merges = crate::merges::merges_of(reference.url(), &key, rest_start);
                         (Ok(key), merges)
                     }

@@ -84,7 +84,11 @@ pub fn url_key(url: &Url<'_>) -> String {
 /// [`url_key`], and where in it the rest (or the opaque part, or a mailto local part)
 /// starts.
 pub(crate) fn key_and_rest(url: &Url<'_>) -> (String, usize) {
-    let normal = url.normalize();
+    key_and_rest_of_normal(&url.normalize())
+}
+
+/// [`key_and_rest`] of a URL already normalized ([`Url::normalize`]).
+pub(crate) fn key_and_rest_of_normal(normal: &Url<'_>) -> (String, usize) {
     let text = normal.as_str();
     let scheme = normal.scheme();
     // After "scheme:" (the scheme as read, whatever its length in the text).
@@ -93,7 +97,7 @@ pub(crate) fn key_and_rest(url: &Url<'_>) -> (String, usize) {
     key.push_str(scheme);
     key.push(':');
     let mut rest_start = key.len();
-    match authority(&normal, text, after_colon) {
+    match authority(normal, text, after_colon) {
         Some(authority) => {
             key.push_str("//(");
             push_host_key(&mut key, authority.host);
