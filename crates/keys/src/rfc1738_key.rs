@@ -111,7 +111,7 @@ pub(crate) fn key_and_rest_of_normal(normal: &Url<'_>) -> (String, usize) {
             }
             key.push(')');
             rest_start = key.len();
-            push_components(&mut key, &normal, authority.rest);
+            push_components(&mut key, normal, authority.rest);
             if key.len() == rest_start && normal.kind() == UrlKind::Ftp {
                 // `ftp://host` and `ftp://host/`: the same empty fpath (section 3.2.2).
                 key.push('/');
@@ -119,7 +119,7 @@ pub(crate) fn key_and_rest_of_normal(normal: &Url<'_>) -> (String, usize) {
         }
         None if normal.kind() == UrlKind::Mailto => {
             let mut address = String::new();
-            push_components(&mut address, &normal, after_colon);
+            push_components(&mut address, normal, after_colon);
             match address.rfind('@') {
                 Some(at) => {
                     key.push('(');
@@ -133,7 +133,7 @@ pub(crate) fn key_and_rest_of_normal(normal: &Url<'_>) -> (String, usize) {
         }
         None => {
             let mut opaque = String::new();
-            push_components(&mut opaque, &normal, after_colon);
+            push_components(&mut opaque, normal, after_colon);
             push_opaque(&mut key, &opaque);
         }
     }
