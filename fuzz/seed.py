@@ -62,6 +62,10 @@ def main():
         arc = 1 if ".arc" in name else 0
         for first in (arc, arc | 0x02, arc | 0x06 | 0x28):
             write("records", bytes([first]) + data[:4095])
+        # The CDXJ indexer: bit 0 ARC, bit 1 gzip, bit 2 the rfc1738 style, bits 3-7 the
+        # piece size.
+        for first in (arc, arc | 0x04 | 0x18, arc | 0x02 | 0x04):
+            write("cdxj", bytes([first]) + data[:4095])
     # The explorer's connection: a first byte 0x00 is raw HTTP (the rest of a byte drawn
     # from the input describes requests; the fuzzer finds those from random bytes).
     requests = serve_requests(inputs[:200:10], resolve[:40:10], texts[:3])
