@@ -124,6 +124,27 @@ impl<'i> ParseReport<'i> {
     pub fn result(&self) -> &Result<UrlReference<'i>, ParseError> {
         &self.result
     }
+
+    /// The `scheme` the report writes for an invalid input: the scheme it starts with
+    /// (after the prefix `URL:` where the dialect reads one in a reference), by the
+    /// dialect's rule for a scheme, in lower case; `None` for a valid input (whose scheme
+    /// is its URL's) and for an input that starts with none.
+    ///
+    /// ```
+    /// use rfc1738::reports::{InputForm, ParseReport};
+    /// use rfc1738::Dialect;
+    ///
+    /// let form = InputForm::Reference;
+    /// let input = "URL:HTTP://h/a b";
+    /// let report = ParseReport::of(input, form, form.read(input, Dialect::Rfc1738));
+    /// assert_eq!(report.invalid_scheme().as_deref(), Some("http"));
+    /// ```
+    pub fn invalid_scheme(&self) -> Option<String> {
+        match self.result {
+            Ok(_) => None,
+            Err(_) => report_scheme(self.input, self.dialect, self.form),
+        }
+    }
 }
 
 impl Serialize for ParseReport<'_> {
@@ -137,7 +158,7 @@ impl Serialize for ParseReport<'_> {
             Ok(reference) => reference_entries(reference, &mut map)?,
             Err(error) => {
                 let kind = error.url_kind().map(|kind| kind.name());
-                let scheme = report_scheme(self.input, self.dialect, self.form);
+                let scheme = self.invalid_scheme();
                 map.serialize_entry("kind", &kind)?;
                 map.serialize_entry("scheme", &scheme)?;
                 map.serialize_entry("error", error)?;

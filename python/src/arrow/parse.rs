@@ -4,12 +4,12 @@
 //! order the kind gives them), with no name looked up per row. An invalid input's report,
 //! with its error, is written by the serde path ([`Rows::push`]).
 
-use super::columns::{Table, SKIPPED};
+use super::columns::{ColumnType, Data, Table, SKIPPED};
 use super::rows::{RowError, Rows};
 use super::schema;
 use rfc1738::reports::{EntryValue, InputForm, ParseReport};
 use rfc1738::schemes::GenericForm;
-use rfc1738::{Dialect, Url, UrlKind, UrlReference};
+use rfc1738::{Dialect, ParseError, Url, UrlKind, UrlReference};
 
 /// The generic forms, in the order of a plan's index.
 const FORMS: [GenericForm; 6] = [
@@ -29,6 +29,12 @@ pub(crate) struct ParseRows {
     valid: usize,
     /// The column of `input`.
     input: usize,
+    /// The columns of an invalid input's `kind`, `scheme` and `error`.
+    kind: usize,
+    scheme: usize,
+    error: usize,
+    /// The fields of `error`, in [`ERROR_FIELDS`]'s order.
+    error_fields: [usize; 5],
     /// For each kind of URL and generic form, the column of each of its entries
     /// ([`SKIPPED`] for one not kept), made when the first URL of the kind comes.
     plans: Vec<Option<Vec<usize>>>,
@@ -45,11 +51,25 @@ impl ParseRows {
                 .unwrap_or_default()
         };
         let (valid, input) = (at("valid"), at("input"));
+        let (kind, scheme, error) = (at("kind"), at("scheme"), at("error"));
+        let error_fields = match columns.get(error) {
+            Some((_, ColumnType::Struct(fields))) => ERROR_FIELDS.map(|wanted| {
+                fields
+                    .iter()
+                    .position(|(name, _)| *name == wanted)
+                    .unwrap_or(usize::MAX)
+            }),
+            _ => [usize::MAX; 5],
+        };
         ParseRows {
             rows: Rows::new(&columns, schema::PARSE_SKIPPED, capacity),
             dialect,
             valid,
             input,
+            error_fields,
+            kind,
+            scheme,
+            error,
             plans: vec![None; UrlKind::ALL.len() * FORMS.len()],
         }
     }
@@ -62,8 +82,9 @@ impl ParseRows {
         };
         let form = InputForm::Reference;
         let report = ParseReport::of(input, form, form.read(input, self.dialect));
-        let Ok(reference) = report.result() else {
-            return self.rows.push(&report);
+        let reference = match report.result() {
+            Ok(reference) => reference,
+            Err(error) => return self.push_invalid(input, error, report.invalid_scheme()),
         };
         let slot = plan_slot(reference.url());
         let (row, table) = self.rows.current();
@@ -103,6 +124,71 @@ impl ParseRows {
             return Err(RowError(format!(
                 "the field {name:?} does not fit its column"
             )));
+        }
+        self.rows.end_row();
+        Ok(())
+    }
+}
+
+/// The fields of a parse error's struct column, as the report serializes them.
+const ERROR_FIELDS: [&str; 5] = ["code", "offset", "char_offset", "expected", "message"];
+
+impl ParseRows {
+    /// An invalid input's row: `input`, `valid` (false), `kind` and `scheme` (null when
+    /// none), and `error` (`code`, `offset`, `char_offset`, `expected`, `message`), the
+    /// fields and values [`ParseReport`]'s `Serialize` gives it.
+    fn push_invalid(
+        &mut self,
+        input: &str,
+        error: &ParseError,
+        scheme: Option<String>,
+    ) -> Result<(), RowError> {
+        let misfit = |name: &str| {
+            Err(RowError(format!(
+                "the field {name:?} does not fit its column"
+            )))
+        };
+        let (row, table) = self.rows.current();
+        if !table.column(self.input).text(row, input) {
+            return misfit("input");
+        }
+        table.column(self.valid).flag(row, false);
+        if let Some(kind) = error.url_kind() {
+            if !table.column(self.kind).text(row, kind.name()) {
+                return misfit("kind");
+            }
+        }
+        if let Some(scheme) = &scheme {
+            if !table.column(self.scheme).text(row, scheme) {
+                return misfit("scheme");
+            }
+        }
+        let column = table.column(self.error);
+        column.fill(row);
+        column.wrote(row);
+        let Data::Struct(fields, nulls) = &mut column.data else {
+            return misfit("error");
+        };
+        nulls.append_non_null();
+        let [code, offset, char_offset, expected, message] = self.error_fields;
+        let columns = &mut fields.columns;
+        let written = columns
+            .get_mut(code)
+            .is_some_and(|c| c.text(row, error.kind().code()))
+            && columns
+                .get_mut(offset)
+                .is_some_and(|c| c.number(row, error.offset() as i128))
+            && columns
+                .get_mut(char_offset)
+                .is_some_and(|c| c.number(row, error.char_offset() as i128))
+            && columns
+                .get_mut(expected)
+                .is_some_and(|c| c.texts(row, error.expected().iter().map(|name| name.as_ref())))
+            && columns
+                .get_mut(message)
+                .is_some_and(|c| c.text(row, &error.message()));
+        if !written {
+            return misfit("error");
         }
         self.rows.end_row();
         Ok(())
