@@ -92,3 +92,23 @@ pub fn flatten_choice<'e, E: Binary>(expr: &'e E, into: &mut Vec<&'e E>) {
         None => into.push(expr),
     }
 }
+
+/// Calls `visit` on `expr` and on every expression inside it, in the order the grammar
+/// file writes them (not inside the rules it names): the one walk of the compiler's
+/// tables (the rules a rule refers to, the literals the diagnosis names).
+pub fn walk<'e>(expr: &'e OptimizedExpr, visit: &mut impl FnMut(&'e OptimizedExpr)) {
+    visit(expr);
+    match expr {
+        OptimizedExpr::Seq(a, b) | OptimizedExpr::Choice(a, b) => {
+            walk(a, visit);
+            walk(b, visit);
+        }
+        OptimizedExpr::Opt(inner)
+        | OptimizedExpr::Rep(inner)
+        | OptimizedExpr::PosPred(inner)
+        | OptimizedExpr::NegPred(inner)
+        | OptimizedExpr::Push(inner)
+        | OptimizedExpr::RestoreOnErr(inner) => walk(inner, visit),
+        _ => {}
+    }
+}

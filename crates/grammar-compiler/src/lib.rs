@@ -225,22 +225,6 @@ fn description(
 /// order: bit `i` for the rule numbered `i`): what the diagnosis asks when it names the
 /// classes a production can use. A grammar of more than 128 rules is refused.
 fn reach_table(rules: &[OptimizedRule], names: &[&str]) -> Result<String, String> {
-    fn refers(expr: &Expr, into: &mut Vec<String>) {
-        match expr {
-            Expr::Ident(name) => into.push(name.clone()),
-            Expr::Seq(a, b) | Expr::Choice(a, b) => {
-                refers(a, into);
-                refers(b, into);
-            }
-            Expr::Opt(inner)
-            | Expr::Rep(inner)
-            | Expr::PosPred(inner)
-            | Expr::NegPred(inner)
-            | Expr::Push(inner)
-            | Expr::RestoreOnErr(inner) => refers(inner, into),
-            _ => {}
-        }
-    }
     if names.len() > 128 {
         return Err(format!(
             "{} rules: the reach of a rule is a set of at most 128",
@@ -251,9 +235,13 @@ fn reach_table(rules: &[OptimizedRule], names: &[&str]) -> Result<String, String
     let direct: Vec<Vec<usize>> = std::iter::once(Vec::new())
         .chain(rules.iter().map(|rule| {
             let mut named = Vec::new();
-            refers(&rule.expr, &mut named);
-            // Built-in rules (`ASCII_DIGIT`, `EOI`) are no rules of the file.
-            named.iter().filter_map(|name| index(name)).collect()
+            // Built-in rules (`ASCII_DIGIT`) are no rules of the file.
+            expr::walk(&rule.expr, &mut |expr| {
+                if let Expr::Ident(name) = expr {
+                    named.extend(index(name));
+                }
+            });
+            named
         }))
         .collect();
     let mut out = String::from(
@@ -280,30 +268,18 @@ fn reach_table(rules: &[OptimizedRule], names: &[&str]) -> Result<String, String
 /// lower case, and that quoted (the `Debug` form of the string), so that naming one
 /// allocates nothing.
 fn literal_names(rules: &[OptimizedRule]) -> String {
-    fn collect(expr: &Expr, into: &mut Vec<Vec<u8>>) {
-        match expr {
+    let mut literals: Vec<Vec<u8>> = Vec::new();
+    for rule in rules {
+        expr::walk(&rule.expr, &mut |expr| match expr {
             // The diagnosis records a case-insensitive literal as written (the grammars
             // write them in lower case); its name is the same in any case.
             Expr::Str(text) | Expr::Insens(text)
-                if text.len() > 1 && !into.iter().any(|known| known == text.as_bytes()) =>
+                if text.len() > 1 && !literals.iter().any(|known| known == text.as_bytes()) =>
             {
-                into.push(text.as_bytes().to_vec());
+                literals.push(text.as_bytes().to_vec());
             }
-            Expr::Seq(a, b) | Expr::Choice(a, b) => {
-                collect(a, into);
-                collect(b, into);
-            }
-            Expr::Opt(inner)
-            | Expr::Rep(inner)
-            | Expr::PosPred(inner)
-            | Expr::NegPred(inner)
-            | Expr::RestoreOnErr(inner) => collect(inner, into),
             _ => {}
-        }
-    }
-    let mut literals = Vec::new();
-    for rule in rules {
-        collect(&rule.expr, &mut literals);
+        });
     }
     let mut arms = String::new();
     for literal in &literals {
