@@ -24,6 +24,7 @@
 //! assert!(surt("http://h:x/").is_err());
 //! ```
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 mod idna;
@@ -84,18 +85,23 @@ impl HandyUrl {
     /// `handyurl.parse`.
     fn parse(input: &[u8]) -> Result<HandyUrl, SurtError> {
         let stripped = strip_ascii_whitespace(input);
-        let mut url: Vec<u8> = Vec::with_capacity(stripped.len() + 7);
-        match stripped.iter().any(|b| matches!(b, b'\n' | b'\r' | b'\t')) {
-            false => url.extend_from_slice(stripped),
-            true => url.extend(
+        // The text as surt reads it, borrowed where it is the input (most URLs).
+        let mut url: Cow<'_, [u8]> = Cow::Borrowed(stripped);
+        if stripped.iter().any(|b| matches!(b, b'\n' | b'\r' | b'\t')) {
+            url = Cow::Owned(
                 stripped
                     .iter()
-                    .filter(|b| !matches!(b, b'\n' | b'\r' | b'\t')),
-            ),
+                    .copied()
+                    .filter(|b| !matches!(b, b'\n' | b'\r' | b'\t'))
+                    .collect(),
+            );
         }
         // addDefaultSchemeIfNeeded
         if !url.is_empty() && scheme_length(&url).is_none() {
-            url.splice(0..0, b"http://".iter().copied());
+            let mut with_scheme = Vec::with_capacity(url.len() + 7);
+            with_scheme.extend_from_slice(b"http://");
+            with_scheme.extend_from_slice(&url);
+            url = Cow::Owned(with_scheme);
         }
         // _RE_MULTIPLE_PROTOCOLS: ^(https?://)+ replaced by its last repetition.
         let mut at = 0;
@@ -112,10 +118,10 @@ impl HandyUrl {
             last = Some(at..at + prefix);
             at += prefix;
         }
-        if let Some(last) = last {
+        if let Some(last) = last.filter(|last| last.start > 0) {
             let mut collapsed = url[last].to_vec();
             collapsed.extend_from_slice(&url[at..]);
-            url = collapsed;
+            url = Cow::Owned(collapsed);
         }
         let split = urlsplit(&url);
         let Some(scheme) = split.scheme.filter(|scheme| !scheme.is_empty()) else {
@@ -371,7 +377,7 @@ fn google_canonicalize(url: &mut HandyUrl) -> Result<(), SurtError> {
             if !host.is_ascii() {
                 host = idna::encode(&host)?;
             }
-            if memchr::memmem::find(&host, b"..").is_some() {
+            if memchr::memchr_iter(b'.', &host).any(|dot| host.get(dot + 1) == Some(&b'.')) {
                 host = replace_double_dots(&host);
             }
             let within = without_dots(&host);
@@ -388,7 +394,7 @@ fn google_canonicalize(url: &mut HandyUrl) -> Result<(), SurtError> {
     }
     let path = url.path.take().map(unescape_owned);
     let path = if url.host.as_deref().is_some_and(|host| !host.is_empty()) {
-        Some(normalize_path(path.as_deref()))
+        Some(normalize_path(path))
     } else {
         path
     };
@@ -439,10 +445,18 @@ fn without_dots(host: &[u8]) -> std::ops::Range<usize> {
 }
 
 /// `normalizePath`: `.` and `..` segments resolved, empty ones dropped but the last.
-fn normalize_path(path: Option<&[u8]>) -> Vec<u8> {
+fn normalize_path(path: Option<Vec<u8>>) -> Vec<u8> {
     let Some(path) = path.filter(|path| !path.is_empty()) else {
         return b"/".to_vec();
     };
+    // Without an empty segment (but a last one) or a segment that starts with "." there is
+    // nothing to take out: the path is its own normal form.
+    if path[0] == b'/'
+        && !memchr::memchr_iter(b'/', &path)
+            .any(|slash| matches!(path.get(slash + 1), Some(b'/' | b'.')))
+    {
+        return path;
+    }
     let mut kept: Vec<&[u8]> = Vec::with_capacity(16);
     for segment in path.split(|&b| b == b'/').skip(1) {
         match segment {
@@ -631,16 +645,17 @@ fn ia_canonicalize(url: &mut HandyUrl) {
     if let Some(query) = url.query.take() {
         let mut query = strip_query_session_id(query);
         query.make_ascii_lowercase();
-        let query = alpha_reorder_query(&query);
+        let query = alpha_reorder_query(query);
         url.query = (!query.is_empty()).then_some(query);
     }
 }
 
 /// `alphaReorderQuery`: the `&`-separated words sorted as Python sorts tuples of a name
 /// and, after the first `=`, a value (`('a',)` before `('a', '')`).
-fn alpha_reorder_query(query: &[u8]) -> Vec<u8> {
-    if query.len() <= 1 {
-        return query.to_vec();
+fn alpha_reorder_query(query: Vec<u8>) -> Vec<u8> {
+    // One word (no "&") is its own order.
+    if query.len() <= 1 || !query.contains(&b'&') {
+        return query;
     }
     let mut words: Vec<(&[u8], Option<&[u8]>)> = query
         .split(|&b| b == b'&')
