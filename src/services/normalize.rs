@@ -168,7 +168,8 @@ enum Rewrite {
 
 fn normalized_text(url: &Url<'_>) -> String {
     let text = url.as_str();
-    let mut rewrites: Vec<(Range<usize>, Rewrite)> = Vec::new();
+    // Room for the scheme, a host, a port, a typecode and an escaped dot or two.
+    let mut rewrites: Vec<(Range<usize>, Rewrite)> = Vec::with_capacity(8);
     // The scheme as the grammar read it (every URL has one), and the ":" after it.
     if let Some(scheme) = url.component(Role::Scheme) {
         let colon = scheme.span().end;
@@ -224,7 +225,13 @@ fn normalized_text(url: &Url<'_>) -> String {
         }
         normalize_escapes(&text[at..range.start], &mut out);
         match rewrite {
-            Rewrite::Lowercase => out.push_str(&text[range.clone()].to_ascii_lowercase()),
+            Rewrite::Lowercase => {
+                let start = out.len();
+                out.push_str(&text[range.clone()]);
+                if let Some(written) = out.get_mut(start..) {
+                    written.make_ascii_lowercase();
+                }
+            }
             Rewrite::Replace(with) => out.push_str(&with),
         }
         at = range.end;

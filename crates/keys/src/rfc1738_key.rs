@@ -271,6 +271,13 @@ fn same_data(kind: UrlKind, role: Role) -> &'static [u8] {
 /// plain octet in `escape` (upper-case hex).
 fn push_same_data(out: &mut String, text: &str, decode: &[u8], escape: &[u8]) {
     let bytes = text.as_bytes();
+    // Nothing to escape, and no escape to decode: the text as it is (most components).
+    if (escape.is_empty() && memchr::memchr(b'%', bytes).is_none())
+        || (decode.is_empty() && escape.is_empty())
+    {
+        out.push_str(text);
+        return;
+    }
     let mut i = 0;
     let mut copied = 0;
     while i < bytes.len() {
