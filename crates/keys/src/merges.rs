@@ -66,21 +66,30 @@ pub fn merges(url: &Url<'_>) -> Vec<Merge> {
 pub(crate) fn merges_of(url: &Url<'_>, key: &str, rest_start: usize) -> Vec<Merge> {
     let mut found = Vec::new();
     let text = url.as_str();
-    let host = url.component(Role::Host);
+    // The host, the port and whether there is a login, in one walk of the components.
+    let (mut host, mut port, mut login) = (None, None, false);
+    for component in url.components() {
+        match component.role() {
+            Role::Host => host = Some(component),
+            Role::Port => port = Some(component),
+            Role::User | Role::Password => login = true,
+            _ => {}
+        }
+    }
     if host.is_some() {
         found.push(Merge::Scheme);
     }
-    if url.component(Role::User).is_some() || url.component(Role::Password).is_some() {
+    if login {
         found.push(Merge::Login);
     }
     // What surt reads as the path and query: after the host (and port), or after the scheme.
-    let after = match (url.component(Role::Port), &host) {
+    let after = match (port, &host) {
         (Some(port), _) => port.span().end,
         (None, Some(host)) => host.span().end,
-        (None, None) => text.find(':').map_or(0, |colon| colon + 1),
+        (None, None) => memchr::memchr(b':', text.as_bytes()).map_or(0, |colon| colon + 1),
     };
     let rest = &text[after..];
-    let (path, query) = match rest.find('?') {
+    let (path, query) = match memchr::memchr(b'?', rest.as_bytes()) {
         Some(question) => (&rest[..question], Some(&rest[question + 1..])),
         None => (rest, None),
     };
@@ -111,10 +120,14 @@ pub(crate) fn merges_of(url: &Url<'_>, key: &str, rest_start: usize) -> Vec<Merg
 /// Whether surt's `normalizePath` takes a segment out of `path`: a `.` or `..`, or an
 /// empty one but the last.
 fn has_removed_segment(path: &str) -> bool {
-    let segments: Vec<&str> = path.split('/').skip(1).collect();
-    segments.iter().enumerate().any(|(i, segment)| {
-        matches!(*segment, "." | "..") || (segment.is_empty() && i + 1 < segments.len())
-    })
+    let mut segments = path.split('/').skip(1).peekable();
+    while let Some(segment) = segments.next() {
+        let last = segments.peek().is_none();
+        if matches!(segment, "." | "..") || (segment.is_empty() && !last) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether `text` has a letter in upper case outside its escapes (whose hex digits surt
@@ -145,8 +158,8 @@ fn has_upper_case_letter(text: &str) -> bool {
 /// escape).
 fn has_merged_escape(text: &str) -> bool {
     let bytes = text.as_bytes();
-    bytes.windows(3).enumerate().any(|(i, window)| {
-        let [b'%', high, low] = *window else {
+    memchr::memchr_iter(b'%', bytes).any(|i| {
+        let Some(&[high, low]) = bytes.get(i + 1..i + 3) else {
             return false;
         };
         let (Some(high), Some(low)) = (crate::hex(high), crate::hex(low)) else {
@@ -165,22 +178,27 @@ fn has_merged_escape(text: &str) -> bool {
 /// Whether surt's reordering of the query's `&`-separated words (as Python tuples of
 /// name and value) leaves it as it is.
 fn is_sorted_query(query: &str) -> bool {
-    let words: Vec<(&str, Option<&str>)> = query
-        .split('&')
-        .map(|word| match word.split_once('=') {
-            Some((name, value)) => (name, Some(value)),
-            None => (word, None),
-        })
-        .collect();
-    words.windows(2).all(|pair| pair[0] <= pair[1])
+    let mut words = query.split('&').map(|word| match word.split_once('=') {
+        Some((name, value)) => (name, Some(value)),
+        None => (word, None),
+    });
+    let Some(mut previous) = words.next() else {
+        return true;
+    };
+    for word in words {
+        if word < previous {
+            return false;
+        }
+        previous = word;
+    }
+    true
 }
 
 /// `www`, digits, then `.`, at the start (surt's `massageHost`).
 fn is_www(host: &str) -> bool {
-    let lower = host.to_ascii_lowercase();
-    lower
-        .strip_prefix("www")
-        .map(|rest| rest.trim_start_matches(|c: char| c.is_ascii_digit()))
+    host.get(..3)
+        .filter(|www| www.eq_ignore_ascii_case("www"))
+        .map(|_| host[3..].trim_start_matches(|c: char| c.is_ascii_digit()))
         .is_some_and(|rest| rest.starts_with('.'))
 }
 
