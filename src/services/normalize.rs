@@ -302,6 +302,11 @@ fn escaped_dot_elements(
 /// others in upper-case hex.
 fn normalize_escapes(text: &str, out: &mut String) {
     let bytes = text.as_bytes();
+    // Most stretches hold no escape: copied whole.
+    if memchr::memchr(b'%', bytes).is_none() {
+        out.push_str(text);
+        return;
+    }
     let mut i = 0;
     while i < bytes.len() {
         let escape = bytes.get(i..i + 3).filter(|t| is_escape(t));
@@ -318,10 +323,7 @@ fn normalize_escapes(text: &str, out: &mut String) {
             }
             None => {
                 // Copy up to the next "%" (all of it is ASCII or whole characters).
-                let next = bytes[i + 1..]
-                    .iter()
-                    .position(|&b| b == b'%')
-                    .map_or(bytes.len(), |p| i + 1 + p);
+                let next = memchr::memchr(b'%', &bytes[i + 1..]).map_or(bytes.len(), |p| i + 1 + p);
                 out.push_str(&text[i..next]);
                 i = next;
             }
