@@ -282,7 +282,9 @@ impl Authority {
 
 /// The components of `url` ([`Url::components`]).
 pub(crate) fn components_of<'u>(url: &'u Url<'_>) -> Components<'u> {
-    let mut components = Vec::new();
+    // Room for most URLs' components (a scheme, a login, a host, a port, a few path
+    // segments, a search), so that the list is made in one allocation.
+    let mut components = Vec::with_capacity(12);
     let text = url.as_str();
     walk(url, &mut |role, span| {
         components.push(Component {
