@@ -64,6 +64,10 @@ fn read_before(input: &str, dialect: Dialect, form: InputForm, offset: usize) ->
         .take(STARTS_TRIED)
         .find_map(|end| {
             let start = &input[..end];
+            // The validity check first, which builds no error for the starts that fail.
+            if !rfc1738::is_valid_reference(start, dialect) {
+                return None;
+            }
             let reference = form.read(start, dialect).ok()?;
             Some(tree(start, &reference, form))
         })
