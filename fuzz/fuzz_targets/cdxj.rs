@@ -49,7 +49,7 @@ fn index(input: impl Read, detected: Detected, style: Style) -> Vec<String> {
 
 /// The offset and length a line gives.
 fn place(line: &str) -> (u64, u64) {
-    let json = &line[line.find(" {\"url\": ").unwrap() + 1..];
+    let json = &line[line.rfind(" {\"url\": ").unwrap() + 1..];
     let value: serde_json::Value = serde_json::from_str(json).unwrap();
     let number = |field: &str| value[field].as_str().unwrap().parse::<u64>().unwrap();
     (number("offset"), number("length"))
@@ -58,24 +58,17 @@ fn place(line: &str) -> (u64, u64) {
 /// A line of the index as cdxj-indexer writes it.
 fn check_line(line: &str, offset: u64, length: u64) {
     assert!(!line.contains('\n'), "{line:?}");
-    let mut parts = line.splitn(3, ' ');
-    let (key, timestamp, json) = (parts.next().unwrap(), parts.next(), parts.next());
-    let (Some(timestamp), Some(json)) = (timestamp, json) else {
-        // A key may hold spaces (the URL itself where surt raises): the JSON is the rest
-        // after the 14 digits.
-        panic!("no timestamp and JSON in {line:?}");
-    };
-    let (timestamp, json) =
-        match timestamp.len() == 14 && timestamp.bytes().all(|b| b.is_ascii_digit()) {
-            true => (timestamp, json),
-            // The key held a space: find the 14 digits followed by " {".
-            false => {
-                let at = line
-                    .find(" {\"url\": ")
-                    .unwrap_or_else(|| panic!("no JSON in {line:?}"));
-                (&line[at - 14..at], &line[at + 1..])
-            }
-        };
+    // The JSON object is the last part (a quote inside it is escaped, so the text that
+    // starts it is found last); before it the timestamp, before that the key, which may
+    // hold spaces (the URL itself where surt raises).
+    let at = line
+        .rfind(" {\"url\": ")
+        .unwrap_or_else(|| panic!("no JSON in {line:?}"));
+    let json = &line[at + 1..];
+    let (key, timestamp) = line[..at]
+        .rsplit_once(' ')
+        .unwrap_or_else(|| panic!("no key and timestamp in {line:?}"));
+    assert_eq!(timestamp.len(), 14, "{line:?}");
     assert!(!key.is_empty(), "{line:?}");
     assert!(timestamp.bytes().all(|b| b.is_ascii_digit()), "{line:?}");
     let value: serde_json::Value =
