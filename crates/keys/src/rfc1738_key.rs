@@ -272,9 +272,7 @@ fn same_data(kind: UrlKind, role: Role) -> &'static [u8] {
 fn push_same_data(out: &mut String, text: &str, decode: &[u8], escape: &[u8]) {
     let bytes = text.as_bytes();
     // Nothing to escape, and no escape to decode: the text as it is (most components).
-    if (escape.is_empty() && memchr::memchr(b'%', bytes).is_none())
-        || (decode.is_empty() && escape.is_empty())
-    {
+    if escape.is_empty() && (decode.is_empty() || memchr::memchr(b'%', bytes).is_none()) {
         out.push_str(text);
         return;
     }

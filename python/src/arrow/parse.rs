@@ -1,10 +1,11 @@
 //! The rows of `arrow.parse`, written from the typed reference: a valid URL's entries
 //! ([`rfc1738::UrlReference::each_entry`], the values `parse --json` writes) go straight into
 //! their columns, by a plan made once per kind of URL (the column of each entry, in the
-//! order the kind gives them), with no name looked up per row. An invalid input's report,
-//! with its error, is written by the serde path ([`Rows::push`]).
+//! order the kind gives them), with no name looked up per row. An invalid input's row is
+//! written from its error the same way ([`ParseRows::push_invalid`]): the fields the report
+//! serializes for it (`input`, `valid`, `kind`, `scheme`, `error`), each into its column.
 
-use super::columns::{ColumnType, Data, Table, SKIPPED};
+use super::columns::{Data, Table, SKIPPED};
 use super::rows::{RowError, Rows};
 use super::schema;
 use rfc1738::reports::{EntryValue, InputForm, ParseReport};
@@ -33,8 +34,6 @@ pub(crate) struct ParseRows {
     kind: usize,
     scheme: usize,
     error: usize,
-    /// The fields of `error`, in [`ERROR_FIELDS`]'s order.
-    error_fields: [usize; 5],
     /// For each kind of URL and generic form, the column of each of its entries
     /// ([`SKIPPED`] for one not kept), made when the first URL of the kind comes.
     plans: Vec<Option<Vec<usize>>>,
@@ -52,21 +51,11 @@ impl ParseRows {
         };
         let (valid, input) = (at("valid"), at("input"));
         let (kind, scheme, error) = (at("kind"), at("scheme"), at("error"));
-        let error_fields = match columns.get(error) {
-            Some((_, ColumnType::Struct(fields))) => ERROR_FIELDS.map(|wanted| {
-                fields
-                    .iter()
-                    .position(|(name, _)| *name == wanted)
-                    .unwrap_or(usize::MAX)
-            }),
-            _ => [usize::MAX; 5],
-        };
         ParseRows {
             rows: Rows::new(&columns, schema::PARSE_SKIPPED, capacity),
             dialect,
             valid,
             input,
-            error_fields,
             kind,
             scheme,
             error,
@@ -130,9 +119,6 @@ impl ParseRows {
     }
 }
 
-/// The fields of a parse error's struct column, as the report serializes them.
-const ERROR_FIELDS: [&str; 5] = ["code", "offset", "char_offset", "expected", "message"];
-
 impl ParseRows {
     /// An invalid input's row: `input`, `valid` (false), `kind` and `scheme` (null when
     /// none), and `error` (`code`, `offset`, `char_offset`, `expected`, `message`), the
@@ -170,7 +156,8 @@ impl ParseRows {
             return misfit("error");
         };
         nulls.append_non_null();
-        let [code, offset, char_offset, expected, message] = self.error_fields;
+        // The struct's fields in `schema::PARSE_ERROR_FIELDS`'s order.
+        let [code, offset, char_offset, expected, message] = [0, 1, 2, 3, 4];
         let columns = &mut fields.columns;
         let written = columns
             .get_mut(code)

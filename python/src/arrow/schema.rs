@@ -50,14 +50,20 @@ fn column_type(name: &str, entry: EntryType) -> ColumnType {
 /// A parse error: `code`, `offset`, `char_offset`, `expected` (the RFC's rule names),
 /// `message`.
 fn parse_error() -> ColumnType {
-    ColumnType::Struct(vec![
-        ("code", ColumnType::Text),
-        ("offset", ColumnType::Int64),
-        ("char_offset", ColumnType::Int64),
-        ("expected", ColumnType::TextList),
-        ("message", ColumnType::Text),
-    ])
+    let types = [
+        ColumnType::Text,
+        ColumnType::Int64,
+        ColumnType::Int64,
+        ColumnType::TextList,
+        ColumnType::Text,
+    ];
+    ColumnType::Struct(PARSE_ERROR_FIELDS.into_iter().zip(types).collect())
 }
+
+/// The fields of a parse error's struct column, in its order: those `ParseError`'s
+/// `Serialize` writes, in its order (`arrow.parse` writes an invalid row's error by them).
+pub(crate) const PARSE_ERROR_FIELDS: [&str; 5] =
+    ["code", "offset", "char_offset", "expected", "message"];
 
 /// An error or warning of resolution or of a link: `code`, `message`, and for an error a
 /// reading of the markup left open, `reading`.

@@ -555,14 +555,8 @@ fn dotted(address: u32) -> Vec<u8> {
 /// `escapeOnce`: `quote_from_bytes` with surt's safe characters: every byte but letters,
 /// digits and `` _.-~!"$&'()*+,/:;<=>?@[\]^`{|}~ `` as `%XX` in upper-case hex.
 fn escape_once(input: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(input.len() + 8);
-    escape_once_into(&mut out, input);
-    out
-}
-
-/// [`escape_once`], pushed onto `out`.
-fn escape_once_into(out: &mut Vec<u8>, input: &[u8]) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut out = Vec::with_capacity(input.len() + 8);
     for &b in input {
         if SAFE[usize::from(b)] {
             out.push(b);
@@ -570,6 +564,7 @@ fn escape_once_into(out: &mut Vec<u8>, input: &[u8]) {
             out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
         }
     }
+    out
 }
 
 /// The bytes [`escape_once`] keeps as they are, by byte.
