@@ -182,7 +182,7 @@ fn a_references_normalized_url_is_its_urls_normal_form() {
         for dialect in Dialect::ALL {
             if let Ok(reference) = rfc1738::parse_reference(&input, dialect) {
                 assert_eq!(
-                    reference.normalized_url(),
+                    *reference.normalized_url(),
                     reference.url().normalize(),
                     "{input:?} in {dialect:?}"
                 );

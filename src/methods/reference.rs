@@ -75,7 +75,7 @@ impl<'a> UrlReference<'a> {
 }
 
 /// Its normal form.
-impl UrlReference<'_> {
+impl<'a> UrlReference<'a> {
     /// The reference at one encoding level: its prefix `URL:` as written, its URL
     /// normalized ([`Url::normalize`]), its `#fragment` as written. The URL's normal form
     /// follows RFC 1738, which a reference read by an RFC 1630 dialect may come out in
@@ -98,17 +98,22 @@ impl UrlReference<'_> {
     /// The reference's URL at one encoding level: what
     /// [`url().normalize()`](Url::normalize) gives, without the URL read once more when
     /// RFC 1738 read the reference (which [`Url::normalize`] must do for a URL another
-    /// dialect read: its normal form is read by RFC 1738's grammar where it can). What an
-    /// archive key is made from.
+    /// dialect read: its normal form is read by RFC 1738's grammar where it can), and
+    /// without a copy when the URL is at that level already: then it is
+    /// [`url()`](UrlReference::url) itself, borrowed. What an archive key is made from.
     ///
     /// ```
     /// use rfc1738::Dialect;
+    /// use std::borrow::Cow;
     ///
     /// let reference = rfc1738::parse_reference("URL:Gopher://H:70/0a%41#Menu", Dialect::Rfc1738).unwrap();
     /// assert_eq!(reference.normalized_url().as_str(), "gopher://h/0aA");
-    /// assert_eq!(reference.normalized_url(), reference.url().normalize());
+    /// assert_eq!(*reference.normalized_url(), reference.url().normalize());
+    ///
+    /// let normal = rfc1738::parse_reference("gopher://h/0aA", Dialect::Rfc1738).unwrap();
+    /// assert!(matches!(normal.normalized_url(), Cow::Borrowed(url) if url == normal.url()));
     /// ```
-    pub fn normalized_url(&self) -> Url<'static> {
+    pub fn normalized_url(&self) -> Cow<'_, Url<'a>> {
         normalized_url_of(self)
     }
 }

@@ -5,6 +5,7 @@
 
 use crate::ast::component::Role;
 use crate::ast::reference::UrlReference;
+use crate::ast::scheme::GenericParts;
 use crate::ast::url::Url;
 use crate::facade::parse_reference;
 use crate::vocabulary::dialect::{Dialect, PREFIX};
@@ -12,6 +13,7 @@ use crate::vocabulary::encode::{charset, push_escape};
 use crate::vocabulary::error::ParseError;
 use crate::vocabulary::escape::is_escape;
 use crate::vocabulary::kind::UrlKind;
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// [`Url::normalize`].
@@ -37,6 +39,10 @@ fn normalize_read(url: &Url<'_>, read_by_rfc1738: bool) -> Url<'static> {
     // `x://h.a/` has one, whose case then goes): repeat until nothing changes (at most
     // five passes). A text that a pass leaves as it is is not read again.
     for _ in 0..5 {
+        if is_normal(&normal) {
+            debug_assert_eq!(normalized_text(&normal), normal.as_str());
+            break;
+        }
         let text = normalized_text(&normal);
         if text == normal.as_str() {
             break;
@@ -93,14 +99,24 @@ pub fn equivalent(a: &str, b: &str) -> Result<bool, ParseError> {
     Ok(a.url().equivalent(b.url()))
 }
 
-/// [`UrlReference::normalized_url`].
-pub(crate) fn normalized_url_of(reference: &UrlReference<'_>) -> Url<'static> {
-    normalize_read(reference.url(), reference.dialect() == Dialect::Rfc1738)
+/// [`UrlReference::normalized_url`]: the reference's own URL when RFC 1738 read it and it
+/// is normal already ([`is_normal`]), without a copy.
+pub(crate) fn normalized_url_of<'r, 'a>(reference: &'r UrlReference<'a>) -> Cow<'r, Url<'a>> {
+    let read_by_rfc1738 = reference.dialect() == Dialect::Rfc1738;
+    let url = reference.url();
+    if read_by_rfc1738 && is_normal(url) {
+        debug_assert_eq!(normalized_text(url), url.as_str());
+        return Cow::Borrowed(url);
+    }
+    Cow::Owned(normalize_read(url, read_by_rfc1738))
 }
 
 /// [`UrlReference::normalize`].
 pub(crate) fn normalize_in_place_of(reference: &UrlReference<'_>) -> UrlReference<'static> {
-    let mut url = normalized_url_of(reference);
+    let mut url = match normalized_url_of(reference) {
+        Cow::Borrowed(url) => url.clone().into_owned(),
+        Cow::Owned(url) => url.into_owned(),
+    };
     if !reference.is_prefixed() && reference.dialect().prefix_len(url.as_str()) > 0 {
         // A URL of scheme `url` whose normal form would start "url:scheme:" would read
         // back as the prefix before another URL (an escape in that scheme was decoded):
@@ -237,23 +253,63 @@ fn normalized_text(url: &Url<'_>) -> String {
         at = range.end;
     }
     normalize_escapes(&text[at..], &mut out);
-    match url {
-        Url::Http(http) if http.path().is_none() && http.search().is_none() => out.push('/'),
-        Url::Telnet(telnet) if telnet.has_trailing_slash() => {
+    match last_slash(url) {
+        LastSlash::Add => out.push('/'),
+        LastSlash::Remove => {
             out.pop();
         }
+        LastSlash::Keep => {}
+    }
+    out
+}
+
+/// What the normal form does at the end of a URL whose slash is optional.
+enum LastSlash {
+    Add,
+    /// The last character of the normalized text ("/" of telnet, "1" of gopher).
+    Remove,
+    Keep,
+}
+
+fn last_slash(url: &Url<'_>) -> LastSlash {
+    match url {
+        Url::Http(http) if http.path().is_none() && http.search().is_none() => LastSlash::Add,
+        Url::Telnet(telnet) if telnet.has_trailing_slash() => LastSlash::Remove,
         // Section 3.4: an empty gopher-path means type 1; write it "/" (the normalized text
         // ends with the gopher-path, "1" once "%31" is decoded).
         Url::Gopher(gopher) => match gopher.url_path() {
-            None => out.push('/'),
+            None => LastSlash::Add,
             Some(path) if crate::vocabulary::escape::percent_decode(path).as_ref() == b"1" => {
-                out.pop();
+                LastSlash::Remove
             }
-            Some(_) => {}
+            Some(_) => LastSlash::Keep,
         },
-        _ => {}
+        _ => LastSlash::Keep,
     }
-    out
+}
+
+/// Whether [`normalized_text`] of `url` is its own text, told without writing it (and
+/// without the allocations): no escape (so no escape to decode or upper-case, and no
+/// escaped dot), a scheme, host and typecode without an upper-case letter, no port (a
+/// default port goes, another loses its leading zeros: written out to tell), and an end
+/// that [`last_slash`] keeps. `false` says only that the text must be written to tell.
+fn is_normal(url: &Url<'_>) -> bool {
+    let text = url.as_str();
+    let lower =
+        |part: Option<&str>| part.is_none_or(|part| !part.bytes().any(|b| b.is_ascii_uppercase()));
+    let authority = crate::ast::component::authority(url);
+    memchr::memchr(b'%', text.as_bytes()).is_none()
+        // A URL whose host is found elsewhere (RFC 2396's forms) is written out.
+        && !matches!(url, Url::Generic(generic) if matches!(generic.form, GenericParts::Rfc2396(_)))
+        // The scheme: up to the first ":" (no scheme character is one).
+        && lower(memchr::memchr(b':', text.as_bytes()).map(|colon| &text[..colon]))
+        && lower(authority.as_ref().map(|authority| authority.host.of_text(text)))
+        && authority.is_none_or(|authority| authority.port.is_none())
+        && lower(match url {
+            Url::Ftp(ftp) => ftp.ftp_type.map(|ftp_type| ftp_type.span().of_text(text)),
+            _ => None,
+        })
+        && matches!(last_slash(url), LastSlash::Keep)
 }
 
 /// The path elements of `path` from `start` (the text between slashes, and before a `;`

@@ -178,6 +178,18 @@ pub(crate) fn for_each_line(
     let mut line = Vec::new();
     let mut number = 0;
     loop {
+        // A whole line in the reader's buffer is read there, not copied (most lines).
+        let buffer = input.fill_buf()?;
+        if let Some(end) = memchr::memchr(b'\n', buffer).filter(|&end| end < max_line) {
+            let text = &buffer[..end];
+            let text = text.strip_suffix(b"\r").unwrap_or(text);
+            number += 1;
+            let place = Place::Line { file, line: number };
+            all_valid &= each(item_of(text, text.len(), max_line), place, out)?;
+            input.consume(end + 1);
+            out.end_item()?;
+            continue;
+        }
         line.clear();
         let read = io::Read::take(&mut input, hold).read_until(b'\n', &mut line)?;
         if read == 0 {
@@ -203,17 +215,22 @@ pub(crate) fn for_each_line(
             }
             None => (&line[..], line.len()),
         };
-        let item = if len > max_line {
-            let problem = Unreadable::TooLong { len, max_line };
-            Item::Unreadable(UnreadableInput::new(&text[..text.len().min(256)], problem))
-        } else {
-            match std::str::from_utf8(text) {
-                Ok(text) => Item::Text(text),
-                Err(_) => Item::Unreadable(UnreadableInput::new(text, Unreadable::NotUtf8)),
-            }
-        };
-        all_valid &= each(item, place, out)?;
+        all_valid &= each(item_of(text, len, max_line), place, out)?;
         out.end_item()?;
+    }
+}
+
+/// A line (`text`, of `len` bytes in the input: more than `text` holds when it was cut) as
+/// its item.
+fn item_of(text: &[u8], len: usize, max_line: usize) -> Item<'_> {
+    if len > max_line {
+        let problem = Unreadable::TooLong { len, max_line };
+        Item::Unreadable(UnreadableInput::new(&text[..text.len().min(256)], problem))
+    } else {
+        match std::str::from_utf8(text) {
+            Ok(text) => Item::Text(text),
+            Err(_) => Item::Unreadable(UnreadableInput::new(text, Unreadable::NotUtf8)),
+        }
     }
 }
 

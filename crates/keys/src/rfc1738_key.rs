@@ -92,7 +92,7 @@ pub(crate) fn key_and_rest_of_normal(normal: &Url<'_>) -> (String, usize) {
     let text = normal.as_str();
     let scheme = normal.scheme();
     // After "scheme:" (the scheme as read, whatever its length in the text).
-    let after_colon = text.find(':').map_or(text.len(), |colon| colon + 1);
+    let after_colon = memchr::memchr(b':', text.as_bytes()).map_or(text.len(), |colon| colon + 1);
     let mut key = String::with_capacity(text.len() + 8);
     key.push_str(scheme);
     key.push(':');
@@ -102,8 +102,7 @@ pub(crate) fn key_and_rest_of_normal(normal: &Url<'_>) -> (String, usize) {
             key.push_str("//(");
             push_host_key(&mut key, authority.host);
             if let Some(port) = normal.port() {
-                key.push(':');
-                key.push_str(&port.to_string());
+                let _ = write!(key, ":{port}");
             }
             if let Some(login) = authority.login {
                 key.push('@');
@@ -192,10 +191,14 @@ fn push_host_key(key: &mut String, host: &str) {
         return;
     }
     // The normal form's host is in lower case already.
-    for label in host.rsplit('.') {
-        key.push_str(label);
+    let mut end = host.len();
+    while let Some(dot) = memchr::memrchr(b'.', &host.as_bytes()[..end]) {
+        key.push_str(&host[dot + 1..end]);
         key.push(',');
+        end = dot;
     }
+    key.push_str(&host[..end]);
+    key.push(',');
 }
 
 /// A mailto address's domain as a key: its labels reversed, in lower case (a domain
@@ -232,6 +235,12 @@ fn push_opaque(key: &mut String, opaque: &str) {
 /// the same data plain ([`same_data`]) decoded.
 fn push_components(out: &mut String, url: &Url<'_>, from: usize) {
     let text = url.as_str();
+    // Without an escape there is nothing to decode: the text as it is (most URLs), and no
+    // component list to make.
+    if memchr::memchr(b'%', &text.as_bytes()[from..]).is_none() {
+        out.push_str(&text[from..]);
+        return;
+    }
     let mut at = from;
     // In the order of the text (`Url::components`).
     for component in url.components() {

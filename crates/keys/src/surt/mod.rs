@@ -26,6 +26,7 @@
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
+use std::ops::Range;
 
 mod idna;
 mod idna_tables;
@@ -70,24 +71,31 @@ pub fn surt_bytes(input: &[u8]) -> Result<Vec<u8>, SurtError> {
     Ok(url.surt_key())
 }
 
+/// A part of a [`HandyUrl`]: the input's bytes where the canonicalizers leave them as
+/// they are (most parts of most URLs), bytes of its own where one changed them.
+type Part<'a> = Cow<'a, [u8]>;
+
 /// `handyurl`: the parts a key is made of (user, password and fragment are dropped before
 /// they could show).
 #[derive(Debug)]
-struct HandyUrl {
-    scheme: Vec<u8>,
-    host: Option<Vec<u8>>,
+struct HandyUrl<'a> {
+    /// The kinds of byte in the text surt read ([`Kinds`]): what its parts may need done.
+    kinds: Kinds,
+    scheme: Part<'a>,
+    host: Option<Part<'a>>,
     port: Option<u32>,
-    path: Option<Vec<u8>>,
-    query: Option<Vec<u8>>,
+    path: Option<Part<'a>>,
+    query: Option<Part<'a>>,
 }
 
-impl HandyUrl {
+impl<'a> HandyUrl<'a> {
     /// `handyurl.parse`.
-    fn parse(input: &[u8]) -> Result<HandyUrl, SurtError> {
+    fn parse(input: &'a [u8]) -> Result<HandyUrl<'a>, SurtError> {
         let stripped = strip_ascii_whitespace(input);
         // The text as surt reads it, borrowed where it is the input (most URLs).
         let mut url: Cow<'_, [u8]> = Cow::Borrowed(stripped);
-        if stripped.iter().any(|b| matches!(b, b'\n' | b'\r' | b'\t')) {
+        let mut kinds = Kinds::of(stripped);
+        if kinds.has(Kinds::LINE_BREAK_OR_TAB) {
             url = Cow::Owned(
                 stripped
                     .iter()
@@ -95,7 +103,9 @@ impl HandyUrl {
                     .filter(|b| !matches!(b, b'\n' | b'\r' | b'\t'))
                     .collect(),
             );
+            kinds = Kinds::of(&url);
         }
+        // (A scheme put before the text, or a protocol taken out, adds no kind.)
         // addDefaultSchemeIfNeeded
         if !url.is_empty() && scheme_length(&url).is_none() {
             let mut with_scheme = Vec::with_capacity(url.len() + 7);
@@ -123,6 +133,13 @@ impl HandyUrl {
             collapsed.extend_from_slice(&url[at..]);
             url = Cow::Owned(collapsed);
         }
+        // A part of the text as surt reads it: borrowed from the input where that is it.
+        let part = |range: Range<usize>| -> Part<'a> {
+            match &url {
+                Cow::Borrowed(text) => Cow::Borrowed(&text[range]),
+                Cow::Owned(text) => Cow::Owned(text[range].to_vec()),
+            }
+        };
         let split = urlsplit(&url);
         let Some(scheme) = split.scheme.filter(|scheme| !scheme.is_empty()) else {
             // scheme is None, and `scheme.startswith(b'http')` raises.
@@ -131,10 +148,10 @@ impl HandyUrl {
             ));
         };
         let mut netloc = split.netloc;
-        while netloc.last() == Some(&b':') {
-            netloc = &netloc[..netloc.len() - 1];
+        while netloc.end > netloc.start && url[netloc.end - 1] == b':' {
+            netloc.end -= 1;
         }
-        let (hostname, port) = host_info(netloc);
+        let (hostname, port) = host_info(&url, netloc);
         let port = match port {
             None => None,
             Some(port) => {
@@ -162,41 +179,43 @@ impl HandyUrl {
         };
         let mut host = (!hostname.is_empty()).then(|| {
             // .hostname: lower case, but for an IPv6 zone after "%".
-            let mut lowered = hostname.to_vec();
-            let end = hostname
-                .iter()
-                .position(|&b| b == b'%')
-                .unwrap_or(hostname.len());
-            lowered[..end].make_ascii_lowercase();
-            lowered
+            let mut host = part(hostname);
+            if kinds.has(Kinds::UPPER) {
+                let end = memchr::memchr(b'%', &host).unwrap_or(host.len());
+                if host[..end].iter().any(u8::is_ascii_uppercase) {
+                    host.to_mut()[..end].make_ascii_lowercase();
+                }
+            }
+            host
         });
-        let mut path = (!split.path.is_empty()).then(|| split.path.to_vec());
-        if scheme.starts_with(b"http") && host.is_none() {
+        let mut path = (!split.path.is_empty()).then(|| part(split.path.clone()));
+        if url[scheme.clone()].starts_with(b"http") && host.is_none() {
             if let Some(written) = &path {
                 let trimmed: &[u8] = &written[written.iter().take_while(|&&b| b == b'/').count()..];
                 let (first, rest) = match trimmed.iter().position(|&b| b == b'/') {
                     Some(slash) => (&trimmed[..slash], &trimmed[slash + 1..]),
                     None => (trimmed, &b""[..]),
                 };
-                host = Some(first.to_vec());
+                host = Some(Cow::Owned(first.to_vec()));
                 let mut new_path = b"/".to_vec();
                 new_path.extend_from_slice(rest);
-                path = Some(new_path);
+                path = Some(Cow::Owned(new_path));
             }
         }
         Ok(HandyUrl {
-            scheme: scheme.to_vec(),
+            kinds,
+            scheme: part(scheme),
             host,
             port,
             path,
-            query: (!split.query.is_empty()).then(|| split.query.to_vec()),
+            query: (!split.query.is_empty()).then(|| part(split.query)),
         })
     }
 
     /// `geturl_bytes(surt=True, with_scheme=False)`.
     fn surt_key(&self) -> Vec<u8> {
         let host = self.host.as_deref().filter(|host| !host.is_empty());
-        let length = |part: &Option<Vec<u8>>| part.as_ref().map_or(0, Vec::len);
+        let length = |part: &Option<Part<'_>>| part.as_ref().map_or(0, |part| part.len());
         let mut key = Vec::with_capacity(
             self.scheme.len() + length(&self.host) + length(&self.path) + length(&self.query) + 10,
         );
@@ -265,39 +284,38 @@ fn scheme_length(url: &[u8]) -> Option<usize> {
     (url[length] == b':').then_some(length)
 }
 
-/// The parts `handyurl.urlsplit` (its `RFC2396REGEX`) cuts: scheme, netloc, path, query
-/// (the fragment is dropped by the canonicalizer).
-struct Split<'a> {
-    scheme: Option<&'a [u8]>,
-    netloc: &'a [u8],
-    path: &'a [u8],
-    query: &'a [u8],
+/// Where the parts `handyurl.urlsplit` (its `RFC2396REGEX`) cuts lie in the URL: scheme,
+/// netloc, path, query (the fragment is dropped by the canonicalizer).
+struct Split {
+    scheme: Option<Range<usize>>,
+    netloc: Range<usize>,
+    path: Range<usize>,
+    query: Range<usize>,
 }
 
-fn urlsplit(url: &[u8]) -> Split<'_> {
-    let (scheme, mut rest) = match scheme_length(url) {
-        Some(length) => (Some(&url[..length]), &url[length + 1..]),
-        None => (None, url),
-    };
-    let mut netloc: &[u8] = b"";
-    if let Some(after) = rest.strip_prefix(b"//") {
-        let end = after
+fn urlsplit(url: &[u8]) -> Split {
+    // The first byte at or after `from` that `stop` stops at, or the end.
+    fn find(url: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
+        url[from..]
             .iter()
-            .position(|b| matches!(b, b'/' | b'?' | b'#'))
-            .unwrap_or(after.len());
-        netloc = &after[..end];
-        rest = &after[end..];
+            .position(|&b| stop(b))
+            .map_or(url.len(), |at| from + at)
     }
-    let path_end = rest
-        .iter()
-        .position(|b| matches!(b, b'?' | b'#'))
-        .unwrap_or(rest.len());
-    let path = &rest[..path_end];
-    rest = &rest[path_end..];
-    let mut query: &[u8] = b"";
-    if let Some(after) = rest.strip_prefix(b"?") {
-        let end = after.iter().position(|&b| b == b'#').unwrap_or(after.len());
-        query = &after[..end];
+    let (scheme, mut at) = match scheme_length(url) {
+        Some(length) => (Some(0..length), length + 1),
+        None => (None, 0),
+    };
+    let mut netloc = at..at;
+    if url[at..].starts_with(b"//") {
+        let netloc_end = find(url, at + 2, |b| matches!(b, b'/' | b'?' | b'#'));
+        netloc = at + 2..netloc_end;
+        at = netloc_end;
+    }
+    let path_end = find(url, at, |b| matches!(b, b'?' | b'#'));
+    let path = at..path_end;
+    let mut query = path_end..path_end;
+    if url.get(path_end) == Some(&b'?') {
+        query = path_end + 1..find(url, path_end + 1, |b| b == b'#');
     }
     Split {
         scheme,
@@ -307,18 +325,20 @@ fn urlsplit(url: &[u8]) -> Split<'_> {
     }
 }
 
-/// `SplitResultBytes._hostinfo`: the host and the port as written (no port: `None`).
-fn host_info(netloc: &[u8]) -> (&[u8], Option<&[u8]>) {
-    let hostinfo = match netloc.iter().rposition(|&b| b == b'@') {
-        Some(at) => &netloc[at + 1..],
-        None => netloc,
+/// `SplitResultBytes._hostinfo` of the netloc at `netloc`: where the host is, and the
+/// port as written (no port: `None`).
+fn host_info(url: &[u8], netloc: Range<usize>) -> (Range<usize>, Option<&[u8]>) {
+    let start = match url[netloc.clone()].iter().rposition(|&b| b == b'@') {
+        Some(at) => netloc.start + at + 1,
+        None => netloc.start,
     };
+    let hostinfo = &url[start..netloc.end];
     let (hostname, port) = match hostinfo.iter().position(|&b| b == b'[') {
         Some(open) => {
             let bracketed = &hostinfo[open + 1..];
             let (hostname, after) = match bracketed.iter().position(|&b| b == b']') {
-                Some(close) => (&bracketed[..close], &bracketed[close + 1..]),
-                None => (bracketed, &b""[..]),
+                Some(close) => (open + 1..open + 1 + close, &bracketed[close + 1..]),
+                None => (open + 1..hostinfo.len(), &b""[..]),
             };
             let port = match after.iter().position(|&b| b == b':') {
                 Some(colon) => &after[colon + 1..],
@@ -327,11 +347,14 @@ fn host_info(netloc: &[u8]) -> (&[u8], Option<&[u8]>) {
             (hostname, port)
         }
         None => match hostinfo.iter().position(|&b| b == b':') {
-            Some(colon) => (&hostinfo[..colon], &hostinfo[colon + 1..]),
-            None => (hostinfo, &b""[..]),
+            Some(colon) => (0..colon, &hostinfo[colon + 1..]),
+            None => (0..hostinfo.len(), &b""[..]),
         },
     };
-    (hostname, (!port.is_empty()).then_some(port))
+    (
+        start + hostname.start..start + hostname.end,
+        (!port.is_empty()).then_some(port),
+    )
 }
 
 /// Python's `repr()` of a `bytes` value.
@@ -365,56 +388,132 @@ fn bytes_repr(bytes: &[u8]) -> String {
 
 /// `GoogleURLCanonicalizer.canonicalize` (the fragment, user and password it touches are
 /// never in the key).
-fn google_canonicalize(url: &mut HandyUrl) -> Result<(), SurtError> {
+fn google_canonicalize(url: &mut HandyUrl<'_>) -> Result<(), SurtError> {
+    let kinds = url.kinds;
     if let Some(query) = url.query.take() {
-        url.query = Some(escape_owned(unescape_owned(query)));
+        url.query = Some(escape_part(unescape_part(query, kinds), kinds));
     }
     if let Some(host) = url.host.take() {
         if host.is_empty() {
             url.host = Some(host);
         } else {
-            let mut host = unescape_owned(host);
+            let mut host = unescape_part(host, kinds);
             if !host.is_ascii() {
-                host = idna::encode(&host)?;
+                host = Cow::Owned(idna::encode(&host)?);
             }
             if memchr::memchr_iter(b'.', &host).any(|dot| host.get(dot + 1) == Some(&b'.')) {
-                host = replace_double_dots(&host);
+                host = Cow::Owned(replace_double_dots(&host));
             }
             let within = without_dots(&host);
-            host.truncate(within.end);
-            host.drain(..within.start);
+            keep(&mut host, within);
             url.host = Some(match attempt_ip_formats(&host) {
-                Some(ip) => ip,
+                Some(ip) => Cow::Owned(ip),
                 None => {
-                    host.make_ascii_lowercase();
-                    escape_owned(host)
+                    lowercase(&mut host, kinds);
+                    escape_part(host, kinds)
                 }
             });
         }
     }
-    let path = url.path.take().map(unescape_owned);
+    let path = url.path.take().map(|path| unescape_part(path, kinds));
     let path = if url.host.as_deref().is_some_and(|host| !host.is_empty()) {
         Some(normalize_path(path))
     } else {
         path
     };
-    url.path = path.map(escape_owned);
+    url.path = path.map(|path| escape_part(path, kinds));
     Ok(())
 }
 
-/// [`escape_once`] of `input`, which is given back when it has nothing to escape.
-fn escape_owned(input: Vec<u8>) -> Vec<u8> {
-    match input.iter().all(|&b| SAFE[usize::from(b)]) {
-        true => input,
-        false => escape_once(&input),
+/// Kinds of byte a text holds, a bit each: what the canonicalizers may have to do with its
+/// parts. A part holds only the text's bytes until an escape is decoded (a path made
+/// normal, a query sorted, a host cut or written as an address add none of another kind),
+/// so that a kind the text lacks is a pass over each part saved.
+#[derive(Debug, Clone, Copy)]
+struct Kinds(u8);
+
+impl Kinds {
+    /// `%`: an escape to decode, after which a part may hold any byte.
+    const PERCENT: u8 = 1;
+    /// An upper-case ASCII letter.
+    const UPPER: u8 = 2;
+    /// A byte [`escape_once`] escapes.
+    const UNSAFE: u8 = 4;
+    /// LF, CR or TAB, which `handyurl.parse` takes out.
+    const LINE_BREAK_OR_TAB: u8 = 8;
+
+    /// The kinds of byte in `text`.
+    fn of(text: &[u8]) -> Kinds {
+        Kinds(
+            text.iter()
+                .fold(0, |kinds, &b| kinds | BYTE_KINDS[usize::from(b)]),
+        )
+    }
+
+    fn has(self, kinds: u8) -> bool {
+        self.0 & kinds != 0
     }
 }
 
-/// [`unescape_repeatedly`] of `input`, which is given back when it has no `%`.
-fn unescape_owned(input: Vec<u8>) -> Vec<u8> {
-    match input.contains(&b'%') {
-        true => unescape_repeatedly(&input),
-        false => input,
+/// Each byte's [`Kinds`].
+const BYTE_KINDS: [u8; 256] = {
+    let mut kinds = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        if byte == b'%' {
+            kinds[b] |= Kinds::PERCENT;
+        }
+        if byte.is_ascii_uppercase() {
+            kinds[b] |= Kinds::UPPER;
+        }
+        if !SAFE[b] {
+            kinds[b] |= Kinds::UNSAFE;
+        }
+        if matches!(byte, b'\n' | b'\r' | b'\t') {
+            kinds[b] |= Kinds::LINE_BREAK_OR_TAB;
+        }
+        b += 1;
+    }
+    kinds
+};
+
+/// [`escape_once`] of `input`, a part of a text of `kinds`; given back when it has nothing
+/// to escape.
+fn escape_part(input: Part<'_>, kinds: Kinds) -> Part<'_> {
+    if !kinds.has(Kinds::PERCENT | Kinds::UNSAFE) || input.iter().all(|&b| SAFE[usize::from(b)]) {
+        return input;
+    }
+    Cow::Owned(escape_once(&input))
+}
+
+/// [`unescape_repeatedly`] of `input`, a part of a text of `kinds`; given back when it has
+/// no `%`.
+fn unescape_part(input: Part<'_>, kinds: Kinds) -> Part<'_> {
+    if !kinds.has(Kinds::PERCENT) || memchr::memchr(b'%', &input).is_none() {
+        return input;
+    }
+    Cow::Owned(unescape_repeatedly(&input))
+}
+
+/// `part.lower()` of a part of a text of `kinds`: copied only when it has an upper-case
+/// letter.
+fn lowercase(part: &mut Part<'_>, kinds: Kinds) {
+    if kinds.has(Kinds::PERCENT | Kinds::UPPER | Kinds::UNSAFE)
+        && part.iter().any(u8::is_ascii_uppercase)
+    {
+        part.to_mut().make_ascii_lowercase();
+    }
+}
+
+/// `part` cut to `range` (in place, or as a shorter borrow).
+fn keep(part: &mut Part<'_>, range: Range<usize>) {
+    match part {
+        Cow::Borrowed(bytes) => *bytes = &bytes[range],
+        Cow::Owned(bytes) => {
+            bytes.truncate(range.end);
+            bytes.drain(..range.start);
+        }
     }
 }
 
@@ -445,9 +544,9 @@ fn without_dots(host: &[u8]) -> std::ops::Range<usize> {
 }
 
 /// `normalizePath`: `.` and `..` segments resolved, empty ones dropped but the last.
-fn normalize_path(path: Option<Vec<u8>>) -> Vec<u8> {
+fn normalize_path(path: Option<Part<'_>>) -> Part<'_> {
     let Some(path) = path.filter(|path| !path.is_empty()) else {
-        return b"/".to_vec();
+        return Cow::Borrowed(b"/");
     };
     // Without an empty segment (but a last one) or a segment that starts with "." there is
     // nothing to take out: the path is its own normal form.
@@ -478,7 +577,7 @@ fn normalize_path(path: Option<Vec<u8>>) -> Vec<u8> {
         }
         out.extend_from_slice(last);
     }
-    out
+    Cow::Owned(out)
 }
 
 /// `attemptIPFormats`: a host of digits as a 32-bit number, and one that `DECIMAL_IP` or
@@ -607,15 +706,17 @@ fn unescape_repeatedly(input: &[u8]) -> Vec<u8> {
 }
 
 /// `IAURLCanonicalizer.canonicalize` with its defaults.
-fn ia_canonicalize(url: &mut HandyUrl) {
+fn ia_canonicalize(url: &mut HandyUrl<'_>) {
+    let kinds = url.kinds;
     if let Some(host) = url.host.as_mut().filter(|host| !host.is_empty()) {
-        host.make_ascii_lowercase();
-        if url.scheme != b"dns" {
+        lowercase(host, kinds);
+        if *url.scheme != *b"dns" {
             // massageHost: ^www\d*\. off.
             if let Some(rest) = host.strip_prefix(b"www") {
                 let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
                 if rest.get(digits) == Some(&b'.') {
-                    host.drain(..3 + digits + 1);
+                    let length = host.len();
+                    keep(host, 3 + digits + 1..length);
                 }
             }
         }
@@ -631,15 +732,16 @@ fn ia_canonicalize(url: &mut HandyUrl) {
         url.port = None;
     }
     if let Some(path) = url.path.as_mut().filter(|path| !path.is_empty()) {
-        path.make_ascii_lowercase();
+        lowercase(path, kinds);
         strip_path_session_id(path);
         if path.len() > 1 && path.ends_with(b"/") {
-            path.pop();
+            let length = path.len();
+            keep(path, 0..length - 1);
         }
     }
     if let Some(query) = url.query.take() {
         let mut query = strip_query_session_id(query);
-        query.make_ascii_lowercase();
+        lowercase(&mut query, kinds);
         let query = alpha_reorder_query(query);
         url.query = (!query.is_empty()).then_some(query);
     }
@@ -647,7 +749,7 @@ fn ia_canonicalize(url: &mut HandyUrl) {
 
 /// `alphaReorderQuery`: the `&`-separated words sorted as Python sorts tuples of a name
 /// and, after the first `=`, a value (`('a',)` before `('a', '')`).
-fn alpha_reorder_query(query: Vec<u8>) -> Vec<u8> {
+fn alpha_reorder_query(query: Part<'_>) -> Part<'_> {
     // One word (no "&") is its own order.
     if query.len() <= 1 || !query.contains(&b'&') {
         return query;
@@ -671,7 +773,7 @@ fn alpha_reorder_query(query: Vec<u8>) -> Vec<u8> {
             out.extend_from_slice(value);
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 /// One of `_RES_QUERY_SESSIONID`'s keys: its text (in any case), then what follows it.
@@ -721,7 +823,7 @@ impl SessionKey {
 
 /// `stripQuerySessionID`: each of its five patterns `^(.*)KEY(?:&(.*))?$` in turn, the
 /// last place the key matches (the greedy `(.*)`) taken out.
-fn strip_query_session_id(mut query: Vec<u8>) -> Vec<u8> {
+fn strip_query_session_id(mut query: Part<'_>) -> Part<'_> {
     // Every key holds "=" (a query without one keeps all it has).
     if !query.contains(&b'=') {
         return query;
@@ -763,7 +865,7 @@ fn strip_query_session_id(mut query: Vec<u8>) -> Vec<u8> {
             if let Some(rest) = rest {
                 stripped.extend_from_slice(&query[rest..]);
             }
-            query = stripped;
+            query = Cow::Owned(stripped);
         }
     }
     query
@@ -771,7 +873,7 @@ fn strip_query_session_id(mut query: Vec<u8>) -> Vec<u8> {
 
 /// `stripPathSessionID`: `^(.*/)(SESSION/)([^?]+\.aspx.*)$` for its two kinds of
 /// session, the session taken out.
-fn strip_path_session_id(path: &mut Vec<u8>) {
+fn strip_path_session_id(path: &mut Part<'_>) {
     // Both sessions are followed by ".aspx" somewhere.
     if !memchr::memchr_iter(b'.', path).any(|dot| {
         path.get(dot + 1..dot + 5)
@@ -814,7 +916,7 @@ fn strip_path_session_id(path: &mut Vec<u8>) {
             after.at(end).then_some((at, end))
         });
         if let Some((at, end)) = found {
-            path.drain(at..end);
+            path.to_mut().drain(at..end);
         }
     }
 }
