@@ -209,6 +209,30 @@ impl<'a> Url<'a> {
         each_variant!(self, url => url.as_str())
     }
 
+    /// The same URL over `text`, which is the text it was read from (moved in where
+    /// [`Url::into_owned`] would copy it), or for a moment a stand-in for it: the empty
+    /// text, which frees the URL of the lifetime of the text it was read from, so that
+    /// the text can be moved in next. Its spans are kept as they are.
+    pub(crate) fn retext<'b>(self, text: std::borrow::Cow<'b, str>) -> Url<'b> {
+        match self {
+            Url::Http(url) => Url::Http(url.retext(text)),
+            Url::Ftp(url) => Url::Ftp(url.retext(text)),
+            Url::Gopher(url) => Url::Gopher(url.retext(text)),
+            Url::Mailto(url) => Url::Mailto(url.retext(text)),
+            Url::News(url) => Url::News(url.retext(text)),
+            Url::Nntp(url) => Url::Nntp(url.retext(text)),
+            Url::Telnet(url) => Url::Telnet(url.retext(text)),
+            Url::Wais(url) => Url::Wais(url.retext(text)),
+            Url::File(url) => Url::File(url.retext(text)),
+            Url::Prospero(url) => Url::Prospero(url.retext(text)),
+            Url::Generic(url) => Url::Generic(url.retext(text)),
+            Url::Mid(url) => Url::Mid(url.retext(text)),
+            Url::Cid(url) => Url::Cid(url.retext(text)),
+            Url::Rlogin(url) => Url::Rlogin(url.retext(text)),
+            Url::Tn3270(url) => Url::Tn3270(url.retext(text)),
+        }
+    }
+
     /// The same URL owning its text, free of the input's lifetime.
     pub fn into_owned(self) -> Url<'static> {
         match self {

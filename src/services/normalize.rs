@@ -11,44 +11,42 @@ use crate::facade::parse_reference;
 use crate::vocabulary::dialect::{Dialect, PREFIX};
 use crate::vocabulary::encode::{charset, push_escape};
 use crate::vocabulary::error::ParseError;
-use crate::vocabulary::escape::is_escape;
+use crate::vocabulary::escape::{hex_value, is_escape};
 use crate::vocabulary::kind::UrlKind;
 use std::borrow::Cow;
 use std::ops::Range;
 
 /// [`Url::normalize`].
 pub(crate) fn normalize_url(url: &Url<'_>) -> Url<'static> {
-    normalize_read(url, false)
+    normalize_read(url, false).unwrap_or_else(|| url.clone().into_owned())
 }
 
 /// [`Url::normalize`] of `url`, which RFC 1738's grammar read when `read_by_rfc1738`
-/// (`Url::parse_in` of its text gives it back: it is not read again).
-fn normalize_read(url: &Url<'_>, read_by_rfc1738: bool) -> Url<'static> {
+/// (`Url::parse_in` of its text gives it back: it is not read again); `None` when that is
+/// `url` itself.
+fn normalize_read(url: &Url<'_>, read_by_rfc1738: bool) -> Option<Url<'static>> {
     // The components are read as RFC 1738 reads them where it can (an RFC 1630 generic
     // URL has no host; RFC 1738's `ip-schemepart` does), so that the normal form is
     // read the same way again.
-    let reading = match read_by_rfc1738 {
+    let mut normal = match read_by_rfc1738 {
         true => None,
-        false => reparse(url.as_str(), url.kind()),
-    };
-    let mut normal = match reading {
-        Some(reading) => reading,
-        None => url.clone().into_owned(),
+        false => reparse(url.as_str().to_owned(), url.kind()),
     };
     // A decoded escape can change how the rest reads (`x://h%2Ea/` has no host, while
     // `x://h.a/` has one, whose case then goes): repeat until nothing changes (at most
     // five passes). A text that a pass leaves as it is is not read again.
     for _ in 0..5 {
-        if is_normal(&normal) {
-            debug_assert_eq!(normalized_text(&normal), normal.as_str());
+        let current = normal.as_ref().unwrap_or(url);
+        if is_normal(current) {
+            debug_assert_eq!(normalized_text(current), current.as_str());
             break;
         }
-        let text = normalized_text(&normal);
-        if text == normal.as_str() {
+        let text = normalized_text(current);
+        if text == current.as_str() {
             break;
         }
-        match reparse(&text, normal.kind()) {
-            Some(next) => normal = next,
+        match reparse(text, current.kind()) {
+            Some(next) => normal = Some(next),
             None => break,
         }
     }
@@ -102,13 +100,13 @@ pub fn equivalent(a: &str, b: &str) -> Result<bool, ParseError> {
 /// [`UrlReference::normalized_url`]: the reference's own URL when RFC 1738 read it and it
 /// is normal already ([`is_normal`]), without a copy.
 pub(crate) fn normalized_url_of<'r, 'a>(reference: &'r UrlReference<'a>) -> Cow<'r, Url<'a>> {
-    let read_by_rfc1738 = reference.dialect() == Dialect::Rfc1738;
     let url = reference.url();
-    if read_by_rfc1738 && is_normal(url) {
-        debug_assert_eq!(normalized_text(url), url.as_str());
-        return Cow::Borrowed(url);
+    match normalize_read(url, reference.dialect() == Dialect::Rfc1738) {
+        Some(normal) => Cow::Owned(normal),
+        // RFC 1630 and the draft read the normal form again (`Url::normalize`): a copy.
+        None if reference.dialect() != Dialect::Rfc1738 => Cow::Owned(url.clone().into_owned()),
+        None => Cow::Borrowed(url),
     }
-    Cow::Owned(normalize_read(url, read_by_rfc1738))
 }
 
 /// [`UrlReference::normalize`].
@@ -133,7 +131,7 @@ pub(crate) fn normalize_in_place_of(reference: &UrlReference<'_>) -> UrlReferenc
         kept.push_str(&text[..at]);
         push_escape(&mut kept, text.as_bytes()[at]);
         kept.push_str(&text[at + 1..]);
-        if let Some(reread) = reparse(&kept, url.kind()) {
+        if let Some(reread) = reparse(kept, url.kind()) {
             url = reread;
         }
     }
@@ -161,17 +159,23 @@ pub(crate) fn normalize_in_place_of(reference: &UrlReference<'_>) -> UrlReferenc
     )
 }
 
-/// Reads normalized text back as the same kind of URL: by RFC 1738, or by the RFC 1630
-/// dialect that has the kind.
-fn reparse(text: &str, kind: UrlKind) -> Option<Url<'static>> {
-    if let Ok(url) = crate::facade::parse(text)
-        && url.kind() == kind
-    {
-        return Some(url.into_owned());
+/// Reads normalized text back as the same kind of URL: by RFC 1738 (the URL takes the
+/// text, not a copy of it), or by the RFC 1630 dialect that has the kind. A text that is
+/// none is not diagnosed.
+fn reparse(text: String, kind: UrlKind) -> Option<Url<'static>> {
+    if crate::facade::too_long(&text, Dialect::Rfc1738).is_none() {
+        // Read, then moved onto the text it was read from.
+        let read = crate::facade::read_url(&text)
+            .and_then(Result::ok)
+            .filter(|url| url.kind() == kind)
+            .map(|url| url.retext(Cow::Borrowed("")));
+        if let Some(read) = read {
+            return Some(read.retext(Cow::Owned(text)));
+        }
     }
     [Dialect::Rfc1630, Dialect::DraftWwwUri00]
         .into_iter()
-        .filter_map(|dialect| parse_reference(text, dialect).ok())
+        .filter_map(|dialect| parse_reference(&text, dialect).ok())
         .map(|reference| reference.into_url().into_owned())
         .find(|url| url.kind() == kind)
 }
@@ -212,9 +216,10 @@ fn normalized_text(url: &Url<'_>) -> String {
             semicolon_ends,
         ));
     }
-    for component in url.components() {
-        let span = component.span();
-        match component.role() {
+    // The components in the order of the text, walked without making their list.
+    crate::ast::component::walk(url, &mut |role, span: crate::vocabulary::span::Span| {
+        let span = span.start as usize..span.end as usize;
+        match role {
             Role::Host => rewrites.push((span, Rewrite::Lowercase)),
             Role::Port => {
                 // The port and the ":" before it.
@@ -231,7 +236,8 @@ fn normalized_text(url: &Url<'_>) -> String {
             Role::Typecode | Role::Ftptype => rewrites.push((span, Rewrite::Lowercase)),
             _ => {}
         }
-    }
+        true
+    });
     rewrites.sort_by_key(|(range, _)| range.start);
     let mut out = String::with_capacity(text.len() + 1);
     let mut at = 0;
@@ -289,20 +295,32 @@ fn last_slash(url: &Url<'_>) -> LastSlash {
 }
 
 /// Whether [`normalized_text`] of `url` is its own text, told without writing it (and
-/// without the allocations): no escape (so no escape to decode or upper-case, and no
-/// escaped dot), a scheme, host and typecode without an upper-case letter, no port (a
-/// default port goes, another loses its leading zeros: written out to tell), and an end
-/// that [`last_slash`] keeps. `false` says only that the text must be written to tell.
+/// without the allocations): each escape one that is kept, in upper-case hex, and not of
+/// a dot (which is kept only as a whole `.` or `..` element), a scheme, host and typecode
+/// without an upper-case letter, no port (a default port goes, another loses its leading
+/// zeros: written out to tell), and an end that [`last_slash`] keeps. `false` says only
+/// that the text must be written to tell.
 fn is_normal(url: &Url<'_>) -> bool {
     let text = url.as_str();
     let lower =
         |part: Option<&str>| part.is_none_or(|part| !part.bytes().any(|b| b.is_ascii_uppercase()));
+    let normal_escape = |at: usize| match text.as_bytes()[at..] {
+        [b'%', high, low, ..] if is_escape(&[b'%', high, low]) => {
+            let octet = hex_value(high) << 4 | hex_value(low);
+            !high.is_ascii_lowercase()
+                && !low.is_ascii_lowercase()
+                && octet != b'.'
+                && is_kept(octet)
+        }
+        // A "%" that starts no escape is copied as it is.
+        _ => true,
+    };
     let authority = crate::ast::component::authority(url);
-    memchr::memchr(b'%', text.as_bytes()).is_none()
+    memchr::memchr_iter(b'%', text.as_bytes()).all(normal_escape)
         // A URL whose host is found elsewhere (RFC 2396's forms) is written out.
         && !matches!(url, Url::Generic(generic) if matches!(generic.form, GenericParts::Rfc2396(_)))
-        // The scheme: up to the first ":" (no scheme character is one).
-        && lower(memchr::memchr(b':', text.as_bytes()).map(|colon| &text[..colon]))
+        // The scheme as written (`scheme()` is its name, of the same length).
+        && lower(text.get(..url.scheme().len()))
         && lower(authority.as_ref().map(|authority| authority.host.of_text(text)))
         && authority.is_none_or(|authority| authority.port.is_none())
         && lower(match url {
@@ -354,6 +372,12 @@ fn escaped_dot_elements(
     })
 }
 
+/// Whether the escape of `octet` stays an escape at one encoding level: all but those of
+/// unreserved characters, and of those `+` (RFC 1630's space in a search).
+fn is_kept(octet: u8) -> bool {
+    !charset::UNRESERVED.contains(octet) || octet == b'+'
+}
+
 /// Copies `text`, decoding escapes of unreserved characters (but `+`) and writing the
 /// others in upper-case hex.
 fn normalize_escapes(text: &str, out: &mut String) {
@@ -368,12 +392,11 @@ fn normalize_escapes(text: &str, out: &mut String) {
         let escape = bytes.get(i..i + 3).filter(|t| is_escape(t));
         match escape {
             Some(triplet) => {
-                let octet = crate::vocabulary::escape::hex_value(triplet[1]) << 4
-                    | crate::vocabulary::escape::hex_value(triplet[2]);
-                if charset::UNRESERVED.contains(octet) && octet != b'+' {
-                    out.push(char::from(octet));
-                } else {
+                let octet = hex_value(triplet[1]) << 4 | hex_value(triplet[2]);
+                if is_kept(octet) {
                     push_escape(out, octet);
+                } else {
+                    out.push(char::from(octet));
                 }
                 i += 3;
             }

@@ -92,7 +92,10 @@ pub(crate) fn key_and_rest_of_normal(normal: &Url<'_>) -> (String, usize) {
     let text = normal.as_str();
     let scheme = normal.scheme();
     // After "scheme:" (the scheme as read, whatever its length in the text).
-    let after_colon = memchr::memchr(b':', text.as_bytes()).map_or(text.len(), |colon| colon + 1);
+    let after_colon = match text.as_bytes().get(scheme.len()) {
+        Some(b':') => scheme.len() + 1,
+        _ => memchr::memchr(b':', text.as_bytes()).map_or(text.len(), |colon| colon + 1),
+    };
     let mut key = String::with_capacity(text.len() + 8);
     key.push_str(scheme);
     key.push(':');
@@ -166,9 +169,12 @@ fn authority<'a>(url: &Url<'_>, text: &'a str, after_colon: usize) -> Option<Aut
     // "user[:password]@" before the host.
     let login = (login_end > start && text.as_bytes()[login_end - 1] == b'@')
         .then(|| &text[start..login_end - 1]);
-    let rest = match url.component(Role::Port) {
-        Some(port) => port.span().end,
-        None => host_end,
+    // A port follows its host's ":" (and there is none to look for without one).
+    let rest = match text.as_bytes().get(host_end) {
+        Some(b':') => url
+            .component(Role::Port)
+            .map_or(host_end, |port| port.span().end),
+        _ => host_end,
     };
     Some(Authority { host, login, rest })
 }
@@ -192,7 +198,8 @@ fn push_host_key(key: &mut String, host: &str) {
     }
     // The normal form's host is in lower case already.
     let mut end = host.len();
-    while let Some(dot) = memchr::memrchr(b'.', &host.as_bytes()[..end]) {
+    // (A host is short: a loop, without memchr's set-up for each label.)
+    while let Some(dot) = host.as_bytes()[..end].iter().rposition(|&b| b == b'.') {
         key.push_str(&host[dot + 1..end]);
         key.push(',');
         end = dot;

@@ -18,6 +18,15 @@ macro_rules! url_text {
                     $($field: self.$field),*
                 }
             }
+
+            /// The same URL over `text`: the text it was read from, or for a moment a
+            /// stand-in (`Url::retext`).
+            pub(crate) fn retext<'b>(self, text: std::borrow::Cow<'b, str>) -> $name<'b> {
+                $name {
+                    text,
+                    $($field: self.$field),*
+                }
+            }
         }
 
         impl std::fmt::Display for $name<'_> {
