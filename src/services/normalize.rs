@@ -28,9 +28,12 @@ fn normalize_read(url: &Url<'_>, read_by_rfc1738: bool) -> Option<Url<'static>> 
     // The components are read as RFC 1738 reads them where it can (an RFC 1630 generic
     // URL has no host; RFC 1738's `ip-schemepart` does), so that the normal form is
     // read the same way again.
-    let mut normal = match read_by_rfc1738 {
-        true => None,
-        false => reparse(url.as_str().to_owned(), url.kind()),
+    let (mut normal, mut by_rfc1738) = match read_by_rfc1738 {
+        true => (None, true),
+        false => match read_back(url.as_str().to_owned(), url.kind()) {
+            Some((reading, by_rfc1738)) => (Some(reading), by_rfc1738),
+            None => (None, false),
+        },
     };
     // A decoded escape can change how the rest reads (`x://h%2Ea/` has no host, while
     // `x://h.a/` has one, whose case then goes): repeat until nothing changes (at most
@@ -38,15 +41,36 @@ fn normalize_read(url: &Url<'_>, read_by_rfc1738: bool) -> Option<Url<'static>> 
     for _ in 0..5 {
         let current = normal.as_ref().unwrap_or(url);
         if is_normal(current) {
-            debug_assert_eq!(normalized_text(current), current.as_str());
+            debug_assert_eq!(normalized_text(current).0, current.as_str());
             break;
         }
-        let text = normalized_text(current);
+        let (text, same_layout) = normalized_text(current);
         if text == current.as_str() {
             break;
         }
-        match reparse(text, current.kind()) {
-            Some(next) => normal = Some(next),
+        if same_layout && by_rfc1738 {
+            // Each component where it was, read as it was (RFC 1738 reads a scheme and a
+            // host in either case; RFC 1630 reads some schemes only in lower case): the
+            // URL over its new text, not read again.
+            let mut next = current.clone().retext(Cow::Owned(text));
+            if let Url::Generic(generic) = &mut next {
+                // Its scheme in lower case, kept aside when written otherwise: it is now.
+                generic.scheme_lower = None;
+            }
+            debug_assert_eq!(
+                Some(&next),
+                reparse(next.as_str().to_owned(), next.kind()).as_ref(),
+                "{:?} read again",
+                next.as_str()
+            );
+            normal = Some(next);
+            continue;
+        }
+        match read_back(text, current.kind()) {
+            Some((next, next_by_rfc1738)) => {
+                normal = Some(next);
+                by_rfc1738 = next_by_rfc1738;
+            }
             None => break,
         }
     }
@@ -163,6 +187,11 @@ pub(crate) fn normalize_in_place_of(reference: &UrlReference<'_>) -> UrlReferenc
 /// text, not a copy of it), or by the RFC 1630 dialect that has the kind. A text that is
 /// none is not diagnosed.
 fn reparse(text: String, kind: UrlKind) -> Option<Url<'static>> {
+    read_back(text, kind).map(|(url, _)| url)
+}
+
+/// [`reparse`], and whether RFC 1738 read it.
+fn read_back(text: String, kind: UrlKind) -> Option<(Url<'static>, bool)> {
     if crate::facade::too_long(&text, Dialect::Rfc1738).is_none() {
         // Read, then moved onto the text it was read from.
         let read = crate::facade::read_url(&text)
@@ -170,7 +199,7 @@ fn reparse(text: String, kind: UrlKind) -> Option<Url<'static>> {
             .filter(|url| url.kind() == kind)
             .map(|url| url.retext(Cow::Borrowed("")));
         if let Some(read) = read {
-            return Some(read.retext(Cow::Owned(text)));
+            return Some((read.retext(Cow::Owned(text)), true));
         }
     }
     [Dialect::Rfc1630, Dialect::DraftWwwUri00]
@@ -178,6 +207,7 @@ fn reparse(text: String, kind: UrlKind) -> Option<Url<'static>> {
         .filter_map(|dialect| parse_reference(&text, dialect).ok())
         .map(|reference| reference.into_url().into_owned())
         .find(|url| url.kind() == kind)
+        .map(|url| (url, false))
 }
 
 /// How one stretch of the URL is rewritten.
@@ -186,7 +216,10 @@ enum Rewrite {
     Replace(String),
 }
 
-fn normalized_text(url: &Url<'_>) -> String {
+/// The text of `url` at one encoding level, and whether it keeps the layout of the text:
+/// every rewrite of the same length (letters' case, an escape's hex digits) and no escape
+/// decoded, so that each component is where it was and reads as it did.
+fn normalized_text(url: &Url<'_>) -> (String, bool) {
     let text = url.as_str();
     // Room for the scheme, a host, a port, a typecode and an escaped dot or two.
     let mut rewrites: Vec<(Range<usize>, Rewrite)> = Vec::with_capacity(8);
@@ -241,11 +274,12 @@ fn normalized_text(url: &Url<'_>) -> String {
     rewrites.sort_by_key(|(range, _)| range.start);
     let mut out = String::with_capacity(text.len() + 1);
     let mut at = 0;
+    let mut same_layout = true;
     for (range, rewrite) in rewrites {
         if range.start < at {
             continue;
         }
-        normalize_escapes(&text[at..range.start], &mut out);
+        same_layout &= !normalize_escapes(&text[at..range.start], &mut out);
         match rewrite {
             Rewrite::Lowercase => {
                 let start = out.len();
@@ -254,11 +288,14 @@ fn normalized_text(url: &Url<'_>) -> String {
                     written.make_ascii_lowercase();
                 }
             }
-            Rewrite::Replace(with) => out.push_str(&with),
+            Rewrite::Replace(with) => {
+                same_layout &= with.len() == range.len();
+                out.push_str(&with);
+            }
         }
         at = range.end;
     }
-    normalize_escapes(&text[at..], &mut out);
+    same_layout &= !normalize_escapes(&text[at..], &mut out);
     match last_slash(url) {
         LastSlash::Add => out.push('/'),
         LastSlash::Remove => {
@@ -266,7 +303,10 @@ fn normalized_text(url: &Url<'_>) -> String {
         }
         LastSlash::Keep => {}
     }
-    out
+    (
+        out,
+        same_layout && matches!(last_slash(url), LastSlash::Keep),
+    )
 }
 
 /// What the normal form does at the end of a URL whose slash is optional.
@@ -297,9 +337,9 @@ fn last_slash(url: &Url<'_>) -> LastSlash {
 /// Whether [`normalized_text`] of `url` is its own text, told without writing it (and
 /// without the allocations): each escape one that is kept, in upper-case hex, and not of
 /// a dot (which is kept only as a whole `.` or `..` element), a scheme, host and typecode
-/// without an upper-case letter, no port (a default port goes, another loses its leading
-/// zeros: written out to tell), and an end that [`last_slash`] keeps. `false` says only
-/// that the text must be written to tell.
+/// without an upper-case letter, no port or one that is not the default and has no
+/// leading zero, and an end that [`last_slash`] keeps. `false` says only that the text
+/// must be written to tell.
 fn is_normal(url: &Url<'_>) -> bool {
     let text = url.as_str();
     let lower =
@@ -316,13 +356,21 @@ fn is_normal(url: &Url<'_>) -> bool {
         _ => true,
     };
     let authority = crate::ast::component::authority(url);
-    memchr::memchr_iter(b'%', text.as_bytes()).all(normal_escape)
+    // (Most URLs have no escape: told eight bytes at a time before the escapes are walked.)
+    (rfc1738_words::find_byte(text.as_bytes(), b'%').is_none()
+        || memchr::memchr_iter(b'%', text.as_bytes()).all(normal_escape))
         // A URL whose host is found elsewhere (RFC 2396's forms) is written out.
         && !matches!(url, Url::Generic(generic) if matches!(generic.form, GenericParts::Rfc2396(_)))
         // The scheme as written (`scheme()` is its name, of the same length).
         && lower(text.get(..url.scheme().len()))
         && lower(authority.as_ref().map(|authority| authority.host.of_text(text)))
-        && authority.is_none_or(|authority| authority.port.is_none())
+        // A port that is not the default, written without leading zeros.
+        && authority.is_none_or(|authority| {
+            authority.port.is_none_or(|port| {
+                let written = port.span.of_text(text).as_bytes();
+                Some(port.value) != url.default_port() && (written == b"0" || written[0] != b'0')
+            })
+        })
         && lower(match url {
             Url::Ftp(ftp) => ftp.ftp_type.map(|ftp_type| ftp_type.span().of_text(text)),
             _ => None,
@@ -379,14 +427,15 @@ fn is_kept(octet: u8) -> bool {
 }
 
 /// Copies `text`, decoding escapes of unreserved characters (but `+`) and writing the
-/// others in upper-case hex.
-fn normalize_escapes(text: &str, out: &mut String) {
+/// others in upper-case hex; whether it decoded one.
+fn normalize_escapes(text: &str, out: &mut String) -> bool {
     let bytes = text.as_bytes();
     // Most stretches hold no escape: copied whole.
     if memchr::memchr(b'%', bytes).is_none() {
         out.push_str(text);
-        return;
+        return false;
     }
+    let mut decoded = false;
     let mut i = 0;
     while i < bytes.len() {
         let escape = bytes.get(i..i + 3).filter(|t| is_escape(t));
@@ -397,6 +446,7 @@ fn normalize_escapes(text: &str, out: &mut String) {
                     push_escape(out, octet);
                 } else {
                     out.push(char::from(octet));
+                    decoded = true;
                 }
                 i += 3;
             }
@@ -408,6 +458,7 @@ fn normalize_escapes(text: &str, out: &mut String) {
             }
         }
     }
+    decoded
 }
 
 #[cfg(test)]

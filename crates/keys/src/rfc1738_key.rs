@@ -242,9 +242,19 @@ fn push_opaque(key: &mut String, opaque: &str) {
 /// the same data plain ([`same_data`]) decoded.
 fn push_components(out: &mut String, url: &Url<'_>, from: usize) {
     let text = url.as_str();
-    // Without an escape there is nothing to decode: the text as it is (most URLs), and no
-    // component list to make.
-    if memchr::memchr(b'%', &text.as_bytes()[from..]).is_none() {
+    // Every octet a component decodes is a reserved character (`same_data`): without an
+    // escape of one there is nothing to decode, and the text is copied as it is (most
+    // URLs), without a component list.
+    let bytes = &text.as_bytes()[from..];
+    let decodes = |at: usize| match bytes[at..] {
+        [b'%', high, low, ..] => crate::hex(high)
+            .zip(crate::hex(low))
+            .is_some_and(|(high, low)| RESERVED.contains(&(high << 4 | low))),
+        _ => false,
+    };
+    if rfc1738_words::find_byte(bytes, b'%').is_none()
+        || !memchr::memchr_iter(b'%', bytes).any(decodes)
+    {
         out.push_str(&text[from..]);
         return;
     }
@@ -267,8 +277,11 @@ fn push_components(out: &mut String, url: &Url<'_>, from: usize) {
     out.push_str(&text[at..]);
 }
 
+/// Every character [`same_data`] names, of any role.
+const RESERVED: &[u8] = b";/?:@=&";
+
 /// The reserved characters that mean the same data escaped or plain in a component of
-/// this role, in a URL of this kind (the rules of [`url_key`]).
+/// this role, in a URL of this kind (the rules of [`url_key`]): some of [`RESERVED`].
 fn same_data(kind: UrlKind, role: Role) -> &'static [u8] {
     match (kind, role) {
         (_, Role::User | Role::Password) => b";?&=",
@@ -400,6 +413,56 @@ mod tests {
             ("http://h//a", "http://h/a"),
         ] {
             assert_ne!(key(a), key(b), "{a} and {b}");
+        }
+    }
+
+    /// The key copies a text without an escape of a [`super::RESERVED`] character whole:
+    /// right only while every role's decoded characters are among them.
+    #[test]
+    fn every_decoded_character_is_one_the_whole_copy_looks_for() {
+        use rfc1738::{Role, UrlKind};
+        let roles = [
+            Role::Scheme,
+            Role::User,
+            Role::Password,
+            Role::Host,
+            Role::Port,
+            Role::Hpath,
+            Role::Search,
+            Role::Fpath,
+            Role::Typecode,
+            Role::Ftptype,
+            Role::Gtype,
+            Role::Selector,
+            Role::GopherPlus,
+            Role::Encoded822addr,
+            Role::Grouppart,
+            Role::Group,
+            Role::Article,
+            Role::Database,
+            Role::Wtype,
+            Role::Wpath,
+            Role::Ppath,
+            Role::Fieldname,
+            Role::Fieldvalue,
+            Role::Version,
+            Role::Attributes,
+            Role::Schemepart,
+            Role::Urlpath,
+            Role::Path,
+            Role::AddrSpec,
+            Role::ContentIdentifier,
+            Role::Userinfo,
+            Role::RegName,
+            Role::Query,
+            Role::OpaquePart,
+        ];
+        for kind in UrlKind::ALL {
+            for role in roles {
+                for octet in super::same_data(kind, role) {
+                    assert!(super::RESERVED.contains(octet), "{kind:?} {role:?} {octet}");
+                }
+            }
         }
     }
 

@@ -75,6 +75,19 @@ pub fn first_where(
     }
 }
 
+/// Where the first `byte` of `bytes` is, eight bytes at a time ([`first_where`]): for the
+/// short texts of a URL's parts, where `memchr`'s set-up costs more than its search.
+///
+/// ```
+/// assert_eq!(rfc1738_words::find_byte(b"http://h/a%41", b'%'), Some(10));
+/// assert_eq!(rfc1738_words::find_byte(b"http://h/a", b'%'), None);
+/// ```
+#[inline]
+pub fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
+    let at = first_where(bytes, |word| equal_bytes(word, byte), |b| b == byte);
+    (at < bytes.len()).then_some(at)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
