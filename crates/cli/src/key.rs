@@ -10,13 +10,15 @@ use std::io::{self, Write};
 
 /// Prints the key of one input in `style`, if `select` shows it; returns whether it had
 /// one. In text an input without a key gives an empty line, so that the lines stay
-/// aligned, and its error goes to standard error.
+/// aligned, and its error goes to standard error. `line` is a buffer for the line written
+/// (kept from one input to the next).
 pub(crate) fn print_key(
     item: Item<'_>,
     place: Place<'_>,
     style: Style,
     json: bool,
     select: &mut Select,
+    line: &mut String,
     out: &mut Out,
 ) -> io::Result<bool> {
     let input = match item {
@@ -39,16 +41,17 @@ pub(crate) fn print_key(
         return Ok(valid);
     }
     // The key alone (the report's comparison with the other style is for --json).
-    let keyed = rfc1738_keys::key(input, style);
+    line.clear();
+    let keyed = rfc1738_keys::key_into(input, style, line);
     let valid = keyed.is_ok();
     if !select.shows(valid) {
         return Ok(valid);
     }
     match keyed {
-        Ok(mut key) => {
+        Ok(()) => {
             // The line written whole (through `fmt`, a key cost a tenth of its making).
-            key.push('\n');
-            out.write_all(key.as_bytes())?;
+            line.push('\n');
+            out.write_all(line.as_bytes())?;
         }
         Err(error) => {
             writeln!(out)?;

@@ -156,9 +156,13 @@ fn run(command: Command, paint: Paint, out: &mut Out) -> io::Result<Status> {
             json,
             urls,
             inputs,
-        } => per_url("key", &urls, &inputs, out, |item, place, select, out| {
-            key::print_key(item, place, style.into(), json, select, out)
-        }),
+        } => {
+            // One line's buffer for every key.
+            let mut line = String::new();
+            per_url("key", &urls, &inputs, out, |item, place, select, out| {
+                key::print_key(item, place, style.into(), json, select, &mut line, out)
+            })
+        }
         Command::Timeline {
             base,
             json,

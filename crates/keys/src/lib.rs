@@ -107,16 +107,40 @@ pub enum KeyError {
 /// assert_eq!(key("http://h/a b", Style::Surt).unwrap(), "h)/a%20b");
 /// ```
 pub fn key(input: &str, style: Style) -> Result<String, KeyError> {
+    let mut key = String::new();
+    key_into(input, style, &mut key)?;
+    Ok(key)
+}
+
+/// [`key`], appended to `out` (which keeps what it held): for a caller that makes many
+/// keys, one buffer instead of a string each. On an error `out` is as it was.
+///
+/// ```
+/// use rfc1738_keys::{key_into, Style};
+/// let mut line = String::new();
+/// for url in ["gopher://h:70/1", "HTTP://H/a"] {
+///     line.clear();
+///     key_into(url, Style::Rfc1738, &mut line).unwrap();
+///     assert_eq!(line, rfc1738_keys::key(url, Style::Rfc1738).unwrap());
+/// }
+/// let mut surt_line = String::from("> ");
+/// key_into("http://www.H.com/A", Style::Surt, &mut surt_line).unwrap();
+/// assert_eq!(surt_line, "> com,h)/a");
+/// assert!(key_into("http://h/a b", Style::Rfc1738, &mut surt_line).is_err());
+/// assert_eq!(surt_line, "> com,h)/a");
+/// ```
+pub fn key_into(input: &str, style: Style, out: &mut String) -> Result<(), KeyError> {
     match style {
         Style::Rfc1738 => {
             let reference =
                 rfc1738::parse_reference(without_angle_brackets(input), Dialect::Rfc1738)
                     .map_err(KeyError::Rfc1738)?;
             // The reference knows RFC 1738 read it: its URL is normalized without a
-            // second reading.
-            Ok(rfc1738_key::key_and_rest_of_normal(&reference.normalized_url()).0)
+            // second reading (and not copied when it is normal already).
+            rfc1738_key::write_key_of_normal(&reference.normalized_url(), out);
+            Ok(())
         }
-        Style::Surt => surt::surt(input).map_err(KeyError::Surt),
+        Style::Surt => surt::surt_into(input, out).map_err(KeyError::Surt),
     }
 }
 

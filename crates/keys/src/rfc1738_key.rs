@@ -89,6 +89,14 @@ pub(crate) fn key_and_rest(url: &Url<'_>) -> (String, usize) {
 
 /// [`key_and_rest`] of a URL already normalized ([`Url::normalize`]).
 pub(crate) fn key_and_rest_of_normal(normal: &Url<'_>) -> (String, usize) {
+    let mut key = String::with_capacity(normal.as_str().len() + 8);
+    let rest_start = write_key_of_normal(normal, &mut key);
+    (key, rest_start)
+}
+
+/// Appends the key of a URL already normalized to `key`; returns where in `key` the rest
+/// (or the opaque part, or a mailto local part) starts.
+pub(crate) fn write_key_of_normal(normal: &Url<'_>, key: &mut String) -> usize {
     let text = normal.as_str();
     let scheme = normal.scheme();
     // After "scheme:" (the scheme as read, whatever its length in the text).
@@ -96,24 +104,24 @@ pub(crate) fn key_and_rest_of_normal(normal: &Url<'_>) -> (String, usize) {
         Some(b':') => scheme.len() + 1,
         _ => memchr::memchr(b':', text.as_bytes()).map_or(text.len(), |colon| colon + 1),
     };
-    let mut key = String::with_capacity(text.len() + 8);
+    key.reserve(text.len() + 8);
     key.push_str(scheme);
     key.push(':');
     let mut rest_start = key.len();
     match authority(normal, text, after_colon) {
         Some(authority) => {
             key.push_str("//(");
-            push_host_key(&mut key, authority.host);
+            push_host_key(key, authority.host);
             if let Some(port) = normal.port() {
                 let _ = write!(key, ":{port}");
             }
             if let Some(login) = authority.login {
                 key.push('@');
-                push_same_data(&mut key, login, b";?&=", b")");
+                push_same_data(key, login, b";?&=", b")");
             }
             key.push(')');
             rest_start = key.len();
-            push_components(&mut key, normal, authority.rest);
+            push_components(key, normal, authority.rest);
             if key.len() == rest_start && normal.kind() == UrlKind::Ftp {
                 // `ftp://host` and `ftp://host/`: the same empty fpath (section 3.2.2).
                 key.push('/');
@@ -125,21 +133,21 @@ pub(crate) fn key_and_rest_of_normal(normal: &Url<'_>) -> (String, usize) {
             match address.rfind('@') {
                 Some(at) => {
                     key.push('(');
-                    push_domain_key(&mut key, &address[at + 1..]);
+                    push_domain_key(key, &address[at + 1..]);
                     key.push(')');
                     rest_start = key.len();
                     key.push_str(&address[..at]);
                 }
-                None => push_opaque(&mut key, &address),
+                None => push_opaque(key, &address),
             }
         }
         None => {
             let mut opaque = String::new();
             push_components(&mut opaque, normal, after_colon);
-            push_opaque(&mut key, &opaque);
+            push_opaque(key, &opaque);
         }
     }
-    (key, rest_start)
+    rest_start
 }
 
 /// The host and login of a URL with a host, and where the rest of its text starts.

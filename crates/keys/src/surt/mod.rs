@@ -50,25 +50,68 @@ impl SurtError {
 
 /// `surt.surt(input)` of PyPI `surt` 0.3.1, for a `str` input.
 pub fn surt(input: &str) -> Result<String, SurtError> {
-    let key = surt_bytes(input.as_bytes())?;
-    // surt() decodes its bytes as UTF-8: always ASCII, but for "filedesc" lines, which
-    // come back as given.
-    String::from_utf8(key)
-        .map_err(|_| SurtError::new("UnicodeDecodeError: 'utf-8' codec can't decode the key"))
+    let mut key = String::new();
+    surt_into(input, &mut key)?;
+    Ok(key)
+}
+
+/// [`surt`], appended to `out` (which keeps what it held; as it was on an error).
+///
+/// ```
+/// let mut key = String::from("key: ");
+/// rfc1738_keys::surt::surt_into("http://www.Example.com/A", &mut key).unwrap();
+/// assert_eq!(key, "key: com,example)/a");
+/// ```
+pub fn surt_into(input: &str, out: &mut String) -> Result<(), SurtError> {
+    let start = out.len();
+    let mut bytes = std::mem::take(out).into_bytes();
+    let made = surt_bytes_into(input.as_bytes(), &mut bytes);
+    if made.is_err() {
+        bytes.truncate(start);
+    }
+    // surt() decodes its bytes as UTF-8: the key of a `str` is text (ASCII, or a
+    // "filedesc" line given back), checked all the same (a key that were not is taken
+    // back, and said).
+    match String::from_utf8(bytes) {
+        Ok(text) => {
+            *out = text;
+            made
+        }
+        Err(error) => {
+            let mut bytes = error.into_bytes();
+            bytes.truncate(start);
+            *out = String::from_utf8_lossy(&bytes).into_owned();
+            made?;
+            Err(SurtError::new(
+                "UnicodeDecodeError: 'utf-8' codec can't decode the key",
+            ))
+        }
+    }
 }
 
 /// `surt.surt(input)` for a `bytes` input (`_surt_bytes`).
 pub fn surt_bytes(input: &[u8]) -> Result<Vec<u8>, SurtError> {
+    let mut key = Vec::new();
+    surt_bytes_into(input, &mut key)?;
+    Ok(key)
+}
+
+/// [`surt_bytes`], appended to `key` (which may hold bytes already, and holds what it
+/// held and part of a key on an error).
+fn surt_bytes_into(input: &[u8], key: &mut Vec<u8>) -> Result<(), SurtError> {
     if input.is_empty() {
-        return Ok(b"-".to_vec());
+        key.push(b'-');
+        return Ok(());
     }
     if input.starts_with(b"filedesc") {
-        return Ok(input.to_vec());
+        key.extend_from_slice(input);
+        return Ok(());
     }
     let mut url = HandyUrl::parse(input)?;
     google_canonicalize(&mut url)?;
     ia_canonicalize(&mut url);
-    Ok(url.surt_key())
+    url.write_surt_key(key);
+    Ok(())
 }
 
 /// A part of a [`HandyUrl`]: the input's bytes where the canonicalizers leave them as
@@ -212,11 +255,11 @@ impl<'a> HandyUrl<'a> {
         })
     }
 
-    /// `geturl_bytes(surt=True, with_scheme=False)`.
-    fn surt_key(&self) -> Vec<u8> {
+    /// `geturl_bytes(surt=True, with_scheme=False)`, appended to `key`.
+    fn write_surt_key(&self, key: &mut Vec<u8>) {
         let host = self.host.as_deref().filter(|host| !host.is_empty());
         let length = |part: &Option<Part<'_>>| part.as_ref().map_or(0, |part| part.len());
-        let mut key = Vec::with_capacity(
+        key.reserve(
             self.scheme.len() + length(&self.host) + length(&self.path) + length(&self.query) + 10,
         );
         match host {
@@ -233,7 +276,7 @@ impl<'a> HandyUrl<'a> {
                     key.extend_from_slice(label);
                 }
                 if let Some(port) = self.port {
-                    let _ = write!(Bytes(&mut key), ":{port}");
+                    let _ = write!(Bytes(key), ":{port}");
                 }
                 key.push(b')');
             }
@@ -247,7 +290,6 @@ impl<'a> HandyUrl<'a> {
             key.push(b'?');
             key.extend_from_slice(query);
         }
-        key
     }
 }
 
