@@ -9,9 +9,9 @@ scheme of RFC 1738), times, in the same run:
   - `rfc1738.key(url, style="surt")` and `rfc1738.key(url)` (the scheme-aware key), one
     call per URL of the same list;
   - `rfc1738.arrow.keys` in both styles, from a pyarrow string array to a struct array
-    (key, error, and for the scheme-aware style the surt key and the merges too), on one
-    thread and on every core; and `rfc1738.arrow.parse` on the same array, the rate the
-    issue holds the Arrow keys to;
+    (key, error, and for the scheme-aware style the surt key and the merges too, or with
+    `compare=False` the key alone), on one thread and on every core; and
+    `rfc1738.arrow.parse` on the same array, the rate the issue holds the Arrow keys to;
   - with --binary, the command `rfc1738 key [--style surt] -f FILE > /dev/null` on the
     URLs written one per line (keys from text), process start included.
 The runs are interleaved (each round runs each once) and the best round of each is kept.
@@ -70,6 +70,7 @@ def main():
         "`rfc1738.key(url)` (scheme-aware), per URL": lambda: [rfc1738.key(u) for u in urls],
         "`rfc1738.arrow.keys(style=\"surt\")`, one thread": lambda: rfc1738.arrow.keys(array, style="surt", threads=1),
         "`rfc1738.arrow.keys` (scheme-aware, with surt and merges), one thread": lambda: rfc1738.arrow.keys(array, threads=1),
+        "`rfc1738.arrow.keys(compare=False)` (scheme-aware, the key alone), one thread": lambda: rfc1738.arrow.keys(array, compare=False, threads=1),
         f"`rfc1738.arrow.keys` (scheme-aware), every core ({cores})": lambda: rfc1738.arrow.keys(array),
         "`rfc1738.arrow.parse`, one thread (the rate to hold)": lambda: rfc1738.arrow.parse(array, threads=1),
         f"`rfc1738.arrow.parse`, every core ({cores})": lambda: rfc1738.arrow.parse(array),

@@ -87,6 +87,18 @@ def test_arrow_keys_equal_key_row_by_row():
                 assert row["surt"] is None and row["merges"] is None
 
 
+def test_arrow_keys_without_comparison_give_the_same_keys_and_errors():
+    column = pa.array(EVERY_INPUT + [None])
+    for style in rfc1738.KEY_STYLES:
+        full = rfc1738.arrow.keys(column, style=style, threads=2)
+        alone = rfc1738.arrow.keys(column, style=style, compare=False, threads=2)
+        assert alone.type == full.type
+        assert alone.field("key").equals(full.field("key"))
+        assert alone.field("error").equals(full.field("error"))
+        assert alone.field("surt").null_count == len(EVERY_INPUT) + 1
+        assert alone.field("merges").null_count == len(EVERY_INPUT) + 1
+
+
 def test_arrow_keys_takes_polars_and_reports_errors():
     rows = rfc1738.arrow.keys(polars.Series(["telnet://u@h/", "x y"])).to_pylist()
     assert rows[0]["key"] == "telnet://(h,@u)"

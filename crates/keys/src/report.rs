@@ -30,13 +30,7 @@ impl<'i> KeyReport<'i> {
     /// [`Style::Surt`].
     pub fn of(input: &'i str, style: Style) -> KeyReport<'i> {
         match style {
-            Style::Surt => KeyReport {
-                input,
-                style,
-                key: key(input, style),
-                surt: None,
-                merges: Vec::new(),
-            },
+            Style::Surt => KeyReport::key_only(input, style),
             Style::Rfc1738 => {
                 let reference = rfc1738::parse_reference(
                     crate::without_angle_brackets(input),
@@ -59,6 +53,28 @@ impl<'i> KeyReport<'i> {
                     merges,
                 }
             }
+        }
+    }
+
+    /// The key of `input` in `style` alone, without the comparison with the other style
+    /// ([`KeyReport::surt`] is `None` and [`KeyReport::merges`] empty in either style): a
+    /// key column's rows where only the key is wanted (`rfc1738.arrow.keys(...,
+    /// compare=False)`), at the cost of the key alone.
+    ///
+    /// ```
+    /// use rfc1738_keys::{KeyReport, Style};
+    /// let report = KeyReport::key_only("gopher://h:70/1", Style::Rfc1738);
+    /// assert_eq!(report.key(), Some("gopher://(h,)/"));
+    /// assert_eq!(report.surt(), None);
+    /// assert_eq!(KeyReport::of("gopher://h:70/1", Style::Rfc1738).key(), report.key());
+    /// ```
+    pub fn key_only(input: &'i str, style: Style) -> KeyReport<'i> {
+        KeyReport {
+            input,
+            style,
+            key: key(input, style),
+            surt: None,
+            merges: Vec::new(),
         }
     }
 

@@ -554,7 +554,9 @@ def links_warc(
 def arrow_parse(urls: Any, dialect: str = "rfc1738", *, threads: Optional[int] = None) -> Any:
     """rfc1738.arrow.parse, returning the native Arrow array."""
 
-def arrow_keys(urls: Any, style: str = "rfc1738", *, threads: Optional[int] = None) -> Any:
+def arrow_keys(
+    urls: Any, style: str = "rfc1738", *, compare: bool = True, threads: Optional[int] = None
+) -> Any:
     """rfc1738.arrow.keys, returning the native Arrow array."""
 
 def arrow_resolve(

@@ -6,6 +6,7 @@
 
 mod archive;
 mod columns;
+mod keys;
 mod parse;
 mod rows;
 mod schema;
@@ -259,11 +260,12 @@ pub(crate) fn arrow_parse(
 
 /// The key of each URL of a column (see ``rfc1738.arrow.keys``).
 #[pyfunction]
-#[pyo3(signature = (urls, style = "rfc1738", *, threads = None))]
+#[pyo3(signature = (urls, style = "rfc1738", *, compare = true, threads = None))]
 pub(crate) fn arrow_keys(
     py: Python<'_>,
     urls: AnyArray,
     style: &str,
+    compare: bool,
     threads: Option<usize>,
 ) -> PyResult<Py<PyAny>> {
     let style = rfc1738_keys::Style::from_str(style)
@@ -272,12 +274,11 @@ pub(crate) fn arrow_keys(
     check(&chunks, Holds::Texts, "urls")?;
     let rows: usize = chunks.iter().map(|chunk| chunk.len()).sum();
     let rows = py.detach(|| {
-        let columns = schema::keys_columns();
         in_slices(
             rows,
             threads,
             16 * 1024,
-            |room| Rows::new(&columns, schema::KEYS_SKIPPED, room),
+            |room| keys::KeyRows::new(style, compare, room),
             |rows, range| {
                 let mut written = Ok(());
                 each_value_in(&chunks, range, |value| {
@@ -285,9 +286,7 @@ pub(crate) fn arrow_keys(
                         return;
                     }
                     written = match value {
-                        Some(Value::Text(url)) => {
-                            rows.push(&rfc1738_keys::KeyReport::of(url, style))
-                        }
+                        Some(Value::Text(url)) => rows.push(url),
                         _ => {
                             rows.push_null();
                             Ok(())
