@@ -92,6 +92,50 @@ impl Role {
     #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     pub(crate) const COUNT: usize = Role::OpaquePart as usize + 1;
 
+    /// Every role, in the order of their declaration (`Role::ALL[role as usize] == role`).
+    ///
+    /// ```
+    /// use rfc1738::Role;
+    /// assert_eq!(Role::ALL[0], Role::Scheme);
+    /// assert!(Role::ALL.iter().any(|role| role.name() == "selector"));
+    /// ```
+    pub const ALL: [Role; Role::COUNT] = [
+        Role::Scheme,
+        Role::User,
+        Role::Password,
+        Role::Host,
+        Role::Port,
+        Role::Hpath,
+        Role::Search,
+        Role::Fpath,
+        Role::Typecode,
+        Role::Ftptype,
+        Role::Gtype,
+        Role::Selector,
+        Role::GopherPlus,
+        Role::Encoded822addr,
+        Role::Grouppart,
+        Role::Group,
+        Role::Article,
+        Role::Database,
+        Role::Wtype,
+        Role::Wpath,
+        Role::Ppath,
+        Role::Fieldname,
+        Role::Fieldvalue,
+        Role::Version,
+        Role::Attributes,
+        Role::Schemepart,
+        Role::Urlpath,
+        Role::Path,
+        Role::AddrSpec,
+        Role::ContentIdentifier,
+        Role::Userinfo,
+        Role::RegName,
+        Role::Query,
+        Role::OpaquePart,
+    ];
+
     /// The rule's name, as the RFC writes it (`"user"`, `"fpath"`, `"gopher+_string"`,
     /// `"addr-spec"`), and as [`Warning::component`](crate::lint::Warning::component) names it.
     pub fn name(self) -> &'static str {
@@ -464,5 +508,16 @@ pub(crate) fn authority(url: &Url<'_>) -> Option<Authority> {
             GenericParts::Opaque | GenericParts::Uri | GenericParts::Rfc2396(_) => None,
         },
         Url::Mailto(_) | Url::News(_) | Url::Mid(_) | Url::Cid(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// `Role::ALL` holds every role once, each at its own index.
+    #[test]
+    fn every_role_is_in_all_at_its_index() {
+        for (index, role) in super::Role::ALL.iter().enumerate() {
+            assert_eq!(*role as usize, index, "{role:?}");
+        }
     }
 }
