@@ -121,14 +121,12 @@ pub fn equivalent(a: &str, b: &str) -> Result<bool, ParseError> {
     Ok(a.url().equivalent(b.url()))
 }
 
-/// [`UrlReference::normalized_url`]: the reference's own URL when RFC 1738 read it and it
-/// is normal already ([`is_normal`]), without a copy.
+/// [`UrlReference::normalized_url`]: the reference's own URL, without a copy, when it is
+/// its normal form.
 pub(crate) fn normalized_url_of<'r, 'a>(reference: &'r UrlReference<'a>) -> Cow<'r, Url<'a>> {
     let url = reference.url();
     match normalize_read(url, reference.dialect() == Dialect::Rfc1738) {
         Some(normal) => Cow::Owned(normal),
-        // RFC 1630 and the draft read the normal form again (`Url::normalize`): a copy.
-        None if reference.dialect() != Dialect::Rfc1738 => Cow::Owned(url.clone().into_owned()),
         None => Cow::Borrowed(url),
     }
 }
