@@ -28,7 +28,7 @@ pub(crate) fn key(py: Python<'_>, url: &Bound<'_, PyAny>, style: &str) -> PyResu
     rfc1738_keys::key(&text, style).map_err(|error| match error {
         KeyError::Rfc1738(error) => parse_error(py, &error),
         // "ValueError: MESSAGE" raised as a ValueError of that message (another type of
-        // surt's, or a host not reproduced, keeps its text whole).
+        // surt's keeps its text whole).
         KeyError::Surt(error) => PyValueError::new_err(
             error
                 .message

@@ -1,40 +1,18 @@
 //! `host.decode('utf-8', 'ignore').encode('idna')`, the step of surt's
 //! `GoogleURLCanonicalizer.canonicalize` for a host outside ASCII: CPython's IDNA 2003
 //! codec (`encodings/idna.py`: `Codec.encode`, `ToASCII`, `nameprep`, and
-//! `encodings/punycode.py`), with the Unicode 3.2 data of [`super::idna_tables`].
+//! `encodings/punycode.py`), with the Unicode data of [`super::idna_tables`].
 //!
 //! Nameprep maps each character (table B.1 to nothing, B.2's case folding), normalizes
-//! the label (NFKC), then refuses prohibited characters (tables C) and mixed directions
-//! (D.1, D.2). Here NFKC is reproduced where it is each character's own result put end
-//! to end: for starters that no composition takes as a second part (most letters of
-//! most scripts, CJK, Hangul syllables, symbols, characters unassigned in Unicode 3.2)
-//! and for marks that never compose (viramas, Thai tones, Hebrew and Arabic points),
-//! which are only put in order. A label with any other character (a mark that composes,
-//! such as U+0301, Hangul vowels and finals, the compatibility forms the tables leave
-//! out) is not guessed: [`encode`] refuses the host with an error, unless another label
-//! is sure to fail the codec (then surt keeps the host as written, and so does this).
+//! the label (NFKC, as `unicodedata.ucd_3_2_0` does it: Unicode 3.2's decompositions and
+//! compositions, canonical ordering by the classes of CPython's own database), then
+//! refuses prohibited characters (tables C) and mixed directions (D.1, D.2).
 
-use super::idna_tables::{L_LIMIT, MAP, NON_PLAIN, PLAIN_LIMIT, PROPS};
-use super::{bytes_repr, SurtError};
+use super::idna_tables::{COMBINING, COMPOSITION, DECOMPOSITION, MAPPING, PROPS};
+use super::SurtError;
 
-/// What nameprep makes of one code point (a range of [`MAP`]; none: itself).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Map {
-    /// Not reproduced.
-    Refuse,
-    /// Table B.1: removed.
-    Nothing,
-    /// One character, this far away.
-    Delta(i32),
-    /// The first of each pair of the range (upper case) to the next, the second kept.
-    Alternate,
-    /// These characters.
-    Text(&'static str),
-    /// A mark of this combining class that never composes.
-    Mark(u8),
-}
-
-/// What the checks of nameprep see in a character of the mapped label (none: neither).
+/// What the checks of nameprep see in a character of the normalized label (none:
+/// neither).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Prop {
     /// Tables C.1.2 to C.9.
@@ -51,8 +29,6 @@ enum Label {
     Ascii(Vec<u8>),
     /// `UnicodeError`.
     Fails,
-    /// Not reproduced.
-    Unknown,
 }
 
 /// `host.decode('utf-8', 'ignore').encode('idna')` where surt catches the `UnicodeError`
@@ -81,24 +57,14 @@ pub(super) fn encode(host: &[u8]) -> Result<Vec<u8>, SurtError> {
         labels.pop();
     }
     let mut out = Vec::with_capacity(host.len() + 8);
-    let mut unknown = false;
     for (i, label) in labels.iter().enumerate() {
         if i > 0 {
             out.push(b'.');
         }
-        // Any label that fails makes the codec fail, whichever comes first.
         match to_ascii(label) {
             Label::Ascii(ascii) => out.extend_from_slice(&ascii),
             Label::Fails => return Ok(host.to_vec()),
-            Label::Unknown => unknown = true,
         }
-    }
-    if unknown {
-        return Err(SurtError::new(format!(
-            "not reproduced: a host outside ASCII ({}), which surt turns into IDNA 2003 \
-             (a character whose nameprep this crate leaves out)",
-            bytes_repr(host)
-        )));
     }
     if trailing_dot {
         out.push(b'.');
@@ -111,9 +77,8 @@ fn to_ascii(label: &str) -> Label {
     if label.is_ascii() {
         return ascii_label(label.as_bytes().to_vec());
     }
-    let prepared = match nameprep(label) {
-        Ok(prepared) => prepared,
-        Err(failure) => return failure,
+    let Some(prepared) = nameprep(label) else {
+        return Label::Fails;
     };
     if prepared.is_ascii() {
         return ascii_label(prepared.into_bytes());
@@ -140,68 +105,119 @@ fn ascii_label(label: Vec<u8>) -> Label {
     }
 }
 
-/// The range of `table` that holds `cp`, with its start.
-fn find<T: Copy>(table: &[(u32, u32, T)], cp: u32) -> Option<(u32, T)> {
+/// The value of the range of `table` that holds `cp`.
+fn find<T: Copy>(table: &[(u32, u32, T)], cp: u32) -> Option<T> {
     let at = table.partition_point(|&(start, _, _)| start <= cp);
-    let &(start, end, value) = table.get(at.checked_sub(1)?)?;
-    (cp <= end).then_some((start, value))
+    let &(_, end, value) = table.get(at.checked_sub(1)?)?;
+    (cp <= end).then_some(value)
 }
 
-/// Whether the mapping of a starter decomposes (see [`NON_PLAIN`]).
-fn non_plain(cp: u32) -> bool {
-    if cp >= PLAIN_LIMIT {
-        return true;
+/// The text `table` gives `cp`, if it lists it.
+fn lookup(table: &'static [(u32, &'static str)], cp: u32) -> Option<&'static str> {
+    table
+        .binary_search_by_key(&cp, |&(listed, _)| listed)
+        .ok()
+        .map(|at| table[at].1)
+}
+
+/// The combining class canonical ordering sorts `cp` by.
+fn class(cp: u32) -> u8 {
+    find(COMBINING, cp).unwrap_or(0)
+}
+
+/// Hangul's numbers (Unicode's conjoining jamo behaviour): syllables decompose and
+/// compose by rule.
+const S_BASE: u32 = 0xAC00;
+const L_BASE: u32 = 0x1100;
+const V_BASE: u32 = 0x1161;
+const T_BASE: u32 = 0x11A7;
+const L_COUNT: u32 = 19;
+const V_COUNT: u32 = 21;
+const T_COUNT: u32 = 28;
+const S_COUNT: u32 = L_COUNT * V_COUNT * T_COUNT;
+
+/// The canonical composition of `first` and `second`, if there is one.
+fn compose(first: u32, second: u32) -> Option<u32> {
+    if (L_BASE..L_BASE + L_COUNT).contains(&first) && (V_BASE..V_BASE + V_COUNT).contains(&second) {
+        return Some(S_BASE + ((first - L_BASE) * V_COUNT + (second - V_BASE)) * T_COUNT);
     }
-    let at = NON_PLAIN.partition_point(|&(start, _)| start <= cp);
-    at > 0 && cp <= NON_PLAIN[at - 1].1
+    if (S_BASE..S_BASE + S_COUNT).contains(&first)
+        && (first - S_BASE).is_multiple_of(T_COUNT)
+        && (T_BASE + 1..T_BASE + T_COUNT).contains(&second)
+    {
+        return Some(first + (second - T_BASE));
+    }
+    COMPOSITION
+        .binary_search_by_key(&(first, second), |&(a, b, _)| (a, b))
+        .ok()
+        .map(|at| COMPOSITION[at].2)
+}
+
+/// NFKC as `unicodedata.ucd_3_2_0.normalize("NFKC", text)` gives it: each character's
+/// decomposition, each run of non-starters ordered by class, then each character
+/// composed with the last starter where nothing between blocks it.
+fn nfkc(text: &str) -> Vec<u32> {
+    let mut chars: Vec<u32> = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        let cp = u32::from(c);
+        if (S_BASE..S_BASE + S_COUNT).contains(&cp) {
+            let s = cp - S_BASE;
+            chars.push(L_BASE + s / (V_COUNT * T_COUNT));
+            chars.push(V_BASE + (s % (V_COUNT * T_COUNT)) / T_COUNT);
+            if !s.is_multiple_of(T_COUNT) {
+                chars.push(T_BASE + s % T_COUNT);
+            }
+            continue;
+        }
+        match lookup(DECOMPOSITION, cp) {
+            Some(decomposed) => chars.extend(decomposed.chars().map(u32::from)),
+            None => chars.push(cp),
+        }
+    }
+    // Canonical ordering: each run of non-starters sorted by class, stably.
+    let mut i = 0;
+    while i < chars.len() {
+        let run = chars[i..].iter().take_while(|&&cp| class(cp) > 0).count();
+        chars[i..i + run].sort_by_key(|&cp| class(cp));
+        i += run.max(1);
+    }
+    // Canonical composition. `last`: the class of the character kept last after the
+    // starter (none: the starter itself, which blocks nothing).
+    let mut out: Vec<u32> = Vec::with_capacity(chars.len());
+    let (mut starter, mut last): (Option<usize>, Option<u8>) = (None, None);
+    for cp in chars {
+        let cc = class(cp);
+        let unblocked = starter.filter(|_| last.is_none_or(|last| last != 0 && last < cc));
+        if let Some((at, composed)) =
+            unblocked.and_then(|at| compose(out[at], cp).map(|composed| (at, composed)))
+        {
+            out[at] = composed;
+            continue;
+        }
+        if cc == 0 {
+            (starter, last) = (Some(out.len()), None);
+        } else {
+            last = Some(cc);
+        }
+        out.push(cp);
+    }
+    out
 }
 
 /// `nameprep` of `encodings/idna.py`: map, normalize (NFKC), prohibit, check bidi. The
-/// label's text, or how it ends ([`Label::Fails`], [`Label::Unknown`]).
-fn nameprep(label: &str) -> Result<String, Label> {
-    // Each character with its combining class (0 for all but free marks).
-    let mut mapped: Vec<(char, u8)> = Vec::with_capacity(label.len());
-    let (mut marks, mut decomposes) = (false, false);
+/// label's text, or `None` where the codec raises.
+fn nameprep(label: &str) -> Option<String> {
+    let mut mapped = String::with_capacity(label.len());
     for c in label.chars() {
-        let cp = u32::from(c);
-        let (start, map) = find(MAP, cp).unwrap_or((cp, Map::Delta(0)));
-        let one = |to: Option<u32>| to.and_then(char::from_u32).ok_or(Label::Unknown);
-        match map {
-            Map::Refuse => return Err(Label::Unknown),
-            Map::Nothing => continue,
-            Map::Mark(class) => {
-                marks = true;
-                mapped.push((c, class));
-                continue;
-            }
-            Map::Delta(delta) => mapped.push((one(cp.checked_add_signed(delta))?, 0)),
-            Map::Alternate => mapped.push((one(Some(cp + 1 - (cp - start) % 2))?, 0)),
-            Map::Text(text) => mapped.extend(text.chars().map(|c| (c, 0))),
-        }
-        decomposes |= non_plain(cp);
-    }
-    if marks {
-        // With plain starters only, NFKC composes nothing: it puts each run of marks in
-        // the order of their classes (a stable sort).
-        if decomposes {
-            return Err(Label::Unknown);
-        }
-        let mut i = 0;
-        while i < mapped.len() {
-            let run = mapped[i..]
-                .iter()
-                .take_while(|(_, class)| *class > 0)
-                .count();
-            mapped[i..i + run].sort_by_key(|&(_, class)| class);
-            i += run.max(1);
+        match lookup(MAPPING, u32::from(c)) {
+            Some(to) => mapped.push_str(to),
+            None => mapped.push(c),
         }
     }
-    let props: Vec<Option<Prop>> = mapped
-        .iter()
-        .map(|&(c, _)| find(PROPS, u32::from(c)).map(|(_, prop)| prop))
-        .collect();
+    let normal = nfkc(&mapped);
+    let props: Vec<Option<Prop>> = normal.iter().map(|&cp| find(PROPS, cp)).collect();
     if props.contains(&Some(Prop::Prohibited)) {
-        return Err(Label::Fails);
+        return None;
     }
     if props.contains(&Some(Prop::RandAl)) {
         // "Violation of BIDI requirement 2" and 3.
@@ -209,17 +225,11 @@ fn nameprep(label: &str) -> Result<String, Label> {
         if props.contains(&Some(Prop::L))
             || ends.iter().any(|end| *end != Some(&Some(Prop::RandAl)))
         {
-            return Err(Label::Fails);
-        }
-        let unknown_l = mapped
-            .iter()
-            .zip(&props)
-            .any(|(&(c, _), prop)| u32::from(c) >= L_LIMIT && prop.is_none());
-        if unknown_l {
-            return Err(Label::Unknown);
+            return None;
         }
     }
-    Ok(mapped.into_iter().map(|(c, _)| c).collect())
+    // Every code point of the tables and of the rules is a character.
+    normal.into_iter().map(char::from_u32).collect()
 }
 
 /// Punycode (RFC 3492, `encodings/punycode.py`): the label's ASCII, `-`, then the deltas
@@ -346,8 +356,6 @@ mod tests {
             encode("\u{e000}.x".as_bytes()),
             Ok("\u{e000}.x".as_bytes().to_vec())
         );
-        // U+0301 composes: not reproduced, unless another label fails anyway.
-        assert!(encode("e\u{301}.de".as_bytes()).is_err());
         let fails = "e\u{301}.\u{e000}";
         assert_eq!(encode(fails.as_bytes()), Ok(fails.as_bytes().to_vec()));
     }

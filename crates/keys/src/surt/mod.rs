@@ -4,12 +4,10 @@
 //! `GoogleURLCanonicalizer.py`, `IAURLCanonicalizer.py`, `URLRegexTransformer.py`, and
 //! `urllib.parse`'s `SplitResultBytes`, `quote_from_bytes` and `unquote_to_bytes`.
 //!
-//! One part is reproduced only in part: a host with characters outside ASCII, which
-//! `surt` turns into IDNA 2003 (nameprep's Unicode 3.2 tables, then punycode; the module
+//! A host with characters outside ASCII is turned into IDNA 2003 as CPython's codec does
+//! it (nameprep: its mapping, NFKC by Unicode 3.2, its checks; then punycode): the module
 //! `idna`, with the tables `idna_tables` that tools/keys/surt_idna_tables.py derives from
-//! CPython itself). Most scripts are reproduced; a host with a character the tables leave
-//! out (a combining mark that composes, such as U+0301 after a letter, Hangul vowels,
-//! compatibility forms) gets an error that says so, never a key that might differ.
+//! CPython itself, and checks against it before it writes them.
 //!
 //! Numeric hosts are read as glibc's `inet_aton` reads them (what `gethostbyname_ex`
 //! does with them, without asking DNS); a host that `DECIMAL_IP` or `OCTAL_IP` matches but
