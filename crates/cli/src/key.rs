@@ -4,6 +4,7 @@ use crate::lines::Item;
 use crate::output::{report_unreadable_input, shown, write_error, write_json, Gap, Out, Select};
 use crate::place::Place;
 use rfc1738::reports::{InputForm, UnreadableReport};
+use rfc1738::unreadable::{Unreadable, UnreadableInput};
 use rfc1738::Dialect;
 use rfc1738_keys::{KeyError, KeyReport, Style};
 use std::io::{self, Write};
@@ -23,6 +24,13 @@ pub(crate) fn print_key(
 ) -> io::Result<bool> {
     let input = match item {
         Item::Text(input) => input,
+        // PyPI surt keys bytes too (`_surt_bytes`): in the surt style a line that is not
+        // UTF-8 (a Latin-1 URL of an old page) gets surt's key of its bytes.
+        Item::Unreadable(input)
+            if style == Style::Surt && !json && input.problem() == Unreadable::NotUtf8 =>
+        {
+            return print_surt_of_bytes(&input, place, select, line, out);
+        }
         Item::Unreadable(input) => {
             if select.shows(false) {
                 report_unreadable_input(out, place, &input, json, Gap::Stdout, || {
@@ -71,6 +79,44 @@ pub(crate) fn print_key(
                         error.message
                     ),
                 }
+            })?;
+        }
+    }
+    Ok(valid)
+}
+
+/// [`print_key`] in the surt style of a line that is not UTF-8: surt's key of its bytes
+/// (`surt.surt(bytes)`), written as the bytes it is (ASCII: surt escapes the others), or
+/// an empty line and surt's error.
+fn print_surt_of_bytes(
+    input: &UnreadableInput<'_>,
+    place: Place<'_>,
+    select: &mut Select,
+    line: &mut String,
+    out: &mut Out,
+) -> io::Result<bool> {
+    let keyed = rfc1738_keys::surt::surt_bytes(input.bytes());
+    let valid = keyed.is_ok();
+    if !select.shows(valid) {
+        return Ok(valid);
+    }
+    match keyed {
+        Ok(mut key) => {
+            key.push(b'\n');
+            out.write_all(&key)?;
+        }
+        Err(error) => {
+            writeln!(out)?;
+            line.clear();
+            line.push_str(&input.shown());
+            out.stderr(|stderr, _| {
+                writeln!(stderr, "{line}")?;
+                writeln!(
+                    stderr,
+                    "{}error: surt raises {}",
+                    place.label(None),
+                    error.message
+                )
             })?;
         }
     }

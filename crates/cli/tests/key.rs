@@ -68,6 +68,23 @@ fn the_surt_style_keys_what_the_grammar_rejects_and_fails_where_surt_raises() {
     );
 }
 
+/// PyPI surt keys bytes that are not UTF-8 (`surt.surt(b"http://h/caf\xe9")` gives
+/// `b"h)/caf%e9"`): so does the surt style, where the scheme-aware style reports the line.
+#[test]
+fn the_surt_style_keys_a_line_that_is_not_utf8_as_surt_keys_its_bytes() {
+    let stdin = b"http://h/caf\xe9\nhttp://h:x/\xe9\n";
+    let (status, out, err) = common::cli::run_with(&["key", "--style", "surt", "-"], &[], stdin);
+    assert_eq!(status, 1);
+    assert_eq!(out, "h)/caf%e9\n\n");
+    assert!(
+        err.contains("-:2: error: surt raises ValueError: Port could not be cast"),
+        "{err}"
+    );
+    let (status, out, err) = common::cli::run_with(&["key", "-"], &[], stdin);
+    assert_eq!((status, out.as_str()), (1, "\n\n"));
+    assert!(err.contains("not valid UTF-8"), "{err}");
+}
+
 #[test]
 fn json_gives_both_styles_and_what_surt_merges() {
     let (_, out) = run(
