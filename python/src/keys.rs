@@ -4,6 +4,7 @@ use crate::errors::{parse_error, utf8_or_raise};
 use crate::text::text_of;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use rfc1738::Dialect;
 use rfc1738_keys::{KeyError, Style};
 use std::str::FromStr;
@@ -24,17 +25,30 @@ use std::str::FromStr;
 #[pyo3(signature = (url, style = "rfc1738"))]
 pub(crate) fn key(py: Python<'_>, url: &Bound<'_, PyAny>, style: &str) -> PyResult<String> {
     let style = Style::from_str(style).map_err(|error| PyValueError::new_err(error.to_string()))?;
-    let text = utf8_or_raise(py, text_of(url)?, Dialect::Rfc1738)?;
+    let text = match text_of(url)? {
+        // surt keys bytes that are not UTF-8 (`surt.surt(bytes)`), and so does its style.
+        Err(bytes) if style == Style::Surt && !url.is_instance_of::<PyString>() => {
+            let key = rfc1738_keys::surt::surt_bytes(&bytes).map_err(surt_raises)?;
+            return String::from_utf8(key).map_err(|_| {
+                PyValueError::new_err("surt gives these bytes back (a \"filedesc\" line): no text")
+            });
+        }
+        text => utf8_or_raise(py, text, Dialect::Rfc1738)?,
+    };
     rfc1738_keys::key(&text, style).map_err(|error| match error {
         KeyError::Rfc1738(error) => parse_error(py, &error),
-        // "ValueError: MESSAGE" raised as a ValueError of that message (another type of
-        // surt's keeps its text whole).
-        KeyError::Surt(error) => PyValueError::new_err(
-            error
-                .message
-                .strip_prefix("ValueError: ")
-                .unwrap_or(&error.message)
-                .to_owned(),
-        ),
+        KeyError::Surt(error) => surt_raises(error),
     })
+}
+
+/// What surt raises, as Python's exception: "ValueError: MESSAGE" a `ValueError` of that
+/// message (another type of surt's keeps its text whole).
+fn surt_raises(error: rfc1738_keys::surt::SurtError) -> PyErr {
+    PyValueError::new_err(
+        error
+            .message
+            .strip_prefix("ValueError: ")
+            .unwrap_or(&error.message)
+            .to_owned(),
+    )
 }

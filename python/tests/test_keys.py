@@ -69,6 +69,17 @@ def _ours(text):
         return None
 
 
+def test_the_surt_style_keys_bytes_that_are_not_utf8_as_surt_does():
+    for data in [b"http://h/caf\xe9", b"http://H\xe9.com/A?b=2&a=1", b"\xff"]:
+        assert rfc1738.key(data, style="surt") == surt.surt(data).decode("ascii"), data
+    with pytest.raises(ValueError, match="Port"):
+        rfc1738.key(b"http://h:x/\xe9", style="surt")
+    with pytest.raises(ValueError, match="filedesc"):
+        rfc1738.key(b"filedesc:\xff", style="surt")
+    with pytest.raises(rfc1738.ParseError):
+        rfc1738.key(b"http://h/caf\xe9")
+
+
 def test_arrow_keys_equal_key_row_by_row():
     column = pa.array(EVERY_INPUT + [None])
     for style in rfc1738.KEY_STYLES:
