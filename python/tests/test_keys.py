@@ -32,7 +32,11 @@ def test_styles():
 
 @pytest.mark.parametrize("case", KEY_CASES, ids=lambda case: case["id"])
 def test_key_cases(case):
-    assert rfc1738.key(case["input"]) == case["key"]
+    if case["key"] is None:
+        with pytest.raises(rfc1738.ParseError):
+            rfc1738.key(case["input"])
+    else:
+        assert rfc1738.key(case["input"]) == case["key"]
     if case["surt"] is None:
         with pytest.raises(ValueError):
             rfc1738.key(case["input"], style="surt")
