@@ -29,7 +29,7 @@ pub(crate) fn print_key(
         Item::Unreadable(input)
             if style == Style::Surt && !json && input.problem() == Unreadable::NotUtf8 =>
         {
-            return print_surt_of_bytes(&input, place, select, line, out);
+            return print_surt_of_bytes(&input, place, select, out);
         }
         Item::Unreadable(input) => {
             if select.shows(false) {
@@ -61,28 +61,32 @@ pub(crate) fn print_key(
             line.push('\n');
             out.write_all(line.as_bytes())?;
         }
-        Err(error) => {
-            writeln!(out)?;
-            out.stderr(|mut stderr, paint| {
-                writeln!(stderr, "{}", shown(input))?;
-                match &error {
-                    KeyError::Rfc1738(error) => write_error(
-                        &mut stderr,
-                        &place.label(Some(error.column())),
-                        error,
-                        paint,
-                    ),
-                    KeyError::Surt(error) => writeln!(
-                        stderr,
-                        "{}error: surt raises {}",
-                        place.label(None),
-                        error.message
-                    ),
-                }
-            })?;
-        }
+        Err(error) => write_no_key(out, place, &shown(input), &error)?,
     }
     Ok(valid)
+}
+
+/// The line of an input without a key: empty, so that the lines stay aligned; the input
+/// as `shown` and why it has none on standard error.
+fn write_no_key(out: &mut Out, place: Place<'_>, shown: &str, error: &KeyError) -> io::Result<()> {
+    writeln!(out)?;
+    out.stderr(|mut stderr, paint| {
+        writeln!(stderr, "{shown}")?;
+        match error {
+            KeyError::Rfc1738(error) => write_error(
+                &mut stderr,
+                &place.label(Some(error.column())),
+                error,
+                paint,
+            ),
+            KeyError::Surt(error) => writeln!(
+                stderr,
+                "{}error: surt raises {}",
+                place.label(None),
+                error.message
+            ),
+        }
+    })
 }
 
 /// [`print_key`] in the surt style of a line that is not UTF-8: surt's key of its bytes
@@ -92,7 +96,6 @@ fn print_surt_of_bytes(
     input: &UnreadableInput<'_>,
     place: Place<'_>,
     select: &mut Select,
-    line: &mut String,
     out: &mut Out,
 ) -> io::Result<bool> {
     let keyed = rfc1738_keys::surt::surt_bytes(input.bytes());
@@ -105,20 +108,7 @@ fn print_surt_of_bytes(
             key.push(b'\n');
             out.write_all(&key)?;
         }
-        Err(error) => {
-            writeln!(out)?;
-            line.clear();
-            line.push_str(&input.shown());
-            out.stderr(|stderr, _| {
-                writeln!(stderr, "{line}")?;
-                writeln!(
-                    stderr,
-                    "{}error: surt raises {}",
-                    place.label(None),
-                    error.message
-                )
-            })?;
-        }
+        Err(error) => write_no_key(out, place, &input.shown(), &KeyError::Surt(error))?,
     }
     Ok(valid)
 }
