@@ -274,11 +274,19 @@ pub(crate) fn read_by_parts(input: &str) -> Result<UrlReference<'_>, ParseError>
 /// [`crate::parse`] of `input[range]`, its error placed in `input`.
 fn parse_part(input: &str, range: std::ops::Range<usize>) -> Result<Url<'_>, ParseError> {
     let text = &input[range.clone()];
+    // An error in the whole input is where it was found.
+    let shifted = |error: ParseError| {
+        if text.len() == input.len() {
+            error
+        } else {
+            error.shifted(input, range.start)
+        }
+    };
     if let Some(error) = too_long(text, Dialect::Rfc1738) {
-        return Err(error.shifted(input, range.start));
+        return Err(shifted(error));
     }
     match read_url(text) {
-        Some(read) => read.map_err(|error| error.shifted(input, range.start)),
-        None => Err(diagnose_url(text).shifted(input, range.start)),
+        Some(read) => read.map_err(shifted),
+        None => Err(shifted(diagnose_url(text))),
     }
 }

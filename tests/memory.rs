@@ -119,23 +119,40 @@ fn an_error_holds_a_bounded_copy_whatever_the_length() {
     }
 }
 
-/// The allocations of one error, per dialect, on inputs of the dirty bench corpus's kind
-/// (one spoiled character in a real-length URL): printed with `--nocapture`, for issue
-/// 50's count (not a bound: the count is a measure).
+/// An error, on a thread that has diagnosed one before, is two allocations whatever its
+/// dialect or place: its box and its expected list (issue 50). The trace's lists are kept on
+/// the thread between diagnoses, a nested trace's too (ftp's login read again as a
+/// hostport); the snippet is held in the box; the escape a message names is a slice of a
+/// table; a reference's error in the whole input is not placed again; longer literals are
+/// named without a list of their own (gopher's "%09").
 #[test]
-fn the_allocations_of_an_error_are_counted() {
+fn an_error_is_its_box_and_its_expected_list() {
     for dialect in Dialect::ALL {
         for input in [
             "http://h1.info.cern.ch/hypertext/WWW/The Project.html",
             "ftp://ftp.funet.fi/pub/{README",
+            "ftp://user@ftp.funet.fi/pub/{README",
             "gopher://gopher.micro.umn.edu/11/~x",
+            "gopher://gopher.micro.umn.edu/1%09\\x",
+            "telnet://h.example:23/x y",
+            "news:comp.infosystems www",
+            "x-long:a b",
+            // Outside ASCII: the escape a message names ("%C3%A9") and a window that is
+            // not plain ASCII are written on the heap, two allocations more.
+            "http://h/a\u{e9} b",
         ] {
             // The first error of a grammar fills its tables once (the characters each rule
-            // starts with, the quoted characters): not counted.
+            // starts with, the quoted characters) and the thread's kept lists: not counted.
             allocations(input, dialect);
             let (count, bytes, valid) = allocations(input, dialect);
-            eprintln!("{dialect} {input:?}: {count} allocations, {bytes} bytes");
-            assert_eq!(count == 0, valid, "{dialect} {input:?}: an error is boxed");
+            if valid {
+                continue;
+            }
+            let expected = if input.is_ascii() { 2 } else { 4 };
+            assert_eq!(
+                count, expected,
+                "{dialect} {input:?}: {count} allocations, {bytes} bytes"
+            );
         }
     }
 }

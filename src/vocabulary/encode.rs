@@ -164,14 +164,39 @@ pub(crate) fn escape_octet(octet: u8) -> String {
 }
 
 /// `%XX` for each UTF-8 octet of `c`: how a character outside a component's set is written.
-pub(crate) fn escape_char(c: char) -> String {
+/// An ASCII character's is a slice of a table, without allocating (the diagnosis names the
+/// escape of the character it stops at).
+pub(crate) fn escape_char(c: char) -> Cow<'static, str> {
+    if c.is_ascii() {
+        let at = 3 * c as usize;
+        return Cow::Borrowed(&ASCII_ESCAPES[at..at + 3]);
+    }
     let mut buffer = [0; 4];
     let mut out = String::with_capacity(12);
     for &octet in c.encode_utf8(&mut buffer).as_bytes() {
         push_escape(&mut out, octet);
     }
-    out
+    Cow::Owned(out)
 }
+
+/// `%XX` of each ASCII byte in order, `%00%01…%7F`, as [`push_escape`] writes them.
+const ASCII_ESCAPES: &str = {
+    const BYTES: [u8; 3 * 128] = {
+        let mut bytes = [0; 3 * 128];
+        let mut octet = 0;
+        while octet < 128 {
+            bytes[3 * octet] = b'%';
+            bytes[3 * octet + 1] = HEX[octet >> 4];
+            bytes[3 * octet + 2] = HEX[octet & 15];
+            octet += 1;
+        }
+        bytes
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(escapes) => escapes,
+        Err(_) => panic!("ASCII"),
+    }
+};
 
 #[cfg(test)]
 mod tests {

@@ -58,11 +58,7 @@ fn escaped_window(text: &str, start: usize, end: usize) -> (String, usize, usize
 /// character, nothing to escape) and the span is shown whole: slices, without decoding.
 /// `None` otherwise, for the general reading.
 fn plain_window(text: &str, start: usize, end: usize) -> Option<(String, usize, usize)> {
-    let from = start.saturating_sub(CONTEXT);
-    let to = text.len().min(end + CONTEXT);
-    if end - start > CONTEXT || !printable_ascii(&text.as_bytes()[from..to]) {
-        return None;
-    }
+    let (from, to) = plain_bounds(text, start, end)?;
     let mut shown = String::with_capacity(to - from + 6);
     if from > 0 {
         shown.push('…');
@@ -73,6 +69,20 @@ fn plain_window(text: &str, start: usize, end: usize) -> Option<(String, usize, 
     }
     let column = usize::from(from > 0) + (start - from);
     Some((shown, column, (end - start).max(1)))
+}
+
+/// The bytes `from..to` of `text` that [`window`] shows around `start..end` (both on
+/// character boundaries), when they are plain: every one printable ASCII and the span shown
+/// whole. Then the window is `text[from..to]`, with `…` before it when `from > 0` and after
+/// it when `to < text.len()`, and the span's column is `usize::from(from > 0) + start -
+/// from`. `None` otherwise.
+pub(crate) fn plain_bounds(text: &str, start: usize, end: usize) -> Option<(usize, usize)> {
+    let from = start.saturating_sub(CONTEXT);
+    let to = text.len().min(end + CONTEXT);
+    if end - start > CONTEXT || !printable_ascii(&text.as_bytes()[from..to]) {
+        return None;
+    }
+    Some((from, to))
 }
 
 /// Whether every byte of `bytes` is printable ASCII (`' '..='~'`), looked at eight at a

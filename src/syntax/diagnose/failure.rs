@@ -3,14 +3,15 @@
 //! (generated from the grammar files, `crate::vocabulary::classes`), as each grammar's
 //! diagnosis has named them ([`Naming`]).
 
-use crate::syntax::compiled::{Grammar, Name, Trace};
+use crate::syntax::compiled::{Grammar, KeptRules, Name, Trace, give_back};
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::kind::UrlKind;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-/// What the grammar tried at the furthest position a run reached.
-pub(crate) struct Failure<R> {
+/// What the grammar tried at the furthest position a run reached. Its lists go back to the
+/// thread when it is dropped, for the next trace (`compiled::give_back`).
+pub(crate) struct Failure<R: KeptRules> {
     pub(super) offset: usize,
     /// Non-silent rules that failed there (`host`, `ftptype`, `EOI`, ...), each once, in
     /// the order the trace recorded them.
@@ -26,6 +27,15 @@ pub(crate) struct Failure<R> {
     /// named, its characters are, by smaller classes or one by one (`http://h/~` expects
     /// `uchar` and the reserved characters `hsegment` lists, not `xchar`).
     pub(super) within: Option<R>,
+}
+
+impl<R: KeptRules> Drop for Failure<R> {
+    fn drop(&mut self) {
+        give_back(
+            std::mem::take(&mut self.rules),
+            std::mem::take(&mut self.literals),
+        );
+    }
 }
 
 impl<R: Grammar> Failure<R> {
@@ -65,10 +75,10 @@ impl<R: Grammar> Failure<R> {
         Some(failure)
     }
 
-    fn from_trace(trace: Trace<R>) -> Failure<R> {
+    fn from_trace(mut trace: Trace<R>) -> Failure<R> {
         let chars = trace.chars();
         // Each rule once, in the order recorded.
-        let mut rules = trace.rules;
+        let mut rules = std::mem::take(&mut trace.rules);
         let mut kept = 0;
         for at in 0..rules.len() {
             let rule = rules[at];
@@ -82,7 +92,7 @@ impl<R: Grammar> Failure<R> {
             offset: trace.furthest,
             rules,
             chars,
-            literals: trace.literals,
+            literals: std::mem::take(&mut trace.literals),
             within: None,
         }
     }
@@ -176,12 +186,57 @@ impl<R: Grammar> Failure<R> {
             chars &= chars - 1;
         }
         if naming.longer_literals {
-            expected.extend(self.longer_literals(|c| bit(c) & covered != 0));
+            self.push_longer_literals(&mut expected, |c| bit(c) & covered != 0);
         }
         if self.rules.contains(&R::EOI) {
             expected.push(Cow::Borrowed(R::EOI.rfc_name()));
         }
         expected
+    }
+
+    /// Appends [`Failure::longer_literals`] to `expected`. A failure has a literal or two:
+    /// they are put in order where they are, without a list of their own; more, or one the
+    /// grammar's table does not name, are named by `longer_literals`.
+    fn push_longer_literals(
+        &self,
+        expected: &mut Vec<Cow<'static, str>>,
+        covered: impl Fn(char) -> bool,
+    ) {
+        // Each name's lower case (its place in the order) and its quoted form.
+        let mut names = [("", ""); 8];
+        let mut count = 0;
+        for (literal, _) in self
+            .literals
+            .iter()
+            .filter(|(literal, _)| literal.len() > 1)
+        {
+            if literal.is_ascii() && covered(char::from(literal[0].to_ascii_lowercase())) {
+                continue;
+            }
+            let Some((lower, quoted)) = R::literal_name(literal) else {
+                expected.extend(self.longer_literals(&covered));
+                return;
+            };
+            if lower.chars().count() <= 1 || lower.starts_with(&covered) {
+                continue;
+            }
+            let at = names[..count].partition_point(|&(name, _)| name < lower);
+            if at < count && names[at].0 == lower {
+                continue;
+            }
+            if count == names.len() {
+                expected.extend(self.longer_literals(&covered));
+                return;
+            }
+            names.copy_within(at..count, at + 1);
+            names[at] = (lower, quoted);
+            count += 1;
+        }
+        expected.extend(
+            names[..count]
+                .iter()
+                .map(|&(_, quoted)| Cow::Borrowed(quoted)),
+        );
     }
 
     /// The names of the literals of more than one character (quoted, in lower case), in
@@ -419,6 +474,59 @@ mod tests {
 
     const ALPHA: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
     const DIGIT: &str = "0123456789";
+
+    /// The longer literals named in place are those the general way names, in its order,
+    /// whatever the order and repeats of the trace's literals, few or many, covered or not.
+    #[test]
+    fn longer_literals_named_in_place_are_named_as_in_general() {
+        use crate::syntax::compiled::rfc1738::Rule;
+        let grammar: [&'static [u8]; 14] = [
+            b"url:",
+            b"http",
+            b"ftp",
+            b"gopher",
+            b"mailto",
+            b"news",
+            b"nntp",
+            b"telnet",
+            b"wais",
+            b"file",
+            b"prospero",
+            b";type=",
+            b"%09",
+            b"//",
+        ];
+        // A literal the grammar's table does not name is named all the same.
+        let unnamed: &'static [u8] = b"xyz";
+        let mut seed = 7u64;
+        for round in 0..2_000 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let count = (seed >> 33) as usize % 12;
+            let mut literals: Vec<(&'static [u8], bool)> = (0..count)
+                .map(|i| {
+                    let pick = (seed >> (i * 4 % 60)) as usize % grammar.len();
+                    (grammar[pick], i % 3 == 0)
+                })
+                .collect();
+            if round % 50 == 0 {
+                literals.push((unnamed, false));
+            }
+            let covered_chars = if round % 4 == 0 { mask("hn") } else { 0 };
+            let covered = |c: char| bit(c) & covered_chars != 0;
+            let failure = Failure::<Rule> {
+                offset: 0,
+                rules: Vec::new(),
+                chars: 0,
+                literals: literals.clone(),
+                within: None,
+            };
+            let mut in_place = Vec::new();
+            failure.push_longer_literals(&mut in_place, covered);
+            assert_eq!(in_place, failure.longer_literals(covered), "{literals:?}");
+        }
+    }
 
     /// The generated classes are those RFC 1738 section 5 lists, character for character.
     #[test]

@@ -9,7 +9,7 @@ use crate::vocabulary::kind::UrlKind;
 use std::borrow::Cow;
 
 /// What the diagnosis knows of an input that starts with a scheme.
-pub(super) struct Reading<'i, R> {
+pub(super) struct Reading<'i, R: Grammar> {
     pub(super) input: &'i str,
     pub(super) dialect: Dialect,
     /// The production the scheme names in the dialect (`Generic` for any other).

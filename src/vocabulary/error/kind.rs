@@ -1,6 +1,8 @@
 //! Why a URL was rejected ([`ErrorKind`]): one variant per fault, each with its message
 //! and its stable code.
 
+use std::borrow::Cow;
+
 /// Declares [`ErrorKind`] with each variant's code beside it, and derives from that one
 /// list both [`ErrorKind::code`] and [`ErrorKind::CODES`] (in declaration order), so that no
 /// kind can lack a code or be left out of the list.
@@ -107,7 +109,7 @@ error_kinds! {
             /// The character found.
             found: char,
             /// Its escaped form.
-            escape: String,
+            escape: Cow<'static, str>,
             /// Why, in the dialect's words.
             reason: &'static str,
         } => "not-allowed",
@@ -139,7 +141,7 @@ error_kinds! {
             /// The character found.
             found: char,
             /// Its escaped form.
-            escape: String,
+            escape: Cow<'static, str>,
         } => "unsafe-character",
         /// A control character, DEL, or a character outside US-ASCII, which must be escaped.
         #[error(
@@ -149,7 +151,7 @@ error_kinds! {
             /// The character found.
             found: char,
             /// Its escaped form (the escapes of its UTF-8 octets).
-            escape: String,
+            escape: Cow<'static, str>,
         } => "non-graphic-character",
         /// A `#`: fragment identifiers are not part of an RFC 1738 URL.
         #[error(
@@ -175,7 +177,7 @@ error_kinds! {
             /// The character found.
             found: char,
             /// Its escaped form.
-            escape: String,
+            escape: Cow<'static, str>,
         } => "reserved-character",
         /// A `domainlabel` or `toplabel` that ends in "-" (it must end in an alphadigit).
         #[error(

@@ -8,7 +8,7 @@ pub use kind::ErrorKind;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::kind::UrlKind;
 use crate::vocabulary::shown::escape_controls;
-use crate::vocabulary::window::{floor_char_boundary, window};
+use crate::vocabulary::window::{CONTEXT, floor_char_boundary, plain_bounds, window};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -107,35 +107,18 @@ impl ParseError {
         kind: ErrorKind,
         expected: Vec<Cow<'static, str>>,
     ) -> ParseError {
-        let offset = floor_char_boundary(input, offset.min(input.len()));
-        let before = &input[..offset];
-        // Most inputs are one line: no count of line breaks when there is none before.
-        let line_start = memchr::memrchr(b'\n', before.as_bytes()).map_or(0, |i| i + 1);
-        let line = if line_start == 0 {
-            1
-        } else {
-            before.matches('\n').count() + 1
-        };
-        let chars = |text: &str| {
-            if text.is_ascii() {
-                text.len()
-            } else {
-                text.chars().count()
-            }
-        };
-        let column = chars(&input[line_start..offset]) + 1;
-        let char_offset = chars(&input[..line_start]) + column - 1;
+        let place = Place::of(input, offset);
         ParseError(Box::new(Details {
             kind,
-            offset,
-            char_offset,
-            line,
-            column,
+            offset: place.offset,
+            char_offset: place.char_offset,
+            line: place.line,
+            column: place.column,
             production,
             in_fragmentid: false,
             dialect: Dialect::Rfc1738,
             expected,
-            snippet: Snippet::new(input, line_start, offset),
+            snippet: place.snippet,
         }))
     }
 
@@ -163,21 +146,17 @@ impl ParseError {
         self
     }
 
-    /// The same error in `input`, of which the text that was parsed starts at `start`.
-    pub(crate) fn shifted(self, input: &str, start: usize) -> ParseError {
-        let Details {
-            kind,
-            offset,
-            production,
-            in_fragmentid,
-            dialect,
-            expected,
-            ..
-        } = *self.0;
-        let mut error = ParseError::with_names(input, start + offset, production, kind, expected)
-            .in_dialect(dialect);
-        error.0.in_fragmentid = in_fragmentid;
-        error
+    /// The same error in `input`, of which the text that was parsed starts at `start`
+    /// (in its box: only where it is and what is shown change).
+    pub(crate) fn shifted(mut self, input: &str, start: usize) -> ParseError {
+        let details = &mut *self.0;
+        let place = Place::of(input, start + details.offset);
+        details.offset = place.offset;
+        details.char_offset = place.char_offset;
+        details.line = place.line;
+        details.column = place.column;
+        details.snippet = place.snippet;
+        self
     }
 
     /// The same error, found while reading a URL of `kind`.
@@ -349,11 +328,52 @@ fn join_alternatives(items: &[impl AsRef<str>]) -> String {
     joined
 }
 
+/// Where an error is in its input, and what of it is shown.
+struct Place {
+    offset: usize,
+    char_offset: usize,
+    line: usize,
+    column: usize,
+    snippet: Snippet,
+}
+
+impl Place {
+    /// The place of byte `offset` of `input` (the start of its character; the end at most).
+    #[inline(always)]
+    fn of(input: &str, offset: usize) -> Place {
+        let offset = floor_char_boundary(input, offset.min(input.len()));
+        let before = &input[..offset];
+        // Most inputs are one line: no count of line breaks when there is none before.
+        let line_start = memchr::memrchr(b'\n', before.as_bytes()).map_or(0, |i| i + 1);
+        let line = if line_start == 0 {
+            1
+        } else {
+            before.matches('\n').count() + 1
+        };
+        let chars = |text: &str| {
+            if text.is_ascii() {
+                text.len()
+            } else {
+                text.chars().count()
+            }
+        };
+        let column = chars(&input[line_start..offset]) + 1;
+        let char_offset = chars(&input[..line_start]) + column - 1;
+        Place {
+            offset,
+            char_offset,
+            line,
+            column,
+            snippet: Snippet::new(input, line_start, offset),
+        }
+    }
+}
+
 /// The part of the input shown under the message: the offending line, cut to a window
 /// around the offset, with characters that would break the caret's alignment replaced.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Snippet {
-    text: String,
+    text: SnippetText,
     /// The caret's column in `text`, counted in characters from 0.
     caret: usize,
 }
@@ -362,9 +382,98 @@ impl Snippet {
     fn new(input: &str, line_start: usize, offset: usize) -> Snippet {
         let line_end =
             memchr::memchr(b'\n', &input.as_bytes()[offset..]).map_or(input.len(), |i| offset + i);
+        let line = &input[line_start..line_end];
         let at = offset - line_start;
-        let (text, caret, _) = window(&input[line_start..line_end], at..at);
-        Snippet { text, caret }
+        // A window of printable ASCII (most) is written straight into the error.
+        if let Some((from, to)) = plain_bounds(line, at, at) {
+            let mut text = SnippetText::EMPTY;
+            if from > 0 {
+                text.push("…");
+            }
+            text.push(&line[from..to]);
+            if to < line.len() {
+                text.push("…");
+            }
+            let caret = usize::from(from > 0) + at - from;
+            return Snippet { text, caret };
+        }
+        let (text, caret, _) = window(line, at..at);
+        Snippet {
+            text: SnippetText::from(text),
+            caret,
+        }
+    }
+}
+
+/// Bytes of a snippet held in the error itself: a plain window (at most [`CONTEXT`]
+/// characters each side and two `…`, [`plain_bounds`]) always fits.
+const INLINE: usize = 2 * CONTEXT + 8;
+
+/// A snippet's text: in the error itself when it fits, so that an error is one allocation
+/// less (its box is allocated anyway), else on the heap. Which one depends on the text's
+/// length alone, and the bytes after an inline text are zero: equal texts are equal values.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum SnippetText {
+    Inline { len: u8, bytes: [u8; INLINE] },
+    Heap(Box<str>),
+}
+
+impl SnippetText {
+    const EMPTY: SnippetText = SnippetText::Inline {
+        len: 0,
+        bytes: [0; INLINE],
+    };
+
+    /// Appends `text`, which fits (the plain window's bounds keep it inside [`INLINE`]).
+    fn push(&mut self, text: &str) {
+        if let SnippetText::Inline { len, bytes } = self {
+            let start = usize::from(*len);
+            let end = start + text.len();
+            debug_assert!(end <= INLINE, "a plain window fits");
+            if let (Some(room), Ok(new_len)) = (bytes.get_mut(start..end), u8::try_from(end)) {
+                room.copy_from_slice(text.as_bytes());
+                *len = new_len;
+                return;
+            }
+        }
+        // Not reached for a plain window; any other text is kept whole.
+        let mut whole = self.as_str().to_owned();
+        whole.push_str(text);
+        *self = SnippetText::Heap(whole.into_boxed_str());
+    }
+
+    fn as_str(&self) -> &str {
+        match self {
+            // Whole characters copied from a `str`: always UTF-8.
+            SnippetText::Inline { len, bytes } => {
+                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
+            }
+            SnippetText::Heap(text) => text,
+        }
+    }
+}
+
+impl From<String> for SnippetText {
+    fn from(text: String) -> SnippetText {
+        let mut inline = SnippetText::EMPTY;
+        if text.len() <= INLINE {
+            inline.push(&text);
+            inline
+        } else {
+            SnippetText::Heap(text.into_boxed_str())
+        }
+    }
+}
+
+impl fmt::Display for SnippetText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for SnippetText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
     }
 }
 
@@ -522,7 +631,7 @@ mod tests {
             // The snippet's window: at most 40 characters each side of the offset.
             let Details { snippet, .. } = &*error.0;
             assert!(
-                snippet.text.chars().count() <= 81,
+                snippet.text.as_str().chars().count() <= 81,
                 "{len}: {:?}",
                 snippet.text
             );
