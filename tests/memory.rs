@@ -100,7 +100,7 @@ fn a_scheme_in_capitals_is_the_one_allocation_of_a_valid_parse() {
     }
 }
 
-/// A rejected input's error holds a bounded copy of its input (for its deferred diagnosis)
+/// A rejected input's error holds a bounded window of its input (its snippet)
 /// whatever the input's length: a 1 MiB path with a bad byte at its end costs as much as
 /// a short one, not memory per byte.
 #[test]
