@@ -239,7 +239,7 @@ fn read_reference<R: Grammar>(input: &str) -> Option<Result<UrlReference<'_>, Pa
 pub(crate) fn read_by_parts(input: &str) -> Result<UrlReference<'_>, ParseError> {
     let start = Dialect::Rfc1738.prefix_len(input);
     let prefixed = start > 0;
-    let (end, fragment) = match input[start..].find('#') {
+    let (end, fragment) = match rfc1738_words::find_byte(&input.as_bytes()[start..], b'#') {
         Some(hash) => (start + hash, Some(&input[start + hash + 1..])),
         None => (input.len(), None),
     };

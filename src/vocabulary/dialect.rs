@@ -2,6 +2,7 @@
 //! `[URL:] url [# fragment]` wrapper every dialect accepts around a URL, and RFC 1630's
 //! absolute form. Each dialect's rule for a scheme is in `vocabulary::scheme`.
 
+use rfc1738_words::find_byte;
 use std::fmt;
 use std::str::FromStr;
 
@@ -228,11 +229,13 @@ pub fn is_absolute(uri: &str) -> bool {
 /// colon will do.
 pub(crate) fn colon_before_any_slash(uri: &str) -> Option<usize> {
     let uri = without_fragment(uri);
-    let colon = uri.find(':')?;
-    (!uri[..colon].contains('/')).then_some(colon)
+    let colon = find_byte(uri.as_bytes(), b':')?;
+    find_byte(&uri.as_bytes()[..colon], b'/')
+        .is_none()
+        .then_some(colon)
 }
 
 /// `uri` without its `#fragment`.
 pub(crate) fn without_fragment(uri: &str) -> &str {
-    uri.split_once('#').map_or(uri, |(uri, _)| uri)
+    find_byte(uri.as_bytes(), b'#').map_or(uri, |hash| &uri[..hash])
 }

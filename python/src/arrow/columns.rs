@@ -215,6 +215,26 @@ impl Column {
         true
     }
 
+    /// Writes `value` as it displays at row `row`: into a text column's buffer, without a
+    /// string of its own (an error's message); `false` when the column holds no texts.
+    pub(crate) fn display(&mut self, row: usize, value: &impl std::fmt::Display) -> bool {
+        if !matches!(self.data, Data::Text(_)) {
+            return self.text(row, &value.to_string());
+        }
+        self.fill(row);
+        let Data::Text(builder) = &mut self.data else {
+            return false;
+        };
+        // The builder's `write_str` appends to the value being written, which
+        // `append_value` ends; it never fails.
+        if std::fmt::Write::write_fmt(builder, format_args!("{value}")).is_err() {
+            return false;
+        }
+        builder.append_value("");
+        self.rows = row + 1;
+        true
+    }
+
     /// Writes a boolean at row `row`; `false` when the column holds none.
     #[inline(always)]
     pub(crate) fn flag(&mut self, row: usize, value: bool) -> bool {

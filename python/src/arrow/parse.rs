@@ -173,7 +173,7 @@ impl ParseRows {
                 .is_some_and(|c| c.texts(row, error.expected().iter().map(|name| name.as_ref())))
             && columns
                 .get_mut(message)
-                .is_some_and(|c| c.text(row, &error.message()));
+                .is_some_and(|c| c.display(row, error.kind()));
         if !written {
             return misfit("error");
         }

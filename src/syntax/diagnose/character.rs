@@ -4,6 +4,7 @@
 //! RFC 1630 names national characters, punctuation and reserved ones ([`rule_error`]).
 
 use crate::syntax::compiled::Grammar;
+use crate::syntax::diagnose::checks::holds;
 use crate::syntax::diagnose::reading::Reading;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::encode::escape_char;
@@ -37,7 +38,7 @@ pub(super) fn error<R: Grammar>(r: &Reading<'_, R>) -> ParseError {
         {
             ErrorKind::TypeInUpperCase
         }
-        '?' if r.kind == UrlKind::Http && !input[r.after_colon + 2..offset].contains('/') => {
+        '?' if r.kind == UrlKind::Http && !holds(&input[r.after_colon + 2..offset], b'/') => {
             ErrorKind::SearchWithoutPath
         }
         '%' if is_escape(&input.as_bytes()[offset..]) => ErrorKind::EscapeNotAllowed {
