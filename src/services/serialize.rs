@@ -111,6 +111,7 @@ impl<'a> Entries<'a> {
 
 /// The entry `next` of a reference's head: `kind`, `scheme`, `prefixed`, `fragment`,
 /// `display`; `None` past them.
+#[inline]
 fn head_entry<'a>(
     reference: &'a UrlReference<'a>,
     url: &'a Url<'a>,
