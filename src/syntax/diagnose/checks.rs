@@ -9,7 +9,7 @@ use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use crate::vocabulary::escape::is_escape;
 use crate::vocabulary::kind::UrlKind;
-use rfc1738_words::find_byte;
+use rfc1738_words::{equal_bytes, find_byte, first_where};
 use std::borrow::Cow;
 
 /// A URL given as running text had it (RFC 1738 appendix): empty, in its wrapper
@@ -157,12 +157,14 @@ pub(super) fn user_without_login<R: Grammar>(r: &mut Reading<'_, R>) -> Option<P
     }
     let authority = r.after_colon + 2;
     // A bare hostport holds none of "/", "?", "#".
-    let end = r
-        .input
-        .get(authority..)
-        .and_then(|rest| memchr::memchr3(b'/', b'?', b'#', rest.as_bytes()))
-        .map_or(r.input.len(), |i| authority + i);
-    memchr::memchr(b'@', &r.input.as_bytes()[authority..end])?;
+    let rest = r.input.as_bytes().get(authority..)?;
+    let end = authority
+        + first_where(
+            rest,
+            |word| equal_bytes(word, b'/') | equal_bytes(word, b'?') | equal_bytes(word, b'#'),
+            |b| matches!(b, b'/' | b'?' | b'#'),
+        );
+    find_byte(&r.input.as_bytes()[authority..end], b'@')?;
     let scheme = r.kind.name();
     Some(r.error(authority, ErrorKind::UserInfoNotAllowed { scheme }, &[]))
 }
@@ -187,8 +189,8 @@ pub(super) fn login<R: Grammar>(r: &mut Reading<'_, R>) -> Option<ParseError> {
     }
     let authority = r.after_colon + 2;
     let end =
-        memchr::memchr(b'/', &input.as_bytes()[authority..]).map_or(input.len(), |i| authority + i);
-    if memchr::memchr(b'@', &input.as_bytes()[authority..end]).is_some() {
+        find_byte(&input.as_bytes()[authority..], b'/').map_or(input.len(), |i| authority + i);
+    if holds(&input[authority..end], b'@') {
         return None;
     }
     let (data, error) = match r.dialect {
@@ -442,7 +444,7 @@ pub(super) fn article_without_host<R: Grammar>(r: &mut Reading<'_, R>) -> Option
     // Where the URL ends: RFC 1738's (a URL alone) holds no fragment.
     let url_end = match r.dialect {
         Dialect::Rfc1738 => input.len(),
-        _ => memchr::memchr(b'#', input.as_bytes()).unwrap_or(input.len()),
+        _ => find_byte(input.as_bytes(), b'#').unwrap_or(input.len()),
     };
     if offset.min(input.len()) != url_end || holds(&input[r.after_colon..url_end], b'@') {
         return None;
