@@ -12,6 +12,7 @@
 //! turns into the error. Both are the same generated code, specialised for a [`Tracer`]
 //! that does nothing or records.
 
+use crate::syntax::kept::{Keep, KeptList, Literal};
 use crate::syntax::slot::Slot;
 #[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
 use crate::syntax::slot::Which;
@@ -22,7 +23,7 @@ use std::hash::Hash;
 /// A compiled grammar, as its generated `Rule` enum implements it (build.rs): the seam
 /// between the generated matcher and everything after it (the frames, the lowering, the
 /// diagnosis).
-pub(crate) trait Grammar: Copy + Eq + Ord + Hash + Debug + KeptRules + 'static {
+pub(crate) trait Grammar: Copy + Eq + Ord + Hash + Debug + Keep + 'static {
     /// The dialect whose grammar it is.
     const DIALECT: Dialect;
     /// pest's `EOI`, which is recorded as a token.
@@ -135,142 +136,39 @@ silent_tracers!(NoTrace, Aside);
 /// made a long diagnosis a third to twice as slow.
 #[derive(Debug)]
 #[repr(C)]
-pub(crate) struct Trace<R: KeptRules> {
+pub(crate) struct Trace<R: Keep> {
     /// Bits 0-63 of the characters expected.
     chars_low: u64,
     pub(crate) furthest: usize,
     /// The other literals expected there (more than one byte, or not ASCII), with whether
     /// case is ignored.
-    pub(crate) literals: Vec<(&'static [u8], bool)>,
-    pub(crate) rules: Vec<R>,
+    pub(crate) literals: KeptList<Literal>,
+    pub(crate) rules: KeptList<R>,
     /// Bits 64-127 of the characters expected.
     chars_high: u64,
 }
 
-/// Room for every literal and rule a choice of the grammars tries at one place (the
-/// thirteen schemes of RFC 1630's `url`), so that a trace's lists do not grow.
-const ROOM: usize = 32;
-
-/// How many lists of each kind a thread keeps: a diagnosis runs at most one trace while
-/// another's lists are held (the login's hostport, read again in place).
-const KEEP: usize = 2;
-
-/// The lists of one kind a thread keeps: a stack of `held` lists.
-pub(crate) struct Kept<T> {
-    held: std::cell::Cell<usize>,
-    lists: [std::cell::Cell<Vec<T>>; KEEP],
-}
-
-impl<T> Kept<T> {
-    /// No list kept.
-    const fn none() -> Kept<T> {
-        Kept {
-            held: std::cell::Cell::new(0),
-            lists: [const { std::cell::Cell::new(Vec::new()) }; KEEP],
-        }
-    }
-}
-
-/// A trace's lists of rules, kept on the thread between traces (one per grammar,
-/// [`kept_rules!`]): a diagnosis takes its lists from there and gives them back when it
-/// is done ([`give_back`]), where each trace allocated two lists and freed them (a tenth of
-/// a diagnosis). The lists are emptied when given back; a trace that finds none there (the
-/// first, a third nested one, a thread ending) makes its own.
-pub(crate) trait KeptRules: Sized + 'static {
-    /// The thread's kept lists.
-    fn kept() -> &'static std::thread::LocalKey<Kept<Self>>;
-}
-
-/// Implements [`KeptRules`] for each grammar's `Rule`.
-macro_rules! kept_rules {
-    ($($rule:ty),*) => {$(
-        impl KeptRules for $rule {
-            fn kept() -> &'static std::thread::LocalKey<Kept<Self>> {
-                thread_local! {
-                    static KEPT: Kept<$rule> = const { Kept::none() };
-                }
-                &KEPT
-            }
-        }
-    )*};
-}
-
-kept_rules!(
+crate::syntax::kept::kept!(
     rfc1738::Rule,
     rfc1630::Rule,
     draft_www_uri_00::Rule,
     rfc2396::Rule
 );
 
-/// A list of literals expected somewhere, as a trace records them.
-type Literals = Vec<(&'static [u8], bool)>;
-
-thread_local! {
-    /// The literals' lists kept on the thread between traces, as [`KeptRules`].
-    static KEPT_LITERALS: Kept<(&'static [u8], bool)> = const { Kept::none() };
-}
-
-/// A list the thread keeps, or a new one with [`ROOM`].
-fn taken<T>(kept: &'static std::thread::LocalKey<Kept<T>>) -> Vec<T> {
-    let list = kept.try_with(|kept| {
-        let held = kept.held.get().checked_sub(1)?;
-        kept.held.set(held);
-        Some(kept.lists.get(held)?.take())
-    });
-    list.ok()
-        .flatten()
-        .unwrap_or_else(|| Vec::with_capacity(ROOM))
-}
-
-/// Keeps `list`, emptied, on the thread, where there is room (else it is freed); a list
-/// without room (one a failure took its trace's lists from) is not kept.
-fn keep<T>(kept: &'static std::thread::LocalKey<Kept<T>>, mut list: Vec<T>) {
-    if list.capacity() == 0 {
-        return;
-    }
-    list.clear();
-    // A thread that is ending has no kept lists any more: the list is freed.
-    let _ = kept.try_with(|kept| {
-        let held = kept.held.get();
-        if let Some(place) = kept.lists.get(held) {
-            place.set(list);
-            kept.held.set(held + 1);
-        }
-    });
-}
-
-/// Gives a trace's lists back to the thread (the diagnosis calls it when it is done with
-/// them; a list not given back is freed as any other).
-pub(crate) fn give_back<R: KeptRules>(rules: Vec<R>, literals: Literals) {
-    keep(R::kept(), rules);
-    keep(&KEPT_LITERALS, literals);
-}
-
-/// A trace's lists go back to the thread when it is dropped (a diagnosis takes them into
-/// its failure first).
-impl<R: KeptRules> Drop for Trace<R> {
-    fn drop(&mut self) {
-        give_back(
-            std::mem::take(&mut self.rules),
-            std::mem::take(&mut self.literals),
-        );
-    }
-}
-
-impl<R: KeptRules> Trace<R> {
+impl<R: Keep> Trace<R> {
     /// Nothing recorded yet, from `furthest` on.
     fn starting_at(furthest: usize) -> Trace<R> {
         Trace {
             furthest,
             chars_low: 0,
             chars_high: 0,
-            literals: taken(&KEPT_LITERALS),
-            rules: taken(R::kept()),
+            literals: KeptList::taken(),
+            rules: KeptList::taken(),
         }
     }
 }
 
-impl<R: KeptRules> Trace<R> {
+impl<R: Keep> Trace<R> {
     /// The ASCII characters expected at the furthest position (bit `c` for character `c`):
     /// the union of the character classes tried and of the one-byte literals (with its
     /// upper case where case is ignored: the grammars write such literals in lower case).
@@ -692,7 +590,7 @@ mod tests {
             .iter()
             .fold(0u128, |set, &byte| set | 1 << byte);
         assert_eq!(trace.chars(), expected);
-        assert_eq!(trace.literals, vec![(&b"%09"[..], false)]);
+        assert_eq!(*trace.literals, vec![(&b"%09"[..], false)]);
         // An attempt further on forgets what was expected nearer.
         trace.expected_literal(4, b"/", false);
         assert_eq!((trace.furthest, trace.chars()), (4, 1 << b'/'));

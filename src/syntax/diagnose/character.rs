@@ -4,8 +4,7 @@
 //! RFC 1630 names national characters, punctuation and reserved ones ([`rule_error`]).
 
 use crate::syntax::compiled::Grammar;
-use crate::syntax::diagnose::checks::holds;
-use crate::syntax::diagnose::reading::Reading;
+use crate::syntax::diagnose::reading::{Reading, holds};
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::encode::escape_char;
 use crate::vocabulary::error::{ErrorKind, ParseError};

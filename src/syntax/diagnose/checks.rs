@@ -4,7 +4,7 @@
 
 use crate::syntax::compiled::{Grammar, Name};
 use crate::syntax::diagnose::failure::Failure;
-use crate::syntax::diagnose::reading::Reading;
+use crate::syntax::diagnose::reading::{Reading, holds};
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use crate::vocabulary::escape::is_escape;
@@ -523,12 +523,6 @@ pub(crate) fn check_fragmentid(
         None,
     )
     .in_fragmentid())
-}
-
-/// Whether `text` holds the ASCII character `byte`: the short texts of a URL's parts are
-/// searched eight bytes at a time, where `str::contains` set up a search of its own.
-pub(super) fn holds(text: &str, byte: u8) -> bool {
-    find_byte(text.as_bytes(), byte).is_some()
 }
 
 /// The bit of an ASCII character in a `u128` set.

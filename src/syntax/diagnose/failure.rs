@@ -3,39 +3,31 @@
 //! (generated from the grammar files, `crate::vocabulary::classes`), as each grammar's
 //! diagnosis has named them ([`Naming`]).
 
-use crate::syntax::compiled::{Grammar, KeptRules, Name, Trace, give_back};
+use crate::syntax::compiled::{Grammar, Name, Trace};
+use crate::syntax::kept::{Keep, KeptList, Literal};
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::kind::UrlKind;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// What the grammar tried at the furthest position a run reached. Its lists go back to the
-/// thread when it is dropped, for the next trace (`compiled::give_back`).
-pub(crate) struct Failure<R: KeptRules> {
+/// thread when it is dropped, for the next trace (`crate::syntax::kept`).
+pub(crate) struct Failure<R: Keep> {
     pub(super) offset: usize,
     /// Non-silent rules that failed there (`host`, `ftptype`, `EOI`, ...), each once, in
     /// the order the trace recorded them.
-    pub(super) rules: Vec<R>,
+    pub(super) rules: KeptList<R>,
     /// ASCII characters that would have been accepted there (bit `c` for character `c`;
     /// the grammars accept no other character).
     pub(super) chars: u128,
     /// The literals that would have been accepted there, as the trace recorded them (with
     /// whether case is ignored).
-    literals: Vec<(&'static [u8], bool)>,
+    literals: KeptList<Literal>,
     /// The production being read, when its classes are the only ones to name (RFC 1738,
     /// whose named schemes have no other reading): a class it does not reach is not
     /// named, its characters are, by smaller classes or one by one (`http://h/~` expects
     /// `uchar` and the reserved characters `hsegment` lists, not `xchar`).
     pub(super) within: Option<R>,
-}
-
-impl<R: KeptRules> Drop for Failure<R> {
-    fn drop(&mut self) {
-        give_back(
-            std::mem::take(&mut self.rules),
-            std::mem::take(&mut self.literals),
-        );
-    }
 }
 
 impl<R: Grammar> Failure<R> {
@@ -75,10 +67,10 @@ impl<R: Grammar> Failure<R> {
         Some(failure)
     }
 
-    fn from_trace(mut trace: Trace<R>) -> Failure<R> {
+    fn from_trace(trace: Trace<R>) -> Failure<R> {
         let chars = trace.chars();
         // Each rule once, in the order recorded.
-        let mut rules = std::mem::take(&mut trace.rules);
+        let mut rules = trace.rules;
         let mut kept = 0;
         for at in 0..rules.len() {
             let rule = rules[at];
@@ -92,7 +84,7 @@ impl<R: Grammar> Failure<R> {
             offset: trace.furthest,
             rules,
             chars,
-            literals: std::mem::take(&mut trace.literals),
+            literals: trace.literals,
             within: None,
         }
     }
@@ -119,12 +111,12 @@ impl<R: Grammar> Failure<R> {
             .map(|(literal, ignoring_case)| {
                 R::literal_name(literal).map(|(lower, _)| (lower.as_bytes(), *ignoring_case))
             })
-            .collect::<Option<_>>()?;
+            .collect::<Option<Vec<_>>>()?;
         Some(Failure {
             offset,
-            rules,
+            rules: rules.into(),
             chars,
-            literals,
+            literals: literals.into(),
             within: None,
         })
     }
@@ -154,7 +146,7 @@ impl<R: Grammar> Failure<R> {
         // A rule named as one quoted character (RFC 1630's `fragment` as "#") stands for
         // that character, which is not named again.
         let mut named_by_rules = 0u128;
-        for &rule in &self.rules {
+        for &rule in self.rules.iter() {
             if rule != R::EOI {
                 let name = rule.rfc_name();
                 if let [b'"', c, b'"'] = name.as_bytes() {
@@ -517,9 +509,9 @@ mod tests {
             let covered = |c: char| bit(c) & covered_chars != 0;
             let failure = Failure::<Rule> {
                 offset: 0,
-                rules: Vec::new(),
+                rules: Vec::new().into(),
                 chars: 0,
-                literals: literals.clone(),
+                literals: literals.clone().into(),
                 within: None,
             };
             let mut in_place = Vec::new();
