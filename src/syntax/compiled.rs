@@ -166,9 +166,7 @@ impl<R: Keep> Trace<R> {
             rules: KeptList::taken(),
         }
     }
-}
 
-impl<R: Keep> Trace<R> {
     /// The ASCII characters expected at the furthest position (bit `c` for character `c`):
     /// the union of the character classes tried and of the one-byte literals (with its
     /// upper case where case is ignored: the grammars write such literals in lower case).
