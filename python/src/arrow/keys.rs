@@ -22,12 +22,7 @@ impl KeyRows {
     /// No rows yet, room for `capacity`.
     pub(crate) fn new(style: Style, compare: bool, capacity: usize) -> KeyRows {
         let columns = schema::keys_columns();
-        let at = |wanted: &str| {
-            columns
-                .iter()
-                .position(|(name, _)| *name == wanted)
-                .unwrap_or_default()
-        };
+        let at = |name: &str| schema::column_at(&columns, name);
         KeyRows {
             key: at("key"),
             surt: at("surt"),

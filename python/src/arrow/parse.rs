@@ -43,12 +43,7 @@ impl ParseRows {
     /// No rows yet, room for `capacity`.
     pub(crate) fn new(dialect: Dialect, capacity: usize) -> ParseRows {
         let columns = schema::parse_columns();
-        let at = |wanted: &str| {
-            columns
-                .iter()
-                .position(|(name, _)| *name == wanted)
-                .unwrap_or_default()
-        };
+        let at = |name: &str| schema::column_at(&columns, name);
         let (valid, input) = (at("valid"), at("input"));
         let (kind, scheme, error) = (at("kind"), at("scheme"), at("error"));
         ParseRows {

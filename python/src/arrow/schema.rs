@@ -11,6 +11,15 @@ use rfc1738::UrlKind;
 /// and `display` (for a valid reference, the input again).
 pub(crate) const PARSE_SKIPPED: &[&str] = &["dialect", "form", "display"];
 
+/// The place of the column `name` in `columns` (0 when there is none: every name asked is
+/// one of the schema's, which the tests of each writer read back).
+pub(crate) fn column_at(columns: &[(&'static str, ColumnType)], name: &str) -> usize {
+    columns
+        .iter()
+        .position(|(column, _)| *column == name)
+        .unwrap_or_default()
+}
+
 /// The columns of `arrow.parse`: `input` (the row's URL, so that a result needs no join
 /// back to its column), `valid`, `kind`, `scheme`, `prefixed`, `fragment`, the components
 /// of every kind of URL (each name once), and `error`.
