@@ -1,8 +1,8 @@
 //! Bytes looked at eight at a time, as one `u64` word: the bytes equal to one value or
 //! below it marked by the top bit of each, and the first marked byte of a slice. The one
-//! home of these bit tricks: the rfc1738 library's search for URLs in text and its
-//! `escape_controls` use them, and so does the command's writing of `extract`'s lines
-//! (the JSON strings it escapes).
+//! home of these bit tricks: the rfc1738 library's search for URLs in text, its
+//! `escape_controls` and its reading of a URL's short parts use them, and so do the
+//! archive keys and the Python package's columns.
 //!
 //! ```
 //! use rfc1738_words::{bytes_below, equal_bytes, first_where};
