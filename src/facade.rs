@@ -231,12 +231,12 @@ fn read_reference<R: Grammar>(input: &str) -> Option<Result<UrlReference<'_>, Pa
 }
 
 /// An RFC 1738 reference read by its parts, which is how the error of one that
-/// `urlreference` rejects is found: the prefix is `url_prefix` ([`Dialect::prefix_len`]),
+/// `urlreference` rejects is found: the prefix is `url_prefix` (`Dialect::prefix_len`),
 /// the URL ends at the first `#` (no rule of section 5 holds one) and is read by
 /// [`crate::parse`], whose error (diagnosed on the URL alone) comes first, and the
 /// fragment-id after the `#` is read by RFC 1630's `fragmentid`. The differential test
 /// holds [`parse_reference`] to this reading for every input.
-pub(crate) fn read_by_parts(input: &str) -> Result<UrlReference<'_>, ParseError> {
+pub fn read_by_parts(input: &str) -> Result<UrlReference<'_>, ParseError> {
     let start = Dialect::Rfc1738.prefix_len(input);
     let prefixed = start > 0;
     let (end, fragment) = match rfc1738_words::find_byte(&input.as_bytes()[start..], b'#') {

@@ -44,8 +44,8 @@
 //! | `url` | conversions to and from the `url` crate's `url::Url` for http, ftp and file URLs: the `convert` module, `from_url_crate`, `ConvertError`. |
 //! | `rfc3986` | the resolution mode `rfc3986` ([`ResolveMode::Rfc3986`](resolution::ResolveMode::Rfc3986), RFC 3986 section 5.2) through the crate fluent-uri; without it the mode answers `ModeNotBuilt`. |
 //! | `whatwg` | the resolution mode `whatwg` ([`ResolveMode::Whatwg`](resolution::ResolveMode::Whatwg), the WHATWG URL Standard) through the crate url, and [`resolution::whatwg_violations`]; without it the mode answers `ModeNotBuilt`. |
-//! | `pest` | `grammar`: the `pest_derive` parsers of the three grammars, for tools that want pest's pairs (the judge the compiled grammars are tested against). Without it no grammar is compiled twice. |
-//! | `fuzzing` | internal: the checks the fuzz targets run (implies `pest`); not part of the API. |
+//! | `pest` | `grammar`: the `pest_derive` parsers of the grammars, for tools that want pest's pairs (the judge, the crate `rfc1738-judge`, holds the compiled grammars to them). Without it no grammar is compiled twice. |
+//! | `judge` | internal: the insides the judge reads (implies `pest`); hidden, not part of the API. |
 //!
 //! # The main types
 //!
@@ -123,19 +123,18 @@
 
 mod ast;
 mod facade;
-mod judge;
+#[cfg(feature = "pest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pest")))]
+pub mod grammar;
+#[cfg(feature = "judge")]
+#[doc(hidden)]
+pub mod judged;
 mod lowering;
 mod methods;
 mod services;
 mod syntax;
 mod vocabulary;
 
-#[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
-#[doc(hidden)]
-pub use judge::fuzzing;
-#[cfg(feature = "pest")]
-#[cfg_attr(docsrs, doc(cfg(feature = "pest")))]
-pub use judge::grammar;
 #[cfg(feature = "url")]
 #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
 pub use services::convert;

@@ -9,7 +9,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(input) = std::str::from_utf8(data) else {
         return;
     };
-    if let Err(disagreement) = rfc1738::fuzzing::fast_and_pest_agree(input) {
+    if let Err(disagreement) = rfc1738_judge::fuzzing::fast_and_pest_agree(input) {
         panic!("{disagreement}");
     }
     match rfc1738::parse(input) {

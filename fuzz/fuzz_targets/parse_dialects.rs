@@ -17,7 +17,8 @@ fuzz_target!(|data: &[u8]| {
     };
     for dialect in Dialect::ALL {
         if dialect != Dialect::Rfc1738 {
-            if let Err(disagreement) = rfc1738::fuzzing::dialect_fast_and_pest_agree(dialect, input)
+            if let Err(disagreement) =
+                rfc1738_judge::fuzzing::dialect_fast_and_pest_agree(dialect, input)
             {
                 panic!("{dialect}: {disagreement}");
             }

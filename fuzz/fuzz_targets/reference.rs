@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(input) = std::str::from_utf8(data) else {
         return;
     };
-    if let Err(disagreement) = rfc1738::fuzzing::reference_fast_and_pest_agree(input) {
+    if let Err(disagreement) = rfc1738_judge::fuzzing::reference_fast_and_pest_agree(input) {
         panic!("{disagreement}");
     }
     let Ok(reference) = rfc1738::parse_reference(input, Dialect::Rfc1738) else {

@@ -84,10 +84,7 @@ impl Lowering<'_> {
 /// Lowers a successful run of the entry rule of a URL alone (`whole_url`, which matched
 /// all of `text`; the RFC 1630 family's URLs are read as references, [`lower_reference`]).
 #[inline(always)]
-pub(crate) fn lower<'a, R: Grammar>(
-    text: &'a str,
-    slots: &R::Slots,
-) -> Result<Url<'a>, ParseError> {
+pub fn lower<'a, R: Grammar>(text: &'a str, slots: &R::Slots) -> Result<Url<'a>, ParseError> {
     let whole_url = Node::root(slots, text, R::URL, text.len());
     let url = whole_url.child(Name::url).expect("whole_url holds url");
     lower_url::<R>(text, url)
@@ -101,7 +98,7 @@ pub(crate) fn lower<'a, R: Grammar>(
 /// `#`: its spans are counted from its start. An error of the lowering (a number out of
 /// range) is reported at its place in `input`.
 #[inline(always)]
-pub(crate) fn lower_reference<'a, R: Grammar>(
+pub fn lower_reference<'a, R: Grammar>(
     input: &'a str,
     slots: &R::Slots,
 ) -> Result<UrlReference<'a>, ParseError> {

@@ -14,7 +14,7 @@
 
 use crate::syntax::kept::{Keep, KeptList, Literal};
 use crate::syntax::slot::Slot;
-#[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
+#[cfg(any(test, feature = "judge"))]
 use crate::syntax::slot::Which;
 use crate::vocabulary::dialect::Dialect;
 use std::fmt::Debug;
@@ -23,7 +23,7 @@ use std::hash::Hash;
 /// A compiled grammar, as its generated `Rule` enum implements it (build.rs): the seam
 /// between the generated matcher and everything after it (the frames, the lowering, the
 /// diagnosis).
-pub(crate) trait Grammar: Copy + Eq + Ord + Hash + Debug + Keep + 'static {
+pub trait Grammar: Copy + Eq + Ord + Hash + Debug + Keep + 'static {
     /// The dialect whose grammar it is.
     const DIALECT: Dialect;
     /// pest's `EOI`, which is recorded as a token.
@@ -31,6 +31,7 @@ pub(crate) trait Grammar: Copy + Eq + Ord + Hash + Debug + Keep + 'static {
     /// The entry rule of a URL alone (`whole_url`, `whole_uri`) and of a URL reference
     /// (`urlreference`, `whole_uri`).
     const URL: Self;
+    /// The entry rule of a URL reference.
     const REFERENCE: Self;
     /// Every rule, `EOI` first, in the enum's order.
     const ALL: &'static [Self];
@@ -48,7 +49,7 @@ pub(crate) trait Grammar: Copy + Eq + Ord + Hash + Debug + Keep + 'static {
     /// The rule's frame: the child of each slot, which of its matches it holds, and where
     /// the child's frame begins from the start of this one (what the judge walks; the
     /// lowering reads slots by name, [`Grammar::slot`]).
-    #[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
+    #[cfg(any(test, feature = "judge"))]
     fn frame(self) -> &'static [(Self, Which, usize)];
     /// A literal of more than one byte of the grammar as the diagnosis names it: in lower
     /// case, and that quoted (`";type="`); `None` for a literal the grammar does not hold.
@@ -72,13 +73,13 @@ pub(crate) trait Grammar: Copy + Eq + Ord + Hash + Debug + Keep + 'static {
 /// A set of bytes as a table, with its ASCII members also as a bit mask (bit `b` for byte
 /// `b`) for the diagnosis.
 #[derive(Debug)]
-pub(crate) struct ByteSet {
+pub struct ByteSet {
     bytes: [bool; 256],
     pub(crate) ascii: u128,
 }
 
 /// What the generated rule functions read and write.
-pub(crate) struct State<'s, T, R: Grammar> {
+pub struct State<'s, T, R: Grammar> {
     bytes: &'s [u8],
     slots: &'s mut R::Slots,
     tracer: &'s mut T,
@@ -89,7 +90,7 @@ pub(crate) struct State<'s, T, R: Grammar> {
 }
 
 /// Receives the failed attempts of a parse.
-pub(crate) trait Tracer<R> {
+pub trait Tracer<R> {
     /// Whether anything is recorded (the fast path compiles the recording away).
     const ON: bool;
     /// A byte of `set` was expected at `p`.
@@ -466,8 +467,8 @@ pub(crate) use names::Name;
     clippy::all,
     clippy::pedantic
 )]
-pub(crate) mod rfc1738 {
-    #[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
+pub mod rfc1738 {
+    #[cfg(any(test, feature = "judge"))]
     use super::Which;
     use super::{ByteSet, Grammar, Name, Slot, State, Tracer};
     use crate::vocabulary::dialect::Dialect;
@@ -482,8 +483,8 @@ pub(crate) mod rfc1738 {
     clippy::all,
     clippy::pedantic
 )]
-pub(crate) mod rfc1630 {
-    #[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
+pub mod rfc1630 {
+    #[cfg(any(test, feature = "judge"))]
     use super::Which;
     use super::{ByteSet, Grammar, Name, Slot, State, Tracer};
     use crate::vocabulary::dialect::Dialect;
@@ -498,8 +499,8 @@ pub(crate) mod rfc1630 {
     clippy::all,
     clippy::pedantic
 )]
-pub(crate) mod draft_www_uri_00 {
-    #[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
+pub mod draft_www_uri_00 {
+    #[cfg(any(test, feature = "judge"))]
     use super::Which;
     use super::{ByteSet, Grammar, Name, Slot, State, Tracer};
     use crate::vocabulary::dialect::Dialect;
@@ -515,8 +516,8 @@ pub(crate) mod draft_www_uri_00 {
     clippy::all,
     clippy::pedantic
 )]
-pub(crate) mod rfc2396 {
-    #[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
+pub mod rfc2396 {
+    #[cfg(any(test, feature = "judge"))]
     use super::Which;
     use super::{ByteSet, Grammar, Name, Slot, State, Tracer};
     use crate::vocabulary::dialect::Dialect;
@@ -530,8 +531,8 @@ pub(crate) mod rfc2396 {
 ///
 /// RFC 1738's entry rules ([`Grammar::URL`], [`Grammar::REFERENCE`]), which the facade
 /// runs, are called by name, and any other rule of that grammar through the match over
-/// every rule with a tracer of another type ([`Aside`]). The match calls every rule
-/// function; were the fast path's copy of them ([`NoTrace`]) called from it too, each would
+/// every rule with a tracer of another type (`Aside`). The match calls every rule
+/// function; were the fast path's copy of them (`NoTrace`) called from it too, each would
 /// have two callers, and the compiler would no longer inline a rule into the one rule that
 /// uses it (`httpurl` into `url`): 5.5% more instructions on the valid inputs of
 /// `benches/parse.rs`. The RFC 1630 family's grammars run every rule through the match:
@@ -539,7 +540,7 @@ pub(crate) mod rfc2396 {
 /// the path's loop with more bounds checks, 12% more instructions on a 1 MiB http URI
 /// (callgrind). These are the compiler's inlining choices, measured, not rules of the code.
 #[inline(always)]
-pub(crate) fn run<R: Grammar>(rule: R, input: &str, slots: &mut R::Slots) -> Option<usize> {
+pub fn run<R: Grammar>(rule: R, input: &str, slots: &mut R::Slots) -> Option<usize> {
     let bytes = input.as_bytes();
     if R::DIALECT != Dialect::Rfc1738 {
         rule.run(&mut State::new(bytes, slots, &mut NoTrace), 0)

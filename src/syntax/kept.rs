@@ -18,7 +18,7 @@ const ROOM: usize = 32;
 const KEEP: usize = 2;
 
 /// The lists of one kind a thread keeps: a stack of `held` lists.
-pub(crate) struct Kept<T> {
+pub struct Kept<T> {
     held: Cell<usize>,
     lists: [Cell<Vec<T>>; KEEP],
 }
@@ -35,7 +35,7 @@ impl<T> Kept<T> {
 
 /// What a trace records, with where the thread keeps lists of it: each grammar's rules
 /// (`crate::syntax::compiled`'s `kept!`) and the literals.
-pub(crate) trait Keep: Sized + 'static {
+pub trait Keep: Sized + 'static {
     /// The thread's kept lists.
     fn kept() -> &'static LocalKey<Kept<Self>>;
 }

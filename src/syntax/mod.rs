@@ -5,7 +5,7 @@
 //! tracing run of the compiled grammar (`diagnose`, one for the three grammars; `kept`, the
 //! lists a tracing run records into, kept on the thread). Imports
 //! the vocabulary only. (The `pest_derive` parsers of the same grammars are the judge's,
-//! `crate::judge::grammar`.)
+//! `crate::grammar`; the judge, the crate `rfc1738-judge`, holds the two to each other.)
 
 pub(crate) mod compiled;
 pub(crate) mod diagnose;

@@ -15,7 +15,7 @@ use crate::vocabulary::span::{OptSpan, Span};
 /// its start past its end (`u32::MAX` and 0), and slots that hold nothing are made by
 /// zeroing memory, which costs a run less than copying a pattern in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Slot {
+pub struct Slot {
     inverted_start: u32,
     end: u32,
 }
@@ -29,7 +29,7 @@ impl Slot {
 
     /// A match of `start..end`.
     #[inline(always)]
-    pub(crate) fn new(start: usize, end: usize) -> Slot {
+    pub fn new(start: usize, end: usize) -> Slot {
         Slot {
             inverted_start: !(start as u32),
             end: end as u32,
@@ -52,7 +52,7 @@ impl Slot {
 
     /// The span matched, if any.
     #[inline(always)]
-    pub(crate) fn span(self) -> Option<Span> {
+    pub fn span(self) -> Option<Span> {
         let start = !self.inverted_start;
         (start <= self.end).then_some(Span {
             start,
@@ -62,9 +62,9 @@ impl Slot {
 }
 
 /// Which match of a child a slot holds (as the frames the judge walks say).
-#[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
+#[cfg(any(test, feature = "judge"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Which {
+pub enum Which {
     /// The match with this many matches of the same child before it (`hostnumber`'s
     /// four `digits`).
     Nth(usize),

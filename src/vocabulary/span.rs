@@ -3,7 +3,7 @@
 /// A byte range `start..end` of a URL's text. Offsets are `u32` to keep the typed URL
 /// small; `parse` refuses inputs of 4 GiB or more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct Span {
+pub struct Span {
     pub(crate) start: u32,
     pub(crate) end: u32,
 }

@@ -37,7 +37,7 @@ fn it_writes_the_rule_enum_in_the_files_order_eoi_first() {
         rules,
         ["whole", "thing", "scheme", "rest", "xchar", "digit"]
     );
-    let enum_start = code.find("pub(crate) enum Rule {").expect("the Rule enum");
+    let enum_start = code.find("pub enum Rule {").expect("the Rule enum");
     let body = &code[enum_start..code[enum_start..].find('}').unwrap() + enum_start];
     let variants: Vec<&str> = body
         .lines()
@@ -124,7 +124,7 @@ fn it_refuses_what_it_cannot_compile_and_says_why() {
 fn names_is_the_union_enum_eoi_first() {
     let written = names(&["url".to_owned(), "host".to_owned()]);
     assert!(
-        written.contains("pub(crate) enum Name {\n    EOI,\n    url,\n    host,\n}"),
+        written.contains("pub enum Name {\n    EOI,\n    url,\n    host,\n}"),
         "{written}"
     );
 }

@@ -492,7 +492,7 @@ pub(super) fn rule_stated<R: Grammar>(r: &mut Reading<'_, R>) -> Option<ParseErr
 /// none: `fragmentid` compiled by hand, as the RFC 1738 dialect's diagnosis reads a
 /// fragment (`facade::read_by_parts`; a valid one is read by `fragmentid` of
 /// grammar/rfc1738.pest, and the differential test holds the two readings together).
-pub(crate) fn xalphas_len(text: &str) -> usize {
+pub fn xalphas_len(text: &str) -> usize {
     let bytes = text.as_bytes();
     let mut at = 0;
     // Every byte taken is ASCII, so `at` stays on a character boundary.

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 /// What the grammar tried at the furthest position a run reached. Its lists go back to the
 /// thread when it is dropped, for the next trace (`crate::syntax::kept`).
-pub(crate) struct Failure<R: Keep> {
+pub struct Failure<R: Keep> {
     pub(super) offset: usize,
     /// Non-silent rules that failed there (`host`, `ftptype`, `EOI`, ...), each once, in
     /// the order the trace recorded them.
@@ -91,16 +91,16 @@ impl<R: Grammar> Failure<R> {
 
     /// The failure named within the production of `kind` ([`Failure::within`]), for RFC
     /// 1738.
-    pub(crate) fn within(mut self, kind: Option<UrlKind>) -> Failure<R> {
+    pub fn within(mut self, kind: Option<UrlKind>) -> Failure<R> {
         self.within = kind.and_then(production_rule::<R>);
         self
     }
 
-    /// A failure the judge read from pest's error detail (`crate::judge::rejection`), to be
+    /// A failure the judge read from pest's error detail (`rfc1738_judge::rejection`), to be
     /// named as the diagnosis names its own: its literals are looked up in the grammar's
     /// table of literals (`None` for one the grammar does not hold).
-    #[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
-    pub(crate) fn judged(
+    #[cfg(any(test, feature = "judge"))]
+    pub fn judged(
         offset: usize,
         rules: Vec<R>,
         chars: u128,
@@ -130,7 +130,7 @@ impl<R: Grammar> Failure<R> {
     /// characters (and longer literals) they do not already stand for, named by the
     /// grammar's classes (those the production reaches, [`Failure::within`]; the others'
     /// characters by smaller classes or one by one), then the end of the input.
-    pub(crate) fn expected(&self) -> Vec<Cow<'static, str>> {
+    pub fn expected(&self) -> Vec<Cow<'static, str>> {
         let naming = Naming::of(R::DIALECT);
         let covered = if naming.first_sets {
             self.rules

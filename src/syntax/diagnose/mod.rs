@@ -29,22 +29,22 @@ mod reading;
 
 pub(crate) use checks::check_fragmentid;
 use checks::partial_form_error;
-#[cfg(test)]
-pub(crate) use checks::xalphas_len;
+#[cfg(any(test, feature = "judge"))]
+pub use checks::xalphas_len;
 
 use crate::syntax::compiled::Grammar;
 use crate::vocabulary::dialect::Dialect;
 use crate::vocabulary::error::{ErrorKind, ParseError};
 use crate::vocabulary::kind::UrlKind;
 use failure::Failure;
-#[cfg(all(any(test, feature = "fuzzing"), feature = "pest"))]
-pub(crate) use failure::Failure as JudgedFailure;
+#[cfg(any(test, feature = "judge"))]
+pub use failure::Failure as JudgedFailure;
 use reading::Reading;
 
 /// The error for an input the grammar `R` rejected. `valid` says whether a text is valid
 /// (grammar and lowering: the facade's reading), which decides whether whitespace at the
 /// end of an RFC 1738 URL is its only fault; the syntax layer itself knows the grammar only.
-pub(crate) fn diagnose<R: Grammar>(input: &str, valid: &dyn Fn(&str) -> bool) -> ParseError {
+pub fn diagnose<R: Grammar>(input: &str, valid: &dyn Fn(&str) -> bool) -> ParseError {
     let dialect = R::DIALECT;
     // RFC 1738's entry rule is a URL alone: one copied from running text may still have
     // what it had there (nothing, its wrapper, whitespace around it).

@@ -73,7 +73,7 @@ fn the_vm_and_the_compiled_parser_agree_on_every_corpus_case() {
                 .unwrap();
             let text = grammar_input(dialect, input);
             let vm_accepts = vm.parse(entry_rule, text).is_ok();
-            let compiled_accepts = rfc1738::fuzzing::grammar_accepts(dialect, text);
+            let compiled_accepts = rfc1738_judge::fuzzing::grammar_accepts(dialect, text);
             if vm_accepts != compiled_accepts {
                 disagreements.push(format!(
                     "{dialect} {text:?}: vm {vm_accepts}, compiled {compiled_accepts}"
@@ -113,7 +113,7 @@ fn the_vm_reads_rfc1738_references_as_the_compiled_parser() {
                 continue;
             };
             let vm_accepts = vm.parse("whole_reference", input).is_ok();
-            let compiled_accepts = rfc1738::fuzzing::grammar_accepts_reference(input);
+            let compiled_accepts = rfc1738_judge::fuzzing::grammar_accepts_reference(input);
             let with_newline = vm.parse("whole_reference", &format!("{input}\n")).is_ok();
             if vm_accepts != compiled_accepts
                 || with_newline != vm_accepts
@@ -164,9 +164,9 @@ fn the_grammars_accept_an_invalid_case_only_for_a_prose_limit() {
             }
             let dialect: Dialect = dialect.parse().unwrap();
             let grammar = if dialect == Dialect::Rfc1738 {
-                rfc1738::fuzzing::grammar_accepts_reference(input)
+                rfc1738_judge::fuzzing::grammar_accepts_reference(input)
             } else {
-                rfc1738::fuzzing::grammar_accepts(dialect, input)
+                rfc1738_judge::fuzzing::grammar_accepts(dialect, input)
             };
             let code = case["error"]["code"].as_str().unwrap();
             if grammar != PROSE_LIMITS.contains(&code) {

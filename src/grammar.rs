@@ -7,7 +7,7 @@
 
 /// The pest parser generated from `grammar/rfc1738.pest` (RFC 1738 section 5).
 ///
-/// Most code wants [`crate::facade::parse`]; this type is public for tools that want pest's raw
+/// Most code wants [`crate::parse`]; this type is public for tools that want pest's raw
 /// pairs, for example to walk the parse tree of a URL rule by rule.
 ///
 /// ```

@@ -1,14 +1,15 @@
-//! Checks for the fuzz targets (`fuzz/`) and the differential test: not part of the API
-//! (behind the `fuzzing` feature, hidden from the docs).
+//! The checks the fuzz targets (`fuzz/`), the differential test (`tests/differential.rs`)
+//! and the grammar tools' VM test (`tools/grammar`) run: the fast path and pest, tree for
+//! tree, and every rejection judged.
 
-use crate::judge::grammar::{Rfc1738Parser, Rule as PestRule};
-use crate::judge::pest::{Numbered, Seen, seen, slots_of_pest, to_pest};
-use crate::judge::rejection::{Form, Judgment, count, judge_rejection, pest_furthest};
-use crate::syntax::compiled::Grammar;
-use crate::syntax::compiled::rfc1738::Rule;
-use crate::vocabulary::dialect::Dialect;
-use crate::vocabulary::error::ParseError;
+use crate::pairs::{Numbered, Seen, seen, slots_of_pest, to_pest};
+use crate::rejection::{Form, Judgment, count, judge_rejection, pest_furthest};
 use pest::Parser;
+use rfc1738::Dialect;
+use rfc1738::ParseError;
+use rfc1738::grammar::{Rfc1738Parser, Rule as PestRule};
+use rfc1738::judged::Grammar;
+use rfc1738::judged::rfc1738::Rule;
 
 /// What a reading of a run of RFC 1738's grammar sees: every slot of every node's frame.
 type Tree = Vec<Seen<Rule>>;
@@ -17,7 +18,7 @@ type Tree = Vec<Seen<Rule>>;
 /// input.
 fn fast_tree(rule: Rule, input: &str) -> Option<Tree> {
     let mut slots = Rule::EMPTY;
-    crate::syntax::compiled::run(rule, input, &mut slots).map(|_| seen(rule, &slots))
+    rfc1738::judged::run(rule, input, &mut slots).map(|_| seen(rule, &slots))
 }
 
 /// The same of the pest parser's pairs, or `None` when it rejects the input.
@@ -31,7 +32,7 @@ fn pest_tree(rule: Rule, input: &str) -> Option<Tree> {
 /// the same `Url` (or error) for `input`: `Ok(valid)` when they agree.
 pub fn fast_and_pest_agree(input: &str) -> Result<bool, String> {
     let valid = url_fast_and_pest_agree(input)?;
-    if crate::facade::is_valid(input) != valid {
+    if rfc1738::is_valid(input) != valid {
         return Err(format!("{input:?}: is_valid says {}", !valid));
     }
     Ok(valid)
@@ -44,10 +45,7 @@ fn url_fast_and_pest_agree(input: &str) -> Result<bool, String> {
         return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
     }
     if fast.is_some() {
-        let (fast, pest) = (
-            crate::facade::parse(input),
-            crate::judge::pest::parse_with_pest(input),
-        );
+        let (fast, pest) = (rfc1738::parse(input), crate::pairs::parse_with_pest(input));
         if fast != pest {
             return Err(format!("{input:?}: fast path {fast:?}\n  pest {pest:?}"));
         }
@@ -58,7 +56,7 @@ fn url_fast_and_pest_agree(input: &str) -> Result<bool, String> {
         return Ok(fast.is_ok());
     }
     // Both reject: the error `parse` gives is judged against pest's own reading.
-    let error = crate::facade::parse(input)
+    let error = rfc1738::parse(input)
         .err()
         .ok_or_else(|| format!("{input:?}: rejected by the grammar, yet parsed"))?;
     judge_rejection::<Rule>(input, &error, Form::Url)?;
@@ -75,7 +73,7 @@ fn url_fast_and_pest_agree(input: &str) -> Result<bool, String> {
 /// fragment, and names the fragment's own list (RFC 1630's `fragmentid`: an `xalpha`, or
 /// the end).
 fn reference_error_agrees(input: &str, error: &ParseError) -> Result<(), String> {
-    let start = Dialect::Rfc1738.prefix_len(input);
+    let start = rfc1738::judged::prefix_len(Dialect::Rfc1738, input);
     let end = input[start..]
         .find('#')
         .map_or(input.len(), |hash| start + hash);
@@ -94,9 +92,9 @@ fn reference_error_agrees(input: &str, error: &ParseError) -> Result<(), String>
         count(Dialect::Rfc1738, Form::Reference, Judgment::Bounded);
         return Ok(());
     }
-    match crate::facade::parse(&input[start..end]) {
+    match rfc1738::parse(&input[start..end]) {
         Err(url_error) => {
-            if *error != url_error.clone().shifted(input, start) {
+            if *error != rfc1738::judged::shifted(url_error.clone(), input, start) {
                 return disagree(&format!("not its URL's error {url_error:?}"));
             }
             judge_rejection::<Rule>(&input[start..end], &url_error, Form::Reference)?;
@@ -161,8 +159,8 @@ pub fn reference_fast_and_pest_agree(input: &str) -> Result<bool, String> {
             "{input:?} (whole_reference): fast path {fast:?}\n  pest {pest:?}"
         ));
     }
-    let fast = crate::facade::parse_reference(input, crate::vocabulary::dialect::Dialect::Rfc1738);
-    let pest = crate::judge::pest::parse_rfc1738_reference_with_pest(input);
+    let fast = rfc1738::parse_reference(input, rfc1738::Dialect::Rfc1738);
+    let pest = crate::pairs::parse_rfc1738_reference_with_pest(input);
     match (&fast, &pest) {
         (Err(error), Err(_)) => reference_error_agrees(input, error)?,
         // A reference either tree holds: the same reference from both.
@@ -173,8 +171,7 @@ pub fn reference_fast_and_pest_agree(input: &str) -> Result<bool, String> {
         }
         _ => {}
     }
-    let valid =
-        crate::facade::is_valid_reference(input, crate::vocabulary::dialect::Dialect::Rfc1738);
+    let valid = rfc1738::is_valid_reference(input, rfc1738::Dialect::Rfc1738);
     if valid != fast.is_ok() {
         return Err(format!(
             "{input:?} (parse_reference): is_valid_reference says {valid}"
@@ -198,13 +195,13 @@ type Run<R> = (usize, <R as Grammar>::Slots, Vec<Seen<R>>);
 /// rejection.
 fn dialect_runs<R, P, Pa>(rule: R, input: &str) -> (Option<Run<R>>, Option<Run<R>>)
 where
-    R: crate::syntax::compiled::Grammar,
+    R: rfc1738::judged::Grammar,
     P: Numbered,
     Pa: Parser<P>,
 {
     let mut slots = R::EMPTY;
-    let fast = crate::syntax::compiled::run(rule, input, &mut slots)
-        .map(|end| (end, slots, seen(rule, &slots)));
+    let fast =
+        rfc1738::judged::run(rule, input, &mut slots).map(|end| (end, slots, seen(rule, &slots)));
     let pest = Pa::parse(to_pest::<P>(rule), input).ok().map(|pairs| {
         let end = pairs.clone().last().map_or(0, |pair| pair.as_span().end());
         let slots = slots_of_pest::<P, R>(pairs);
@@ -223,7 +220,7 @@ fn reading<R: Grammar>(run: &Option<Run<R>>) -> Option<(usize, &[Seen<R>])> {
 /// reference's forms.
 fn dialect_agree<R, P, Pa>(input: &str, rules: &[R]) -> Result<bool, String>
 where
-    R: crate::judge::rejection::Judged,
+    R: crate::rejection::Judged,
     P: Numbered,
     Pa: Parser<P>,
 {
@@ -238,10 +235,10 @@ where
     }
     let (fast, pest) = dialect_runs::<R, P, Pa>(R::URL, input);
     let (Some((_, fast, _)), Some((_, pest, _))) = (fast, pest) else {
-        return match crate::facade::parse_reference(input, R::DIALECT) {
+        return match rfc1738::parse_reference(input, R::DIALECT) {
             Err(parsed) => {
                 judge_rejection::<R>(input, &parsed, Form::Reference)?;
-                if crate::facade::is_valid_reference(input, R::DIALECT) {
+                if rfc1738::is_valid_reference(input, R::DIALECT) {
                     return Err(format!("{input:?}: rejected, yet is_valid_reference"));
                 }
                 Ok(false)
@@ -249,10 +246,10 @@ where
             Ok(parsed) => Err(format!("{input:?}: rejected, yet read as {parsed:?}")),
         };
     };
-    let by_fast = crate::lowering::lower_reference::<R>(input, &fast);
-    let by_pest = crate::lowering::lower_reference::<R>(input, &pest);
-    let parsed = crate::facade::parse_reference(input, R::DIALECT);
-    if crate::facade::is_valid_reference(input, R::DIALECT) != parsed.is_ok() {
+    let by_fast = rfc1738::judged::lower_reference::<R>(input, &fast);
+    let by_pest = rfc1738::judged::lower_reference::<R>(input, &pest);
+    let parsed = rfc1738::parse_reference(input, R::DIALECT);
+    if rfc1738::is_valid_reference(input, R::DIALECT) != parsed.is_ok() {
         return Err(format!(
             "{input:?}: is_valid_reference says {}",
             parsed.is_err()
@@ -275,17 +272,14 @@ where
 /// from the reference's forms (`fragmentaddress`, `prefixedurl`, `url`, `uri`, and the
 /// draft's `generic`), the same lowered reference from both trees, and the same reference
 /// (or a rejection) from `parse_reference`: `Ok(valid)` when they all agree.
-pub fn dialect_fast_and_pest_agree(
-    dialect: crate::vocabulary::dialect::Dialect,
-    input: &str,
-) -> Result<bool, String> {
-    use crate::judge::grammar::{
+pub fn dialect_fast_and_pest_agree(dialect: rfc1738::Dialect, input: &str) -> Result<bool, String> {
+    use rfc1738::grammar::{
         draft_www_uri_00 as pest_draft, rfc1630 as pest_rfc1630, rfc2396 as pest_rfc2396,
     };
-    use crate::syntax::compiled::{draft_www_uri_00 as draft, rfc1630, rfc2396};
+    use rfc1738::judged::{draft_www_uri_00 as draft, rfc1630, rfc2396};
     match dialect {
-        crate::vocabulary::dialect::Dialect::Rfc1738 => fast_and_pest_agree(input),
-        crate::vocabulary::dialect::Dialect::Rfc1630 => {
+        rfc1738::Dialect::Rfc1738 => fast_and_pest_agree(input),
+        rfc1738::Dialect::Rfc1630 => {
             use rfc1630::Rule as R;
             let rules = [
                 R::whole_uri,
@@ -296,7 +290,7 @@ pub fn dialect_fast_and_pest_agree(
             ];
             dialect_agree::<R, pest_rfc1630::Rule, pest_rfc1630::Rfc1630Parser>(input, &rules)
         }
-        crate::vocabulary::dialect::Dialect::DraftWwwUri00 => {
+        rfc1738::Dialect::DraftWwwUri00 => {
             use draft::Rule as R;
             let rules = [
                 R::whole_uri,
@@ -308,7 +302,7 @@ pub fn dialect_fast_and_pest_agree(
             ];
             dialect_agree::<R, pest_draft::Rule, pest_draft::DraftParser>(input, &rules)
         }
-        crate::vocabulary::dialect::Dialect::Rfc2396 => {
+        rfc1738::Dialect::Rfc2396 => {
             use rfc2396::Rule as R;
             let rules = [
                 R::whole_reference,
@@ -323,6 +317,7 @@ pub fn dialect_fast_and_pest_agree(
             ];
             dialect_agree::<R, pest_rfc2396::Rule, pest_rfc2396::Rfc2396Parser>(input, &rules)
         }
+        other => Err(format!("the judge has no pest parser for {other}")),
     }
 }
 
@@ -331,24 +326,25 @@ pub fn dialect_fast_and_pest_agree(
 /// `whole_reference` for RFC 2396): the
 /// grammar's verdict alone, before the lowering's range checks. Other tools loading the
 /// grammar files (pest's VM) must give the same verdict.
-pub fn grammar_accepts(dialect: crate::vocabulary::dialect::Dialect, input: &str) -> bool {
-    use crate::syntax::compiled::{draft_www_uri_00, rfc1630, rfc2396};
+pub fn grammar_accepts(dialect: rfc1738::Dialect, input: &str) -> bool {
+    use rfc1738::judged::{draft_www_uri_00, rfc1630, rfc2396};
     match dialect {
-        crate::vocabulary::dialect::Dialect::Rfc1738 => fast_tree(Rule::URL, input).is_some(),
-        crate::vocabulary::dialect::Dialect::Rfc2396 => {
+        rfc1738::Dialect::Rfc1738 => fast_tree(Rule::URL, input).is_some(),
+        rfc1738::Dialect::Rfc2396 => {
             let (rule, mut slots) = (rfc2396::Rule::whole_reference, rfc2396::Rule::EMPTY);
-            crate::syntax::compiled::run(rule, input, &mut slots).is_some()
+            rfc1738::judged::run(rule, input, &mut slots).is_some()
         }
-        crate::vocabulary::dialect::Dialect::Rfc1630 => {
+        rfc1738::Dialect::Rfc1630 => {
             let (rule, mut slots) = (rfc1630::Rule::whole_uri, rfc1630::Rule::EMPTY);
-            crate::syntax::compiled::run(rule, input, &mut slots).is_some()
+            rfc1738::judged::run(rule, input, &mut slots).is_some()
         }
-        crate::vocabulary::dialect::Dialect::DraftWwwUri00 => {
+        rfc1738::Dialect::DraftWwwUri00 => {
             let (rule, mut slots) = (
                 draft_www_uri_00::Rule::whole_uri,
                 draft_www_uri_00::Rule::EMPTY,
             );
-            crate::syntax::compiled::run(rule, input, &mut slots).is_some()
+            rfc1738::judged::run(rule, input, &mut slots).is_some()
         }
+        other => panic!("the judge has no compiled grammar for {other}"),
     }
 }

@@ -2,20 +2,21 @@
 //! frames, what a reading of those frames sees, and the entry points read with pest's
 //! pairs in place of the compiled grammar's run.
 
-use crate::ast::reference::UrlReference;
-use crate::ast::url::Url;
-use crate::facade::{is_valid, read_by_parts};
-use crate::judge::grammar::{Rfc1738Parser, Rule as PestRule, draft_www_uri_00, rfc1630, rfc2396};
-use crate::syntax::compiled::Grammar;
-use crate::syntax::compiled::rfc1738::Rule;
-use crate::syntax::slot::{Slot, Which};
-use crate::vocabulary::error::ParseError;
-use crate::vocabulary::span::Span;
 use pest::Parser;
+use rfc1738::ParseError;
+use rfc1738::Url;
+use rfc1738::UrlReference;
+use rfc1738::grammar::{Rfc1738Parser, Rule as PestRule, draft_www_uri_00, rfc1630, rfc2396};
+use rfc1738::is_valid;
+use rfc1738::judged::Grammar;
+use rfc1738::judged::Span;
+use rfc1738::judged::read_by_parts;
+use rfc1738::judged::rfc1738::Rule;
+use rfc1738::judged::{Slot, Which};
 
 /// A `pest_derive` `Rule` enum, numbered as its compiled grammar's enum (`EOI` first, then
 /// the file's order: a test checks the names).
-pub(crate) trait Numbered: pest::RuleType + 'static {
+pub trait Numbered: pest::RuleType + 'static {
     /// Every rule but `EOI`, in order (pest's `all_rules`).
     fn all() -> &'static [Self];
     /// The rule's number.
@@ -43,7 +44,7 @@ numbered!(
 );
 
 /// The pest rule of a compiled grammar's rule (not `EOI`, which no one runs).
-pub(crate) fn to_pest<P: Numbered>(rule: impl Grammar) -> P {
+pub fn to_pest<P: Numbered>(rule: impl Grammar) -> P {
     P::all()[rule.index() - 1]
 }
 
@@ -51,9 +52,7 @@ pub(crate) fn to_pest<P: Numbered>(rule: impl Grammar) -> P {
 /// compiled grammar `R` records them: each pair in the slot of its parent's frame that
 /// the compiled grammar gives it (by its rule, and how many pairs of the same rule came
 /// before it under the same parent), its children in its own frame.
-pub(crate) fn slots_of_pest<P: Numbered, R: Grammar>(
-    pairs: pest::iterators::Pairs<'_, P>,
-) -> R::Slots {
+pub fn slots_of_pest<P: Numbered, R: Grammar>(pairs: pest::iterators::Pairs<'_, P>) -> R::Slots {
     let mut slots = R::EMPTY;
     for pair in pairs {
         if R::ALL[pair.as_rule().number()] != R::EOI {
@@ -87,12 +86,12 @@ fn record<P: Numbered, R: Grammar>(
 }
 
 /// One slot as a reading sees it: the parent's rule, the child's, and the child's span.
-pub(crate) type Seen<R> = (R, R, Option<Span>);
+pub type Seen<R> = (R, R, Option<Span>);
 
 /// What a reading of a run of `rule` sees in `slots`: every slot of the frame of each node
 /// that matched, from the root's on (a slot of a lookahead, which holds nothing after a
 /// run, included).
-pub(crate) fn seen<R: Grammar>(rule: R, slots: &R::Slots) -> Vec<Seen<R>> {
+pub fn seen<R: Grammar>(rule: R, slots: &R::Slots) -> Vec<Seen<R>> {
     fn walk<R: Grammar>(rule: R, frame: usize, slots: &[Slot], into: &mut Vec<Seen<R>>) {
         for (slot, &(child, which, child_frame)) in rule.frame().iter().enumerate() {
             let span = slots[frame + slot].span();
@@ -110,23 +109,21 @@ pub(crate) fn seen<R: Grammar>(rule: R, slots: &R::Slots) -> Vec<Seen<R>> {
 /// Parses with the pest parser's tree in place of the compiled grammar's (the reference a
 /// valid parse is tested against). A rejection's error here is the diagnosis's, not
 /// pest's: the judge compares rejections with pest's own reading in
-/// `crate::judge::rejection`.
-pub(crate) fn parse_with_pest(input: &str) -> Result<Url<'_>, ParseError> {
+/// `crate::rejection`.
+pub fn parse_with_pest(input: &str) -> Result<Url<'_>, ParseError> {
     match Rfc1738Parser::parse(PestRule::whole_url, input) {
-        Ok(pairs) => crate::lowering::lower::<Rule>(input, &slots_of_pest::<_, Rule>(pairs)),
-        Err(_) => Err(crate::syntax::diagnose::diagnose::<Rule>(input, &is_valid)),
+        Ok(pairs) => rfc1738::judged::lower::<Rule>(input, &slots_of_pest::<_, Rule>(pairs)),
+        Err(_) => Err(rfc1738::judged::diagnose::<Rule>(input, &is_valid)),
     }
 }
 
-/// [`parse_reference`] for RFC 1738 with the pest parser's tree of `urlreference` in place
+/// [`rfc1738::parse_reference`] for RFC 1738 with the pest parser's tree of `urlreference` in place
 /// of the compiled grammar's (the reference the fast path is tested against).
-pub(crate) fn parse_rfc1738_reference_with_pest(
-    input: &str,
-) -> Result<UrlReference<'_>, ParseError> {
+pub fn parse_rfc1738_reference_with_pest(input: &str) -> Result<UrlReference<'_>, ParseError> {
     match Rfc1738Parser::parse(PestRule::urlreference, input) {
         Ok(pairs) if pairs.as_str().len() == input.len() => {
             let slots = slots_of_pest::<_, Rule>(pairs);
-            crate::lowering::lower_reference::<Rule>(input, &slots)
+            rfc1738::judged::lower_reference::<Rule>(input, &slots)
         }
         _ => read_by_parts(input),
     }

@@ -14,56 +14,56 @@
 //!   compared: the cause lies at or before pest's furthest offset, and nothing the list
 //!   names can be read at the caret by pest's rule of that name.
 
-use crate::judge::pest::{Numbered, to_pest};
-use crate::syntax::compiled::Grammar;
-use crate::vocabulary::dialect::Dialect;
-use crate::vocabulary::error::ParseError;
+use crate::pairs::{Numbered, to_pest};
 use pest::Parser;
+use rfc1738::Dialect;
+use rfc1738::ParseError;
+use rfc1738::judged::Grammar;
 use std::cell::RefCell;
 
 /// A compiled grammar's rule enum and its `pest_derive` parser.
-pub(crate) trait Judged: Grammar {
+pub trait Judged: Grammar {
     /// pest's rule enum of the grammar.
     type Pest: Numbered;
     /// pest's parser of the grammar.
     type Parser: Parser<Self::Pest>;
 }
 
-impl Judged for crate::syntax::compiled::rfc1738::Rule {
-    type Pest = crate::judge::grammar::Rule;
-    type Parser = crate::judge::grammar::Rfc1738Parser;
+impl Judged for rfc1738::judged::rfc1738::Rule {
+    type Pest = rfc1738::grammar::Rule;
+    type Parser = rfc1738::grammar::Rfc1738Parser;
 }
 
-impl Judged for crate::syntax::compiled::rfc1630::Rule {
-    type Pest = crate::judge::grammar::rfc1630::Rule;
-    type Parser = crate::judge::grammar::rfc1630::Rfc1630Parser;
+impl Judged for rfc1738::judged::rfc1630::Rule {
+    type Pest = rfc1738::grammar::rfc1630::Rule;
+    type Parser = rfc1738::grammar::rfc1630::Rfc1630Parser;
 }
 
-impl Judged for crate::syntax::compiled::draft_www_uri_00::Rule {
-    type Pest = crate::judge::grammar::draft_www_uri_00::Rule;
-    type Parser = crate::judge::grammar::draft_www_uri_00::DraftParser;
+impl Judged for rfc1738::judged::draft_www_uri_00::Rule {
+    type Pest = rfc1738::grammar::draft_www_uri_00::Rule;
+    type Parser = rfc1738::grammar::draft_www_uri_00::DraftParser;
 }
 
-impl Judged for crate::syntax::compiled::rfc2396::Rule {
-    type Pest = crate::judge::grammar::rfc2396::Rule;
-    type Parser = crate::judge::grammar::rfc2396::Rfc2396Parser;
+impl Judged for rfc1738::judged::rfc2396::Rule {
+    type Pest = rfc1738::grammar::rfc2396::Rule;
+    type Parser = rfc1738::grammar::rfc2396::Rfc2396Parser;
 }
 
 /// What a reading of a rule expected where it got furthest, by pest or by the trace.
 #[derive(Clone, PartialEq, Eq)]
-pub(crate) struct Furthest<R> {
+pub struct Furthest<R> {
     /// The furthest offset reached: pest's `max_position`, the trace's `furthest`.
-    pub(crate) offset: usize,
+    pub offset: usize,
     /// pest's `attempt_pos`, the furthest place a non-silent rule failed at its start
     /// (the trace records rules only at `offset`: there it is `offset`).
-    pub(crate) rule_offset: usize,
+    pub rule_offset: usize,
     /// The rules that failed at `rule_offset` (pest's `positives`), sorted.
-    pub(crate) rules: Vec<R>,
+    pub rules: Vec<R>,
     /// The ASCII characters expected at `offset` (bit `c` for `c`).
-    pub(crate) chars: u128,
+    pub chars: u128,
     /// The literals of more than one character expected there, with whether case is
     /// ignored, sorted.
-    pub(crate) literals: Vec<(Vec<u8>, bool)>,
+    pub literals: Vec<(Vec<u8>, bool)>,
 }
 
 impl<R: std::fmt::Debug> std::fmt::Debug for Furthest<R> {
@@ -99,14 +99,19 @@ impl<R: std::fmt::Debug> std::fmt::Debug for Furthest<R> {
 /// A token of pest's error detail. pest does not export its `ParsingToken` type, only its
 /// `Debug` form, which this reads back: `Sensitive { token: "..." }`, `Insensitive { token:
 /// "..." }`, `Range { start: 'a', end: 'z' }`, `BuiltInRule`.
-enum Token {
+#[derive(Debug)]
+pub enum Token {
+    /// A literal, and whether its case is ignored.
     Literal(String, bool),
+    /// A range of characters, both ends in.
     Range(char, char),
+    /// A rule of pest's own (`ANY`, `ASCII_DIGIT`, ...).
     BuiltIn,
 }
 
 impl Token {
-    fn of(debug: &str) -> Result<Token, String> {
+    /// The token whose `Debug` form pest wrote.
+    pub fn of(debug: &str) -> Result<Token, String> {
         let unreadable = || format!("an unreadable token of pest's: {debug}");
         let literal = |rest: &str| {
             rest.strip_suffix("\" }")
@@ -164,7 +169,7 @@ fn bit(c: char) -> u128 {
 }
 
 /// pest's reading of `rule` run on `text`, `None` when pest accepts it.
-pub(crate) fn pest_furthest<R: Judged>(rule: R, text: &str) -> Result<Option<Furthest<R>>, String> {
+pub fn pest_furthest<R: Judged>(rule: R, text: &str) -> Result<Option<Furthest<R>>, String> {
     pest::set_error_detail(true);
     let Err(error) = R::Parser::parse(to_pest::<R::Pest>(rule), text) else {
         return Ok(None);
@@ -214,12 +219,12 @@ pub(crate) fn pest_furthest<R: Judged>(rule: R, text: &str) -> Result<Option<Fur
 }
 
 /// The compiled grammar's trace of `rule` run on `text`, `None` when it accepts it.
-pub(crate) fn traced_furthest<R: Grammar>(rule: R, text: &str) -> Option<Furthest<R>> {
-    let (end, trace) = crate::syntax::compiled::trace_rule(rule, text, 0);
-    if end.is_some() {
+pub fn traced_furthest<R: Grammar>(rule: R, text: &str) -> Option<Furthest<R>> {
+    let trace = rfc1738::judged::traced(rule, text);
+    if trace.end.is_some() {
         return None;
     }
-    let mut rules = trace.rules.clone();
+    let mut rules = trace.rules;
     rules.sort_unstable();
     rules.dedup();
     let mut literals: Vec<(Vec<u8>, bool)> = trace
@@ -232,14 +237,14 @@ pub(crate) fn traced_furthest<R: Grammar>(rule: R, text: &str) -> Option<Furthes
         offset: trace.furthest,
         rule_offset: trace.furthest,
         rules,
-        chars: trace.chars(),
+        chars: trace.chars,
         literals,
     })
 }
 
 /// How much of pest's reading the trace could be held to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Reach {
+pub enum Reach {
     /// pest's furthest offset holds the failures the trace records: the trace was compared
     /// whole.
     Whole,
@@ -252,7 +257,7 @@ pub(crate) enum Reach {
 
 /// Whether the compiled grammar's trace of `rule` on `text` is pest's reading: `Ok(None)`
 /// when both accept.
-pub(crate) fn traces_agree<R: Judged>(rule: R, text: &str) -> Result<Option<Readings<R>>, String> {
+pub fn traces_agree<R: Judged>(rule: R, text: &str) -> Result<Option<Readings<R>>, String> {
     let pest = pest_furthest(rule, text)?;
     let traced = traced_furthest(rule, text);
     let (pest, traced) = match (pest, traced) {
@@ -312,7 +317,7 @@ pub(crate) fn traces_agree<R: Judged>(rule: R, text: &str) -> Result<Option<Read
 
 /// pest's reading and the trace of a rejected text, and how far [`traces_agree`] held the
 /// one to the other: what [`error_agrees`] judges the error by.
-pub(crate) struct Readings<R> {
+pub struct Readings<R> {
     reach: Reach,
     pest: Furthest<R>,
     traced: Furthest<R>,
@@ -326,14 +331,10 @@ fn named<R: Judged>(pest: &Furthest<R>, error: &ParseError) -> Result<Vec<String
     } else {
         Vec::new()
     };
-    let failure = crate::syntax::diagnose::JudgedFailure::judged(
-        pest.offset,
-        rules,
-        pest.chars,
-        &pest.literals,
-    )
-    .ok_or_else(|| format!("pest expected a literal the grammar does not hold: {pest:?}"))?
-    .within(error.url_kind());
+    let failure =
+        rfc1738::judged::JudgedFailure::judged(pest.offset, rules, pest.chars, &pest.literals)
+            .ok_or_else(|| format!("pest expected a literal the grammar does not hold: {pest:?}"))?
+            .within(error.url_kind());
     let names = failure.expected();
     Ok(names.into_iter().map(String::from).collect())
 }
@@ -375,7 +376,7 @@ enum Basis {
 
 impl Basis {
     fn of(dialect: Dialect, text: &str, error: &ParseError) -> Basis {
-        use crate::vocabulary::kind::UrlKind;
+        use rfc1738::UrlKind;
         let family = dialect != Dialect::Rfc1738;
         let code = error.kind().code();
         match code {
@@ -416,8 +417,12 @@ impl Basis {
         }
         // RFC 1738's text is a URL alone (a reference's prefix is read apart): "URL:" at its
         // start is the scheme `url`.
-        let prefix_len = if family { dialect.prefix_len(text) } else { 0 };
-        let Some(scheme_len) = dialect.scheme_len(&text[prefix_len..]) else {
+        let prefix_len = if family {
+            rfc1738::judged::prefix_len(dialect, text)
+        } else {
+            0
+        };
+        let Some(scheme_len) = rfc1738::judged::scheme_len(dialect, &text[prefix_len..]) else {
             return Basis::Furthest;
         };
         let after_colon = prefix_len + scheme_len + 1;
@@ -427,8 +432,9 @@ impl Basis {
             return Basis::Own("a named scheme's production refused at its start: the production");
         }
         let start = after_colon + 2;
-        let login =
-            kind.has_slashes() && kind.allows_login() && text[after_colon..].starts_with("//");
+        let login = rfc1738::judged::has_slashes(kind)
+            && rfc1738::judged::allows_login(kind)
+            && text[after_colon..].starts_with("//");
         if !family && login {
             let end = text[start..].find('/').map_or(text.len(), |at| start + at);
             if !text[start..end].contains('@') {
@@ -441,7 +447,7 @@ impl Basis {
 
 /// How far a rejection was judged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) enum Judgment {
+pub enum Judgment {
     /// The offset and the expected list equal pest's.
     Equal,
     /// The offset is at or before pest's furthest, the list is the error's own, and none
@@ -617,13 +623,13 @@ fn reads_at<R: Judged>(name: &str, text: &str, offset: usize) -> Result<bool, St
 /// Which reading a rejection was judged in: a URL alone (RFC 1738's `whole_url`), or a
 /// reference (RFC 1738's `[URL:] url [#fragment]`, the family's `whole_uri`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Form {
+pub enum Form {
     Url,
     Reference,
 }
 
 /// Every judgment, in the order the counts list them.
-pub(crate) const JUDGMENTS: [Judgment; 5] = [
+pub const JUDGMENTS: [Judgment; 5] = [
     Judgment::Equal,
     Judgment::EqualToTrace,
     Judgment::Bounded,
@@ -640,7 +646,7 @@ thread_local! {
 /// Judges the rejection of `text` by the grammar `R` (read from its entry rule), whose
 /// error is `error`: the trace against pest's reading ([`traces_agree`]), then the error
 /// ([`error_agrees`]); counts the judgment.
-pub(crate) fn judge_rejection<R: Judged>(
+pub fn judge_rejection<R: Judged>(
     text: &str,
     error: &ParseError,
     form: Form,
@@ -653,21 +659,19 @@ pub(crate) fn judge_rejection<R: Judged>(
 }
 
 /// Counts a rejection judged.
-pub(crate) fn count(dialect: Dialect, form: Form, judgment: Judgment) {
+pub fn count(dialect: Dialect, form: Form, judgment: Judgment) {
     let at = JUDGMENTS.iter().position(|&j| j == judgment).unwrap_or(0);
     JUDGED.with(|judged| judged.borrow_mut()[dialect as usize][form as usize][at] += 1);
 }
 
 /// How many rejections this thread judged in `dialect` and `form` with `judgment`.
-#[cfg(test)]
-pub(crate) fn judged(dialect: Dialect, form: Form, judgment: Judgment) -> u64 {
+pub fn judged(dialect: Dialect, form: Form, judgment: Judgment) -> u64 {
     let at = JUDGMENTS.iter().position(|&j| j == judgment).unwrap_or(0);
     JUDGED.with(|judged| judged.borrow()[dialect as usize][form as usize][at])
 }
 
 /// The counts of [`judge_rejection`] on this thread, one line per dialect and form.
-#[cfg(test)]
-pub(crate) fn tally() -> String {
+pub fn tally() -> String {
     let mut lines = String::new();
     for dialect in Dialect::ALL {
         for form in [Form::Url, Form::Reference] {
@@ -691,121 +695,4 @@ pub(crate) fn tally() -> String {
         }
     }
     lines
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::syntax::compiled::{draft_www_uri_00, rfc1630, rfc1738};
-
-    /// The error the entry point gives for `input` in the dialect of `R`.
-    fn error_of<R: Judged>(input: &str) -> ParseError {
-        match R::DIALECT {
-            Dialect::Rfc1738 => crate::facade::parse(input),
-            dialect => crate::facade::parse_reference(input, dialect).map(|r| r.url().clone()),
-        }
-        .expect_err("rejected")
-    }
-
-    fn judged<R: Judged>(input: &str) -> Result<Judgment, String> {
-        judge_rejection::<R>(input, &error_of::<R>(input), Form::Url)
-    }
-
-    #[test]
-    fn each_basis_is_judged() {
-        // Equal: pest's furthest offset and reading.
-        assert_eq!(judged::<rfc1738::Rule>("http://h/a b"), Ok(Judgment::Equal));
-        assert_eq!(
-            judged::<rfc1630::Rule>("URL: http://h/"),
-            Ok(Judgment::Equal)
-        );
-        // A login without "@" read as a hostport (ftp), and "URL:" as a scheme of RFC 1738's
-        // URL alone, whose login is no login (found by fuzzing the judge).
-        assert_eq!(judged::<rfc1738::Rule>("ftp://h:8x/"), Ok(Judgment::Equal));
-        assert_eq!(
-            judged::<rfc1738::Rule>("URL:ftp://rlogin:-/#x"),
-            Ok(Judgment::Equal)
-        );
-        // Lists of their own, bounded.
-        for input in ["http:/h/", "http://user@h/", " http://h/", "ftp://u:p/q@h/"] {
-            assert_eq!(
-                judged::<rfc1738::Rule>(input),
-                Ok(Judgment::Bounded),
-                "{input}"
-            );
-        }
-        assert_eq!(judged::<rfc1630::Rule>("URL:x:y"), Ok(Judgment::Bounded));
-        // The family's broken escape from its "%"; an article cut short in one.
-        assert_eq!(
-            judged::<draft_www_uri_00::Rule>("news:a%0"),
-            Ok(Judgment::Equal)
-        );
-        assert_eq!(judged::<rfc1630::Rule>("http://h/%zz"), Ok(Judgment::Equal));
-        // Beyond the grammar: pest accepts.
-        assert_eq!(
-            judged::<rfc1738::Rule>("http://h:70000/"),
-            Ok(Judgment::Accepted)
-        );
-    }
-
-    #[test]
-    fn an_error_other_than_pests_reading_is_refused() {
-        let input = "http://h/a b";
-        let error = error_of::<rfc1738::Rule>(input);
-        let with = |offset: usize, expected: Vec<String>| {
-            ParseError::new(input, offset, None, error.kind().clone(), expected)
-                .in_dialect(Dialect::Rfc1738)
-        };
-        let expected: Vec<String> = error.expected().iter().map(|n| n.to_string()).collect();
-        // One byte off; a name dropped; a name added.
-        let off = with(error.offset() + 1, expected.clone());
-        let dropped = with(error.offset(), expected[1..].to_vec());
-        let mut more = expected.clone();
-        more.push("\"#\"".to_owned());
-        let added = with(error.offset(), more);
-        for wrong in [off, dropped, added] {
-            assert!(
-                judge_rejection::<rfc1738::Rule>(input, &wrong, Form::Url).is_err(),
-                "{wrong:?}"
-            );
-        }
-        // A list of its own that names what can be read at the caret.
-        let input = "http:/h/";
-        let error = error_of::<rfc1738::Rule>(input);
-        let wrong = ParseError::new(
-            input,
-            error.offset(),
-            None,
-            error.kind().clone(),
-            vec!["\"/\"".into()],
-        )
-        .in_dialect(Dialect::Rfc1738);
-        assert!(judge_rejection::<rfc1738::Rule>(input, &wrong, Form::Url).is_err());
-        // An error beyond the grammar for a text pest refuses.
-        let input = "http://h/a b";
-        let port = error_of::<rfc1738::Rule>("http://h:70000/");
-        let wrong = ParseError::new(input, 9, None, port.kind().clone(), Vec::new());
-        assert!(judge_rejection::<rfc1738::Rule>(input, &wrong, Form::Url).is_err());
-    }
-
-    #[test]
-    fn pests_tokens_are_read_back_from_their_debug_form() {
-        assert!(matches!(
-            Token::of("Sensitive { token: \"\\\"a\\\\\" }"),
-            Ok(Token::Literal(text, false)) if text == "\"a\\"
-        ));
-        assert!(matches!(
-            Token::of("Insensitive { token: \"url:\" }"),
-            Ok(Token::Literal(text, true)) if text == "url:"
-        ));
-        assert!(matches!(
-            Token::of("Range { start: '\\t', end: 'z' }"),
-            Ok(Token::Range('\t', 'z'))
-        ));
-        assert!(matches!(
-            Token::of("Range { start: '\\u{7f}', end: '\\'' }"),
-            Ok(Token::Range('\u{7f}', '\''))
-        ));
-        assert!(Token::of("Something { new }").is_err());
-    }
 }

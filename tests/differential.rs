@@ -5,18 +5,18 @@
 //!
 //! The same for the RFC 1630 dialects: each compiled grammar against its `pest_derive`
 //! parser, from `whole_uri` and the reference's forms, and the lowered reference from both
-//! trees (`crate::judge::fuzzing::dialect_fast_and_pest_agree`), on generated URIs of the family,
+//! trees (`rfc1738_judge::fuzzing::dialect_fast_and_pest_agree`), on generated URIs of the family,
 //! their mutations and the corpus.
 //!
 //! On a rejected input the error is judged against pest's own reading
-//! (`crate::judge::rejection`): its offset is where pest got furthest and its expected list
+//! (`rfc1738_rfc1738_judge::rejection`): its offset is where pest got furthest and its expected list
 //! is what pest expected there, named as the errors name it, or, for the errors that name
 //! an earlier cause or a list of their own, the caret is bounded by pest's and the list is
 //! true at it. Each test counts the rejections it judged, by how, prints the counts
 //! (`--nocapture`) and requires every rejection judged.
 //!
 //! CI runs 50,000 cases (per dialect). The long run (10 million cases) is opt-in:
-//! `DIFFERENTIAL_CASES=10000000 cargo test --release --lib differential`; `DIFFERENTIAL_SEED`
+//! `DIFFERENTIAL_CASES=10000000 cargo test --release --test differential`; `DIFFERENTIAL_SEED`
 //! changes the seed.
 
 /// A small deterministic generator (xorshift64*), so a failure can be replayed by its seed.
@@ -49,7 +49,7 @@ impl Random {
         (0..len)
             .map(|_| {
                 if self.chance(8) {
-                    crate::vocabulary::encode::escape_octet(self.below(256) as u8)
+                    format!("%{:02X}", self.below(256))
                 } else {
                     chars[self.below(chars.len())].to_string()
                 }
@@ -291,10 +291,10 @@ impl Random {
     }
 }
 
-use crate::judge::fuzzing::fast_and_pest_agree as check;
-use crate::judge::fuzzing::reference_fast_and_pest_agree as check_reference;
-use crate::judge::rejection::Form;
-use crate::vocabulary::dialect::Dialect;
+use rfc1738::Dialect;
+use rfc1738_judge::fuzzing::fast_and_pest_agree as check;
+use rfc1738_judge::fuzzing::reference_fast_and_pest_agree as check_reference;
+use rfc1738_judge::rejection::Form;
 
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -323,12 +323,12 @@ fn corpus_inputs() -> Vec<String> {
 }
 
 /// Reports how the rejections of `dialect` in `form` this test's thread made were judged
-/// against pest (`judge::rejection`), and checks the judge judged: every one of the
+/// against pest (`rfc1738_judge::rejection`), and checks the judge judged: every one of the
 /// `invalid` inputs, and at least `1 / share` of them by an offset and a list equal to
 /// pest's (the rest by an offset bounded and a list of the error's own, most of them the
 /// final line breaks of the generated references, which `parse_reference` refuses).
 fn every_rejection_judged(dialect: Dialect, form: Form, invalid: u64, share: u64) {
-    use crate::judge::rejection::{JUDGMENTS, Judgment, judged, tally};
+    use rfc1738_judge::rejection::{JUDGMENTS, Judgment, judged, tally};
     eprint!("{}", tally());
     let all: u64 = JUDGMENTS
         .into_iter()
@@ -607,7 +607,7 @@ impl Random {
 
 #[test]
 fn rfc2396_and_its_pest_parser_agree_on_generated_references_and_mutations() {
-    use crate::judge::fuzzing::dialect_fast_and_pest_agree as agree;
+    use rfc1738_judge::fuzzing::dialect_fast_and_pest_agree as agree;
     let dialect = Dialect::Rfc2396;
     let cases = env_number("DIFFERENTIAL_CASES", 50_000);
     let seed = env_number("DIFFERENTIAL_SEED", 0x1998_2396);
@@ -630,13 +630,10 @@ fn rfc2396_and_its_pest_parser_agree_on_generated_references_and_mutations() {
 
 #[test]
 fn the_compiled_dialects_and_pest_agree_on_generated_uris_and_mutations() {
-    use crate::judge::fuzzing::dialect_fast_and_pest_agree as agree;
+    use rfc1738_judge::fuzzing::dialect_fast_and_pest_agree as agree;
     let cases = env_number("DIFFERENTIAL_CASES", 50_000);
     let seed = env_number("DIFFERENTIAL_SEED", 0x1994_1630);
-    for dialect in [
-        crate::vocabulary::dialect::Dialect::Rfc1630,
-        crate::vocabulary::dialect::Dialect::DraftWwwUri00,
-    ] {
+    for dialect in [rfc1738::Dialect::Rfc1630, rfc1738::Dialect::DraftWwwUri00] {
         let mut random = Random(seed.rotate_left(dialect as u32 * 7) | 1);
         let (valid, mutated) = agree_on_generated(
             &mut random,
@@ -660,13 +657,13 @@ fn the_compiled_dialects_and_pest_agree_on_generated_uris_and_mutations() {
 
 #[test]
 fn the_compiled_dialects_and_pest_agree_on_the_corpus_and_its_mutations() {
-    use crate::judge::fuzzing::dialect_fast_and_pest_agree as agree;
+    use rfc1738_judge::fuzzing::dialect_fast_and_pest_agree as agree;
     let mut random = Random(0x0001_6302);
     for input in corpus_inputs() {
         for dialect in [
-            crate::vocabulary::dialect::Dialect::Rfc1630,
-            crate::vocabulary::dialect::Dialect::DraftWwwUri00,
-            crate::vocabulary::dialect::Dialect::Rfc2396,
+            rfc1738::Dialect::Rfc1630,
+            rfc1738::Dialect::DraftWwwUri00,
+            rfc1738::Dialect::Rfc2396,
         ] {
             agree(dialect, &input).unwrap();
             for _ in 0..2 {
