@@ -10,6 +10,7 @@
 use rfc1738::reports::{InputForm, ParseReport};
 use rfc1738::resolution::ResolveMode;
 use rfc1738::{Dialect, ErrorKind};
+use rfc1738_test_support::corpus;
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 use std::fs;
@@ -92,19 +93,9 @@ impl Case {
     }
 }
 
+/// The parse cases' files (`corpus/*.jsonl`), by the tests' one corpus reader.
 fn corpus_files() -> Vec<PathBuf> {
-    jsonl_files("corpus")
-}
-
-fn jsonl_files(dir: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
-        .expect("corpus/ exists")
-        .map(|entry| entry.expect("corpus entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "jsonl"))
-        .collect();
-    files.sort();
-    files
+    corpus::files("")
 }
 
 fn read_cases(file: &Path) -> Vec<Case> {
@@ -178,7 +169,7 @@ fn bless() {
         }
         fs::write(&file, out).expect("corpus file is writable");
     }
-    for file in jsonl_files("corpus/resolve") {
+    for file in corpus::files("resolve") {
         let mut out = String::new();
         for case in read_cases(&file) {
             let resolution = Resolution {
@@ -437,7 +428,7 @@ impl Resolution {
 }
 
 fn resolutions() -> Vec<Resolution> {
-    jsonl_files("corpus/resolve")
+    corpus::files("resolve")
         .iter()
         .flat_map(|file| {
             read_cases(file).into_iter().map(|case| Resolution {

@@ -76,7 +76,7 @@ fn split_id(id: &str) -> Option<(&str, u32)> {
 
 /// The ids retired from the corpus (`corpus/retired-ids.txt`): never to be used again.
 fn retired_ids() -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/retired-ids.txt");
+    let path = corpus::dir().join("retired-ids.txt");
     fs::read_to_string(path)
         .expect("corpus/retired-ids.txt exists")
         .lines()
