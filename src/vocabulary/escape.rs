@@ -127,13 +127,14 @@ impl PartialEq<&str> for Escaped<'_> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Segments<'s> {
-    rest: Option<std::str::Split<'s, char>>,
+    /// The segments not given yet, `/` between them; `None` when every one is given.
+    rest: Option<&'s str>,
 }
 
 impl<'s> Segments<'s> {
     pub(crate) fn new(path: Option<Escaped<'s>>) -> Segments<'s> {
         Segments {
-            rest: path.map(|path| path.as_str().split('/')),
+            rest: path.map(|path| path.as_str()),
         }
     }
 }
@@ -141,8 +142,16 @@ impl<'s> Segments<'s> {
 impl<'s> Iterator for Segments<'s> {
     type Item = Escaped<'s>;
 
+    /// Each `/` found eight bytes at a time (`str::split` sets up a search of its own for
+    /// each path).
     fn next(&mut self) -> Option<Escaped<'s>> {
-        self.rest.as_mut()?.next().map(Escaped::new)
+        let rest = self.rest?;
+        let (segment, after) = match rfc1738_words::find_byte(rest.as_bytes(), b'/') {
+            Some(slash) => (&rest[..slash], Some(&rest[slash + 1..])),
+            None => (rest, None),
+        };
+        self.rest = after;
+        Some(Escaped::new(segment))
     }
 }
 
@@ -227,5 +236,29 @@ mod tests {
     fn reports_whether_escapes_are_present() {
         assert!(Escaped::new("a%20b").has_escapes());
         assert!(!Escaped::new("a%2").has_escapes());
+    }
+
+    /// The segments are the path split at every `/`, as `str::split` splits it, for every
+    /// path of up to nine bytes of `a`, `/` and `%` (runs of slashes, slashes at either
+    /// end, past the eight bytes read at a time), and none for a missing path.
+    #[test]
+    fn segments_split_at_every_slash() {
+        let mut paths = vec![String::new()];
+        for _ in 0..9 {
+            let longer: Vec<String> = paths
+                .iter()
+                .filter(|path| path.len() == paths.last().map_or(0, String::len))
+                .flat_map(|path| ["a", "/", "%"].map(|byte| format!("{path}{byte}")))
+                .collect();
+            paths.extend(longer);
+        }
+        paths.push(format!("{}/{}/", "x".repeat(17), "y".repeat(40)));
+        for path in &paths {
+            let segments: Vec<&str> = Segments::new(Some(Escaped::new(path)))
+                .map(|segment| segment.as_str())
+                .collect();
+            assert_eq!(segments, path.split('/').collect::<Vec<_>>(), "{path:?}");
+        }
+        assert_eq!(Segments::new(None).count(), 0);
     }
 }

@@ -192,7 +192,7 @@ impl<'a> GenericUrl<'a> {
     /// RFC 1630's `path` and `search` spans (the search without its `?`), for the `uri`
     /// form.
     pub(crate) fn path_search(&self) -> Option<(Span, Option<Span>)> {
-        if self.form != GenericParts::Uri {
+        if !matches!(self.form, GenericParts::Uri) {
             return None;
         }
         let part = self.scheme_part.of_text(&self.text);
@@ -241,7 +241,8 @@ impl<'a> GenericUrl<'a> {
 
     /// Whether this is a `urn:` URI read by an RFC 1630 dialect (a reserved scheme).
     pub(crate) fn is_rfc1630_urn(&self) -> bool {
-        self.form == GenericParts::Uri && self.scheme_as_written().eq_ignore_ascii_case("urn")
+        matches!(self.form, GenericParts::Uri)
+            && self.scheme_as_written().eq_ignore_ascii_case("urn")
     }
 
     /// The url-path: the `urlpath` of the ip-schemepart.
@@ -256,7 +257,7 @@ impl fmt::Debug for GenericUrl<'_> {
         debug
             .field("scheme", &self.scheme())
             .field("scheme_part", &self.scheme_part());
-        if self.form == GenericParts::Uri {
+        if matches!(self.form, GenericParts::Uri) {
             debug
                 .field("path", &self.path())
                 .field("search", &self.search());
