@@ -10,7 +10,7 @@ use super::rows::{RowError, Rows};
 use super::schema;
 use rfc1738::reports::{EntryValue, InputForm, ParseReport};
 use rfc1738::schemes::GenericForm;
-use rfc1738::{Dialect, ParseError, Url, UrlKind, UrlReference};
+use rfc1738::{Dialect, Url, UrlKind, UrlReference};
 
 /// The generic forms, in the order of a plan's index.
 const FORMS: [GenericForm; 6] = [
@@ -65,11 +65,15 @@ impl ParseRows {
             return Ok(());
         };
         let form = InputForm::Reference;
-        let report = ParseReport::of(input, form, form.read(input, self.dialect));
-        let reference = match report.result() {
+        // A valid reference stays where it was read: only an error becomes a report (for
+        // the scheme a report names), so that a valid row moves and drops no report.
+        let reference = match form.read(input, self.dialect) {
             Ok(reference) => reference,
-            Err(error) => return self.push_invalid(input, error, report.invalid_scheme()),
+            Err(error) => {
+                return self.push_invalid(input, &ParseReport::of(input, form, Err(error)))
+            }
         };
+        let reference = &reference;
         let slot = plan_slot(reference.url());
         let (row, table) = self.rows.current();
         if self.plans[slot].is_none() {
@@ -118,16 +122,15 @@ impl ParseRows {
     /// An invalid input's row: `input`, `valid` (false), `kind` and `scheme` (null when
     /// none), and `error` (`code`, `offset`, `char_offset`, `expected`, `message`), the
     /// fields and values [`ParseReport`]'s `Serialize` gives it.
-    fn push_invalid(
-        &mut self,
-        input: &str,
-        error: &ParseError,
-        scheme: Option<String>,
-    ) -> Result<(), RowError> {
+    fn push_invalid(&mut self, input: &str, report: &ParseReport<'_>) -> Result<(), RowError> {
         let misfit = |name: &str| {
             Err(RowError(format!(
                 "the field {name:?} does not fit its column"
             )))
+        };
+        let scheme = report.invalid_scheme();
+        let Err(error) = report.result() else {
+            return misfit("valid");
         };
         let (row, table) = self.rows.current();
         if !table.column(self.input).text(row, input) {
