@@ -22,8 +22,9 @@
 //! fluent-uri twice, 0.3 (`fluent-uri`) and 0.4 (`fluent-uri-04`).
 //!
 //! `PARSE_INTERLEAVED=300` runs no criterion group: rfc1738 and both fluent-uri versions
-//! take turns, a block of about 10,000 parses each, 300 rounds, on the valid corpus and on
-//! each class, and the smallest block of each is printed ([`interleaved`]). On a machine
+//! take turns, a block of about 10,000 parses each, 300 rounds, on the valid corpus, the
+//! invalid one, the dirty corpus and its two parts, and each class, and the smallest block
+//! of each is printed ([`interleaved`]). On a machine
 //! shared with other work the turns see the same load, where criterion's groups, run one
 //! after the other, may not.
 
@@ -473,9 +474,10 @@ fn print_class_ratios(classes: &[(String, Vec<String>)]) {
 }
 
 /// `PARSE_INTERLEAVED=ROUNDS`: the typed parse and both fluent-uri versions in turns, on
-/// the valid corpus and each class; for each, the smallest block's time per URL and the
-/// ratios. Returns whether it ran.
-fn interleaved(valid: &[String], classes: &[(String, Vec<String>)]) -> bool {
+/// the valid corpus, the invalid one (rfc1738's errors complete, fluent-uri's an index), the
+/// dirty corpus (`mixed`, `mixed_valid`, `mixed_invalid`) and each class; for each, the
+/// smallest block's time per URL and the ratios. Returns whether it ran.
+fn interleaved(valid: &[String], invalid: &[String], classes: &[(String, Vec<String>)]) -> bool {
     let Ok(rounds) = std::env::var("PARSE_INTERLEAVED") else {
         return false;
     };
@@ -486,8 +488,15 @@ fn interleaved(valid: &[String], classes: &[(String, Vec<String>)]) -> bool {
     println!(
         "smallest of {rounds} interleaved blocks, ns per URL (ratio to fluent-uri 0.3 and 0.4)"
     );
-    let all = std::iter::once(("valid".to_owned(), valid.to_vec()));
-    for (name, inputs) in all.chain(classes.iter().cloned()) {
+    let (mixed_valid, mixed_invalid) = mixed_parts();
+    let corpora = [
+        ("valid".to_owned(), valid.to_vec()),
+        ("invalid".to_owned(), invalid.to_vec()),
+        ("mixed".to_owned(), lines("mixed-urls.txt")),
+        ("mixed_valid".to_owned(), mixed_valid),
+        ("mixed_invalid".to_owned(), mixed_invalid),
+    ];
+    for (name, inputs) in corpora.into_iter().chain(classes.iter().cloned()) {
         let repeat = (10_000 / inputs.len()).max(1);
         let mut best = [f64::MAX; 3];
         for _ in 0..rounds {
@@ -556,7 +565,7 @@ fn main() {
     let valid = lines("valid-urls.txt");
     let invalid = lines("invalid-urls.txt");
     let classes = classes(&valid);
-    if interleaved(&valid, &classes) || passes(&valid, &invalid) {
+    if interleaved(&valid, &invalid, &classes) || passes(&valid, &invalid) {
         return;
     }
     let mut c = Criterion::default().configure_from_args();
