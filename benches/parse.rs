@@ -525,9 +525,10 @@ fn interleaved(valid: &[String], invalid: &[String], classes: &[(String, Vec<Str
 }
 
 /// `PARSE_PASSES=N PARSE_ONLY=GROUP` (`valid`, `invalid`, `mixed`, `mixed_valid`,
-/// `mixed_invalid`; `PARSE_DIALECT` for `parse_reference` in a dialect, diagnosed): the
-/// typed parse over the group's inputs N times, untimed, for callgrind (the instructions
-/// of N passes less those of one are N - 1 passes'). Returns whether it ran.
+/// `mixed_invalid`; `PARSE_DIALECT` for `parse_reference` in a dialect, diagnosed;
+/// `PARSE_PEER` for a peer of [`PARSERS`] by its name, `fluent-uri-04`): the typed parse
+/// over the group's inputs N times, untimed, for callgrind (the instructions of N passes
+/// less those of one are N - 1 passes'). Returns whether it ran.
 fn passes(valid: &[String], invalid: &[String]) -> bool {
     let Ok(passes) = std::env::var("PARSE_PASSES") else {
         return false;
@@ -542,9 +543,16 @@ fn passes(valid: &[String], invalid: &[String]) -> bool {
         "mixed_invalid" => mixed_parts().1,
         other => panic!("PARSE_ONLY: no group {other}"),
     };
-    let parse: Extract = match std::env::var("PARSE_DIALECT") {
-        Err(_) => PARSERS[0].1,
-        Ok(name) => {
+    let parse: Extract = match (std::env::var("PARSE_DIALECT"), std::env::var("PARSE_PEER")) {
+        (Err(_), Err(_)) => PARSERS[0].1,
+        (Err(_), Ok(name)) => {
+            PARSERS
+                .iter()
+                .find(|(peer, _)| *peer == name)
+                .unwrap_or_else(|| panic!("PARSE_PEER: no parser {name}"))
+                .1
+        }
+        (Ok(name), _) => {
             DIALECTS_DIAGNOSED
                 .iter()
                 .find(|(dialect, _)| *dialect == name)
