@@ -24,9 +24,8 @@
 //! `PARSE_INTERLEAVED=300` runs no criterion group: rfc1738 and both fluent-uri versions
 //! take turns, a block of about 10,000 parses each, 300 rounds, on the valid corpus, the
 //! invalid one, the dirty corpus and its two parts, and each class, and the smallest block
-//! of each is printed ([`interleaved`]). On a machine
-//! shared with other work the turns see the same load, where criterion's groups, run one
-//! after the other, may not.
+//! of each is printed ([`interleaved`]). On a machine shared with other work the turns see
+//! the same load, where criterion's groups, run one after the other, may not.
 
 mod support;
 
@@ -552,7 +551,8 @@ fn passes(valid: &[String], invalid: &[String]) -> bool {
                 .unwrap_or_else(|| panic!("PARSE_PEER: no parser {name}"))
                 .1
         }
-        (Ok(name), _) => {
+        (Ok(_), Ok(_)) => panic!("PARSE_DIALECT and PARSE_PEER: one or the other"),
+        (Ok(name), Err(_)) => {
             DIALECTS_DIAGNOSED
                 .iter()
                 .find(|(dialect, _)| *dialect == name)
