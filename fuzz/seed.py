@@ -39,6 +39,10 @@ def main():
         for target in ("parse", "parse_dialects", "reference", "normalize", "encode", "keys"):
             write(target, data)
         write("builders", data.replace(b"/", b"\xff"))
+    # A gopher selector (part 7) and a search (part 8) that hold a TAB: the builder refuses
+    # each, naming it (RFC 1738 section 3.4: the TAB is the protocol's separator).
+    write("builders", b"\xff" * 7 + b"sel\tector\xffsearch")
+    write("builders", b"\xff" * 7 + b"selector\xffsea\trch\t")
     for data in resolve:
         write("resolve", data)
     for line in (ROOT / "corpus" / "keys" / "pairs.jsonl").read_text().splitlines():
